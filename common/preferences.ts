@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const TUTORIAL_IDS = ["transcript-editing", "transcript-tools", "media-player", "empty-dashboard"] as const;
+
+/** The full preferences object (spec section 3) with its defaults. */
+export const preferencesSchema = z.object({
+  sidebar: z
+    .object({ files_collapsed: z.boolean().default(false), tools_collapsed: z.boolean().default(false) })
+    .default({ files_collapsed: false, tools_collapsed: false }),
+  theme: z.enum(THEMES).default("light"),
+  tutorials: z
+    .object({ shown: z.array(z.enum(TUTORIAL_IDS)).default([]), skip_all: z.boolean().default(false) })
+    .default({ shown: [], skip_all: false }),
+  transcription_service: z.string().max(100).nullable().default(null),
+  transcript: z.object({ utterance_meta_column: z.boolean().default(false) }).default({ utterance_meta_column: false }),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = preferencesSchema.parse({});
+
+/** Reads stored preferences leniently: unknown or broken values fall back to defaults. */
+export function normalizePreferences(raw: unknown): Preferences {
+  const parsed = preferencesSchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+}

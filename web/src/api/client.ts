@@ -1,0 +1,50 @@
+import { hc, type ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { AppType } from "../../../worker/app";
+import { LIMITS } from "../../../common/limits";
+import { MESSAGES } from "../../../common/messages";
+import { authState, signOutLocally } from "../auth/store";
+import { ApiRequestError, messageFromBody } from "./errors";
+
+// These answer 401 for wrong credentials, which must not end a session.
+const CREDENTIAL_PATHS = ["/auth/login", "/auth/google", "/auth/register"];
+
+/** fetch with the bearer token, the 10 s timeout and the global 401 rule. */
+async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const headers = new Headers(init?.headers);
+  if (authState.token) headers.set("Authorization", `Bearer ${authState.token}`);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LIMITS.apiTimeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(input, { ...init, headers, signal: controller.signal });
+  } catch {
+    throw new ApiRequestError(
+      controller.signal.aborted ? `timeout of ${LIMITS.apiTimeoutMs}ms exceeded` : MESSAGES.networkError,
+      0,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  if (response.status === 401 && !CREDENTIAL_PATHS.some((path) => new URL(url, location.origin).pathname.endsWith(path))) {
+    signOutLocally();
+  }
+  return response;
+}
+
+export const api = hc<AppType>("/api/v1", { fetch: apiFetch });
+
+/** The body type of a typed response's 2xx variants. */
+type SuccessBody<R> = R extends ClientResponse<infer T, infer S, string> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** Awaits a typed call: the JSON body on 2xx, else an ApiRequestError with the spec's text. */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+  fallback: string = MESSAGES.genericError,
+): Promise<SuccessBody<R>> {
+  const response = await request;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiRequestError(messageFromBody(body) ?? fallback, response.status);
+  return body as SuccessBody<R>;
+}

@@ -1,0 +1,48 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { forgotPasswordSchema } from "../../../common/auth";
+import { MESSAGES } from "../../../common/messages";
+import { api, call } from "../api/client";
+import { Alert } from "../components/Alert";
+import { AuthLayout } from "../components/AuthLayout";
+import { Field } from "../components/Field";
+import { fieldErrors } from "../lib/validation";
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = fieldErrors(forgotPasswordSchema, { email });
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await call(api.auth["forgot-password"].$post({ json: { email } }));
+    } catch (e) {
+      // The same message shows even on error: the page never reveals accounts.
+      console.warn("forgot-password failed", e);
+    } finally {
+      setBusy(false);
+      setSent(true);
+    }
+  }
+
+  return (
+    <AuthLayout title="Forgot your password?" subtitle="Enter your e-mail and we'll send you a link to choose a new one.">
+      <form onSubmit={submit} noValidate className="form">
+        {sent && <Alert kind="success">{MESSAGES.forgotPasswordSent}</Alert>}
+        <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoFocus />
+        <button type="submit" className="button button--primary" disabled={busy || sent}>
+          {busy ? "Sending..." : "Send reset link"}
+        </button>
+      </form>
+      <p className="auth-footer">
+        Remembered it? <Link to="/signin">Back to sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

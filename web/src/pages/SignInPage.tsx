@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { loginSchema } from "../../../common/auth";
+import { MESSAGES } from "../../../common/messages";
+import { api, call } from "../api/client";
+import { ApiRequestError, describeError } from "../api/errors";
+import { signInLocally } from "../auth/store";
+import { Alert } from "../components/Alert";
+import { AuthLayout } from "../components/AuthLayout";
+import { Field } from "../components/Field";
+import { GoogleButton } from "../components/GoogleButton";
+import { fieldErrors } from "../lib/validation";
+
+/** Where the visitor was headed before being sent to sign in. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: string } | null)?.from;
+  return from && from.startsWith("/") && !from.startsWith("//") ? from : "/dashboard";
+}
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const redirectTo = returnPath(location.state);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    setUnconfirmed(false);
+    const invalid = fieldErrors(loginSchema, { email, password });
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const result = await call(api.auth.login.$post({ json: { email, password } }), MESSAGES.loginFailed);
+      signInLocally(result.token, result.user);
+      navigate(redirectTo, { replace: true });
+    } catch (e) {
+      setError(describeError(e, MESSAGES.loginFailed));
+      setUnconfirmed(e instanceof ApiRequestError && e.status === 403);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    try {
+      const result = await call(api.auth["resend-confirmation"].$post({ json: { email } }));
+      setNotice(result.message);
+      setError(null);
+      setUnconfirmed(false);
+    } catch (e) {
+      setError(describeError(e));
+    }
+  }
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to your workspace.">
+      <form onSubmit={submit} noValidate className="form">
+        {error && <Alert kind="error">{error}</Alert>}
+        {unconfirmed && (
+          <button type="button" className="link-button" onClick={resend}>
+            Resend confirmation email
+          </button>
+        )}
+        {notice && <Alert kind="success">{notice}</Alert>}
+        <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoFocus />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+        <div className="form-row">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </button>
+      </form>
+      <div className="divider"><span>or</span></div>
+      <GoogleButton mode="signin" redirectTo={redirectTo} />
+      <p className="auth-footer">
+        Don't have an account? <Link to="/signup">Sign up</Link>
+      </p>
+    </AuthLayout>
+  );
+}

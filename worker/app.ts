@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { MESSAGES } from "../common/messages";
+import { ConfigError, getConfig } from "./config";
+import { getDb } from "./db/client";
+import { ApiError } from "./lib/errors";
+import { authRoutes } from "./routes/auth";
+import { cableRoutes } from "./routes/cable";
+import { devRoutes } from "./routes/dev";
+import type { AppEnv } from "./types";
+
+/** The JSON API: one sub-app per resource, mounted under /api/v1. */
+const api = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    c.set("config", getConfig(c.env));
+    c.set("db", getDb(c.env.DB));
+    await next();
+  })
+  .route("/auth", authRoutes)
+  .route("/dev", devRoutes);
+
+export type AppType = typeof api;
+
+export const app = new Hono<AppEnv>();
+
+app.route("/api/v1", api);
+app.route("/cable", cableRoutes);
+
+// Nothing under /api falls through to the SPA.
+app.all("/api/*", (c) => c.json({ error: MESSAGES.notFound }, 404));
+
+// Non-API requests that reach the Worker (assets miss) go back to the asset router.
+app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
+app.onError((err, c) => {
+  if (err instanceof ApiError) return c.json({ error: err.message }, err.status);
+  if (err instanceof HTTPException) {
+    const message = err.status === 400 && /json/i.test(err.message) ? MESSAGES.invalidJson : err.message;
+    return c.json({ error: message || MESSAGES.internalError }, err.status);
+  }
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    return c.json({ error: err.message }, 500);
+  }
+  console.error("Unhandled error", c.req.method, c.req.path, err);
+  return c.json({ error: MESSAGES.internalError }, 500);
+});

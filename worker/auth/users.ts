@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import type { PublicUser } from "../../common/auth";
+import { normalizePreferences } from "../../common/preferences";
+import type { Db } from "../db/client";
+import { users, type UserRow } from "../db/schema";
+import { nowIso } from "../lib/time";
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.fullName,
+    created_at: row.createdAt,
+    email_confirmed: row.emailConfirmedAt !== null,
+    preferences: normalizePreferences(safeJson(row.preferences)),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export async function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(eq(users.googleSub, sub)).get();
+}
+
+export async function createUser(
+  db: Db,
+  input: { email: string; fullName: string; passwordHash: string | null; googleSub?: string; confirmed: boolean },
+): Promise<UserRow> {
+  const now = nowIso();
+  const row: UserRow = {
+    id: crypto.randomUUID(),
+    email: input.email.toLowerCase(),
+    fullName: input.fullName,
+    passwordHash: input.passwordHash,
+    googleSub: input.googleSub ?? null,
+    emailConfirmedAt: input.confirmed ? now : null,
+    preferences: "{}",
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.insert(users).values(row);
+  return row;
+}
+
+export async function updateUser(db: Db, id: string, changes: Partial<Omit<UserRow, "id" | "createdAt">>): Promise<UserRow> {
+  const updated = await db
+    .update(users)
+    .set({ ...changes, updatedAt: nowIso() })
+    .where(eq(users.id, id))
+    .returning()
+    .get();
+  if (!updated) throw new Error(`user ${id} vanished during update`);
+  return updated;
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+const flag = z.enum(["true", "false"]).default("false").transform((v) => v === "true");
+
+/** Vars and secrets the Worker needs; checked once per isolate so a bad deploy fails loudly. */
+const configSchema = z.object({
+  ENVIRONMENT: z.enum(["development", "production"]),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters (run `openssl rand -hex 32`)"),
+  APP_NAME: z.string().min(1).default("Transcribe"),
+  APP_URL: z.url().optional(),
+  EMAIL_FROM: z.email(),
+  GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : null)),
+  GOOGLE_JWKS_URL: z.url(),
+  TRANSCRIPTION_SERVICE: z.string().min(1),
+  FEATURE_SERVICE_SELECTION: flag,
+  FEATURE_UTTERANCE_META_COLUMN: flag,
+  FEATURE_DEBUG: flag,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const cache = new WeakMap<object, Config>();
+
+export function getConfig(env: Env): Config {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid Worker configuration (check wrangler.toml vars and secrets): ${problems}`);
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}

@@ -1,0 +1,35 @@
+import type { MailMessage } from "./mailer";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${action}: ${link}\n\n${outro}`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}
+
+export function confirmEmailMessage(appName: string, to: string, name: string, link: string): MailMessage {
+  return linkMail(
+    to,
+    `Confirm your ${appName} account`,
+    `Hi ${name}, welcome to ${appName}! Please confirm your e-mail address to start using your account.`,
+    "Confirm your e-mail",
+    link,
+    "This link is valid for 3 days. If you did not sign up, ignore this message.",
+  );
+}
+
+export function resetPasswordMessage(appName: string, to: string, name: string, link: string): MailMessage {
+  return linkMail(
+    to,
+    `Reset your ${appName} password`,
+    `Hi ${name}, someone asked to reset the password of your ${appName} account.`,
+    "Choose a new password",
+    link,
+    "This link works once and expires in one hour. If you did not ask for it, ignore this message: your password stays the same.",
+  );
+}

@@ -1,0 +1,61 @@
+import { Hono, type Context } from "hono";
+import {
+  confirmEmailSchema,
+  forgotPasswordSchema,
+  googleSchema,
+  loginSchema,
+  registerSchema,
+  resendConfirmationSchema,
+  resetPasswordSchema,
+} from "../../common/auth";
+import { MESSAGES } from "../../common/messages";
+import { requireAuth } from "../auth/middleware";
+import { enforceAuthRateLimit } from "../auth/rate-limit";
+import * as auth from "../auth/service";
+import { revokeSession } from "../auth/sessions";
+import { toPublicUser } from "../auth/users";
+import { validate } from "../lib/validate";
+import { createMailer } from "../mail/mailer";
+import type { AppEnv } from "../types";
+
+function deps(c: Context<AppEnv>): auth.AuthDeps {
+  const { db, config } = c.var;
+  return { db, config, mailer: createMailer(c.env, config, db), appUrl: config.APP_URL ?? new URL(c.req.url).origin };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/config", (c) => c.json({ google_client_id: c.var.config.GOOGLE_CLIENT_ID }))
+  .post("/register", validate("json", registerSchema), async (c) => {
+    const { user } = c.req.valid("json");
+    await enforceAuthRateLimit(c, "register", user.email);
+    return c.json(await auth.register(deps(c), user), 201);
+  })
+  .post("/login", validate("json", loginSchema), async (c) => {
+    const input = c.req.valid("json");
+    await enforceAuthRateLimit(c, "login", input.email);
+    return c.json(await auth.login(deps(c), input), 200);
+  })
+  .post("/google", validate("json", googleSchema), async (c) => {
+    return c.json(await auth.googleSignIn(deps(c), c.req.valid("json").id_token), 200);
+  })
+  .post("/confirm-email", validate("json", confirmEmailSchema), async (c) => {
+    return c.json(await auth.confirmEmail(deps(c), c.req.valid("json").token), 200);
+  })
+  .post("/resend-confirmation", validate("json", resendConfirmationSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceAuthRateLimit(c, "resend-confirmation", email);
+    return c.json(await auth.resendConfirmation(deps(c), email), 200);
+  })
+  .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforceAuthRateLimit(c, "forgot-password", email);
+    return c.json(await auth.forgotPassword(deps(c), email), 200);
+  })
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+    return c.json(await auth.resetPassword(deps(c), c.req.valid("json")), 200);
+  })
+  .get("/validate", requireAuth, (c) => c.json({ valid: true as const, user: toPublicUser(c.var.user) }, 200))
+  .post("/logout", requireAuth, async (c) => {
+    await revokeSession(c.var.db, c.var.sessionId);
+    return c.json({ message: MESSAGES.loggedOut }, 200);
+  });

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { desc } from "drizzle-orm";
+import { devOutbox } from "../db/schema";
+import { notFound } from "../lib/errors";
+import type { AppEnv } from "../types";
+
+/** Development-only helpers; every route answers 404 outside ENVIRONMENT=development. */
+export const devRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (c.var.config.ENVIRONMENT !== "development") throw notFound();
+    await next();
+  })
+  .get("/outbox", async (c) => {
+    const rows = await c.var.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
+    return c.json({
+      data: rows.map((r) => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt })),
+    });
+  });

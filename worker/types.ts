@@ -1,0 +1,14 @@
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import type { UserRow } from "./db/schema";
+
+/** Hono environment shared by every sub-app. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    config: Config;
+    db: Db;
+    user: UserRow;
+    sessionId: string;
+  };
+}
