@@ -1,0 +1,58 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+// Browsers log expected API refusals (a wrong password's 401) as console errors; anything else fails the test.
+const EXPECTED = /Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)/;
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && !EXPECTED.test(msg.text())) errors.push(msg.text());
+      });
+      page.on("pageerror", (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, "console errors during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Saves a full-page screenshot as a test artifact (test-results/screens). */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** Newest dev-outbox mail to `to` whose subject matches, waiting for it to arrive. */
+export async function mailTo(page: Page, to: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/v1/dev/outbox");
+      const { data } = (await res.json()) as { data: OutboxMail[] };
+      found = data.find((m) => m.to === to && subject.test(m.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The app link inside a mail, as a path (the origin is the test server's). */
+export function linkPath(mail: OutboxMail, path: string): string {
+  const match = new RegExp(`https?://[^\\s"]+${path}\\?token=[A-Za-z0-9_%-]+`).exec(mail.text);
+  if (!match) throw new Error(`No ${path} link in mail: ${mail.text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

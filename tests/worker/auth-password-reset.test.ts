@@ -1,0 +1,218 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../common/messages";
+import {
+  type Account,
+  ORIGIN,
+  PAST,
+  latestMail,
+  linkToken,
+  login,
+  loginAs,
+  mailLink,
+  mailsTo,
+  post,
+  sha256Hex,
+  signUp,
+  signUpAndConfirm,
+  uniqueEmail,
+  userRow,
+  validate,
+} from "./helpers";
+
+const NEW_PASSWORD = "a brand new passphrase";
+
+async function requestReset(email: string): Promise<string> {
+  const { status } = await post("/auth/forgot-password", { email });
+  expect(status).toBe(200);
+  return linkToken(await latestMail(email), "/reset-password");
+}
+
+const reset = (token: string, password = NEW_PASSWORD, password_confirmation = password) =>
+  post("/auth/reset-password", { token, password, password_confirmation });
+
+describe("POST /auth/forgot-password", () => {
+  it("sends a /reset-password?token=… link to an existing account", async () => {
+    const account = await signUpAndConfirm();
+    const { status, body } = await post("/auth/forgot-password", { email: account.email });
+    expect(status).toBe(200);
+    expect(body).toEqual({ message: MESSAGES.forgotPasswordSent });
+
+    const mail = await latestMail(account.email);
+    expect(mail.subject).toMatch(/reset/i);
+    const link = mailLink(mail, "/reset-password");
+    expect(link.origin).toBe(ORIGIN);
+    expect(link.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it("gives the same answer for an unknown e-mail and sends nothing", async () => {
+    const email = uniqueEmail("nobody");
+    const { status, body } = await post("/auth/forgot-password", { email });
+    expect(status).toBe(200);
+    expect(body).toEqual({ message: MESSAGES.forgotPasswordSent });
+    expect(body.message).toBe(
+      "If an account with that email exists, we've sent you a password reset link. Please check your email.",
+    );
+    expect(await mailsTo(email)).toHaveLength(0);
+  });
+
+  it("finds the account whatever the case of the e-mail", async () => {
+    const account = await signUpAndConfirm();
+    await post("/auth/forgot-password", { email: account.email.toUpperCase() });
+    expect(await mailsTo(account.email)).toHaveLength(2); // confirmation + reset
+    linkToken(await latestMail(account.email), "/reset-password");
+  });
+
+  it("stores only the SHA-256 of the reset token", async () => {
+    const account = await signUpAndConfirm();
+    const token = await requestReset(account.email);
+    const { results } = await env.DB.prepare("SELECT * FROM email_tokens WHERE purpose = 'reset_password'").all<
+      Record<string, unknown>
+    >();
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.some((r) => r.token_hash === token)).toBe(false);
+    expect(JSON.stringify(results)).not.toContain(token);
+    const hash = await sha256Hex(token);
+    const row = results.find((r) => r.token_hash === hash);
+    expect(row).toBeDefined();
+    expect(row!.user_id).toBe((await userRow(account.email))!.id);
+    expect(row!.used_at).toBeNull();
+  });
+});
+
+describe("POST /auth/reset-password", () => {
+  it("sets the new password: the old one fails, the new one works", async () => {
+    const account = await signUpAndConfirm();
+    const before = (await userRow(account.email))!.password_hash;
+    const token = await requestReset(account.email);
+
+    const { status, body } = await reset(token);
+    expect(status).toBe(200);
+    expect(body).toEqual({ message: MESSAGES.resetSuccess });
+    expect(body.message).toBe("Password reset successfully! Redirecting to sign in...");
+
+    const after = (await userRow(account.email))!.password_hash!;
+    expect(after).not.toBe(before);
+    expect(after.startsWith("scrypt$")).toBe(true);
+    expect(after).not.toContain(NEW_PASSWORD);
+
+    expect((await login(account.email, account.password)).status).toBe(401);
+    expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("revokes every existing session of the user", async () => {
+    const account = await signUpAndConfirm();
+    const other = await signUpAndConfirm();
+    const sessionA = await loginAs(account);
+    const sessionB = await loginAs(account);
+    const bystander = await loginAs(other);
+    expect((await validate(sessionA.token)).status).toBe(200);
+
+    expect((await reset(await requestReset(account.email))).status).toBe(200);
+
+    expect((await validate(sessionA.token)).status).toBe(401);
+    expect((await validate(sessionB.token)).status).toBe(401);
+    // Other users are untouched, and a fresh login works.
+    expect((await validate(bystander.token)).status).toBe(200);
+    const fresh = await loginAs({ email: account.email, password: NEW_PASSWORD });
+    expect((await validate(fresh.token)).status).toBe(200);
+  });
+
+  it("is single-use: the second use of the token answers 400", async () => {
+    const account = await signUpAndConfirm();
+    const token = await requestReset(account.email);
+    expect((await reset(token)).status).toBe(200);
+
+    const second = await reset(token, "yet another password");
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual({ error: MESSAGES.expiredResetToken });
+    // The refused attempt did not change the password.
+    expect((await login(account.email, "yet another password")).status).toBe(401);
+    expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("accepts only one of two simultaneous uses of the same token", async () => {
+    const account = await signUpAndConfirm();
+    const token = await requestReset(account.email);
+    const results = await Promise.all([reset(token, "parallel password 1"), reset(token, "parallel password 2")]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it("retires the user's other outstanding reset links", async () => {
+    const account = await signUpAndConfirm();
+    const older = await requestReset(account.email);
+    const newer = await requestReset(account.email);
+    expect(newer).not.toBe(older);
+
+    expect((await reset(newer)).status).toBe(200);
+    const { status, body } = await reset(older, "sneaky other password");
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: MESSAGES.expiredResetToken });
+  });
+
+  it("refuses an expired token", async () => {
+    const account = await signUpAndConfirm();
+    const token = await requestReset(account.email);
+    const update = await env.DB.prepare("UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?")
+      .bind(PAST, await sha256Hex(token))
+      .run();
+    expect(update.meta.changes).toBe(1);
+
+    const { status, body } = await reset(token);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: MESSAGES.expiredResetToken });
+    expect((await login(account.email, account.password)).status).toBe(200);
+  });
+
+  it("refuses an unknown token and a confirmation token", async () => {
+    expect((await reset("no-such-reset-token")).status).toBe(400);
+
+    const account = await signUp();
+    const confirmToken = linkToken(await latestMail(account.email), "/confirm-email");
+    const { status, body } = await reset(confirmToken);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: MESSAGES.expiredResetToken });
+    // The confirmation link was not used up by the refused attempt.
+    expect((await post("/auth/confirm-email", { token: confirmToken })).status).toBe(200);
+  });
+
+  it("confirms an unconfirmed account, since the e-mailed link proves the address", async () => {
+    const account: Account = await signUp();
+    expect((await login(account.email, account.password)).status).toBe(403);
+    expect((await reset(await requestReset(account.email))).status).toBe(200);
+    const { status, body } = await login(account.email, NEW_PASSWORD);
+    expect(status).toBe(200);
+    expect(body.user.email_confirmed).toBe(true);
+  });
+
+  describe("validation (422)", () => {
+    it("rejects mismatched passwords with 'Passwords do not match' and keeps the token usable", async () => {
+      const account = await signUpAndConfirm();
+      const token = await requestReset(account.email);
+      const { status, body } = await reset(token, NEW_PASSWORD, "something different");
+      expect(status).toBe(422);
+      expect(body).toEqual({ error: "Passwords do not match" });
+      expect((await reset(token)).status).toBe(200);
+    });
+
+    it("rejects a password shorter than 8 characters", async () => {
+      const account = await signUpAndConfirm();
+      const token = await requestReset(account.email);
+      const { status, body } = await reset(token, "short", "short");
+      expect(status).toBe(422);
+      expect(body).toEqual({ error: "Password must be at least 8 characters long" });
+      expect((await login(account.email, account.password)).status).toBe(200);
+    });
+
+    it("rejects a missing token with 'Invalid reset token. Please request a new password reset.'", async () => {
+      for (const payload of [
+        { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+        { token: "", password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      ]) {
+        const { status, body } = await post("/auth/reset-password", payload);
+        expect(status).toBe(422);
+        expect(body).toEqual({ error: "Invalid reset token. Please request a new password reset." });
+      }
+    });
+  });
+});
