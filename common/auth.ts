@@ -16,7 +16,8 @@ const newPassword = z
   .min(LIMITS.minPasswordLength, MESSAGES.passwordTooShort)
   .max(1024, "Password must be at most 1024 characters long");
 
-const token = (message: string) => z.string({ error: message }).trim().min(1, message).max(512, message);
+const token = (message: string, maxLength = 512) =>
+  z.string({ error: message }).trim().min(1, message).max(maxLength, message);
 
 /** Password and confirmation must match; reported on the confirmation field. */
 function withMatchingConfirmation<T extends z.ZodType<{ password: string; password_confirmation: string }>>(schema: T) {
@@ -42,7 +43,8 @@ export const loginSchema = z.object({
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024, MESSAGES.invalidCredentials),
 });
 
-export const googleSchema = z.object({ id_token: token(MESSAGES.googleTokenInvalid) });
+// Google ID tokens are RS256 JWTs of roughly 1-1.5 kB (the signature alone is 342 characters).
+export const googleSchema = z.object({ id_token: token(MESSAGES.googleTokenInvalid, 8192) });
 export const confirmEmailSchema = z.object({ token: token(MESSAGES.invalidConfirmToken) });
 export const forgotPasswordSchema = z.object({ email });
 export const resendConfirmationSchema = z.object({ email });

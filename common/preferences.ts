@@ -26,3 +26,32 @@ export function normalizePreferences(raw: unknown): Preferences {
   const parsed = preferencesSchema.safeParse(raw ?? {});
   return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
 }
+
+/** PUT /preferences body: any subset of the preferences, unknown keys refused. */
+export const preferencesPatchSchema = z.object({
+  preferences: z
+    .object({
+      sidebar: z.object({ files_collapsed: z.boolean(), tools_collapsed: z.boolean() }).partial().strict().optional(),
+      theme: z.enum(THEMES, { error: "Theme must be light or dark" }).optional(),
+      tutorials: z
+        .object({ shown: z.array(z.enum(TUTORIAL_IDS, { error: "Unknown tutorial" })).max(TUTORIAL_IDS.length), skip_all: z.boolean() })
+        .partial()
+        .strict()
+        .optional(),
+      transcription_service: z.string().min(1).max(100).nullable().optional(),
+      transcript: z.object({ utterance_meta_column: z.boolean() }).partial().strict().optional(),
+    })
+    .strict(),
+});
+export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>["preferences"];
+
+/** Deep-merges a patch (objects merge, lists and scalars replace). */
+export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
+  return preferencesSchema.parse({
+    ...current,
+    ...patch,
+    sidebar: { ...current.sidebar, ...patch.sidebar },
+    tutorials: { ...current.tutorials, ...patch.tutorials, shown: [...new Set(patch.tutorials?.shown ?? current.tutorials.shown)] },
+    transcript: { ...current.transcript, ...patch.transcript },
+  });
+}

@@ -6,7 +6,12 @@ import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { authRoutes } from "./routes/auth";
 import { cableRoutes } from "./routes/cable";
+import { audioFileRoutes } from "./routes/audio-files";
 import { devRoutes } from "./routes/dev";
+import { folderRoutes } from "./routes/folders";
+import { preferencesRoutes } from "./routes/preferences";
+import { serviceRoutes } from "./routes/service";
+import { storageRoutes } from "./routes/storage";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
@@ -17,6 +22,11 @@ const api = new Hono<AppEnv>()
     await next();
   })
   .route("/auth", authRoutes)
+  .route("/service", serviceRoutes)
+  .route("/preferences", preferencesRoutes)
+  .route("/folders", folderRoutes)
+  .route("/audio_files", audioFileRoutes)
+  .route("/storage", storageRoutes)
   .route("/dev", devRoutes);
 
 export type AppType = typeof api;

@@ -15,6 +15,17 @@ const configSchema = z.object({
   FEATURE_SERVICE_SELECTION: flag,
   FEATURE_UTTERANCE_META_COLUMN: flag,
   FEATURE_DEBUG: flag,
+  /** Set when `wrangler dev` reaches Workers AI remotely (needs a Cloudflare login). */
+  WORKERS_AI_REMOTE: flag,
+  OPENAI_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+  OPENAI_MAX_FILE_SIZE_MB: z.coerce.number().positive().default(25),
+  /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
+  R2_ACCOUNT_ID: z.string().optional(),
+  R2_ACCESS_KEY_ID: z.string().optional(),
+  R2_SECRET_ACCESS_KEY: z.string().optional(),
+  R2_BUCKET_NAME: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -41,3 +41,32 @@ export const devOutbox = sqliteTable("dev_outbox", {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+export const folders = sqliteTable("folders", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  name: text("name").notNull(),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const audioFiles = sqliteTable("audio_files", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  folderId: text("folder_id"),
+  name: text("name").notNull(),
+  filename: text("filename").notNull(),
+  storageKey: text("storage_key").notNull(),
+  contentType: text("content_type").notNull(),
+  fileSize: integer("file_size").notNull(),
+  durationSeconds: integer("duration_seconds"),
+  status: text("status", { enum: ["processing", "ready", "failed"] }).notNull(),
+  failureReason: text("failure_reason"),
+  transcriptionService: text("transcription_service"),
+  processingStartedAt: text("processing_started_at"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export type FolderRow = typeof folders.$inferSelect;
+export type AudioFileRow = typeof audioFiles.$inferSelect;

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { LIMITS } from "./limits";
+
+export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
+
+export const LIBRARY_MESSAGES = {
+  folderNameRequired: "Folder Name is required",
+  folderNameTooLong: "Folder name must be 255 characters or less",
+  folderNameForbidden: 'Cannot contain: < > : " / \\ | ? *',
+  folderNameTaken: "A folder with this name already exists",
+  folderNameReserved: '"Common" is reserved for files that are not in a folder',
+  folderNotFound: "Folder not found",
+  fileNameRequired: "File name is required",
+  fileNameTooLong: "File name must be 255 characters or less",
+  fileNotFound: "Audio file not found",
+  filenameTooLong: "Filename too long. Maximum 255 characters allowed.",
+  filenameRequired: "Filename is required",
+  fileSizeInvalid: "File size must be a positive number of bytes",
+  uploadNotFound: "Upload not found. Please upload the file again.",
+  uploadSizeMismatch: "The uploaded file's size does not match. Please upload the file again.",
+  uploadLinkInvalid: "This upload link is invalid or has expired. Please start the upload again.",
+  uploadTooLarge: "The upload is larger than declared.",
+  mediaLinkInvalid: "This media link is invalid or has expired.",
+  updateEmpty: "Nothing to update: send audio_file.name or audio_file.folder_id",
+} as const;
+
+const folderName = z
+  .string({ error: LIBRARY_MESSAGES.folderNameRequired })
+  .trim()
+  .min(1, LIBRARY_MESSAGES.folderNameRequired)
+  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.folderNameTooLong)
+  .refine((name) => !FOLDER_NAME_FORBIDDEN.test(name), LIBRARY_MESSAGES.folderNameForbidden);
+
+export const folderBodySchema = z.object({ folder: z.object({ name: folderName }, { error: LIBRARY_MESSAGES.folderNameRequired }) });
+
+export const fileNameSchema = z
+  .string({ error: LIBRARY_MESSAGES.fileNameRequired })
+  .trim()
+  .min(1, LIBRARY_MESSAGES.fileNameRequired)
+  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.fileNameTooLong);
+
+/** Empty, null or "common" all mean the virtual Common folder. */
+export const folderRefSchema = z
+  .union([z.string().max(100), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v === "" || v === "common" ? null : v));
+
+export const audioFileUpdateSchema = z.object({
+  audio_file: z
+    .object({ name: fileNameSchema.optional(), folder_id: folderRefSchema })
+    .refine((v) => v.name !== undefined || v.folder_id !== undefined, LIBRARY_MESSAGES.updateEmpty),
+});
+
+const filename = z
+  .string({ error: LIBRARY_MESSAGES.filenameRequired })
+  .trim()
+  .min(1, LIBRARY_MESSAGES.filenameRequired)
+  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.filenameTooLong);
+const fileSize = z.coerce.number({ error: LIBRARY_MESSAGES.fileSizeInvalid }).int(LIBRARY_MESSAGES.fileSizeInvalid).positive(LIBRARY_MESSAGES.fileSizeInvalid);
+const contentType = z.string().trim().max(255).default("");
+
+export const uploadUrlSchema = z.object({ filename, content_type: contentType, file_size: fileSize });
+
+export const confirmUploadSchema = z.object({
+  filename,
+  key: z.string().min(1, LIBRARY_MESSAGES.uploadNotFound).max(1024),
+  file_size: fileSize,
+  content_type: contentType,
+  folder_id: folderRefSchema,
+  duration_seconds: z
+    .union([z.coerce.number().nonnegative().max(1e7), z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (typeof v === "number" ? Math.round(v) : null)),
+});
+
+export const audioFileListQuerySchema = z.object({ folder_id: z.string().max(100).optional() });
+
+export type FileStatus = "processing" | "ready" | "failed";
+
+export interface FolderDto {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AudioFileDto {
+  id: string;
+  name: string;
+  filename: string;
+  status: FileStatus;
+  failureReason: string | null;
+  hasTranscript: boolean;
+  fileSize: number;
+  fileSizeDisplay: string;
+  durationSeconds: number | null;
+  durationDisplay: string;
+  contentType: string;
+  createdAt: string;
+  updatedAt: string;
+  folderId: string | null;
+  processingEstimation: { elapsedSeconds: number; estimatedTotalSeconds: number } | null;
+}
+
+export interface ServiceConfiguration {
+  file_constraints: { max_file_size: number; supported_formats: string[] };
+  transcription: {
+    active_service_name: string;
+    all_services: { name: string; label: string; available: boolean; supported_formats: string[]; max_file_size: number }[];
+  };
+  features: { service_selection: boolean; utterance_meta_column: boolean; debug: boolean };
+}

@@ -1,0 +1,99 @@
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { formatDuration, formatFileSize } from "../../common/format";
+import { LIBRARY_MESSAGES, type AudioFileDto } from "../../common/library";
+import type { Db } from "../db/client";
+import { audioFiles, folders, type AudioFileRow } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { nowIso } from "../lib/time";
+
+/** Estimated processing speed: seconds of work per second of audio, with a floor. */
+const PROCESSING_SECONDS_PER_AUDIO_SECOND = 0.15;
+const MIN_ESTIMATE_SECONDS = 20;
+
+export function estimateProcessing(row: AudioFileRow, now = Date.now()): AudioFileDto["processingEstimation"] {
+  if (row.status !== "processing") return null;
+  const started = Date.parse(row.processingStartedAt ?? row.createdAt);
+  const elapsedSeconds = Math.max(0, Math.round((now - started) / 1000));
+  const estimatedTotalSeconds = Math.max(MIN_ESTIMATE_SECONDS, Math.round((row.durationSeconds ?? 60) * PROCESSING_SECONDS_PER_AUDIO_SECOND));
+  return { elapsedSeconds, estimatedTotalSeconds };
+}
+
+export function toAudioFileDto(row: AudioFileRow, hasTranscript = false): AudioFileDto {
+  return {
+    id: row.id,
+    name: row.name,
+    filename: row.filename,
+    status: row.status,
+    failureReason: row.failureReason,
+    hasTranscript,
+    fileSize: row.fileSize,
+    fileSizeDisplay: formatFileSize(row.fileSize),
+    durationSeconds: row.durationSeconds,
+    durationDisplay: formatDuration(row.durationSeconds),
+    contentType: row.contentType,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    folderId: row.folderId,
+    processingEstimation: estimateProcessing(row),
+  };
+}
+
+/** `folderId`: undefined = every file, null = Common, else that folder. */
+export async function listAudioFiles(db: Db, userId: string, folderId?: string | null): Promise<AudioFileRow[]> {
+  const scope =
+    folderId === undefined
+      ? eq(audioFiles.userId, userId)
+      : folderId === null
+        ? and(eq(audioFiles.userId, userId), isNull(audioFiles.folderId))
+        : and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, folderId));
+  return db.select().from(audioFiles).where(scope).orderBy(desc(audioFiles.createdAt), asc(audioFiles.name)).all();
+}
+
+/** The caller's file, or 404 exactly as if it did not exist. */
+export async function getOwnedAudioFile(db: Db, userId: string, id: string): Promise<AudioFileRow> {
+  const row = await db.select().from(audioFiles).where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId))).get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
+  return row;
+}
+
+export async function assertOwnedFolder(db: Db, userId: string, folderId: string): Promise<void> {
+  const row = await db.select({ id: folders.id }).from(folders).where(and(eq(folders.id, folderId), eq(folders.userId, userId))).get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
+}
+
+export async function updateAudioFile(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: { name?: string | undefined; folderId?: string | null | undefined },
+): Promise<AudioFileRow> {
+  await getOwnedAudioFile(db, userId, id);
+  if (changes.folderId) await assertOwnedFolder(db, userId, changes.folderId);
+  const set: Partial<AudioFileRow> = { updatedAt: nowIso() };
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.folderId !== undefined) set.folderId = changes.folderId;
+  const row = await db.update(audioFiles).set(set).where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId))).returning().get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
+  return row;
+}
+
+/** Removes the stored objects first: a failure leaves rows to retry with, never orphaned objects. */
+export async function deleteAudioFiles(db: Db, media: R2Bucket, rows: AudioFileRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await media.delete(rows.slice(i, i + 1000).map((r) => r.storageKey));
+  }
+  const ids = rows.map((r) => r.id);
+  // D1 allows 100 bound parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    await db.delete(audioFiles).where(inArray(audioFiles.id, ids.slice(i, i + 90)));
+  }
+}
+
+export async function findByStorageKey(db: Db, userId: string, key: string): Promise<AudioFileRow | undefined> {
+  return db.select().from(audioFiles).where(and(eq(audioFiles.storageKey, key), eq(audioFiles.userId, userId))).get();
+}
+
+export async function insertAudioFile(db: Db, row: AudioFileRow): Promise<AudioFileRow> {
+  await db.insert(audioFiles).values(row);
+  return row;
+}

@@ -1,0 +1,72 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { LIBRARY_MESSAGES, type FolderDto } from "../../common/library";
+import type { Db } from "../db/client";
+import { audioFiles, folders, type FolderRow } from "../db/schema";
+import { conflict, notFound, unprocessable } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { deleteAudioFiles } from "./audio-files";
+
+export const toFolderDto = (row: FolderRow): FolderDto => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export async function listFolders(db: Db, userId: string): Promise<FolderRow[]> {
+  return db.select().from(folders).where(eq(folders.userId, userId)).orderBy(sql`${folders.name} COLLATE NOCASE`, asc(folders.createdAt)).all();
+}
+
+async function getOwnedFolder(db: Db, userId: string, id: string): Promise<FolderRow> {
+  const row = await db.select().from(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
+  return row;
+}
+
+async function assertNameFree(db: Db, userId: string, name: string, exceptId?: string): Promise<void> {
+  // "Common" is the virtual folder of files without one.
+  if (name.toLowerCase() === "common") throw unprocessable(LIBRARY_MESSAGES.folderNameReserved);
+  const clash = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.userId, userId), sql`${folders.name} = ${name} COLLATE NOCASE`))
+    .get();
+  if (clash && clash.id !== exceptId) throw conflict(LIBRARY_MESSAGES.folderNameTaken);
+}
+
+/** The unique index is the final judge when two requests race. */
+async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw conflict(LIBRARY_MESSAGES.folderNameTaken);
+    throw error;
+  }
+}
+
+export async function createFolder(db: Db, userId: string, name: string): Promise<FolderRow> {
+  await assertNameFree(db, userId, name);
+  const now = nowIso();
+  const row: FolderRow = { id: crypto.randomUUID(), userId, name, createdAt: now, updatedAt: now };
+  await guardUnique(() => db.insert(folders).values(row));
+  return row;
+}
+
+export async function renameFolder(db: Db, userId: string, id: string, name: string): Promise<FolderRow> {
+  await getOwnedFolder(db, userId, id);
+  await assertNameFree(db, userId, name, id);
+  const row = await guardUnique(() =>
+    db.update(folders).set({ name, updatedAt: nowIso() }).where(and(eq(folders.id, id), eq(folders.userId, userId))).returning().get(),
+  );
+  if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
+  return row;
+}
+
+/** Deletes the folder and every file in it, stored objects included. */
+export async function deleteFolder(db: Db, media: R2Bucket, userId: string, id: string): Promise<{ deletedFiles: number }> {
+  await getOwnedFolder(db, userId, id);
+  const files = await db.select().from(audioFiles).where(and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, id))).all();
+  await deleteAudioFiles(db, media, files);
+  await db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
+  return { deletedFiles: files.length };
+}

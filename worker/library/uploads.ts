@@ -1,0 +1,84 @@
+import { LIBRARY_MESSAGES, type ServiceConfiguration } from "../../common/library";
+import { checkUpload, resolveContentType } from "../../common/upload-rules";
+import type { Db } from "../db/client";
+import type { AudioFileRow } from "../db/schema";
+import { badRequest, notFound, unprocessable } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { assertOwnedFolder, findByStorageKey, insertAudioFile } from "./audio-files";
+
+const keyPrefix = (userId: string) => `users/${userId}/`;
+
+/** A fresh, unguessable object key inside the user's own prefix. */
+export function newStorageKey(userId: string, filename: string): string {
+  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, "_").slice(-120) || "upload";
+  return `${keyPrefix(userId)}${crypto.randomUUID()}/${safe}`;
+}
+
+export function isUsersKey(userId: string, key: string): boolean {
+  return key.startsWith(keyPrefix(userId)) && !key.includes("..");
+}
+
+/** Server-side copy of the upload area's checks: the same rules and texts. */
+export function assertUploadAllowed(configuration: ServiceConfiguration, file: { filename: string; content_type: string; file_size: number }) {
+  const problem = checkUpload({ name: file.filename, type: file.content_type, size: file.file_size }, configuration);
+  if (problem) throw unprocessable(problem);
+}
+
+export interface ConfirmInput {
+  filename: string;
+  key: string;
+  file_size: number;
+  content_type: string;
+  folder_id?: string | null | undefined;
+  duration_seconds: number | null;
+}
+
+/**
+ * Turns an uploaded object into a file. Returns `created: false` with the
+ * existing file when the key was confirmed before, so a retried confirm never
+ * duplicates.
+ */
+export async function confirmUpload(
+  db: Db,
+  media: R2Bucket,
+  configuration: ServiceConfiguration,
+  userId: string,
+  input: ConfirmInput,
+): Promise<{ file: AudioFileRow; created: boolean }> {
+  if (!isUsersKey(userId, input.key)) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
+  const existing = await findByStorageKey(db, userId, input.key);
+  if (existing) return { file: existing, created: false };
+
+  assertUploadAllowed(configuration, input);
+  if (input.folder_id) await assertOwnedFolder(db, userId, input.folder_id);
+  const object = await media.head(input.key);
+  if (!object) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
+  if (object.size !== input.file_size) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+
+  const now = nowIso();
+  const row: AudioFileRow = {
+    id: crypto.randomUUID(),
+    userId,
+    folderId: input.folder_id ?? null,
+    name: input.filename,
+    filename: input.filename,
+    storageKey: input.key,
+    contentType: resolveContentType(input.filename, input.content_type),
+    fileSize: object.size,
+    durationSeconds: input.duration_seconds,
+    status: "processing",
+    failureReason: null,
+    transcriptionService: null,
+    processingStartedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    return { file: await insertAudioFile(db, row), created: true };
+  } catch (error) {
+    // A concurrent confirm of the same key won the race: answer with its file.
+    const winner = String(error).includes("UNIQUE") ? await findByStorageKey(db, userId, input.key) : undefined;
+    if (winner) return { file: winner, created: false };
+    throw error;
+  }
+}

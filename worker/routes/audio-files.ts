@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { audioFileListQuerySchema, audioFileUpdateSchema, confirmUploadSchema, uploadUrlSchema } from "../../common/library";
+import { requireAuth } from "../auth/middleware";
+import {
+  deleteAudioFiles,
+  getOwnedAudioFile,
+  listAudioFiles,
+  toAudioFileDto,
+  updateAudioFile,
+} from "../library/audio-files";
+import { assertUploadAllowed, confirmUpload, newStorageKey } from "../library/uploads";
+import { validate } from "../lib/validate";
+import { mediaLink, uploadLink } from "../storage/links";
+import { serviceConfiguration } from "../transcription/configuration";
+import type { AppEnv } from "../types";
+
+const origin = (url: string) => new URL(url).origin;
+
+export const audioFileRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", validate("query", audioFileListQuerySchema), async (c) => {
+    const { folder_id } = c.req.valid("query");
+    const scope = folder_id === undefined ? undefined : folder_id === "" || folder_id === "common" ? null : folder_id;
+    const rows = await listAudioFiles(c.var.db, c.var.user.id, scope);
+    return c.json({ data: rows.map((r) => toAudioFileDto(r)) }, 200);
+  })
+  .post("/upload-url", validate("json", uploadUrlSchema), async (c) => {
+    const input = c.req.valid("json");
+    assertUploadAllowed(serviceConfiguration(c.var.config), input);
+    const key = newStorageKey(c.var.user.id, input.filename);
+    const upload_url = await uploadLink(c.var.config, origin(c.req.url), key, input.file_size);
+    return c.json({ upload_url, key }, 200);
+  })
+  .post("/confirm-upload", validate("json", confirmUploadSchema), async (c) => {
+    const { file, created } = await confirmUpload(
+      c.var.db,
+      c.env.MEDIA,
+      serviceConfiguration(c.var.config),
+      c.var.user.id,
+      c.req.valid("json"),
+    );
+    if (created) {
+      await c.env.TRANSCRIPTION_QUEUE.send({ type: "transcribe", audio_file_id: file.id, user_id: file.userId, key: file.storageKey });
+    }
+    return c.json({ data: toAudioFileDto(file) }, created ? 201 : 200);
+  })
+  .get("/:id", async (c) => {
+    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
+    return c.json({ data: toAudioFileDto(row) }, 200);
+  })
+  .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {
+    const { name, folder_id } = c.req.valid("json").audio_file;
+    const row = await updateAudioFile(c.var.db, c.var.user.id, c.req.param("id"), { name, folderId: folder_id });
+    return c.json({ data: toAudioFileDto(row) }, 200);
+  })
+  .delete("/:id", async (c) => {
+    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
+    await deleteAudioFiles(c.var.db, c.env.MEDIA, [row]);
+    return c.json({ message: "Audio file deleted" }, 200);
+  })
+  .get("/:id/download", async (c) => {
+    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
+    const base = origin(c.req.url);
+    const [url, download_url] = await Promise.all([
+      mediaLink(c.var.config, base, row.storageKey, { download: false, filename: row.filename }),
+      mediaLink(c.var.config, base, row.storageKey, { download: true, filename: row.filename }),
+    ]);
+    return c.json({ url, download_url, content_type: row.contentType, filename: row.filename }, 200);
+  });

@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import { requireAuth } from "../auth/middleware";
+import { serviceConfiguration } from "../transcription/configuration";
+import type { AppEnv } from "../types";
+
+export const serviceRoutes = new Hono<AppEnv>().get("/configuration", requireAuth, (c) =>
+  c.json(serviceConfiguration(c.var.config), 200),
+);

@@ -1,0 +1,59 @@
+import { AwsClient } from "aws4fetch";
+import type { Config } from "../config";
+import { signParts } from "./signing";
+
+export const UPLOAD_LINK_TTL_SECONDS = 15 * 60;
+// Long enough to play a three-hour recording with pauses; the player seeks with fresh Range requests.
+export const MEDIA_LINK_TTL_SECONDS = 12 * 3600;
+
+interface R2Credentials {
+  accountId: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  bucket: string;
+}
+
+function r2Credentials(config: Config): R2Credentials | null {
+  const { R2_ACCOUNT_ID, R2_ACCESS_KEY_ID, R2_SECRET_ACCESS_KEY, R2_BUCKET_NAME } = config;
+  if (!R2_ACCOUNT_ID || !R2_ACCESS_KEY_ID || !R2_SECRET_ACCESS_KEY || !R2_BUCKET_NAME) return null;
+  return { accountId: R2_ACCOUNT_ID, accessKeyId: R2_ACCESS_KEY_ID, secretAccessKey: R2_SECRET_ACCESS_KEY, bucket: R2_BUCKET_NAME };
+}
+
+async function presign(creds: R2Credentials, method: "PUT" | "GET", key: string, ttl: number, query: Record<string, string> = {}) {
+  const client = new AwsClient({ accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, service: "s3", region: "auto" });
+  const url = new URL(`https://${creds.accountId}.r2.cloudflarestorage.com/${creds.bucket}/${key.split("/").map(encodeURIComponent).join("/")}`);
+  url.searchParams.set("X-Amz-Expires", String(ttl));
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  const signed = await client.sign(new Request(url, { method }), { aws: { signQuery: true } });
+  return signed.url;
+}
+
+const expiresIn = (ttl: number) => Math.floor(Date.now() / 1000) + ttl;
+
+/** Where the browser PUTs the raw bytes: R2 itself in production, a signed Worker route locally. */
+export async function uploadLink(config: Config, origin: string, key: string, size: number): Promise<string> {
+  const creds = r2Credentials(config);
+  if (creds) return presign(creds, "PUT", key, UPLOAD_LINK_TTL_SECONDS);
+  const expires = expiresIn(UPLOAD_LINK_TTL_SECONDS);
+  const signature = await signParts(config.JWT_SECRET, ["upload", key, String(size), String(expires)]);
+  const params = new URLSearchParams({ key, size: String(size), expires: String(expires), signature });
+  return `${origin}/api/v1/storage/upload?${params}`;
+}
+
+/** A playback (inline) or download (attachment) link to a stored object. */
+export async function mediaLink(
+  config: Config,
+  origin: string,
+  key: string,
+  options: { download: boolean; filename: string },
+): Promise<string> {
+  const disposition = options.download
+    ? `attachment; filename*=UTF-8''${encodeURIComponent(options.filename)}`
+    : "inline";
+  const creds = r2Credentials(config);
+  if (creds) return presign(creds, "GET", key, MEDIA_LINK_TTL_SECONDS, { "response-content-disposition": disposition });
+  const expires = expiresIn(MEDIA_LINK_TTL_SECONDS);
+  const signature = await signParts(config.JWT_SECRET, ["media", key, disposition, String(expires)]);
+  const params = new URLSearchParams({ key, disposition, expires: String(expires), signature });
+  return `${origin}/api/v1/storage/media?${params}`;
+}

@@ -1,0 +1,57 @@
+import { MB } from "../../common/format";
+import type { Config } from "../config";
+
+/** What the library needs to know about a transcription service. */
+export interface ServiceInfo {
+  name: string;
+  label: string;
+  supportedFormats: string[];
+  maxFileSize: number;
+  available(config: Config): boolean;
+}
+
+// Deepgram takes every common container and codec except WMA.
+const NOVA_FORMATS = [
+  "audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/mp4", "audio/x-m4a", "audio/m4a",
+  "video/mp4", "audio/flac", "audio/x-flac", "audio/aac", "audio/x-aac", "audio/ogg", "application/ogg",
+  "audio/webm", "video/webm", "audio/opus",
+];
+// Only formats that can be cut exactly without decoding (MP3 frames, PCM WAV samples).
+const WHISPER_FORMATS = ["audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave"];
+// The OpenAI audio API's list.
+const OPENAI_FORMATS = [
+  "audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/mp4", "audio/x-m4a", "audio/m4a",
+  "video/mp4", "audio/flac", "audio/x-flac", "audio/ogg", "application/ogg", "audio/webm", "video/webm",
+];
+
+// Workers AI has no local simulator: it is usable locally only when reached remotely.
+const workersAiAvailable = (config: Config) => config.ENVIRONMENT !== "development" || config.WORKERS_AI_REMOTE;
+
+export const SERVICES: ServiceInfo[] = [
+  {
+    name: "workers-ai-nova-3",
+    label: "Deepgram Nova-3 (Workers AI)",
+    supportedFormats: NOVA_FORMATS,
+    maxFileSize: 1000 * MB,
+    available: workersAiAvailable,
+  },
+  {
+    name: "workers-ai-whisper",
+    label: "Whisper large-v3-turbo (Workers AI)",
+    supportedFormats: WHISPER_FORMATS,
+    maxFileSize: 1000 * MB,
+    available: workersAiAvailable,
+  },
+  {
+    name: "openai-compatible",
+    label: "OpenAI-compatible server",
+    supportedFormats: OPENAI_FORMATS,
+    maxFileSize: 25 * MB,
+    available: (config) => Boolean(config.OPENAI_BASE_URL),
+  },
+];
+
+export function serviceInfo(name: string, config: Config): ServiceInfo {
+  const info = SERVICES.find((s) => s.name === name) ?? SERVICES[0]!;
+  return info.name === "openai-compatible" ? { ...info, maxFileSize: config.OPENAI_MAX_FILE_SIZE_MB * MB } : info;
+}
