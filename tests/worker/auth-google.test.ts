@@ -69,7 +69,10 @@ describe("POST /auth/google", () => {
   it("creates a confirmed account for a new Google user and signs it in", async () => {
     const email = uniqueEmail("fresh");
     const sub = `google-${crypto.randomUUID()}`;
-    const { status, body } = await googleSignIn(await googleToken({ email, sub, name: "Margaret Hamilton" }));
+    const idToken = await googleToken({ email, sub, name: "Margaret Hamilton" });
+    // Real RS256 ID tokens are well over 512 characters.
+    expect(idToken.length).toBeGreaterThan(512);
+    const { status, body } = await googleSignIn(idToken);
     expect(status).toBe(200);
     expect(typeof body.token).toBe("string");
     expect(body.user).toMatchObject({ email, full_name: "Margaret Hamilton", email_confirmed: true });
@@ -101,7 +104,7 @@ describe("POST /auth/google", () => {
     const { status, body } = await googleSignIn(await googleToken({ email: `${local}@Example.com`, omit: ["name"] }));
     expect(status).toBe(200);
     expect(body.user.email).toBe(`${local.toLowerCase()}@example.com`);
-    expect(body.user.full_name).toBe(local);
+    expect(body.user.full_name).toBe(local.toLowerCase());
   });
 
   it("does not give a Google-only account a usable password", async () => {
@@ -232,6 +235,7 @@ describe("POST /auth/google", () => {
 
     expect((await googleSignIn("")).status).toBe(422);
     expect((await googleSignIn(12345)).status).toBe(422);
+    expect((await googleSignIn("x".repeat(10_000))).status).toBe(422);
   });
 
   it("answers 400 'not configured' when no Google client id is set", async () => {

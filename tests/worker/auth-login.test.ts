@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { SignJWT, decodeJwt } from "jose";
 import { Buffer } from "node:buffer";
 import { scrypt } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import { SCRYPT_PARAMS } from "../../worker/auth/password";
 import {
@@ -27,9 +27,9 @@ const DEFAULT_PREFERENCES = {
   transcript: { utterance_meta_column: false },
 };
 
-// One confirmed account shared by the read-only checks of this file.
+// Logins are rate limited per e-mail (10 a minute), so every test uses its own account.
 let account: Account;
-beforeAll(async () => {
+beforeEach(async () => {
   account = await signUpAndConfirm({ fullName: "Katherine Johnson" });
 });
 

@@ -193,14 +193,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * window boundary with a second's margin, so counts are exact.
  */
 export async function inOneRateWindow<T>(run: () => Promise<T>): Promise<T> {
+  let lastError: unknown = new Error("could not finish inside one rate-limit window");
   for (let attempt = 0; attempt < 4; attempt++) {
     const start = Date.now();
-    const result = await run();
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+    try {
+      outcome = { ok: true, value: await run() };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
     const end = Date.now();
-    if (Math.floor((start - 1000) / 60_000) === Math.floor((end + 1000) / 60_000)) return result;
+    const oneWindow = Math.floor((start - 1000) / 60_000) === Math.floor((end + 1000) / 60_000);
+    // A result (pass or failure) only counts when the counts could not have been reset midway.
+    if (oneWindow) {
+      if (outcome.ok) return outcome.value;
+      throw outcome.error;
+    }
+    if (!outcome.ok) lastError = outcome.error;
     await sleep(1500);
   }
-  throw new Error("could not finish inside one rate-limit window");
+  throw lastError;
 }
 
 export { MESSAGES };

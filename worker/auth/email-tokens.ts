@@ -10,7 +10,7 @@ export type TokenPurpose = "confirm_email" | "reset_password";
 export async function issueEmailToken(db: Db, userId: string, purpose: TokenPurpose, ttlSeconds: number): Promise<string> {
   const token = randomToken(32);
   await db.insert(emailTokens).values({
-    tokenHash: token,
+    tokenHash: await sha256Hex(token),
     userId,
     purpose,
     createdAt: nowIso(),
@@ -26,7 +26,7 @@ export type TokenCheck =
 
 /** Marks the token used if it is valid; a second use is refused. */
 export async function consumeEmailToken(db: Db, token: string, purpose: TokenPurpose): Promise<TokenCheck> {
-  const tokenHash = token;
+  const tokenHash = await sha256Hex(token);
   const row = await db
     .select()
     .from(emailTokens)

@@ -14,5 +14,5 @@ export async function enforceAuthRateLimit(c: Context<AppEnv>, action: string, e
     c.env.AUTH_IP_LIMITER.limit({ key: `${action}:ip:${ip}` }),
     c.env.AUTH_EMAIL_LIMITER.limit({ key: `${action}:email:${email.toLowerCase()}` }),
   ]);
-  if (!byEmail.success) throw tooManyRequests(MESSAGES.tooManyRequests);
+  if (!byIp.success || !byEmail.success) throw tooManyRequests(MESSAGES.tooManyRequests);
 }

@@ -60,7 +60,7 @@ export async function confirmEmail(deps: AuthDeps, token: string): Promise<{ mes
   if (!check.ok) {
     // Opening the same link twice is harmless once the address is confirmed.
     const user = check.reason === "used" && check.userId ? await findUserById(deps.db, check.userId) : undefined;
-    
+    if (user?.emailConfirmedAt) return { message: MESSAGES.confirmSuccess };
     throw badRequest(MESSAGES.expiredConfirmToken);
   }
   const user = await findUserById(deps.db, check.userId);
@@ -104,6 +104,8 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
     // Following the e-mailed link proves the address.
     emailConfirmedAt: user.emailConfirmedAt ?? new Date().toISOString(),
   });
+  await retireEmailTokens(deps.db, user.id, "reset_password");
+  await revokeAllSessions(deps.db, user.id);
   return { message: MESSAGES.resetSuccess };
 }
 

@@ -53,7 +53,7 @@ export async function resolveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.revokedAt)))
     .get();
-  if (!row) return null;
+  if (!row || row.session.expiresAt <= nowIso()) return null;
   return { user: row.user, sessionId: sid };
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../types";
 /** Development-only helpers; every route answers 404 outside ENVIRONMENT=development. */
 export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
-    
+    if (c.var.config.ENVIRONMENT !== "development") throw notFound();
     await next();
   })
   .get("/outbox", async (c) => {
