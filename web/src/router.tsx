@@ -1,16 +1,16 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { PublicOnly, RequireAuth, RootRedirect } from "./auth/guards";
 import { ConfirmEmailPage } from "./pages/ConfirmEmailPage";
-import { DashboardPage } from "./pages/DashboardPage";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
 import { LegalPage } from "./pages/LegalPage";
 import { ResetPasswordPage } from "./pages/ResetPasswordPage";
 import { SignInPage } from "./pages/SignInPage";
 import { SignUpPage } from "./pages/SignUpPage";
+import { WorkspacePage } from "./workspace/WorkspacePage";
 
 const workspace = (
   <RequireAuth>
-    <DashboardPage />
+    <WorkspacePage />
   </RequireAuth>
 );
 

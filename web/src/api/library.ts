@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { AudioFileDto, FolderDto } from "../../../common/library";
+import { MESSAGES } from "../../../common/messages";
+import { api, call } from "./client";
+
+export const keys = {
+  configuration: ["service-configuration"] as const,
+  folders: ["folders"] as const,
+  files: ["audio-files"] as const,
+  file: (id: string) => ["audio-files", id] as const,
+  download: (id: string) => ["audio-files", id, "download"] as const,
+};
+
+export function useServiceConfiguration() {
+  return useQuery({
+    queryKey: keys.configuration,
+    queryFn: () => call(api.service.configuration.$get(), "Failed to load service configuration"),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useFolders() {
+  return useQuery({ queryKey: keys.folders, queryFn: async () => (await call(api.folders.$get())).data });
+}
+
+/** Every file of the user: folders and counts are derived from this one list. */
+export function useAudioFiles() {
+  return useQuery({ queryKey: keys.files, queryFn: async () => (await call(api.audio_files.$get({ query: {} }))).data });
+}
+
+export const fileApi = {
+  rename: async (id: string, name: string) =>
+    (await call(api.audio_files[":id"].$put({ param: { id }, json: { audio_file: { name } } }))).data,
+  move: async (id: string, folderId: string | null) =>
+    (await call(api.audio_files[":id"].$put({ param: { id }, json: { audio_file: { folder_id: folderId ?? "" } } }))).data,
+  remove: (id: string) => call(api.audio_files[":id"].$delete({ param: { id } })),
+  download: (id: string) => call(api.audio_files[":id"].download.$get({ param: { id } })),
+};
+
+export const folderApi = {
+  create: async (name: string) => (await call(api.folders.$post({ json: { folder: { name } } }))).data,
+  rename: async (id: string, name: string) => (await call(api.folders[":id"].$put({ param: { id }, json: { folder: { name } } }))).data,
+  remove: (id: string) => call(api.folders[":id"].$delete({ param: { id } })),
+};
+
+/** Writes a changed file into the cached list so every view updates at once. */
+export function putFileInCache(client: QueryClient, file: AudioFileDto): void {
+  client.setQueryData<AudioFileDto[]>(keys.files, (files = []) =>
+    files.some((f) => f.id === file.id) ? files.map((f) => (f.id === file.id ? file : f)) : [file, ...files],
+  );
+}
+
+export function dropFilesFromCache(client: QueryClient, predicate: (file: AudioFileDto) => boolean): void {
+  client.setQueryData<AudioFileDto[]>(keys.files, (files = []) => files.filter((f) => !predicate(f)));
+}
+
+export function putFolderInCache(client: QueryClient, folder: FolderDto): void {
+  client.setQueryData<FolderDto[]>(keys.folders, (folders = []) =>
+    (folders.some((f) => f.id === folder.id) ? folders.map((f) => (f.id === folder.id ? folder : f)) : [...folders, folder]).sort((a, b) =>
+      a.name.localeCompare(b.name, undefined, { sensitivity: "base" }),
+    ),
+  );
+}
+
+export function useLibraryClient() {
+  return useQueryClient();
+}
+
+export { MESSAGES };

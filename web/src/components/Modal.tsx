@@ -1,0 +1,30 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/** A dialog that closes on Escape and on a click outside it. */
+export function Modal({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    const first = panel.current?.querySelector<HTMLElement>("input, select, textarea, button:not(.modal-close)");
+    first?.focus();
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onClose]);
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel}>
+        <header className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="modal-close icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <div className="modal-body">{children}</div>
+        {footer && <footer className="modal-footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}

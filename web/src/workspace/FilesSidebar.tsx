@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { useSnapshot } from "valtio";
+import type { AudioFileDto, FolderDto } from "../../../common/library";
+import { COMMON_ID, folderName } from "../lib/library";
+import { openDialog } from "./dialog-state";
+import { FolderTree } from "./FolderTree";
+import { toggleFilesSidebar, uiState } from "./ui-state";
+import { UploadArea } from "./UploadArea";
+import { useSelection } from "./useSelection";
+
+export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: AudioFileDto[] }) {
+  const ui = useSnapshot(uiState);
+  const { fileId, folderId } = useSelection();
+  const [search, setSearch] = useState("");
+  // Uploads go to the selected folder, or the selected file's folder, else Common.
+  const selectedFile = files.find((f) => f.id === fileId);
+  const target = folderId && folderId !== COMMON_ID ? folderId : folderId === COMMON_ID ? null : (selectedFile?.folderId ?? null);
+
+  if (ui.filesCollapsed) {
+    return (
+      <aside className={`sidebar sidebar--files is-collapsed${ui.mobileFilesOpen ? " is-mobile-open" : ""}`} aria-label="Files">
+        <button type="button" className="icon-button" aria-label="Expand files sidebar" onClick={toggleFilesSidebar}>
+          »
+        </button>
+      </aside>
+    );
+  }
+
+  return (
+    <aside className={`sidebar sidebar--files${ui.mobileFilesOpen ? " is-mobile-open" : ""}`} aria-label="Files">
+      <div className="sidebar-head">
+        <h2>Files</h2>
+        <div className="sidebar-head-actions">
+          <button type="button" className="button button--small" onClick={() => openDialog({ kind: "new-folder" })}>
+            + Folder
+          </button>
+          <button type="button" className="icon-button desktop-only" aria-label="Collapse files sidebar" onClick={toggleFilesSidebar}>
+            «
+          </button>
+        </div>
+      </div>
+      <input className="search" type="search" placeholder="Search files and folders" aria-label="Search files and folders" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <div className="sidebar-scroll">
+        <FolderTree folders={folders} files={files} search={search} />
+      </div>
+      <UploadArea folderId={target} folderLabel={folderName(folders, target)} />
+      <footer className="sidebar-foot muted small" data-testid="sidebar-counts">
+        {files.length} {files.length === 1 ? "file" : "files"} · {folders.length + 1} {folders.length + 1 === 1 ? "folder" : "folders"}
+      </footer>
+    </aside>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from "react";
+import type { AudioFileDto, FolderDto } from "../../../common/library";
+import { Menu } from "../components/Menu";
+import { buildTree, COMMON_ID } from "../lib/library";
+import { openDialog } from "./dialog-state";
+import { useSelection } from "./useSelection";
+
+/** Folders with their files; one folder expanded at a time, Common by default. */
+export function FolderTree({ folders, files, search }: { folders: FolderDto[]; files: AudioFileDto[]; search: string }) {
+  const { fileId, folderId, selectFile, selectFolder } = useSelection();
+  const [expanded, setExpanded] = useState<string | null>(COMMON_ID);
+  const selectedFile = files.find((f) => f.id === fileId);
+
+  // Selecting a file (anywhere) expands its folder; selecting a folder expands it.
+  useEffect(() => {
+    if (selectedFile) setExpanded(selectedFile.folderId ?? COMMON_ID);
+  }, [selectedFile?.id, selectedFile?.folderId]);
+  useEffect(() => {
+    if (folderId) setExpanded(folderId);
+  }, [folderId]);
+
+  const tree = buildTree(folders, files, search);
+  const searching = search.trim().length > 0;
+  if (searching && tree.length === 0) return <p className="muted small tree-empty">No files or folders match “{search.trim()}”.</p>;
+
+  return (
+    <ul className="tree" role="tree" aria-label="Folders and files">
+      {tree.map((node) => {
+        const isOpen = searching || expanded === node.id;
+        const total = files.filter((f) => (f.folderId ?? COMMON_ID) === node.id).length;
+        return (
+          <li key={node.id} role="treeitem" aria-expanded={isOpen} aria-selected={folderId === node.id}>
+            <div className={`tree-row tree-folder${folderId === node.id ? " is-selected" : ""}`}>
+              <button type="button" className="tree-chevron" aria-label={isOpen ? `Collapse ${node.name}` : `Expand ${node.name}`} onClick={() => setExpanded(isOpen ? null : node.id)}>
+                {isOpen ? "▾" : "▸"}
+              </button>
+              <button type="button" className="tree-label" onClick={() => {
+                selectFolder(node.id);
+                setExpanded(node.id);
+              }}>
+                <span aria-hidden="true">📁</span> <span className="tree-name">{node.name}</span>
+                <span className="tree-count">{total}</span>
+              </button>
+              {node.folder && (
+                <Menu
+                  label={`Actions for folder ${node.name}`}
+                  items={[
+                    { label: "Rename", onSelect: () => openDialog({ kind: "rename-folder", folder: node.folder! }) },
+                    { label: "Delete", danger: true, onSelect: () => openDialog({ kind: "delete-folder", folder: node.folder! }) },
+                  ]}
+                />
+              )}
+            </div>
+            {isOpen && (
+              <ul role="group" className="tree-files">
+                {node.files.length === 0 && <li className="muted small tree-empty">No files</li>}
+                {node.files.map((file) => (
+                  <li key={file.id} role="treeitem" aria-selected={fileId === file.id}>
+                    <div className={`tree-row tree-file${fileId === file.id ? " is-selected" : ""}`}>
+                      <button type="button" className="tree-label" onClick={() => selectFile(file.id)} title={file.name}>
+                        <span className={`dot dot--${file.status}`} aria-hidden="true" />
+                        <span className="tree-name">{file.name}</span>
+                      </button>
+                      <Menu
+                        label={`Actions for ${file.name}`}
+                        items={[
+                          { label: "Rename", onSelect: () => openDialog({ kind: "rename-file", file }) },
+                          { label: "Move to…", onSelect: () => openDialog({ kind: "move-file", file }) },
+                          { label: "Delete", danger: true, onSelect: () => openDialog({ kind: "delete-file", file }) },
+                        ]}
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

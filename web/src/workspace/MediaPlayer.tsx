@@ -1,0 +1,146 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { AudioFileDto } from "../../../common/library";
+import { formatDuration } from "../../../common/format";
+import { fileApi, keys } from "../api/library";
+import { Alert } from "../components/Alert";
+
+export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+const SKIP_SECONDS = 10;
+
+const isTyping = (el: Element | null) =>
+  !!el && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el as HTMLElement).isContentEditable);
+
+export function MediaPlayer({ file }: { file: AudioFileDto }) {
+  const isVideo = file.contentType.startsWith("video/");
+  const kind = isVideo ? "video" : "audio";
+  const link = useQuery({ queryKey: keys.download(file.id), queryFn: () => fileApi.download(file.id), staleTime: 6 * 3600_000 });
+  const media = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const region = useRef<HTMLDivElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [duration, setDuration] = useState<number | null>(file.durationSeconds);
+  const [speed, setSpeed] = useState(1);
+  const [volume, setVolume] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+
+  async function togglePlay() {
+    const el = media.current;
+    if (!el) return;
+    if (el.paused) {
+      try {
+        await el.play();
+      } catch (e) {
+        if ((e as Error).name !== "AbortError") setError(`Failed to play ${kind}`);
+      }
+    } else el.pause();
+  }
+
+  function seekTo(seconds: number) {
+    const el = media.current;
+    if (!el) return;
+    const max = Number.isFinite(el.duration) ? el.duration : (duration ?? seconds);
+    el.currentTime = Math.min(Math.max(0, seconds), max);
+    setCurrent(el.currentTime);
+  }
+
+  // Tab plays/pauses while focus is on the page or in the player (not while typing).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Tab" || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
+      const active = document.activeElement;
+      const inPlayer = !!active && !!region.current?.contains(active);
+      if (isTyping(active) || !(active === document.body || inPlayer)) return;
+      e.preventDefault();
+      void togglePlay();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
+
+  useEffect(() => {
+    if (media.current) media.current.playbackRate = speed;
+  }, [speed]);
+  useEffect(() => {
+    if (media.current) media.current.volume = volume;
+  }, [volume]);
+
+  if (link.isError) return <Alert kind="error">{`Failed to load ${kind} file`}</Alert>;
+
+  const pipSupported = isVideo && typeof document !== "undefined" && document.pictureInPictureEnabled;
+  const total = duration ?? 0;
+
+  return (
+    <div className="player" ref={region} data-testid="media-player">
+      {link.data &&
+        (isVideo ? (
+          <video ref={media} src={link.data.url} preload="metadata" className="player-video" playsInline onClick={() => void togglePlay()} {...handlers()} />
+        ) : (
+          <audio ref={media} src={link.data.url} preload="metadata" {...handlers()} />
+        ))}
+      {error && <Alert kind="error">{error}</Alert>}
+      <div className="player-controls">
+        <button type="button" className="icon-button" aria-label="Back 10 seconds" onClick={() => seekTo(current - SKIP_SECONDS)} disabled={!link.data}>
+          ⟲10
+        </button>
+        <button type="button" className="button button--primary player-play" aria-label={playing ? "Pause" : "Play"} onClick={() => void togglePlay()} disabled={!link.data}>
+          {playing ? "❚❚" : "▶"}
+        </button>
+        <button type="button" className="icon-button" aria-label="Forward 10 seconds" onClick={() => seekTo(current + SKIP_SECONDS)} disabled={!link.data}>
+          10⟳
+        </button>
+        <span className="player-time" data-testid="player-time">
+          {formatDuration(current)} / {formatDuration(duration)}
+        </span>
+        <input
+          className="player-seek"
+          type="range"
+          min={0}
+          max={total || 0}
+          step={0.1}
+          value={Math.min(current, total)}
+          aria-label="Seek"
+          onChange={(e) => seekTo(Number(e.target.value))}
+          disabled={!total}
+        />
+        <label className="player-option">
+          <span className="visually-hidden">Playback speed</span>
+          <select aria-label="Playback speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+            {PLAYBACK_SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="player-option player-volume">
+          <span aria-hidden="true">🔊</span>
+          <input type="range" min={0} max={1} step={0.05} value={volume} aria-label="Volume" onChange={(e) => setVolume(Number(e.target.value))} />
+        </label>
+        {pipSupported && (
+          <button type="button" className="icon-button" aria-label="Picture in picture" onClick={() => void media.current?.requestPictureInPicture().catch(() => undefined)}>
+            ⧉
+          </button>
+        )}
+      </div>
+    </div>
+  );
+
+  function handlers() {
+    return {
+      onPlay: () => setPlaying(true),
+      onPause: () => setPlaying(false),
+      onEnded: () => setPlaying(false),
+      onTimeUpdate: () => setCurrent(media.current?.currentTime ?? 0),
+      onLoadedMetadata: () => {
+        const d = media.current?.duration;
+        if (d && Number.isFinite(d)) setDuration(d);
+        if (media.current) {
+          media.current.playbackRate = speed;
+          media.current.volume = volume;
+        }
+      },
+      onError: () => setError(`Error loading ${kind} file`),
+    };
+  }
+}

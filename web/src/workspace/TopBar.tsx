@@ -1,0 +1,47 @@
+import { useNavigate } from "react-router";
+import { useSnapshot } from "valtio";
+import { logout } from "../auth/session";
+import { Logo } from "../components/Logo";
+import { openDialog } from "./dialog-state";
+import { toggleTheme, uiState } from "./ui-state";
+
+export function TopBar() {
+  const navigate = useNavigate();
+  const ui = useSnapshot(uiState);
+
+  async function signOut() {
+    await logout();
+    navigate("/signin", { replace: true });
+  }
+
+  return (
+    <header className="topbar">
+      <div className="topbar-start">
+        <button type="button" className="icon-button mobile-only" aria-label="Toggle files sidebar" onClick={() => (uiState.mobileFilesOpen = !uiState.mobileFilesOpen)}>
+          ☰
+        </button>
+        <Logo />
+      </div>
+      <div className="topbar-actions">
+        <button type="button" className="icon-button mobile-only" aria-label="Toggle transcript tools" onClick={() => (uiState.mobileToolsOpen = !uiState.mobileToolsOpen)}>
+          ⚙
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => openDialog({ kind: "preferences" })}>
+          Preferences
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={toggleTheme}
+          aria-label={ui.theme === "light" ? "Switch to dark theme" : "Switch to light theme"}
+          title="Toggle theme"
+        >
+          {ui.theme === "light" ? "☾" : "☀"}
+        </button>
+        <button type="button" className="button button--ghost" onClick={signOut}>
+          Logout
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,137 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState, type DragEvent } from "react";
+import { proxy, useSnapshot } from "valtio";
+import { MB } from "../../../common/format";
+import { checkUpload, checkUploadFallback, DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG, isMediaLike } from "../../../common/upload-rules";
+import { putFileInCache, useServiceConfiguration } from "../api/library";
+import { describeError } from "../api/errors";
+import { toast } from "../lib/toasts";
+import { uploadFile } from "./upload";
+
+interface UploadItem {
+  id: number;
+  name: string;
+  progress: number;
+  state: "uploading" | "done" | "failed";
+  error: string | null;
+}
+
+const uploads = proxy<{ items: UploadItem[] }>({ items: [] });
+let nextUploadId = 1;
+
+export function UploadArea({ folderId, folderLabel }: { folderId: string | null; folderLabel: string }) {
+  const queryClient = useQueryClient();
+  const config = useServiceConfiguration();
+  const { items } = useSnapshot(uploads);
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const maxBytes = config.data?.file_constraints.max_file_size ?? DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG;
+  const accept = config.data?.file_constraints.supported_formats.join(",") ?? "audio/*,video/*";
+
+  function validate(file: File): string | null {
+    const candidate = { name: file.name, type: file.type, size: file.size };
+    if (config.data) return checkUpload(candidate, config.data);
+    if (config.isError) return checkUploadFallback(candidate);
+    return checkUpload(candidate, null);
+  }
+
+  async function start(file: File) {
+    const item: UploadItem = { id: nextUploadId++, name: file.name, progress: 0, state: "uploading", error: null };
+    uploads.items.push(item);
+    const live = uploads.items.find((i) => i.id === item.id)!;
+    const problem = validate(file);
+    try {
+      if (problem) throw new Error(problem);
+      const created = await uploadFile(file, folderId, (fraction) => {
+        live.progress = fraction;
+      });
+      putFileInCache(queryClient, created);
+      live.state = "done";
+      toast(`Successfully uploaded ${file.name}`, "success");
+      setTimeout(() => (uploads.items = uploads.items.filter((i) => i.id !== item.id)), 4000);
+    } catch (error) {
+      const reason = describeError(error);
+      live.state = "failed";
+      live.error = reason;
+      toast(`Upload failed: ${reason}`, "error");
+    }
+  }
+
+  function handle(files: FileList | File[], dropped: boolean) {
+    const list = [...files];
+    const accepted = dropped ? list.filter((f) => isMediaLike(f)) : list;
+    const rejected = dropped ? list.filter((f) => !isMediaLike(f)) : [];
+    if (rejected.length) toast(`File(s) ${rejected.map((f) => f.name).join(", ")} are not supported`, "error");
+    for (const file of accepted) void start(file);
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    handle(e.dataTransfer.files, true);
+  }
+
+  return (
+    <section className="upload" aria-label="Upload">
+      <div
+        className={`dropzone${dragging ? " is-dragging" : ""}`}
+        role="button"
+        tabIndex={0}
+        data-testid="upload-area"
+        onClick={() => input.current?.click()}
+        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <strong>Upload audio or video</strong>
+        <span className="muted small">Click or drop files · max {Math.round(maxBytes / MB)} MB</span>
+        <span className="muted small">To: {folderLabel}</span>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={accept}
+          hidden
+          data-testid="upload-input"
+          onChange={(e) => {
+            if (e.target.files) handle(e.target.files, false);
+            e.target.value = "";
+          }}
+        />
+      </div>
+      {items.length > 0 && (
+        <ul className="upload-list">
+          {items.map((item) => (
+            <li key={item.id} className={`upload-item upload-item--${item.state}`} data-testid="upload-item">
+              <div className="upload-item-head">
+                <span className="upload-name" title={item.name}>{item.name}</span>
+                <span className="small">{item.state === "failed" ? "Failed" : `${Math.round(item.progress * 100)}%`}</span>
+              </div>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label={`Uploading ${item.name}`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(item.progress * 100)}
+              >
+                <div className="progress-bar" style={{ width: `${item.progress * 100}%` }} />
+              </div>
+              {item.error && <p className="field-error">{item.error}</p>}
+              {item.state === "failed" && (
+                <button type="button" className="link-button small" onClick={() => (uploads.items = uploads.items.filter((i) => i.id !== item.id))}>
+                  Dismiss
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect } from "react";
+import { useSnapshot } from "valtio";
+import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/library";
+import { authState } from "../auth/store";
+import { Splash } from "../components/Splash";
+import { COMMON_ID } from "../lib/library";
+import { toast } from "../lib/toasts";
+import { Dialogs } from "./Dialogs";
+import { FilesSidebar } from "./FilesSidebar";
+import { FileView } from "./FileView";
+import { FolderView } from "./FolderView";
+import { ToolsSidebar } from "./ToolsSidebar";
+import { TopBar } from "./TopBar";
+import { loadUiPreferences, uiState } from "./ui-state";
+import { useSelection } from "./useSelection";
+
+export function WorkspacePage() {
+  const { user } = useSnapshot(authState);
+  const ui = useSnapshot(uiState);
+  const folders = useFolders();
+  const files = useAudioFiles();
+  const config = useServiceConfiguration();
+  const { fileId, folderId } = useSelection();
+
+  useEffect(() => {
+    // The live proxy, not the read-only snapshot.
+    if (authState.user) loadUiPreferences(authState.user.id, authState.user.preferences);
+  }, [user?.id]);
+  useEffect(() => {
+    if (config.isError) toast("Failed to load service configuration", "error");
+  }, [config.isError]);
+  // Navigating closes the mobile overlays.
+  useEffect(() => {
+    uiState.mobileFilesOpen = false;
+    uiState.mobileToolsOpen = false;
+  }, [fileId, folderId]);
+
+  if (folders.isPending || files.isPending) return <Splash />;
+  const folderList = folders.data ?? [];
+  const fileList = files.data ?? [];
+  const selectedFile = fileId ? (fileList.find((f) => f.id === fileId) ?? null) : null;
+  const selectedFolder = folderId && folderId !== COMMON_ID ? folderList.find((f) => f.id === folderId) : undefined;
+
+  let centre;
+  if (fileId) {
+    centre = selectedFile ? <FileView file={selectedFile} /> : <NotFound what="file" />;
+  } else if (folderId === COMMON_ID) {
+    centre = <FolderView name="Common" createdAt={null} folderId={null} files={fileList} />;
+  } else if (folderId) {
+    centre = selectedFolder ? (
+      <FolderView name={selectedFolder.name} createdAt={selectedFolder.createdAt} folderId={selectedFolder.id} files={fileList} />
+    ) : (
+      <NotFound what="folder" />
+    );
+  } else {
+    centre = <Welcome name={user?.full_name ?? ""} hasFiles={fileList.length > 0} />;
+  }
+
+  return (
+    <div className={`workspace${ui.filesCollapsed ? " files-collapsed" : ""}${ui.toolsCollapsed ? " tools-collapsed" : ""}`}>
+      <TopBar />
+      <div className="workspace-body">
+        <FilesSidebar folders={folderList} files={fileList} />
+        <main className="workspace-main">{centre}</main>
+        <ToolsSidebar file={selectedFile} />
+      </div>
+      <Dialogs folders={folderList} files={fileList} />
+    </div>
+  );
+}
+
+function Welcome({ name, hasFiles }: { name: string; hasFiles: boolean }) {
+  return (
+    <section className="welcome" data-testid="empty-dashboard">
+      <h1>{hasFiles ? `Welcome back, ${name}!` : `Welcome, ${name}!`}</h1>
+      <p className="muted">
+        {hasFiles
+          ? "Select a file or folder on the left to open it."
+          : "Upload an audio or video file with the upload area on the left to get a transcript with speakers and word timings. Create folders to keep your recordings organised."}
+      </p>
+    </section>
+  );
+}
+
+function NotFound({ what }: { what: "file" | "folder" }) {
+  return (
+    <div className="empty-state">
+      <h2>{what === "file" ? "File not found" : "Folder not found"}</h2>
+      <p className="muted">It may have been deleted. Pick another one on the left.</p>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { proxy } from "valtio";
+import type { AudioFileDto, FolderDto } from "../../../common/library";
+
+export type Dialog =
+  | { kind: "new-folder" }
+  | { kind: "rename-folder"; folder: FolderDto }
+  | { kind: "delete-folder"; folder: FolderDto }
+  | { kind: "rename-file"; file: AudioFileDto }
+  | { kind: "move-file"; file: AudioFileDto }
+  | { kind: "delete-file"; file: AudioFileDto }
+  | { kind: "preferences" };
+
+/** At most one modal is open at a time. */
+export const dialogState = proxy<{ open: Dialog | null }>({ open: null });
+
+export const openDialog = (dialog: Dialog) => {
+  dialogState.open = dialog;
+};
+export const closeDialog = () => {
+  dialogState.open = null;
+};
