@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 // Browsers log expected API refusals (a wrong password's 401) as console errors; anything else fails the test.
 const EXPECTED = /Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)/;
@@ -53,6 +53,39 @@ export function linkPath(mail: OutboxMail, path: string): string {
   if (!match) throw new Error(`No ${path} link in mail: ${mail.text}`);
   const url = new URL(match[0]);
   return url.pathname + url.search;
+}
+
+/** Registers, confirms (through the dev outbox) and signs in a fresh user over the API. */
+export async function createUser(request: APIRequestContext, name = "Test User") {
+  const email = uniqueEmail("user");
+  const password = "a long test password";
+  const register = await request.post("/api/v1/auth/register", {
+    data: { user: { email, full_name: name, password, password_confirmation: password } },
+  });
+  expect(register.status()).toBe(201);
+  const outbox = (await (await request.get("/api/v1/dev/outbox")).json()) as { data: OutboxMail[] };
+  const mail = outbox.data.find((m) => m.to === email);
+  if (!mail) throw new Error(`no confirmation mail for ${email}`);
+  const token = new URL(/https?:\/\/\S+confirm-email\?token=\S+/.exec(mail.text)![0]).searchParams.get("token");
+  expect((await request.post("/api/v1/auth/confirm-email", { data: { token } })).status()).toBe(200);
+  const login = await request.post("/api/v1/auth/login", { data: { email, password } });
+  expect(login.status()).toBe(200);
+  return { email, password, ...((await login.json()) as { token: string; user: unknown }) };
+}
+
+/** Opens the app already signed in as a fresh user (token and user in local storage, as after sign-in). */
+export async function signIn(page: Page, name?: string) {
+  const session = await createUser(page.request, name);
+  await page.addInitScript(
+    ({ token, user }) => {
+      if (!localStorage.getItem("auth_token")) {
+        localStorage.setItem("auth_token", token);
+        localStorage.setItem("auth_user", JSON.stringify(user));
+      }
+    },
+    { token: session.token, user: session.user },
+  );
+  return session;
 }
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

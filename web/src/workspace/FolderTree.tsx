@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
+import { FolderIcon } from "../components/Icons";
 import { Menu } from "../components/Menu";
 import { buildTree, COMMON_ID } from "../lib/library";
 import { openDialog } from "./dialog-state";
@@ -38,7 +39,7 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
                 selectFolder(node.id);
                 setExpanded(node.id);
               }}>
-                <span aria-hidden="true">📁</span> <span className="tree-name">{node.name}</span>
+                <FolderIcon /> <span className="tree-name">{node.name}</span>
                 <span className="tree-count">{total}</span>
               </button>
               {node.folder && (

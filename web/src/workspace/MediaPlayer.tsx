@@ -4,6 +4,7 @@ import type { AudioFileDto } from "../../../common/library";
 import { formatDuration } from "../../../common/format";
 import { fileApi, keys } from "../api/library";
 import { Alert } from "../components/Alert";
+import { VolumeIcon } from "../components/Icons";
 
 export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const SKIP_SECONDS = 10;
@@ -114,7 +115,7 @@ export function MediaPlayer({ file }: { file: AudioFileDto }) {
           </select>
         </label>
         <label className="player-option player-volume">
-          <span aria-hidden="true">🔊</span>
+          <VolumeIcon />
           <input type="range" min={0} max={1} step={0.05} value={volume} aria-label="Volume" onChange={(e) => setVolume(Number(e.target.value))} />
         </label>
         {pipSupported && (
