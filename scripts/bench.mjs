@@ -1,0 +1,129 @@
+// `npm run bench`: performance budgets measured against the real local stack.
+//  - upload: a large file (default 1000 MB, BENCH_UPLOAD_MB to change) through
+//    upload-url → PUT → confirm-upload, with throughput and the peak memory
+//    (RSS) of the workerd processes while the bytes stream into local R2.
+import { spawn, execSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { offlineEnv, root } from "./lib.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8799);
+const BASE = `http://127.0.0.1:${PORT}`;
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1000);
+
+async function json(path, init = {}, token) {
+  const res = await fetch(BASE + path, {
+    ...init,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+  });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/v1/auth/config`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+function parentOf(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** workerd processes started by our server (not other test runs on the machine). */
+function workerdPids() {
+  let pids = [];
+  try {
+    pids = execSync("pgrep -f workerd", { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return pids.filter((pid) => {
+    for (let p = pid; p > 1; p = parentOf(p)) if (p === server.pid) return true;
+    return false;
+  });
+}
+
+function rssMb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const totalWorkerdRss = () => workerdPids().reduce((sum, pid) => sum + rssMb(pid), 0);
+
+async function signUp() {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "benchmark password";
+  await json("/api/v1/auth/register", { method: "POST", body: JSON.stringify({ user: { email, full_name: "Bench", password, password_confirmation: password } }) });
+  const { data } = await json("/api/v1/dev/outbox");
+  const token = /confirm-email\?token=([\w-]+)/.exec(data.find((m) => m.to === email).text)[1];
+  await json("/api/v1/auth/confirm-email", { method: "POST", body: JSON.stringify({ token }) });
+  return (await json("/api/v1/auth/login", { method: "POST", body: JSON.stringify({ email, password }) })).token;
+}
+
+/** Streams `bytes` of generated data with a known length; nothing is held in memory but one chunk. */
+function streamPut(url, bytes) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: "PUT", headers: { "content-type": "audio/mpeg", "content-length": bytes } }, (res) => {
+      res.resume();
+      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT → ${res.statusCode}`))));
+    });
+    req.on("error", reject);
+    const chunk = Buffer.alloc(1024 * 1024, 0x55);
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes) {
+        const n = Math.min(chunk.length, bytes - sent);
+        sent += n;
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return req.once("drain", pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+async function benchUpload(token) {
+  const bytes = UPLOAD_MB * 1024 * 1024;
+  const { upload_url, key } = await json("/api/v1/audio_files/upload-url", { method: "POST", body: JSON.stringify({ filename: "bench.mp3", content_type: "audio/mpeg", file_size: bytes }) }, token);
+  const baseline = totalWorkerdRss();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, totalWorkerdRss())), 200);
+  const started = performance.now();
+  await streamPut(upload_url.replace("localhost", "127.0.0.1"), bytes);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const confirmed = await json("/api/v1/audio_files/confirm-upload", { method: "POST", body: JSON.stringify({ filename: "bench.mp3", key, file_size: bytes, content_type: "audio/mpeg", folder_id: "", duration_seconds: 3600 }) }, token);
+  return { mb: UPLOAD_MB, seconds, throughput: UPLOAD_MB / seconds, baseline, peak, stored: confirmed.data.fileSize === bytes };
+}
+
+const state = mkdtempSync(join(tmpdir(), "bench-state-"));
+const server = spawn("node", ["scripts/start.mjs"], { cwd: root, env: { ...offlineEnv, PORT: String(PORT), PERSIST_DIR: state }, stdio: ["ignore", process.env.BENCH_LOG ? "inherit" : "ignore", process.env.BENCH_LOG ? "inherit" : "ignore"], detached: true });
+try {
+  await waitForServer();
+  const token = await signUp();
+  const upload = await benchUpload(token);
+  console.log("\nBenchmark results");
+  console.log(`upload ${upload.mb} MB via signed local upload route: ${upload.seconds.toFixed(1)} s, ${upload.throughput.toFixed(0)} MB/s, stored size ${upload.stored ? "matches" : "DIFFERS"}`);
+  console.log(`workerd RSS: ${upload.baseline.toFixed(0)} MB before, peak ${upload.peak.toFixed(0)} MB during (growth ${(upload.peak - upload.baseline).toFixed(0)} MB for a ${upload.mb} MB body)`);
+} finally {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+  rmSync(state, { recursive: true, force: true });
+}
