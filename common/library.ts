@@ -67,8 +67,9 @@ export const confirmUploadSchema = z.object({
   file_size: fileSize,
   content_type: contentType,
   folder_id: folderRefSchema,
+  // "" and null (not measurable) are tried first: coercion would turn them into 0.
   duration_seconds: z
-    .union([z.coerce.number().nonnegative().max(1e7), z.literal(""), z.null()])
+    .union([z.literal(""), z.null(), z.coerce.number().nonnegative().max(1e7)])
     .optional()
     .transform((v) => (typeof v === "number" ? Math.round(v) : null)),
 });

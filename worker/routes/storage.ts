@@ -26,6 +26,16 @@ const mediaQuery = z.object({
   signature: z.string().min(1),
 });
 
+/**
+ * The media route serves objects inline on the app's own origin, so only media
+ * types are ever stored or served; anything else (text/html, SVG…) falls back to
+ * the key's extension, and to application/octet-stream for unknown ones.
+ */
+function mediaContentType(key: string, declared: string | undefined): string {
+  const type = resolveContentType(key, declared ?? "");
+  return /^(audio|video)\//.test(type) || type === "application/ogg" ? type : resolveContentType(key, "");
+}
+
 export const storageRoutes = new Hono<AppEnv>()
   .put("/upload", validate("query", uploadQuery), async (c) => {
     const { key, size, expires, signature } = c.req.valid("query");
@@ -38,7 +48,7 @@ export const storageRoutes = new Hono<AppEnv>()
     // Exactly `size` bytes or the write fails: a longer or shorter body is refused.
     const fixed = new FixedLengthStream(size);
     const piping = body.pipeTo(fixed.writable);
-    const contentType = c.req.header("content-type") || resolveContentType(key, "");
+    const contentType = mediaContentType(key, c.req.header("content-type"));
     try {
       await Promise.all([c.env.MEDIA.put(key, fixed.readable, { httpMetadata: { contentType } }), piping]);
     } catch {
@@ -55,7 +65,8 @@ export const storageRoutes = new Hono<AppEnv>()
     if (!head) throw notFound(LIBRARY_MESSAGES.fileNotFound);
     const headers = new Headers({
       "Accept-Ranges": "bytes",
-      "Content-Type": head.httpMetadata?.contentType ?? resolveContentType(key, ""),
+      "Content-Type": mediaContentType(key, head.httpMetadata?.contentType),
+      "X-Content-Type-Options": "nosniff",
       "Content-Disposition": disposition,
       "Cache-Control": "private, max-age=3600",
       ETag: head.httpEtag,

@@ -1,0 +1,208 @@
+// Helpers for the library API tests (folders, audio files, uploads, media,
+// preferences, service configuration). Self-contained on purpose: the auth
+// tests' helpers.ts evolves independently.
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+
+export const ORIGIN = "http://localhost";
+export const API = `${ORIGIN}/api/v1`;
+
+// Answers are JSON whose shape each test asserts itself.
+export type Json = any;
+
+/** One client address per test file (each file loads its own copy of this module). */
+const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
+export const FILE_IP = `10.${a}.${b}.${c}`;
+
+export const uniqueEmail = (prefix = "lib") => `${prefix}-${crypto.randomUUID()}@example.com`;
+
+export const PASSWORD = "correct horse battery";
+
+export interface CallOptions {
+  token?: string | undefined;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResult {
+  status: number;
+  body: Json;
+  res: Response;
+}
+
+/** Calls the API through the Worker's fetch handler and parses the JSON answer. */
+export async function api(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult> {
+  const headers = new Headers(opts.headers);
+  headers.set("cf-connecting-ip", FILE_IP);
+  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  let payload: string | undefined;
+  if (body !== undefined) {
+    payload = typeof body === "string" ? body : JSON.stringify(body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const res = await exports.default.fetch(new Request(`${API}${path}`, { method, headers, body: payload }));
+  const text = await res.text();
+  let parsed: Json;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    throw new Error(`${method} ${path} answered ${res.status} with non-JSON body: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, body: parsed, res };
+}
+
+/** Asserts the status, showing the body when it differs, and returns the body. */
+export function expectStatus(result: ApiResult, status: number): Json {
+  expect(result.status, JSON.stringify(result.body)).toBe(status);
+  return result.body;
+}
+
+// ---------------------------------------------------------------- accounts
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** Registers, confirms (via the dev outbox) and logs in a fresh account. */
+export async function createUser(prefix = "lib"): Promise<TestUser> {
+  const email = uniqueEmail(prefix);
+  expectStatus(
+    await api("POST", "/auth/register", {
+      user: { email, full_name: "Library Tester", password: PASSWORD, password_confirmation: PASSWORD },
+    }),
+    201,
+  );
+  const outbox = expectStatus(await api("GET", "/dev/outbox"), 200);
+  const mail = (outbox.data as { to: string; text: string }[]).find((m) => m.to === email.toLowerCase());
+  expect(mail, `no confirmation mail to ${email}`).toBeDefined();
+  const link = (mail!.text.match(/https?:\/\/\S+/g) ?? []).map((l) => new URL(l)).find((u) => u.pathname === "/confirm-email");
+  const confirmToken = link?.searchParams.get("token");
+  expect(confirmToken, mail!.text).toBeTruthy();
+  expectStatus(await api("POST", "/auth/confirm-email", { token: confirmToken }), 200);
+  const login = expectStatus(await api("POST", "/auth/login", { email, password: PASSWORD }), 200);
+  expect(login.token).toEqual(expect.any(String));
+  const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token: login.token }), 200);
+  return { id: validated.user.id, email, token: login.token };
+}
+
+// ---------------------------------------------------------------- media bytes
+
+/** A valid PCM WAV: `seconds` of 16-bit mono at `rate` Hz, a quiet 440 Hz sine. */
+export function wav(seconds = 3, rate = 8000): Uint8Array {
+  const samples = Math.round(seconds * rate);
+  const dataBytes = samples * 2;
+  const buffer = new ArrayBuffer(44 + dataBytes);
+  const view = new DataView(buffer);
+  const ascii = (offset: number, text: string) => [...text].forEach((ch, i) => view.setUint8(offset + i, ch.charCodeAt(0)));
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + dataBytes, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate * 2, true); // byte rate
+  view.setUint16(32, 2, true); // block align
+  view.setUint16(34, 16, true); // bits per sample
+  ascii(36, "data");
+  view.setUint32(40, dataBytes, true);
+  for (let i = 0; i < samples; i++) {
+    view.setInt16(44 + i * 2, Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), true);
+  }
+  return new Uint8Array(buffer);
+}
+
+export const bytesEqual = (x: Uint8Array, y: Uint8Array) => x.length === y.length && x.every((v, i) => v === y[i]);
+
+// ---------------------------------------------------------------- uploads
+
+export interface UploadOptions {
+  filename?: string;
+  contentType?: string;
+  bytes?: Uint8Array;
+}
+
+/** Asks for an upload link; fails the test unless 200. */
+export async function requestUploadUrl(token: string, filename: string, contentType: string, size: number) {
+  const body = expectStatus(
+    await api("POST", "/audio_files/upload-url", { filename, content_type: contentType, file_size: size }, { token }),
+    200,
+  );
+  return body as { upload_url: string; key: string };
+}
+
+/** PUTs raw bytes to a (local, signed) upload link. */
+export function putBytes(url: string, bytes: Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
+  return exports.default.fetch(new Request(url, { method: "PUT", body: bytes, headers }));
+}
+
+/** upload-url + PUT, leaving the object stored but not yet confirmed. */
+export async function uploadObject(token: string, opts: UploadOptions = {}) {
+  const filename = opts.filename ?? `take-${crypto.randomUUID().slice(0, 8)}.wav`;
+  const contentType = opts.contentType ?? "audio/wav";
+  const bytes = opts.bytes ?? wav();
+  const { upload_url, key } = await requestUploadUrl(token, filename, contentType, bytes.length);
+  const res = await putBytes(upload_url, bytes, { "content-type": contentType || "application/octet-stream", "content-length": String(bytes.length) });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { key, upload_url, bytes, filename, contentType };
+}
+
+/** A full upload: link, PUT, confirm. Returns the created file and its bytes. */
+export async function uploadFile(
+  token: string,
+  opts: UploadOptions & { folderId?: string | null; durationSeconds?: number | null } = {},
+) {
+  const uploaded = await uploadObject(token, opts);
+  const confirmed = await api(
+    "POST",
+    "/audio_files/confirm-upload",
+    {
+      filename: uploaded.filename,
+      key: uploaded.key,
+      file_size: uploaded.bytes.length,
+      content_type: uploaded.contentType,
+      folder_id: opts.folderId ?? "",
+      duration_seconds: opts.durationSeconds === undefined ? 3 : opts.durationSeconds,
+    },
+    { token },
+  );
+  const body = expectStatus(confirmed, 201);
+  return { ...uploaded, file: body.data as Json };
+}
+
+// ---------------------------------------------------------------- folders
+
+export async function createFolder(token: string, name: string): Promise<{ id: string; name: string; createdAt: string; updatedAt: string }> {
+  const body = expectStatus(await api("POST", "/folders", { folder: { name } }, { token }), 201);
+  return body.data;
+}
+
+// ---------------------------------------------------------------- storage
+
+export const media = () => env.MEDIA;
+
+export async function audioRow(id: string) {
+  return env.DB.prepare("SELECT * FROM audio_files WHERE id = ?").bind(id).first<Record<string, unknown>>();
+}
+
+/** Fetches a signed media link through the Worker. */
+export function fetchLink(url: string, headers: Record<string, string> = {}, method = "GET") {
+  return exports.default.fetch(new Request(url, { method, headers }));
+}
+
+/** The same URL with one query parameter replaced. */
+export function withParam(url: string, name: string, value: string): string {
+  const u = new URL(url);
+  u.searchParams.set(name, value);
+  return u.toString();
+}
+
+/** A valid-looking but wrong signature of the same length. */
+export function flipSignature(url: string): string {
+  const sig = new URL(url).searchParams.get("signature") ?? "";
+  expect(sig).toMatch(/^[0-9a-f]{64}$/);
+  const last = sig.at(-1) === "0" ? "1" : "0";
+  return withParam(url, "signature", sig.slice(0, -1) + last);
+}

@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, createUser, expectStatus, type TestUser } from "./library-helpers";
+
+const MB = 1024 * 1024;
+
+let user: TestUser;
+
+beforeAll(async () => {
+  user = await createUser("prefs");
+});
+
+describe("GET /service/configuration", () => {
+  it("needs a token", async () => {
+    const res = await api("GET", "/service/configuration");
+    expect(res.status).toBe(401);
+    expect(res.body.error).toEqual(expect.any(String));
+  });
+
+  it("refuses an invalid token", async () => {
+    const res = await api("GET", "/service/configuration", undefined, { token: "not-a-real-token" });
+    expect(res.status).toBe(401);
+  });
+
+  it("answers the active service's constraints, every service and the feature flags", async () => {
+    const body = expectStatus(await api("GET", "/service/configuration", undefined, { token: user.token }), 200);
+
+    expect(body.file_constraints.max_file_size).toBe(1048576000);
+    expect(body.file_constraints.max_file_size).toBe(1000 * MB);
+    expect(body.file_constraints.supported_formats).toEqual(expect.arrayContaining(["audio/mpeg", "video/mp4", "audio/wav"]));
+    expect(body.file_constraints.supported_formats).not.toContain("audio/x-ms-wma");
+
+    expect(body.transcription.active_service_name).toBe("workers-ai-nova-3");
+    const services = body.transcription.all_services as {
+      name: string;
+      label: string;
+      available: boolean;
+      supported_formats: string[];
+      max_file_size: number;
+    }[];
+    expect(services.map((s) => s.name)).toEqual(["workers-ai-nova-3", "workers-ai-whisper", "openai-compatible"]);
+    for (const s of services) {
+      expect(s.label).toEqual(expect.any(String));
+      expect(s.label.length).toBeGreaterThan(0);
+      expect(s.supported_formats.length).toBeGreaterThan(0);
+      // development without a remote Workers AI and without OPENAI_BASE_URL: nothing is reachable.
+      expect(s.available, s.name).toBe(false);
+    }
+    const nova = services.find((s) => s.name === "workers-ai-nova-3")!;
+    expect(nova.max_file_size).toBe(1000 * MB);
+    expect(nova.supported_formats).toEqual(body.file_constraints.supported_formats);
+    const openai = services.find((s) => s.name === "openai-compatible")!;
+    expect(openai.max_file_size).toBe(25 * MB);
+    const whisper = services.find((s) => s.name === "workers-ai-whisper")!;
+    expect(whisper.supported_formats).toContain("audio/mpeg");
+    expect(whisper.supported_formats).not.toContain("video/mp4");
+
+    // wrangler.toml: service selection and debug off, utterance meta column on.
+    expect(body.features).toEqual({ service_selection: false, utterance_meta_column: true, debug: false });
+  });
+});
+
+describe("PUT /preferences", () => {
+  const put = (preferences: unknown) => api("PUT", "/preferences", { preferences }, { token: user.token });
+  const stored = async () => expectStatus(await api("GET", "/auth/validate", undefined, { token: user.token }), 200).user.preferences;
+
+  it("needs a token", async () => {
+    const res = await api("PUT", "/preferences", { preferences: { theme: "dark" } });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toEqual(expect.any(String));
+  });
+
+  it("starts from the defaults", async () => {
+    const fresh = await createUser("prefs-defaults");
+    const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token: fresh.token }), 200);
+    expect(validated.user.preferences).toEqual({
+      sidebar: { files_collapsed: false, tools_collapsed: false },
+      theme: "light",
+      tutorials: { shown: [], skip_all: false },
+      transcription_service: null,
+      transcript: { utterance_meta_column: false },
+    });
+  });
+
+  it("answers the whole merged object and persists it", async () => {
+    const body = expectStatus(await put({ theme: "dark" }), 200);
+    expect(body.data).toEqual({
+      sidebar: { files_collapsed: false, tools_collapsed: false },
+      theme: "dark",
+      tutorials: { shown: [], skip_all: false },
+      transcription_service: null,
+      transcript: { utterance_meta_column: false },
+    });
+    expect((await stored()).theme).toBe("dark");
+  });
+
+  it("merges nested objects partially", async () => {
+    expectStatus(await put({ sidebar: { tools_collapsed: true } }), 200);
+    const body = expectStatus(await put({ sidebar: { files_collapsed: true } }), 200);
+    expect(body.data.sidebar).toEqual({ files_collapsed: true, tools_collapsed: true });
+    // Earlier top-level changes survive.
+    expect(body.data.theme).toBe("dark");
+
+    const again = expectStatus(await put({ sidebar: { tools_collapsed: false } }), 200);
+    expect(again.data.sidebar).toEqual({ files_collapsed: true, tools_collapsed: false });
+    expect((await stored()).sidebar).toEqual({ files_collapsed: true, tools_collapsed: false });
+  });
+
+  it("replaces the tutorials.shown list and keeps skip_all", async () => {
+    expectStatus(await put({ tutorials: { skip_all: true } }), 200);
+    const first = expectStatus(await put({ tutorials: { shown: ["media-player"] } }), 200);
+    expect(first.data.tutorials).toEqual({ shown: ["media-player"], skip_all: true });
+
+    const second = expectStatus(await put({ tutorials: { shown: ["media-player", "transcript-editing", "media-player"] } }), 200);
+    expect(second.data.tutorials).toEqual({ shown: ["media-player", "transcript-editing"], skip_all: true });
+
+    // A patch without `shown` keeps the list.
+    const third = expectStatus(await put({ tutorials: { skip_all: false } }), 200);
+    expect(third.data.tutorials).toEqual({ shown: ["media-player", "transcript-editing"], skip_all: false });
+    expect((await stored()).tutorials).toEqual({ shown: ["media-player", "transcript-editing"], skip_all: false });
+  });
+
+  it("sets and clears the transcription service and the transcript flag", async () => {
+    const set = expectStatus(await put({ transcription_service: "workers-ai-whisper", transcript: { utterance_meta_column: true } }), 200);
+    expect(set.data.transcription_service).toBe("workers-ai-whisper");
+    expect(set.data.transcript).toEqual({ utterance_meta_column: true });
+    const cleared = expectStatus(await put({ transcription_service: null }), 200);
+    expect(cleared.data.transcription_service).toBeNull();
+    expect(cleared.data.transcript).toEqual({ utterance_meta_column: true });
+  });
+
+  it("refuses an unknown transcription service", async () => {
+    const res = await put({ transcription_service: "carrier-pigeon" });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ error: "Unknown transcription service" });
+  });
+
+  it("refuses an invalid theme with 422 and changes nothing", async () => {
+    const before = await stored();
+    const res = await put({ theme: "purple" });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ error: "Theme must be light or dark" });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses unknown keys, top-level and nested", async () => {
+    const before = await stored();
+    for (const patch of [{ font: "serif" }, { sidebar: { extra_collapsed: true } }, { tutorials: { seen: [] } }, { theme: "dark", colour: "red" }]) {
+      const res = await put(patch);
+      expect(res.status, JSON.stringify(patch)).toBe(422);
+      expect(res.body.error ?? res.body.errors, JSON.stringify(patch)).toBeTruthy();
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses wrong value types and unknown tutorial ids", async () => {
+    for (const patch of [{ sidebar: { files_collapsed: "yes" } }, { tutorials: { shown: ["not-a-tutorial"] } }, { tutorials: { skip_all: 1 } }]) {
+      const res = await put(patch);
+      expect(res.status, JSON.stringify(patch)).toBe(422);
+    }
+    const unknownTutorial = await put({ tutorials: { shown: ["not-a-tutorial"] } });
+    expect(unknownTutorial.body).toEqual({ error: "Unknown tutorial" });
+  });
+
+  it("refuses a body without preferences", async () => {
+    const res = await api("PUT", "/preferences", { theme: "dark" }, { token: user.token });
+    expect(res.status).toBe(422);
+  });
+
+  it("keeps preferences per user", async () => {
+    const other = await createUser("prefs-other");
+    expectStatus(await api("PUT", "/preferences", { preferences: { theme: "dark" } }, { token: other.token }), 200);
+    const mine = await put({ theme: "light" });
+    expect(mine.body.data.theme).toBe("light");
+    const theirs = expectStatus(await api("GET", "/auth/validate", undefined, { token: other.token }), 200);
+    expect(theirs.user.preferences.theme).toBe("dark");
+    expect(theirs.user.preferences.sidebar).toEqual({ files_collapsed: false, tools_collapsed: false });
+  });
+});
