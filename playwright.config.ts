@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
+const fakeOpenAiPort = Number(process.env.FAKE_OPENAI_PORT ?? 8789);
 
 // Against the app started exactly as the README starts it, on its own port and
 // a fresh local state so runs never see your development data.
@@ -31,13 +32,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "rm -rf .wrangler/e2e-state && node scripts/start.mjs",
-    env: { PORT: String(port), PERSIST_DIR: ".wrangler/e2e-state" },
-    url: `http://localhost:${port}/api/v1/auth/config`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // The transcription provider is a third party: a fake OpenAI-compatible server stands in.
+      command: "node tests/e2e/fake-openai-server.mjs",
+      env: { FAKE_OPENAI_PORT: String(fakeOpenAiPort) },
+      port: fakeOpenAiPort,
+      reuseExistingServer: false,
+    },
+    {
+      command: "rm -rf .wrangler/e2e-state && node scripts/start.mjs",
+      env: {
+        PORT: String(port),
+        PERSIST_DIR: ".wrangler/e2e-state",
+        DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${fakeOpenAiPort}/v1`,
+      },
+      url: `http://localhost:${port}/api/v1/auth/config`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

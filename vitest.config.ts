@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { exportJWK, generateKeyPair } from "jose";
+import ts from "typescript";
 import { defineConfig } from "vitest/config";
+import { FAKE_OPENAI_ORIGIN, handleFakeOpenAi } from "./tests/support/fake-openai";
 import { GOOGLE_TEST_JWKS_URL, GOOGLE_TEST_CLIENT_ID } from "./tests/support/google-constants";
 
 // Google is a third party we cannot reach here: tests sign their own ID tokens
@@ -9,12 +12,15 @@ const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: 
 const publicJwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
 const privateJwk = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256" };
 
-export default defineConfig({
-  test: {
-    projects: [
-      {
-        plugins: [
-          cloudflareTest(async () => ({
+// Workers AI has no local simulator: env.AI is this stand-in worker (a TypeScript
+// file, transpiled here because auxiliary workers are not bundled).
+const aiStandInScript = ts.transpileModule(readFileSync(new URL("./tests/support/ai-stand-in.ts", import.meta.url), "utf8"), {
+  compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+}).outputText;
+
+// The Worker in workerd with local bindings, shared by the worker tests and the benchmarks.
+const workersRuntime = () =>
+  cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             remoteBindings: false,
             miniflare: {
@@ -26,19 +32,37 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 TEST_GOOGLE_PRIVATE_JWK: privateJwk,
               },
-              // Frees the name AI (Workers AI has no local simulator).
+              // Frees the name AI (Workers AI has no local simulator) for the stand-in.
               ai: { binding: "WORKERS_AI_UNUSED" },
+              serviceBindings: { AI: "ai-stand-in" },
+              workers: [{ name: "ai-stand-in", modules: true, script: aiStandInScript, compatibilityDate: "2026-04-20" }],
               outboundService: (request: Request) => {
                 if (request.url === GOOGLE_TEST_JWKS_URL) return Response.json({ keys: [publicJwk] });
+                if (new URL(request.url).origin === FAKE_OPENAI_ORIGIN) return handleFakeOpenAi(request);
                 return new Response("No network in tests", { status: 503 });
               },
             },
-          })),
-        ],
+          }));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [workersRuntime()],
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           setupFiles: ["./tests/worker/setup.ts"],
+        },
+      },
+      {
+        // Run only by `npm run bench`: measurements, not pass/fail timing.
+        plugins: [workersRuntime()],
+        test: {
+          name: "bench",
+          include: ["tests/bench/**/*.bench.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+          testTimeout: 120_000,
         },
       },
       {

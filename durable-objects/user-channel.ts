@@ -18,7 +18,7 @@ export class UserChannel extends Server<Env> {
   }
 
   /** RPC: deliver one event to every open tab of this user. */
-  async publish(event: Record<string, unknown> & { type: string }): Promise<number> {
+  async publish(event: { type: string }): Promise<number> {
     const payload = JSON.stringify(event);
     let delivered = 0;
     for (const connection of this.getConnections()) {

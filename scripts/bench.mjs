@@ -1,4 +1,6 @@
 // `npm run bench`: performance budgets measured against the real local stack.
+//  - ingest: a generated 3-hour transcript (30,000 words) stored and read back in
+//    workerd with local D1 (tests/bench/ingest.bench.test.ts): time and rows written.
 //  - upload: a large file (default 1000 MB, BENCH_UPLOAD_MB to change) through
 //    upload-url → PUT → confirm-upload, with throughput and the peak memory
 //    (RSS) of the workerd processes while the bytes stream into local R2.
@@ -112,13 +114,23 @@ async function benchUpload(token) {
   return { mb: UPLOAD_MB, seconds, throughput: UPLOAD_MB / seconds, baseline, peak, stored: confirmed.data.fileSize === bytes };
 }
 
+// Ingest benchmark: runs inside workerd through the Workers vitest integration.
+await new Promise((resolve, reject) => {
+  const child = spawn(`${root}node_modules/.bin/vitest`, ["run", "--project", "bench", "--reporter", "dot"], { cwd: root, env: offlineEnv, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.on("exit", (code) => {
+    for (const line of out.split("\n")) if (line.startsWith("BENCH")) console.log(line.replace(/^BENCH /, ""));
+    code === 0 ? resolve() : reject(new Error(`ingest benchmark failed:\n${out}`));
+  });
+});
+
 const state = mkdtempSync(join(tmpdir(), "bench-state-"));
 const server = spawn("node", ["scripts/start.mjs"], { cwd: root, env: { ...offlineEnv, PORT: String(PORT), PERSIST_DIR: state }, stdio: ["ignore", process.env.BENCH_LOG ? "inherit" : "ignore", process.env.BENCH_LOG ? "inherit" : "ignore"], detached: true });
 try {
   await waitForServer();
   const token = await signUp();
   const upload = await benchUpload(token);
-  console.log("\nBenchmark results");
   console.log(`upload ${upload.mb} MB via signed local upload route: ${upload.seconds.toFixed(1)} s, ${upload.throughput.toFixed(0)} MB/s, stored size ${upload.stored ? "matches" : "DIFFERS"}`);
   console.log(`workerd RSS: ${upload.baseline.toFixed(0)} MB before, peak ${upload.peak.toFixed(0)} MB during (growth ${(upload.peak - upload.baseline).toFixed(0)} MB for a ${upload.mb} MB body)`);
 } finally {

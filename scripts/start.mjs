@@ -1,18 +1,24 @@
 // `npm start`: the whole app (SPA + Worker + D1/R2/Queues/DO) at http://localhost:${PORT:-8787},
 // fully local: no Cloudflare account, no keys.
-import { bin, ensureDevVars, mustRun } from "./lib.mjs";
+import { readFileSync } from "node:fs";
+import { bin, ensureDevVars, mustRun, root } from "./lib.mjs";
 
 const port = process.env.PORT || "8787";
 // Separate state lets tests run against a fresh database without touching yours.
 const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
 
 ensureDevVars();
+// Workers AI has no local simulator: with WORKERS_AI_REMOTE=true in .dev.vars (and
+// `npx wrangler login`), the dev server reaches it remotely instead of running fully local.
+const remoteAi = /^WORKERS_AI_REMOTE=true$/m.test(readFileSync(`${root}.dev.vars`, "utf8"));
+// Extra vars for this run only, e.g. DEV_VARS="TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_BASE_URL=http://127.0.0.1:9000/v1".
+const extraVars = (process.env.DEV_VARS ?? "").split(";").filter(Boolean).flatMap((pair) => ["--var", pair.replace("=", ":")]);
 await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
 await mustRun(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);
 console.log(`\nStarting the app at http://localhost:${port}\n`);
 await mustRun(bin("wrangler"), [
   "dev",
-  "--local",
+  ...(remoteAi ? [] : ["--local"]),
   "-c",
   "wrangler.toml",
   "--port",
@@ -21,4 +27,5 @@ await mustRun(bin("wrangler"), [
   "127.0.0.1",
   "--show-interactive-dev-session=false",
   ...persist,
+  ...extraVars,
 ]);

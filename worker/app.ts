@@ -12,6 +12,7 @@ import { folderRoutes } from "./routes/folders";
 import { preferencesRoutes } from "./routes/preferences";
 import { serviceRoutes } from "./routes/service";
 import { storageRoutes } from "./routes/storage";
+import { transcriptRoutes } from "./routes/transcripts";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
@@ -26,6 +27,7 @@ const api = new Hono<AppEnv>()
   .route("/preferences", preferencesRoutes)
   .route("/folders", folderRoutes)
   .route("/audio_files", audioFileRoutes)
+  .route("/transcripts", transcriptRoutes)
   .route("/storage", storageRoutes)
   .route("/dev", devRoutes);
 

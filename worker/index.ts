@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { handleQueueBatch } from "./queues";
+import { failStuckFiles } from "./transcription/job";
 
 export { UserChannel } from "../durable-objects/user-channel";
 export type { AppType } from "./app";
@@ -7,4 +8,7 @@ export type { AppType } from "./app";
 export default {
   fetch: app.fetch,
   queue: handleQueueBatch,
+  async scheduled(_controller, env) {
+    await failStuckFiles(env);
+  },
 } satisfies ExportedHandler<Env>;

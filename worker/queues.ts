@@ -1,20 +1,19 @@
-/**
- * Queue consumers are dispatched by queue name. The transcription and export
- * jobs register here as those capabilities land; until then a message is
- * retried (not lost) so it is processed once its consumer exists.
- */
-type Handler = (message: Message<unknown>, env: Env, ctx: ExecutionContext) => Promise<void>;
+import { runTranscriptionJob, type TranscribeMessage } from "./transcription/job";
 
-const handlers: Record<string, Handler> = {};
+/** Queue consumers by queue name (see [[queues.consumers]] in wrangler.toml). */
+export const QUEUES = {
+  transcription: "transcribe-edge-transcription",
+  export: "transcribe-edge-export",
+} as const;
 
-export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
-  const handler = Object.entries(handlers).find(([prefix]) => batch.queue.startsWith(prefix))?.[1];
+export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
-    if (!handler) {
+    if (batch.queue === QUEUES.transcription) {
+      await runTranscriptionJob(message as Message<TranscribeMessage>, env);
+    } else {
+      // Exports land with their own capability; until then the message waits for it.
       console.warn(`No consumer for queue ${batch.queue}; retrying message ${message.id} later`);
-      message.retry({ delaySeconds: 60 });
-      continue;
+      message.retry({ delaySeconds: 300 });
     }
-    await handler(message, env, ctx);
   }
 }

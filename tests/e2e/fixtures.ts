@@ -1,7 +1,9 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
-// Browsers log expected API refusals (a wrong password's 401) as console errors; anything else fails the test.
-const EXPECTED = /Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)/;
+// Browsers log expected API refusals (a wrong password's 401) and, in offline tests, refused
+// connections as console errors; anything else fails the test.
+const EXPECTED =
+  /Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)|net::ERR_INTERNET_DISCONNECTED/;
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -62,26 +62,27 @@ test("folders, upload with progress, playback, rename, move, delete", async ({ p
   await expect(page.getByTestId("sidebar-counts")).toHaveText("0 files · 3 folders");
   await snap(page, "11-folder-empty");
 
-  // Upload a real 30 s WAV into the selected folder through the upload area.
+  // Upload a real 30 s WAV into the selected folder through the upload area ("hold": the
+  // fake transcription server keeps it processing for the whole test).
   const wav = sineWav(30);
-  await page.getByTestId("upload-input").setInputFiles({ name: "interview.wav", mimeType: "audio/wav", buffer: wav });
-  const bar = page.getByRole("progressbar", { name: "Uploading interview.wav" });
+  await page.getByTestId("upload-input").setInputFiles({ name: "interview-hold.wav", mimeType: "audio/wav", buffer: wav });
+  const bar = page.getByRole("progressbar", { name: "Uploading interview-hold.wav" });
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute("aria-valuenow", "100");
-  await expect(page.getByText("Successfully uploaded interview.wav")).toBeVisible();
+  await expect(page.getByText("Successfully uploaded interview-hold.wav")).toBeVisible();
   await snap(page, "12-uploaded");
 
   // It is in the tree under Interviews and in the folder view.
-  await expect(tree(page).getByRole("button", { name: "interview.wav", exact: true })).toBeVisible();
-  await expect(page.getByTestId("folder-view").getByRole("button", { name: /interview\.wav/ })).toBeVisible();
+  await expect(tree(page).getByRole("button", { name: "interview-hold.wav", exact: true })).toBeVisible();
+  await expect(page.getByTestId("folder-view").getByRole("button", { name: /interview-hold\.wav/ })).toBeVisible();
   await expect(page.getByTestId("detail-files")).toHaveText("1");
   await expect(page.getByTestId("detail-size")).toHaveText("938 KB");
 
   // File view: header, then play and see time advance, then seek.
-  await tree(page).getByRole("button", { name: "interview.wav", exact: true }).click();
+  await tree(page).getByRole("button", { name: "interview-hold.wav", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/file\/[0-9a-f-]{36}$/);
   const view = page.getByTestId("file-view");
-  await expect(view.getByRole("heading", { name: "interview.wav" })).toBeVisible();
+  await expect(view.getByRole("heading", { name: "interview-hold.wav" })).toBeVisible();
   await expect(view.getByTestId("status-badge")).toHaveText("Processing");
   await expect(view.getByText("938 KB")).toBeVisible();
   await expect(view.getByText("0:30", { exact: true })).toBeVisible();
@@ -101,7 +102,7 @@ test("folders, upload with progress, playback, rename, move, delete", async ({ p
   await snap(page, "13-file-view");
 
   // Rename.
-  await fileMenu(page, "interview.wav", "Rename");
+  await fileMenu(page, "interview-hold.wav", "Rename");
   await page.getByLabel("File name").fill("Board interview");
   await page.getByRole("button", { name: "Rename" }).click();
   await expect(view.getByRole("heading", { name: "Board interview" })).toBeVisible();

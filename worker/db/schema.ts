@@ -1,6 +1,6 @@
 // Drizzle mirror of migrations/*.sql. The SQL files are the source of truth:
 // change both together.
-import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -70,3 +70,49 @@ export const audioFiles = sqliteTable("audio_files", {
 
 export type FolderRow = typeof folders.$inferSelect;
 export type AudioFileRow = typeof audioFiles.$inferSelect;
+
+export const transcripts = sqliteTable("transcripts", {
+  id: text("id").primaryKey(),
+  audioFileId: text("audio_file_id").notNull(),
+  userId: text("user_id").notNull(),
+  summary: text("summary"),
+  summaryType: text("summary_type"),
+  summaryModel: text("summary_model"),
+  notes: text("notes"),
+  duration: real("duration").notNull(),
+  accuracyPercentage: real("accuracy_percentage").notNull(),
+  speakerCount: integer("speaker_count").notNull(),
+  wordCount: integer("word_count").notNull(),
+  transcriptionService: text("transcription_service").notNull(),
+  startedAt: text("started_at").notNull(),
+  completedAt: text("completed_at").notNull(),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const speakers = sqliteTable("speakers", {
+  id: text("id").primaryKey(),
+  transcriptId: text("transcript_id").notNull(),
+  originalLabel: text("original_label").notNull(),
+  name: text("name"),
+  role: text("role"),
+  position: integer("position").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const utterances = sqliteTable("utterances", {
+  id: text("id").primaryKey(),
+  transcriptId: text("transcript_id").notNull(),
+  speakerId: text("speaker_id").notNull(),
+  position: integer("position").notNull(),
+  startTime: real("start_time").notNull(),
+  endTime: real("end_time").notNull(),
+  confidenceScore: real("confidence_score").notNull(),
+  sentiment: text("sentiment"),
+  sentimentConfidence: real("sentiment_confidence"),
+  words: text("words").notNull(),
+});
+
+export type TranscriptRow = typeof transcripts.$inferSelect;
+export type SpeakerRow = typeof speakers.$inferSelect;
+export type UtteranceRow = typeof utterances.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { formatDuration, formatFileSize } from "../../common/format";
 import { LIBRARY_MESSAGES, type AudioFileDto } from "../../common/library";
 import type { Db } from "../db/client";
@@ -38,15 +38,32 @@ export function toAudioFileDto(row: AudioFileRow, hasTranscript = false): AudioF
   };
 }
 
+export type AudioFileWithFlag = AudioFileRow & { hasTranscript: number | boolean };
+
+// One query answers both the file and whether it has a transcript.
+const withTranscriptFlag = {
+  ...getTableColumns(audioFiles),
+  // Spelled out: drizzle renders a bare "id" here, which the subquery would read as t.id.
+  hasTranscript: sql<number>`EXISTS (SELECT 1 FROM transcripts t WHERE t.audio_file_id = "audio_files"."id")`,
+};
+
+export const toDto = (row: AudioFileWithFlag) => toAudioFileDto(row, Boolean(row.hasTranscript));
+
 /** `folderId`: undefined = every file, null = Common, else that folder. */
-export async function listAudioFiles(db: Db, userId: string, folderId?: string | null): Promise<AudioFileRow[]> {
+export async function listAudioFiles(db: Db, userId: string, folderId?: string | null): Promise<AudioFileWithFlag[]> {
   const scope =
     folderId === undefined
       ? eq(audioFiles.userId, userId)
       : folderId === null
         ? and(eq(audioFiles.userId, userId), isNull(audioFiles.folderId))
         : and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, folderId));
-  return db.select().from(audioFiles).where(scope).orderBy(desc(audioFiles.createdAt), asc(audioFiles.name)).all();
+  return db.select(withTranscriptFlag).from(audioFiles).where(scope).orderBy(desc(audioFiles.createdAt), asc(audioFiles.name)).all();
+}
+
+export async function getOwnedAudioFileWithFlag(db: Db, userId: string, id: string): Promise<AudioFileWithFlag> {
+  const row = await db.select(withTranscriptFlag).from(audioFiles).where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId))).get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
+  return row;
 }
 
 /** The caller's file, or 404 exactly as if it did not exist. */

@@ -4,10 +4,13 @@ import { requireAuth } from "../auth/middleware";
 import {
   deleteAudioFiles,
   getOwnedAudioFile,
+  getOwnedAudioFileWithFlag,
   listAudioFiles,
   toAudioFileDto,
+  toDto,
   updateAudioFile,
 } from "../library/audio-files";
+import { enqueueTranscription, retranscribe } from "../transcription/job";
 import { assertUploadAllowed, confirmUpload, newStorageKey } from "../library/uploads";
 import { validate } from "../lib/validate";
 import { mediaLink, uploadLink } from "../storage/links";
@@ -22,7 +25,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const { folder_id } = c.req.valid("query");
     const scope = folder_id === undefined ? undefined : folder_id === "" || folder_id === "common" ? null : folder_id;
     const rows = await listAudioFiles(c.var.db, c.var.user.id, scope);
-    return c.json({ data: rows.map((r) => toAudioFileDto(r)) }, 200);
+    return c.json({ data: rows.map(toDto) }, 200);
   })
   .post("/upload-url", validate("json", uploadUrlSchema), async (c) => {
     const input = c.req.valid("json");
@@ -39,19 +42,22 @@ export const audioFileRoutes = new Hono<AppEnv>()
       c.var.user.id,
       c.req.valid("json"),
     );
-    if (created) {
-      await c.env.TRANSCRIPTION_QUEUE.send({ type: "transcribe", audio_file_id: file.id, user_id: file.userId, key: file.storageKey });
-    }
-    return c.json({ data: toAudioFileDto(file) }, created ? 201 : 200);
+    if (created) await enqueueTranscription(c.env, file);
+    return c.json({ data: toDto(await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, file.id)) }, created ? 201 : 200);
   })
   .get("/:id", async (c) => {
+    const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
+    return c.json({ data: toDto(row) }, 200);
+  })
+  .post("/:id/retranscribe", async (c) => {
     const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
-    return c.json({ data: toAudioFileDto(row) }, 200);
+    await retranscribe(c.env, c.var.db, row);
+    return c.json({ data: toDto(await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, row.id)) }, 202);
   })
   .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {
     const { name, folder_id } = c.req.valid("json").audio_file;
-    const row = await updateAudioFile(c.var.db, c.var.user.id, c.req.param("id"), { name, folderId: folder_id });
-    return c.json({ data: toAudioFileDto(row) }, 200);
+    await updateAudioFile(c.var.db, c.var.user.id, c.req.param("id"), { name, folderId: folder_id });
+    return c.json({ data: toDto(await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"))) }, 200);
   })
   .delete("/:id", async (c) => {
     const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));

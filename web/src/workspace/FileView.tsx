@@ -1,6 +1,9 @@
 import type { AudioFileDto } from "../../../common/library";
 import { formatLabel } from "../../../common/format";
+import { TranscriptView } from "../transcript/TranscriptView";
+import { FailedCard } from "./FailedCard";
 import { MediaPlayer } from "./MediaPlayer";
+import { ProcessingProgress } from "./ProcessingProgress";
 import { StatusBadge } from "./StatusBadge";
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
@@ -17,16 +20,13 @@ export function FileView({ file }: { file: AudioFileDto }) {
           <span>{formatLabel(file.contentType)}</span>
           <span>{formatDate(file.createdAt)}</span>
         </div>
-        {file.status === "failed" && file.failureReason && <p className="field-error">{file.failureReason}</p>}
       </header>
       <MediaPlayer key={file.id} file={file} />
-      {file.status === "processing" && (
-        <div className="card processing-card" data-testid="processing">
-          <strong>Transcribing…</strong>
-          <p className="muted small">The transcript will appear here when it is ready.</p>
-        </div>
-      )}
-      {!file.hasTranscript && (
+      {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} />}
+      {file.status === "failed" && <FailedCard file={file} />}
+      {file.hasTranscript ? (
+        <TranscriptView key={file.id} fileId={file.id} />
+      ) : (
         <div className="empty-state">
           <h2>No Transcript Available</h2>
           <p className="muted">This audio file has not been transcribed yet.</p>

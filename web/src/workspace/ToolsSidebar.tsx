@@ -1,5 +1,6 @@
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
+import { TranscriptPanel } from "./TranscriptDetails";
 import { toggleToolsSidebar, uiState } from "./ui-state";
 
 export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
@@ -22,15 +23,7 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
         </button>
       </div>
       <div className="sidebar-scroll">
-        {!file ? (
-          <p className="muted">Select a file to view transcription tools and options.</p>
-        ) : file.status === "processing" ? (
-          <p className="muted">Transcript is being processed. Details will appear when transcription is complete.</p>
-        ) : file.status === "failed" ? (
-          <p className="muted">Transcription failed. Please try uploading the file again.</p>
-        ) : (
-          <p className="muted">No transcript available for this file.</p>
-        )}
+        {file ? <TranscriptPanel key={file.id} file={file} /> : <p className="muted">Select a file to view transcription tools and options.</p>}
       </div>
     </aside>
   );

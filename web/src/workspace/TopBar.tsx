@@ -2,10 +2,12 @@ import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { logout } from "../auth/session";
 import { Logo } from "../components/Logo";
+import type { LiveStatus } from "../live/live-channel";
 import { openDialog } from "./dialog-state";
 import { toggleTheme, uiState } from "./ui-state";
 
-export function TopBar() {
+/** `data-live-status` tells tests (and the curious) whether live updates are flowing. */
+export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
   const navigate = useNavigate();
   const ui = useSnapshot(uiState);
 
@@ -15,7 +17,7 @@ export function TopBar() {
   }
 
   return (
-    <header className="topbar">
+    <header className="topbar" data-testid="topbar" data-live-status={liveStatus}>
       <div className="topbar-start">
         <button type="button" className="icon-button mobile-only" aria-label="Toggle files sidebar" onClick={() => (uiState.mobileFilesOpen = !uiState.mobileFilesOpen)}>
           ☰

@@ -5,6 +5,7 @@ import { authState } from "../auth/store";
 import { Splash } from "../components/Splash";
 import { COMMON_ID } from "../lib/library";
 import { toast } from "../lib/toasts";
+import { useLiveChannel } from "../live/useLiveChannel";
 import { Dialogs } from "./Dialogs";
 import { FilesSidebar } from "./FilesSidebar";
 import { FileView } from "./FileView";
@@ -21,6 +22,7 @@ export function WorkspacePage() {
   const files = useAudioFiles();
   const config = useServiceConfiguration();
   const { fileId, folderId } = useSelection();
+  const liveStatus = useLiveChannel();
 
   useEffect(() => {
     // The live proxy, not the read-only snapshot.
@@ -58,7 +60,7 @@ export function WorkspacePage() {
 
   return (
     <div className={`workspace${ui.filesCollapsed ? " files-collapsed" : ""}${ui.toolsCollapsed ? " tools-collapsed" : ""}`}>
-      <TopBar />
+      <TopBar liveStatus={liveStatus} />
       <div className="workspace-body">
         <FilesSidebar folders={folderList} files={fileList} />
         <main className="workspace-main">{centre}</main>

@@ -1,0 +1,62 @@
+// Transcript shapes shared by the Worker (read API) and the SPA (spec section 3).
+
+export type Sentiment = "positive" | "negative" | "neutral";
+export type SummaryType = "bullets" | "bullets_verbose" | "paragraph" | "gist" | "headline";
+
+export interface WordDto {
+  id: string;
+  text: string;
+  startTime: number;
+  endTime: number;
+  position: number;
+  confidenceScore: number;
+  hasEntities: boolean;
+}
+
+export interface UtteranceDto {
+  id: string;
+  speakerId: string;
+  startTime: number;
+  endTime: number;
+  position: number;
+  confidenceScore: number;
+  sentiment: Sentiment | null;
+  sentimentConfidence: number | null;
+  transcriptWords: WordDto[];
+}
+
+export interface SpeakerDto {
+  id: string;
+  originalLabel: string;
+  name: string | null;
+  role: string | null;
+  displayName: string;
+  utteranceCount: number;
+  /** Share of the total speaking time, 0–100. */
+  speakingPercentage: number;
+}
+
+export interface TranscriptDto {
+  id: string;
+  audioFileId: string;
+  summary: string | null;
+  summaryType: SummaryType | null;
+  summaryModel: string | null;
+  notes: string | null;
+  speakers: SpeakerDto[];
+  duration: number;
+  accuracyPercentage: number;
+  speakerCount: number;
+  wordCount: number;
+  transcriptionService: string;
+  startedAt: string;
+  completedAt: string;
+}
+
+/** Live event pushed to every open tab of the file's owner. */
+export interface FileStatusChangedEvent {
+  type: "file_status_changed";
+  file_id: string;
+  file: { status: "processing" | "ready" | "failed"; has_transcript: boolean; name: string };
+  message: string;
+}

@@ -1,0 +1,43 @@
+import { useQuery } from "@tanstack/react-query";
+import { api, call } from "./client";
+
+export const transcriptKeys = {
+  /** Prefix of everything cached for one file's transcript. */
+  all: (audioFileId: string) => ["transcripts", audioFileId] as const,
+  transcript: (audioFileId: string) => ["transcripts", audioFileId, "details"] as const,
+  utterances: (audioFileId: string) => ["transcripts", audioFileId, "utterances"] as const,
+};
+
+export const transcriptApi = {
+  get: async (audioFileId: string) => (await call(api.transcripts[":id"].$get({ param: { id: audioFileId } }))).data,
+  utterances: async (audioFileId: string) =>
+    (await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId } }))).data.data,
+  speakers: async (audioFileId: string) => (await call(api.transcripts[":id"].speakers.$get({ param: { id: audioFileId } }))).data,
+};
+
+// A missing transcript is an answer, not a hiccup: no retries on 4xx.
+function retry(failures: number, error: Error): boolean {
+  const status = (error as { status?: number }).status ?? 0;
+  return failures < 1 && !(status >= 400 && status < 500);
+}
+
+/** Summary, statistics and speakers; shared by the file view and the tools sidebar. */
+export function useTranscript(audioFileId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: transcriptKeys.transcript(audioFileId ?? ""),
+    queryFn: () => transcriptApi.get(audioFileId!),
+    enabled: enabled && !!audioFileId,
+    staleTime: Infinity,
+    retry,
+  });
+}
+
+export function useUtterances(audioFileId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: transcriptKeys.utterances(audioFileId),
+    queryFn: () => transcriptApi.utterances(audioFileId),
+    enabled,
+    staleTime: Infinity,
+    retry,
+  });
+}

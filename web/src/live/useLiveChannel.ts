@@ -1,0 +1,59 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useSnapshot } from "valtio";
+import type { AudioFileDto } from "../../../common/library";
+import { keys } from "../api/library";
+import { transcriptKeys } from "../api/transcripts";
+import { authState } from "../auth/store";
+import { toast } from "../lib/toasts";
+import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
+import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
+
+/**
+ * One live connection per signed-in user while the workspace is mounted;
+ * closed on sign-out (the token goes away) and on unmount.
+ */
+export function useLiveChannel(): LiveStatus {
+  const { token } = useSnapshot(authState);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { fileId = null } = useParams();
+  const latest = useRef({ fileId, navigate });
+  latest.current = { fileId, navigate };
+  const [status, setStatus] = useState<LiveStatus>("closed");
+
+  useEffect(() => {
+    if (!token) return;
+    const refreshFiles = () => void queryClient.invalidateQueries({ queryKey: keys.files, exact: true });
+    const effects: FileEventEffects = {
+      toast,
+      patchFile: (id, patch) =>
+        queryClient.setQueryData<AudioFileDto[]>(keys.files, (files) =>
+          files?.map((f) => (f.id === id ? { ...f, ...patch, processingEstimation: patch.status === "processing" ? f.processingEstimation : null } : f)),
+        ),
+      refreshFiles,
+      reloadTranscript: (id) => void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) }),
+      selectFile: (id) => void latest.current.navigate(`/dashboard/file/${id}`),
+      selectedFileId: () => latest.current.fileId,
+    };
+    const channel = new LiveChannel({
+      url: () => cableUrl(location.origin, authState.token ?? token),
+      onStatus: setStatus,
+      onConnected: ({ reconnected }) => {
+        // Whatever was pushed while we were away is gone: ask again.
+        refreshFiles();
+        const open = latest.current.fileId;
+        if (reconnected && open) void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(open) });
+      },
+      onFileStatusChanged: (event) => applyFileStatusChanged(event, effects),
+    });
+    channel.start();
+    return () => {
+      channel.stop();
+      setStatus("closed");
+    };
+  }, [token, queryClient]);
+
+  return status;
+}

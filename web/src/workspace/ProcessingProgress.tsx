@@ -1,0 +1,48 @@
+import { useEffect, useMemo, useState } from "react";
+import type { AudioFileDto } from "../../../common/library";
+import { formatDuration } from "../../../common/format";
+import { describeProgress, OVERDUE_TEXT, processingProgress } from "../lib/progress";
+
+type Estimation = NonNullable<AudioFileDto["processingEstimation"]>;
+
+/** The progress block of a processing file, ticking every second from the server's estimation. */
+export function ProcessingProgress({ estimation }: { estimation: Estimation | null }) {
+  // The estimation is as of its fetch: count local seconds from when it arrived.
+  const receivedAt = useMemo(() => Date.now(), [estimation]);
+  const [now, setNow] = useState(receivedAt);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [receivedAt]);
+
+  const progress = estimation ? processingProgress(estimation, (now - receivedAt) / 1000) : null;
+  return (
+    <div className="card processing-card" data-testid="processing">
+      <div className="processing-head">
+        <strong>Transcribing…</strong>
+        {progress && <span className="processing-percent" data-testid="processing-percent">{progress.percent}%</span>}
+      </div>
+      <div
+        className="progress processing-progress"
+        role="progressbar"
+        aria-label="Transcription progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress?.percent}
+        aria-valuetext={progress ? describeProgress(progress) : undefined}
+      >
+        <div className={`progress-bar${progress ? "" : " progress-bar--indeterminate"}`} style={{ width: progress ? `${progress.percent}%` : undefined }} />
+      </div>
+      {progress ? (
+        <p className="muted small processing-times" data-testid="processing-times">
+          <span>{formatDuration(progress.elapsedSeconds)} elapsed</span>
+          {" · "}
+          {progress.overdue ? <span>{OVERDUE_TEXT}</span> : <span>about {formatDuration(progress.remainingSeconds)} remaining</span>}
+        </p>
+      ) : (
+        <p className="muted small">The transcript will appear here when it is ready.</p>
+      )}
+    </div>
+  );
+}

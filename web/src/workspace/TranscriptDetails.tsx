@@ -1,0 +1,88 @@
+import type { AudioFileDto } from "../../../common/library";
+import type { TranscriptDto } from "../../../common/transcript";
+import { useServiceConfiguration } from "../api/library";
+import { useTranscript } from "../api/transcripts";
+import { formatShare, speakerColorIndex, transcriptDetails } from "../transcript/model";
+
+const formatDateTime = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+};
+
+/** The transcript panel of the tools sidebar (spec section 4). */
+export function TranscriptPanel({ file }: { file: AudioFileDto }) {
+  const wanted = file.status === "ready" && file.hasTranscript;
+  const transcript = useTranscript(file.id, wanted);
+  if (file.status === "processing") {
+    return <p className="muted">Transcript is being processed. Details will appear when transcription is complete.</p>;
+  }
+  if (file.status === "failed") return <p className="muted">Transcription failed. Please try uploading the file again.</p>;
+  if (wanted && transcript.isPending) return <p className="muted">Loading transcript details...</p>;
+  if (!wanted || !transcript.data) return <p className="muted">No transcript available for this file.</p>;
+  return (
+    <>
+      <DetailsSection transcript={transcript.data} />
+      <SpeakersSection transcript={transcript.data} />
+    </>
+  );
+}
+
+function DetailsSection({ transcript }: { transcript: TranscriptDto }) {
+  const config = useServiceConfiguration();
+  const debug = config.data?.features.debug ?? false;
+  const details = transcriptDetails(transcript);
+  const service = config.data?.transcription.all_services.find((s) => s.name === transcript.transcriptionService)?.label ?? transcript.transcriptionService;
+  return (
+    <section className="tools-section" aria-labelledby="transcript-details-title" data-testid="transcript-details">
+      <h3 id="transcript-details-title">Transcript Details</h3>
+      <dl className="tools-details">
+        <Detail label="Duration" value={details.duration} testId="detail-duration" />
+        <Detail label="Accuracy" value={details.accuracy} testId="detail-accuracy" />
+        <Detail label="Speakers" value={details.speakers} testId="detail-speakers" />
+        <Detail label="Word count" value={details.words} testId="detail-words" />
+        {debug && (
+          <>
+            <Detail label="Service" value={service} testId="detail-service" />
+            <Detail label="Started" value={formatDateTime(transcript.startedAt)} testId="detail-started" />
+            <Detail label="Completed" value={formatDateTime(transcript.completedAt)} testId="detail-completed" />
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function Detail({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+function SpeakersSection({ transcript }: { transcript: TranscriptDto }) {
+  return (
+    <section className="tools-section" aria-labelledby="speakers-title" data-testid="speakers">
+      <h3 id="speakers-title">Speakers</h3>
+      {transcript.speakers.length === 0 ? (
+        <p className="muted small">No speakers.</p>
+      ) : (
+        <ul className="speaker-list">
+          {transcript.speakers.map((speaker, index) => (
+            <li key={speaker.id} className="speaker-row">
+              <span className={`speaker-dot speaker-color-${speakerColorIndex(index)}`} aria-hidden="true" />
+              <span className="speaker-name">
+                {speaker.displayName}
+                {speaker.role && <span className="muted small"> · {speaker.role}</span>}
+              </span>
+              <span className="muted small">
+                {speaker.utteranceCount} {speaker.utteranceCount === 1 ? "utterance" : "utterances"} · {formatShare(speaker.speakingPercentage)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

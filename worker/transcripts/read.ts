@@ -1,0 +1,98 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
+import type { Db } from "../db/client";
+import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow } from "../db/schema";
+import { notFound } from "../lib/errors";
+import type { StoredWord } from "./store";
+
+export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
+
+/** The caller's transcript of an audio file, or 404 (also for other users' files). */
+export async function getOwnedTranscript(db: Db, userId: string, audioFileId: string): Promise<TranscriptRow> {
+  const row = await db
+    .select()
+    .from(transcripts)
+    .where(and(eq(transcripts.audioFileId, audioFileId), eq(transcripts.userId, userId)))
+    .get();
+  if (!row) throw notFound(TRANSCRIPT_NOT_FOUND);
+  return row;
+}
+
+/** Speakers with their utterance counts and share of speaking time, from one aggregate query. */
+export async function listSpeakers(db: Db, transcriptId: string): Promise<SpeakerDto[]> {
+  const [rows, stats] = await Promise.all([
+    db.select().from(speakers).where(eq(speakers.transcriptId, transcriptId)).orderBy(asc(speakers.position)).all(),
+    db
+      .select({
+        speakerId: utterances.speakerId,
+        count: sql<number>`count(*)`,
+        seconds: sql<number>`sum(${utterances.endTime} - ${utterances.startTime})`,
+      })
+      .from(utterances)
+      .where(eq(utterances.transcriptId, transcriptId))
+      .groupBy(utterances.speakerId)
+      .all(),
+  ]);
+  const bySpeaker = new Map(stats.map((s) => [s.speakerId, s]));
+  const total = stats.reduce((sum, s) => sum + Math.max(0, s.seconds ?? 0), 0);
+  return rows.map((row) => toSpeakerDto(row, bySpeaker.get(row.id), total));
+}
+
+function toSpeakerDto(row: SpeakerRow, stat: { count: number; seconds: number } | undefined, totalSeconds: number): SpeakerDto {
+  const seconds = Math.max(0, stat?.seconds ?? 0);
+  return {
+    id: row.id,
+    originalLabel: row.originalLabel,
+    name: row.name,
+    role: row.role,
+    displayName: row.name ?? defaultSpeakerName(row),
+    utteranceCount: stat?.count ?? 0,
+    speakingPercentage: totalSeconds > 0 ? Math.round((seconds / totalSeconds) * 1000) / 10 : 0,
+  };
+}
+
+/** "Speaker 1", "Speaker 2"… in order of first appearance. */
+export const defaultSpeakerName = (row: Pick<SpeakerRow, "position">) => `Speaker ${row.position + 1}`;
+
+export function toTranscriptDto(row: TranscriptRow, speakerList: SpeakerDto[]): TranscriptDto {
+  return {
+    id: row.id,
+    audioFileId: row.audioFileId,
+    summary: row.summary,
+    summaryType: row.summaryType as TranscriptDto["summaryType"],
+    summaryModel: row.summaryModel,
+    notes: row.notes,
+    speakers: speakerList,
+    duration: row.duration,
+    accuracyPercentage: row.accuracyPercentage,
+    speakerCount: row.speakerCount,
+    wordCount: row.wordCount,
+    transcriptionService: row.transcriptionService,
+    startedAt: row.startedAt,
+    completedAt: row.completedAt,
+  };
+}
+
+/** Every utterance in order with its words: one row per utterance. */
+export async function listUtterances(db: Db, transcriptId: string): Promise<UtteranceDto[]> {
+  const rows = await db.select().from(utterances).where(eq(utterances.transcriptId, transcriptId)).orderBy(asc(utterances.position)).all();
+  return rows.map((row) => ({
+    id: row.id,
+    speakerId: row.speakerId,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    position: row.position,
+    confidenceScore: row.confidenceScore,
+    sentiment: row.sentiment as UtteranceDto["sentiment"],
+    sentimentConfidence: row.sentimentConfidence,
+    transcriptWords: (JSON.parse(row.words) as StoredWord[]).map((w, position) => ({
+      id: w.id,
+      text: w.t,
+      startTime: w.s,
+      endTime: w.e,
+      position,
+      confidenceScore: w.c,
+      hasEntities: w.x === 1,
+    })),
+  }));
+}
