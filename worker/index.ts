@@ -8,7 +8,7 @@ export type { AppType } from "./app";
 export default {
   fetch: app.fetch,
   queue: handleQueueBatch,
-  async scheduled(_controller, env) {
+  async scheduled(_controller, env, _ctx) {
     await failStuckFiles(env);
   },
 } satisfies ExportedHandler<Env>;

@@ -6,7 +6,7 @@ export const QUEUES = {
   export: "transcribe-edge-export",
 } as const;
 
-export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
   for (const message of batch.messages) {
     if (batch.queue === QUEUES.transcription) {
       await runTranscriptionJob(message as Message<TranscribeMessage>, env);

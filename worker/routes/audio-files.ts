@@ -50,9 +50,10 @@ export const audioFileRoutes = new Hono<AppEnv>()
     return c.json({ data: toDto(row) }, 200);
   })
   .post("/:id/retranscribe", async (c) => {
-    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
-    await retranscribe(c.env, c.var.db, row);
-    return c.json({ data: toDto(await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, row.id)) }, 202);
+    const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
+    // Answer from the row as updated: the job may already be running when we reply.
+    const updated = await retranscribe(c.env, c.var.db, row);
+    return c.json({ data: toAudioFileDto(updated, Boolean(row.hasTranscript)) }, 202);
   })
   .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {
     const { name, folder_id } = c.req.valid("json").audio_file;

@@ -1,0 +1,150 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { QUEUES } from "../../worker/queues";
+import { MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/transcription/job";
+import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
+import { api, createUser, expectStatus, wav, type TestUser } from "./library-helpers";
+
+// The OpenAI-compatible service against the fake server in tests/support.
+const openAiEnv = Object.create(env, {
+  TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
+  OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
+}) as Env;
+
+/** A stored, processing file created directly (confirm-upload would enqueue a real job). */
+async function processingFile(user: TestUser, filename: string, startedAt = new Date().toISOString(), duration: number | null = 9) {
+  const id = crypto.randomUUID();
+  const key = `users/${user.id}/${id}/${filename}`;
+  await env.MEDIA.put(key, wav(2), { httpMetadata: { contentType: "audio/wav" } });
+  await env.DB.prepare(
+    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'audio/wav', 100, ?, 'processing', ?, ?, ?)",
+  )
+    .bind(id, user.id, filename, filename, key, duration, startedAt, startedAt, startedAt)
+    .run();
+  return { id, key };
+}
+
+async function deliver(user: TestUser, file: { id: string; key: string }, attempts = 1, runEnv: Env = openAiEnv) {
+  const batch = createMessageBatch(QUEUES.transcription, [
+    { id: `m-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { type: "transcribe", audio_file_id: file.id, user_id: user.id, key: file.key } },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, runEnv, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+const fileRow = (id: string) => env.DB.prepare("SELECT status, failure_reason, transcription_service FROM audio_files WHERE id = ?").bind(id).first<{ status: string; failure_reason: string | null; transcription_service: string | null }>();
+const transcriptCount = (id: string) => env.DB.prepare("SELECT count(*) n FROM transcripts WHERE audio_file_id = ?").bind(id).first<number>("n");
+
+describe("transcription job", () => {
+  it("turns a processing file into a transcript with speakers, utterances and words", async () => {
+    const user = await createUser("job");
+    const file = await processingFile(user, "meeting-diarized.wav");
+    const result = await deliver(user, file);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await fileRow(file.id)).toEqual({ status: "ready", failure_reason: null, transcription_service: "openai-compatible" });
+
+    const transcript = expectStatus(await api("GET", `/transcripts/${file.id}`, undefined, { token: user.token }), 200).data;
+    expect(transcript).toMatchObject({ audioFileId: file.id, speakerCount: 2, wordCount: 12, transcriptionService: "openai-compatible" });
+    expect(transcript.accuracyPercentage).toBeGreaterThan(0);
+    expect(transcript.accuracyPercentage).toBeLessThanOrEqual(100);
+    expect(transcript.speakers.map((s: { displayName: string }) => s.displayName)).toEqual(["Speaker 1", "Speaker 2"]);
+
+    const utterances = expectStatus(await api("GET", `/transcripts/${file.id}/utterances`, undefined, { token: user.token }), 200).data.data;
+    expect(utterances.flatMap((u: { transcriptWords: { text: string }[] }) => u.transcriptWords.map((w) => w.text)).join(" ")).toContain("Good morning");
+    const speakers = expectStatus(await api("GET", `/transcripts/${file.id}/speakers`, undefined, { token: user.token }), 200).data;
+    expect(speakers.reduce((n: number, s: { utteranceCount: number }) => n + s.utteranceCount, 0)).toBe(utterances.length);
+
+    const listed = expectStatus(await api("GET", `/audio_files/${file.id}`, undefined, { token: user.token }), 200).data;
+    expect(listed).toMatchObject({ status: "ready", hasTranscript: true });
+  });
+
+  it("never duplicates on redelivery", async () => {
+    const user = await createUser("dup");
+    const file = await processingFile(user, "twice.wav");
+    await deliver(user, file);
+    const again = await deliver(user, file);
+    expect(again.explicitAcks).toHaveLength(1);
+    expect(await transcriptCount(file.id)).toBe(1);
+    // Even a redelivery that finds the file processing again replaces rather than adds.
+    await env.DB.prepare("UPDATE audio_files SET status = 'processing' WHERE id = ?").bind(file.id).run();
+    await deliver(user, file);
+    expect(await transcriptCount(file.id)).toBe(1);
+    const utterances = await env.DB.prepare("SELECT count(*) n FROM utterances WHERE transcript_id NOT IN (SELECT id FROM transcripts)").first<number>("n");
+    expect(utterances).toBe(0);
+  });
+
+  it("retries transient errors with backoff, then fails the file and sends the message to the dead-letter queue", async () => {
+    const user = await createUser("retry");
+    const file = await processingFile(user, "flaky-server-error.wav");
+    const first = await deliver(user, file, 1);
+    expect(first.retryMessages).toHaveLength(1);
+    expect(first.explicitAcks).toHaveLength(0);
+    expect((await fileRow(file.id))!.status).toBe("processing");
+    // Backoff between attempts (the queue result does not report delays).
+    expect([1, 2, 3, 6, 10].map(retryDelaySeconds)).toEqual([30, 60, 120, 900, 900]);
+
+    const last = await deliver(user, file, MAX_ATTEMPTS);
+    expect(last.retryMessages).toHaveLength(1); // past max_retries: on to the DLQ
+    expect(await fileRow(file.id)).toMatchObject({ status: "failed", failure_reason: "Transcription failed after several attempts. Please try again later." });
+  });
+
+  it("fails at once, with the service's reason, on errors a retry cannot fix", async () => {
+    const user = await createUser("perm");
+    const file = await processingFile(user, "broken-bad-request.wav");
+    const result = await deliver(user, file);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toHaveLength(0);
+    const row = await fileRow(file.id);
+    expect(row!.status).toBe("failed");
+    expect(row!.failure_reason).toMatch(/corrupted or unsupported/);
+  });
+
+  it("fails with a clear reason when the configured service is not available here", async () => {
+    const user = await createUser("unavail");
+    const file = await processingFile(user, "plain.wav");
+    await deliver(user, file, 1, env); // default workers-ai-nova-3, development mode
+    expect((await fileRow(file.id))!.failure_reason).toMatch(/Deepgram Nova-3 \(Workers AI\) is not available here/);
+  });
+
+  it("marks files stuck in processing past their deadline as failed", async () => {
+    const user = await createUser("stuck");
+    const threeHoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const stuck = await processingFile(user, "stuck.wav", threeHoursAgo, 600);
+    const longRecording = await processingFile(user, "long.wav", threeHoursAgo, 5 * 3600); // 3× duration not reached
+    const recent = await processingFile(user, "recent.wav");
+    await worker.scheduled({ cron: "*/15 * * * *", scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as ScheduledController, env, createExecutionContext());
+    expect((await fileRow(stuck.id))!.status).toBe("failed");
+    expect((await fileRow(longRecording.id))!.status).toBe("processing");
+    expect((await fileRow(recent.id))!.status).toBe("processing");
+  });
+
+  it("sends a failed file for transcription again, and refuses one already processing", async () => {
+    const user = await createUser("again");
+    const file = await processingFile(user, "again-bad-request.wav");
+    await deliver(user, file);
+    expect((await fileRow(file.id))!.status).toBe("failed");
+    const retried = await api("POST", `/audio_files/${file.id}/retranscribe`, undefined, { token: user.token });
+    expect(retried.status).toBe(202);
+    expect(retried.body.data).toMatchObject({ id: file.id, status: "processing", failureReason: null });
+    // A file still processing is refused (a fresh one: the job queued above runs on its own).
+    const busy = await processingFile(user, "busy.wav");
+    const refused = await api("POST", `/audio_files/${busy.id}/retranscribe`, undefined, { token: user.token });
+    expect(refused.status).toBe(400);
+  });
+
+  it("shows transcripts only to their owner", async () => {
+    const owner = await createUser("owner");
+    const other = await createUser("other");
+    const file = await processingFile(owner, "private.wav");
+    await deliver(owner, file);
+    for (const path of [`/transcripts/${file.id}`, `/transcripts/${file.id}/utterances`, `/transcripts/${file.id}/speakers`]) {
+      expect((await api("GET", path, undefined, { token: other.token })).status).toBe(404);
+      expect((await api("GET", path, undefined, { token: owner.token })).status).toBe(200);
+      expect((await api("GET", path)).status).toBe(401);
+    }
+    expect((await api("POST", `/audio_files/${file.id}/retranscribe`, undefined, { token: other.token })).status).toBe(404);
+  });
+});
