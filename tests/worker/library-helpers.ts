@@ -1,54 +1,15 @@
 // Helpers for the library API tests (folders, audio files, uploads, media,
-// preferences, service configuration). Self-contained on purpose: the auth
-// tests' helpers.ts evolves independently.
+// preferences, service configuration), on top of the shared request helpers.
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { call, PASSWORD, type ApiResult, type Json } from "./helpers";
 
-export const ORIGIN = "http://localhost";
-export const API = `${ORIGIN}/api/v1`;
-
-// Answers are JSON whose shape each test asserts itself.
-export type Json = any;
-
-/** One client address per test file (each file loads its own copy of this module). */
-const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
-export const FILE_IP = `10.${a}.${b}.${c}`;
+export { API, FILE_IP, ORIGIN, PASSWORD, type ApiResult, type CallOptions, type Json } from "./helpers";
 
 export const uniqueEmail = (prefix = "lib") => `${prefix}-${crypto.randomUUID()}@example.com`;
 
-export const PASSWORD = "correct horse battery";
-
-export interface CallOptions {
-  token?: string | undefined;
-  headers?: Record<string, string>;
-}
-
-export interface ApiResult {
-  status: number;
-  body: Json;
-  res: Response;
-}
-
 /** Calls the API through the Worker's fetch handler and parses the JSON answer. */
-export async function api(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult> {
-  const headers = new Headers(opts.headers);
-  headers.set("cf-connecting-ip", FILE_IP);
-  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
-  let payload: string | undefined;
-  if (body !== undefined) {
-    payload = typeof body === "string" ? body : JSON.stringify(body);
-    if (!headers.has("content-type")) headers.set("content-type", "application/json");
-  }
-  const res = await exports.default.fetch(new Request(`${API}${path}`, { method, headers, body: payload }));
-  const text = await res.text();
-  let parsed: Json;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    throw new Error(`${method} ${path} answered ${res.status} with non-JSON body: ${text.slice(0, 200)}`);
-  }
-  return { status: res.status, body: parsed, res };
-}
+export const api = call;
 
 /** Asserts the status, showing the body when it differs, and returns the body. */
 export function expectStatus(result: ApiResult, status: number): Json {

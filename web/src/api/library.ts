@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
-import { MESSAGES } from "../../../common/messages";
 import { api, call } from "./client";
 
 export const keys = {
@@ -61,9 +60,3 @@ export function putFolderInCache(client: QueryClient, folder: FolderDto): void {
     ),
   );
 }
-
-export function useLibraryClient() {
-  return useQueryClient();
-}
-
-export { MESSAGES };

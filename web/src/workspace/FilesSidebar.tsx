@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { COMMON_ID, folderName } from "../lib/library";
+import { CollapsedSidebar } from "./CollapsedSidebar";
 import { openDialog } from "./dialog-state";
 import { FolderTree } from "./FolderTree";
 import { toggleFilesSidebar, uiState } from "./ui-state";
@@ -18,11 +19,7 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
 
   if (ui.filesCollapsed) {
     return (
-      <aside className={`sidebar sidebar--files is-collapsed${ui.mobileFilesOpen ? " is-mobile-open" : ""}`} aria-label="Files">
-        <button type="button" className="icon-button" aria-label="Expand files sidebar" onClick={toggleFilesSidebar}>
-          »
-        </button>
-      </aside>
+      <CollapsedSidebar side="files" label="Files" mobileOpen={ui.mobileFilesOpen} expandLabel="Expand files sidebar" arrow="»" onExpand={toggleFilesSidebar} />
     );
   }
 

@@ -1,5 +1,6 @@
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
+import { CollapsedSidebar } from "./CollapsedSidebar";
 import { TranscriptPanel } from "./TranscriptDetails";
 import { toggleToolsSidebar, uiState } from "./ui-state";
 
@@ -7,11 +8,7 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
   const ui = useSnapshot(uiState);
   if (ui.toolsCollapsed) {
     return (
-      <aside className={`sidebar sidebar--tools is-collapsed${ui.mobileToolsOpen ? " is-mobile-open" : ""}`} aria-label="Transcript Tools">
-        <button type="button" className="icon-button" aria-label="Expand transcript tools" onClick={toggleToolsSidebar}>
-          «
-        </button>
-      </aside>
+      <CollapsedSidebar side="tools" label="Transcript Tools" mobileOpen={ui.mobileToolsOpen} expandLabel="Expand transcript tools" arrow="«" onExpand={toggleToolsSidebar} />
     );
   }
   return (
