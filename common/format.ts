@@ -23,6 +23,11 @@ export function formatDuration(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
+/** A position in a recording as "m:ss" or "h:mm:ss", rounded down to the second (0 when unknown). */
+export function formatTimestamp(seconds: number): string {
+  return formatDuration(Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0)));
+}
+
 /** Upper-case subtype of a content type: "audio/mpeg" → "MPEG". */
 export function formatLabel(contentType: string): string {
   const subtype = contentType.split("/")[1]?.split(";")[0]?.trim() ?? "";

@@ -1,4 +1,6 @@
 // Transcript shapes shared by the Worker (read API) and the SPA (spec section 3).
+import type { z } from "zod";
+import type { fileStatusChangedSchema } from "./live-messages";
 
 export type Sentiment = "positive" | "negative" | "neutral";
 export type SummaryType = "bullets" | "bullets_verbose" | "paragraph" | "gist" | "headline";
@@ -23,6 +25,10 @@ export interface UtteranceDto {
   sentiment: Sentiment | null;
   sentimentConfidence: number | null;
   transcriptWords: WordDto[];
+  /** Fractional order key: utterances sort by it, so a split or merge writes O(1) rows. */
+  orderKey: string;
+  /** Bumped on every change; an operation computed on an older version is refused (409). */
+  version: number;
 }
 
 export interface SpeakerDto {
@@ -54,9 +60,4 @@ export interface TranscriptDto {
 }
 
 /** Live event pushed to every open tab of the file's owner. */
-export interface FileStatusChangedEvent {
-  type: "file_status_changed";
-  file_id: string;
-  file: { status: "processing" | "ready" | "failed"; has_transcript: boolean; name: string };
-  message: string;
-}
+export type FileStatusChangedEvent = z.infer<typeof fileStatusChangedSchema>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formatTimestamp } from "../../common/format";
 import type { SpeakerDto } from "../../common/transcript";
 import {
   formatAccuracy,
   formatShare,
-  formatTimestamp,
   speakerColorIndex,
   speakerLookup,
   transcriptDetails,

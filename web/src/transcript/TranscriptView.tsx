@@ -2,7 +2,8 @@ import { memo, useEffect, useMemo, type ReactElement } from "react";
 import type { UtteranceDto, WordDto } from "../../../common/transcript";
 import { useTranscript, useUtterances } from "../api/transcripts";
 import { toast } from "../lib/toasts";
-import { formatTimestamp, speakerColorIndex, speakerLookup, wordConfidence } from "./model";
+import { formatTimestamp } from "../../../common/format";
+import { speakerColorIndex, speakerLookup, wordConfidence } from "./model";
 
 /**
  * The transcript of a file, read-only for now. Built for thousands of

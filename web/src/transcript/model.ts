@@ -1,3 +1,4 @@
+import { formatTimestamp } from "../../../common/format";
 import type { SpeakerDto, TranscriptDto, WordDto } from "../../../common/transcript";
 
 /** Spec section 5: a word below this confidence is low-confidence; 0 means inaudible. */
@@ -24,15 +25,6 @@ export interface SpeakerLookup {
 export function speakerLookup(speakers: readonly SpeakerDto[]): SpeakerLookup {
   const map = new Map(speakers.map((speaker, index) => [speaker.id, { speaker, index }]));
   return { get: (id) => map.get(id) };
-}
-
-/** Playback position as "m:ss" (or "h:mm:ss"), rounded down to the second. */
-export function formatTimestamp(seconds: number): string {
-  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const ss = String(total % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
 /** "91.3%" */

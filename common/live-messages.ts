@@ -1,0 +1,41 @@
+// The messages pushed on a user's live channel: one zod union used by the
+// Worker (to build them), the Durable Object (to send them) and the SPA (to
+// parse them). Anything else on the socket (heartbeats, greetings) is ignored.
+import { z } from "zod";
+
+const fileStatus = z.enum(["processing", "ready", "failed"]);
+
+export const fileStatusChangedSchema = z.object({
+  type: z.literal("file_status_changed"),
+  file_id: z.string(),
+  file: z.object({ status: fileStatus, has_transcript: z.boolean(), name: z.string() }),
+  message: z.string(),
+});
+
+/** Another tab (or undo/redo) changed a transcript: reload the utterances named. */
+export const transcriptChangedSchema = z.object({
+  type: z.literal("transcript_changed"),
+  file_id: z.string(),
+  /** Utterances created or changed; removed ones are listed apart. */
+  utterance_ids: z.array(z.string()),
+  removed_utterance_ids: z.array(z.string()),
+  /** Speakers, summary or notes changed too: reload the transcript's details. */
+  details_changed: z.boolean(),
+  /** The tab that made the change (its X-Client-Id header), which already shows it. */
+  client_id: z.string().nullable(),
+});
+
+export const liveMessageSchema = z.discriminatedUnion("type", [fileStatusChangedSchema, transcriptChangedSchema]);
+export type LiveMessage = z.infer<typeof liveMessageSchema>;
+export type TranscriptChangedMessage = z.infer<typeof transcriptChangedSchema>;
+
+/** Parses one socket frame; heartbeats, greetings and unknown shapes give null. */
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== "string" || data[0] !== "{") return null;
+  try {
+    const parsed = liveMessageSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

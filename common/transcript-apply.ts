@@ -1,0 +1,231 @@
+// Pure application of editing operations: the SPA runs these for optimistic
+// updates, the Worker to validate, apply and record history. Both therefore
+// agree on every rule, including the order key a split gives its new half.
+import { formatTimestamp } from "./format";
+import { keyBetween } from "./order-keys";
+import type { WordDto } from "./transcript";
+import { EDIT_LIMITS, EDIT_MESSAGES, type AppliedOp, type Change, type TranscriptOp, type UtteranceState, type WordPatch } from "./transcript-ops";
+
+export interface OpContext {
+  utterance(id: string): UtteranceState | undefined;
+  /** The utterance right after `id` in order, if any. */
+  next(id: string): UtteranceState | undefined;
+  /** The display name of a speaker of this transcript, or undefined if there is none. */
+  speakerName(id: string): string | undefined;
+}
+
+export class OpError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OpError";
+  }
+}
+
+const NO_CHANGE = (summary: string): AppliedOp => ({ change: { utterances: [] }, type: "other", summary });
+
+/** Validates and applies one operation. A no-op (retry, identical words) has no utterance changes. */
+export function applyOp(ctx: OpContext, op: TranscriptOp): AppliedOp {
+  switch (op.type) {
+    case "update_words":
+      return updateWords(need(ctx, op.utteranceId), op.words);
+    case "split":
+      return split(ctx, need(ctx, op.utteranceId), op.firstWordId, op.newUtteranceId);
+    case "merge":
+      return merge(ctx, op.targetUtteranceId, op.sourceUtteranceId);
+    case "set_speaker":
+      return setSpeaker(ctx, need(ctx, op.utteranceId), op.speakerId);
+  }
+}
+
+function need(ctx: OpContext, id: string): UtteranceState {
+  const u = ctx.utterance(id);
+  if (!u) throw new OpError(404, EDIT_MESSAGES.utteranceNotFound);
+  return u;
+}
+
+function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedOp {
+  if (patches.length === 0) throw new OpError(422, EDIT_MESSAGES.noWords);
+  if (patches.length > EDIT_LIMITS.wordsPerUtteranceMax) throw new OpError(422, EDIT_MESSAGES.tooManyWords);
+  const stored = new Map(u.transcriptWords.map((w) => [w.id, w]));
+  const seen = new Set<string>();
+  const words: WordDto[] = patches.map((p, position) => {
+    if (seen.has(p.id)) throw new OpError(422, EDIT_MESSAGES.duplicateWordId);
+    seen.add(p.id);
+    if (p.text !== undefined) checkText(p.text);
+    const old = stored.get(p.id);
+    if (!old) {
+      if (p.text === undefined || p.start_time === undefined || p.end_time === undefined || p.confidence_score === undefined) {
+        throw new OpError(422, p.text === undefined ? EDIT_MESSAGES.wordNotInUtterance : EDIT_MESSAGES.newWordNeedsTimes);
+      }
+      return { id: p.id, text: p.text, startTime: p.start_time, endTime: p.end_time, position, confidenceScore: p.confidence_score, hasEntities: false };
+    }
+    return {
+      ...old,
+      position,
+      text: p.text ?? old.text,
+      startTime: p.start_time ?? old.startTime,
+      endTime: p.end_time ?? old.endTime,
+      confidenceScore: p.confidence_score ?? old.confidenceScore,
+    };
+  });
+  checkTimes(words);
+  if (sameWords(u.transcriptWords, words)) return NO_CHANGE("No change");
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  const after: UtteranceState = {
+    ...u,
+    // An edge keeps its time unless its edge word changed: a typo fix never moves the utterance.
+    startTime: first.id === u.transcriptWords[0]?.id ? Math.min(u.startTime, first.startTime) : first.startTime,
+    endTime: last.id === u.transcriptWords[u.transcriptWords.length - 1]?.id ? Math.max(u.endTime, last.endTime) : last.endTime,
+    confidenceScore: meanConfidence(words),
+    transcriptWords: words,
+    version: u.version + 1,
+  };
+  return { change: { utterances: [{ id: u.id, before: u, after }] }, type: "other", summary: describeWordEdit(u.transcriptWords, words, u.startTime) };
+}
+
+function split(ctx: OpContext, u: UtteranceState, firstWordId: string, newId: string): AppliedOp {
+  const existing = ctx.utterance(newId);
+  if (existing) {
+    // A retried split: its result is already there.
+    if (ctx.next(u.id)?.id === newId && existing.transcriptWords[0]?.id === firstWordId) return NO_CHANGE("Already split");
+    throw new OpError(409, EDIT_MESSAGES.splitIdTaken);
+  }
+  const at = u.transcriptWords.findIndex((w) => w.id === firstWordId);
+  if (at < 0) throw new OpError(422, EDIT_MESSAGES.wordNotInUtterance);
+  if (at === 0) throw new OpError(422, EDIT_MESSAGES.splitAtFirstWord);
+  const head = u.transcriptWords.slice(0, at).map(reindex);
+  const tail = u.transcriptWords.slice(at).map(reindex);
+  const headEnd = Math.max(...head.map((w) => w.endTime));
+  const first: UtteranceState = {
+    ...u,
+    endTime: Math.min(headEnd, u.endTime),
+    confidenceScore: meanConfidence(head),
+    transcriptWords: head,
+    version: u.version + 1,
+  };
+  const second: UtteranceState = {
+    ...u,
+    id: newId,
+    startTime: Math.max(tail[0]!.startTime, u.startTime),
+    endTime: u.endTime,
+    position: u.position + 1,
+    confidenceScore: meanConfidence(tail),
+    transcriptWords: tail,
+    orderKey: keyBetween(u.orderKey, ctx.next(u.id)?.orderKey),
+    version: 1,
+  };
+  return {
+    change: { utterances: [{ id: u.id, before: u, after: first }, { id: newId, before: null, after: second }] },
+    type: "other",
+    summary: `Split utterance at ${formatTimestamp(second.startTime)}`,
+  };
+}
+
+function merge(ctx: OpContext, targetId: string, sourceId: string): AppliedOp {
+  const target = need(ctx, targetId);
+  const source = ctx.utterance(sourceId);
+  const following = ctx.next(targetId);
+  // A retried merge: the source is already gone into the target.
+  if (!source) {
+    if (!following) throw new OpError(422, EDIT_MESSAGES.mergeNothingFollows);
+    return NO_CHANGE("Already merged");
+  }
+  if (!following) throw new OpError(422, EDIT_MESSAGES.mergeNothingFollows);
+  if (following.id !== source.id) throw new OpError(409, EDIT_MESSAGES.mergeSourceMismatch);
+  const words = [...target.transcriptWords, ...source.transcriptWords].map(reindex);
+  const after: UtteranceState = {
+    ...target,
+    endTime: Math.max(target.endTime, source.endTime),
+    confidenceScore: meanConfidence(words),
+    transcriptWords: words,
+    version: target.version + 1,
+  };
+  return {
+    change: { utterances: [{ id: target.id, before: target, after }, { id: source.id, before: source, after: null }] },
+    type: "other",
+    summary: `Merged utterances at ${formatTimestamp(source.startTime)}`,
+  };
+}
+
+function setSpeaker(ctx: OpContext, u: UtteranceState, speakerId: string): AppliedOp {
+  const name = ctx.speakerName(speakerId);
+  if (name === undefined) throw new OpError(422, EDIT_MESSAGES.speakerNotFound);
+  if (u.speakerId === speakerId) return NO_CHANGE("Same speaker");
+  const after: UtteranceState = { ...u, speakerId, version: u.version + 1 };
+  return {
+    change: { utterances: [{ id: u.id, before: u, after }] },
+    type: "speaker_edited",
+    summary: `Changed speaker to ${name} at ${formatTimestamp(u.startTime)}`,
+  };
+}
+
+function checkText(text: string) {
+  if (!text.trim()) throw new OpError(422, EDIT_MESSAGES.emptyWordText);
+  if (text.length > EDIT_LIMITS.wordTextMax) throw new OpError(422, EDIT_MESSAGES.wordTooLong);
+}
+
+/** Starts never go backwards, a word never ends before it starts, nothing is negative. */
+function checkTimes(words: readonly WordDto[]) {
+  let previousStart = 0;
+  for (const w of words) {
+    if (!(w.startTime >= previousStart) || !(w.endTime >= w.startTime)) throw new OpError(422, EDIT_MESSAGES.timesOutOfOrder);
+    previousStart = w.startTime;
+  }
+}
+
+const reindex = (w: WordDto, position: number): WordDto => (w.position === position ? w : { ...w, position });
+
+const meanConfidence = (words: readonly WordDto[]) =>
+  words.length ? Math.round((words.reduce((sum, w) => sum + w.confidenceScore, 0) / words.length) * 10_000) / 10_000 : 0;
+
+function sameWords(a: readonly WordDto[], b: readonly WordDto[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((w, i) => {
+    const v = b[i]!;
+    return w.id === v.id && w.text === v.text && w.startTime === v.startTime && w.endTime === v.endTime && w.confidenceScore === v.confidenceScore;
+  });
+}
+
+const quote = (text: string) => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
+
+/** `Edited "teh" → "the"`, or what changed in a larger edit. */
+function describeWordEdit(before: readonly WordDto[], after: readonly WordDto[], start: number): string {
+  const beforeIds = new Map(before.map((w) => [w.id, w]));
+  const afterIds = new Set(after.map((w) => w.id));
+  const changed = after.filter((w) => {
+    const old = beforeIds.get(w.id);
+    return !old || old.text !== w.text;
+  });
+  const removed = before.filter((w) => !afterIds.has(w.id));
+  if (changed.length === 1 && removed.length === 0 && beforeIds.has(changed[0]!.id)) {
+    return `Edited ${quote(beforeIds.get(changed[0]!.id)!.text)} → ${quote(changed[0]!.text)}`;
+  }
+  if (changed.length === 0 && removed.length === 0) {
+    const rated = after.find((w) => beforeIds.get(w.id)!.confidenceScore !== w.confidenceScore);
+    if (rated) return `Marked ${quote(rated.text)} ${rated.confidenceScore === 0 ? "inaudible" : "reviewed"}`;
+    return `Adjusted word times at ${formatTimestamp(start)}`;
+  }
+  const oldText = removed.length || changed.some((w) => beforeIds.has(w.id)) ? before.map((w) => w.text).join(" ") : "";
+  return oldText ? `Edited ${quote(oldText)} → ${quote(after.map((w) => w.text).join(" "))}` : `Added ${quote(changed.map((w) => w.text).join(" "))}`;
+}
+
+/** Word count and confidence-sum deltas of a change, for the transcript's statistics. */
+export function statsDelta(change: Change): { words: number; confidenceSum: number } {
+  let words = 0;
+  let confidenceSum = 0;
+  for (const { before, after } of change.utterances) {
+    for (const w of before?.transcriptWords ?? []) {
+      words--;
+      confidenceSum -= w.confidenceScore;
+    }
+    for (const w of after?.transcriptWords ?? []) {
+      words++;
+      confidenceSum += w.confidenceScore;
+    }
+  }
+  return { words, confidenceSum };
+}
