@@ -2,12 +2,14 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 const fakeOpenAiPort = Number(process.env.FAKE_OPENAI_PORT ?? 8789);
+// One state directory per port, so runs on different ports never share a database.
+const stateDir = `.wrangler/e2e-state-${port}`;
 
 // Against the app started exactly as the README starts it, on its own port and
 // a fresh local state so runs never see your development data.
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -41,10 +43,10 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "rm -rf .wrangler/e2e-state && node scripts/start.mjs",
+      command: `rm -rf ${stateDir} && node scripts/start.mjs`,
       env: {
         PORT: String(port),
-        PERSIST_DIR: ".wrangler/e2e-state",
+        PERSIST_DIR: stateDir,
         DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${fakeOpenAiPort}/v1`,
       },
       url: `http://localhost:${port}/api/v1/auth/config`,
