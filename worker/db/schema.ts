@@ -1,6 +1,6 @@
 // Drizzle mirror of migrations/*.sql. The SQL files are the source of truth:
 // change both together.
-import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -88,6 +88,10 @@ export const transcripts = sqliteTable("transcripts", {
   completedAt: text("completed_at").notNull(),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  /** Sum of every word's confidence: accuracy = confidence_sum / word_count, kept by each edit. */
+  confidenceSum: real("confidence_sum").notNull().default(0),
+  /** seq of the edit operation the transcript currently reflects; -1 before the first. */
+  historyIndex: integer("history_index").notNull().default(-1),
 });
 
 export const speakers = sqliteTable("speakers", {
@@ -104,7 +108,9 @@ export const utterances = sqliteTable("utterances", {
   id: text("id").primaryKey(),
   transcriptId: text("transcript_id").notNull(),
   speakerId: text("speaker_id").notNull(),
-  position: integer("position").notNull(),
+  /** Fractional-indexing key; utterances sort by it. The position is computed on read. */
+  orderKey: text("order_key").notNull(),
+  version: integer("version").notNull().default(1),
   startTime: real("start_time").notNull(),
   endTime: real("end_time").notNull(),
   confidenceScore: real("confidence_score").notNull(),
@@ -113,6 +119,22 @@ export const utterances = sqliteTable("utterances", {
   words: text("words").notNull(),
 });
 
+/** One edit operation with the row states before and after it (JSON `Change`). */
+export const editOperations = sqliteTable(
+  "edit_operations",
+  {
+    transcriptId: text("transcript_id").notNull(),
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    summary: text("summary").notNull(),
+    change: text("change").notNull(),
+    opId: text("op_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.seq] })],
+);
+
 export type TranscriptRow = typeof transcripts.$inferSelect;
 export type SpeakerRow = typeof speakers.$inferSelect;
 export type UtteranceRow = typeof utterances.$inferSelect;
+export type EditOperationRow = typeof editOperations.$inferSelect;

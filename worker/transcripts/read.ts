@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
 import type { Db } from "../db/client";
-import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow } from "../db/schema";
+import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow, type UtteranceRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import type { StoredWord } from "./store";
+import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
 
@@ -73,26 +73,14 @@ export function toTranscriptDto(row: TranscriptRow, speakerList: SpeakerDto[]): 
   };
 }
 
-/** Every utterance in order with its words: one row per utterance. */
+/**
+ * Every utterance in order with its words: one row per utterance, read through
+ * the (transcript_id, order_key) index; `position` is the index in that order.
+ */
 export async function listUtterances(db: Db, transcriptId: string): Promise<UtteranceDto[]> {
-  const rows = await db.select().from(utterances).where(eq(utterances.transcriptId, transcriptId)).orderBy(asc(utterances.position)).all();
-  return rows.map((row) => ({
-    id: row.id,
-    speakerId: row.speakerId,
-    startTime: row.startTime,
-    endTime: row.endTime,
-    position: row.position,
-    confidenceScore: row.confidenceScore,
-    sentiment: row.sentiment as UtteranceDto["sentiment"],
-    sentimentConfidence: row.sentimentConfidence,
-    transcriptWords: (JSON.parse(row.words) as StoredWord[]).map((w, position) => ({
-      id: w.id,
-      text: w.t,
-      startTime: w.s,
-      endTime: w.e,
-      position,
-      confidenceScore: w.c,
-      hasEntities: w.x === 1,
-    })),
-  }));
+  const { results } = await db.$client
+    .prepare(`SELECT ${UTTERANCE_COLUMNS} FROM utterances WHERE transcript_id = ? ORDER BY order_key`)
+    .bind(transcriptId)
+    .all<UtteranceRow>();
+  return results.map(toUtteranceState);
 }

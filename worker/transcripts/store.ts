@@ -1,3 +1,4 @@
+import { initialKeys } from "../../common/order-keys";
 import type { AudioFileRow } from "../db/schema";
 import type { NormalizedTranscript } from "../transcription/types";
 
@@ -34,6 +35,8 @@ export interface TranscriptRows {
     userId: string;
     duration: number;
     accuracyPercentage: number;
+    /** Sum of the stored (rounded) word confidences; edits keep it up to date. */
+    confidenceSum: number;
     speakerCount: number;
     wordCount: number;
     transcriptionService: string;
@@ -44,7 +47,8 @@ export interface TranscriptRows {
   utterances: {
     id: string;
     speakerId: string;
-    position: number;
+    /** Fractional order key (common/order-keys.ts). */
+    orderKey: string;
     start: number;
     end: number;
     confidence: number;
@@ -69,7 +73,8 @@ export function buildTranscriptRows(
   const speakerId = new Map(speakers.map((s) => [s.label, s.id]));
   let wordCount = 0;
   let confidenceSum = 0;
-  const utterances = spoken.map((u, position) => {
+  const keys = initialKeys(spoken.length);
+  const utterances = spoken.map((u, index) => {
       const ids = wordIds(u.words.length);
       const words: StoredWord[] = u.words.map((w, i) => ({
         id: ids[i]!,
@@ -80,12 +85,13 @@ export function buildTranscriptRows(
         ...(w.hasEntities ? { x: 1 as const } : {}),
       }));
       const confidence = u.words.reduce((sum, w) => sum + w.confidence, 0) / u.words.length;
-      wordCount += u.words.length;
-      confidenceSum += u.words.reduce((sum, w) => sum + w.confidence, 0);
+      wordCount += words.length;
+      // The stored values, so later edits add and subtract exactly what is stored.
+      confidenceSum += words.reduce((sum, w) => sum + w.c, 0);
       return {
         id: crypto.randomUUID(),
         speakerId: speakerId.get(u.speaker)!,
-        position,
+        orderKey: keys[index]!,
         start: round(u.start),
         end: round(u.end),
         confidence: round(confidence, 4),
@@ -102,6 +108,7 @@ export function buildTranscriptRows(
       userId: file.userId,
       duration: round(result.duration > 0 ? result.duration : lastEnd),
       accuracyPercentage: wordCount ? round((confidenceSum / wordCount) * 100, 1) : 0,
+      confidenceSum,
       speakerCount: speakers.length,
       wordCount,
       transcriptionService: meta.service,
@@ -152,10 +159,10 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
     db.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(t.audioFileId),
     db
       .prepare(
-        `INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, speaker_count, word_count,
-          transcription_service, started_at, completed_at, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
+        `INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
+          transcription_service, started_at, completed_at, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
       )
-      .bind(t.id, t.audioFileId, t.userId, t.duration, t.accuracyPercentage, t.speakerCount, t.wordCount, t.transcriptionService, t.startedAt, t.completedAt, now, now),
+      .bind(t.id, t.audioFileId, t.userId, t.duration, t.accuracyPercentage, t.confidenceSum, t.speakerCount, t.wordCount, t.transcriptionService, t.startedAt, t.completedAt, now, now),
     ...chunkedInserts(
       db,
       "INSERT INTO speakers (id, transcript_id, original_label, position, created_at)",
@@ -166,10 +173,10 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
     ),
     ...chunkedInserts(
       db,
-      "INSERT INTO utterances (id, transcript_id, speaker_id, position, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)",
+      "INSERT INTO utterances (id, transcript_id, speaker_id, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)",
       10,
       rows.utterances.map((u) => ({ ...u, json: JSON.stringify(u.words) })),
-      (u) => [u.id, t.id, u.speakerId, u.position, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
+      (u) => [u.id, t.id, u.speakerId, u.orderKey, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
       (u) => u.json.length + 200,
     ),
     db

@@ -1,0 +1,72 @@
+// Utterance rows ↔ utterance states (common/transcript-ops.ts UtteranceState),
+// and the SQL that writes a state back. Words live inside their utterance as a
+// compact JSON array (see store.ts), so one utterance is one row.
+import type { WordDto } from "../../common/transcript";
+import type { UtteranceState } from "../../common/transcript-ops";
+import type { UtteranceRow } from "../db/schema";
+import type { StoredWord } from "./store";
+
+/** Raw-SQL column list whose aliases match the drizzle row type (`UtteranceRow`). */
+export const UTTERANCE_COLUMNS = `id, transcript_id AS transcriptId, speaker_id AS speakerId, order_key AS orderKey, version,
+  start_time AS startTime, end_time AS endTime, confidence_score AS confidenceScore, sentiment,
+  sentiment_confidence AS sentimentConfidence, words`;
+
+/** A stored row as the state the editor works on; `position` is the row's index in order. */
+export function toUtteranceState(row: UtteranceRow, position: number): UtteranceState {
+  const stored = JSON.parse(row.words) as StoredWord[];
+  const transcriptWords: WordDto[] = new Array(stored.length);
+  for (let i = 0; i < stored.length; i++) {
+    const w = stored[i]!;
+    transcriptWords[i] = { id: w.id, text: w.t, startTime: w.s, endTime: w.e, position: i, confidenceScore: w.c, hasEntities: w.x === 1 };
+  }
+  return {
+    id: row.id,
+    speakerId: row.speakerId,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    position,
+    confidenceScore: row.confidenceScore,
+    sentiment: row.sentiment as UtteranceState["sentiment"],
+    sentimentConfidence: row.sentimentConfidence,
+    transcriptWords,
+    orderKey: row.orderKey,
+    version: row.version,
+  };
+}
+
+/** Words as stored: short keys, the entity flag only when set, positions implied by order. */
+export function toStoredWords(words: readonly WordDto[]): string {
+  return JSON.stringify(words.map((w): StoredWord => ({ id: w.id, t: w.text, s: w.startTime, e: w.endTime, c: w.confidenceScore, ...(w.hasEntities ? { x: 1 as const } : {}) })));
+}
+
+export function insertUtterance(db: D1Database, transcriptId: string, u: UtteranceState): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO utterances (id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(u.id, transcriptId, u.speakerId, u.orderKey, u.version, u.startTime, u.endTime, u.confidenceScore, u.sentiment, u.sentimentConfidence, toStoredWords(u.transcriptWords));
+}
+
+/**
+ * Writes `after` over the row that holds `before`. Indexed columns (speaker,
+ * order key) are only set when they change, so an edit does not rewrite index
+ * entries it does not need to.
+ */
+export function updateUtterance(db: D1Database, transcriptId: string, before: UtteranceState, after: UtteranceState): D1PreparedStatement {
+  const sets = ["version = ?", "start_time = ?", "end_time = ?", "confidence_score = ?", "sentiment = ?", "sentiment_confidence = ?", "words = ?"];
+  const values: unknown[] = [after.version, after.startTime, after.endTime, after.confidenceScore, after.sentiment, after.sentimentConfidence, toStoredWords(after.transcriptWords)];
+  if (after.speakerId !== before.speakerId) {
+    sets.push("speaker_id = ?");
+    values.push(after.speakerId);
+  }
+  if (after.orderKey !== before.orderKey) {
+    sets.push("order_key = ?");
+    values.push(after.orderKey);
+  }
+  return db.prepare(`UPDATE utterances SET ${sets.join(", ")} WHERE id = ? AND transcript_id = ?`).bind(...values, after.id, transcriptId);
+}
+
+export function deleteUtterance(db: D1Database, transcriptId: string, id: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM utterances WHERE id = ? AND transcript_id = ?").bind(id, transcriptId);
+}
