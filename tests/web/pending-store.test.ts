@@ -1,0 +1,91 @@
+import "fake-indexeddb/auto";
+import { describe, expect, it } from "vitest";
+import { IdbPendingStore, isPendingOp, MemoryPendingStore, type PendingStore } from "../../web/src/editor/pending-store";
+import type { PendingOp } from "../../web/src/editor/save-queue";
+import { createStore, set } from "idb-keyval";
+
+const op = (n: number): PendingOp => ({
+  opId: `op${n}`,
+  op: { type: "set_speaker", utteranceId: `u${n}`, speakerId: "s1" },
+  enqueuedAt: n,
+  baseVersion: n,
+});
+
+let dbCount = 0;
+const stores: [string, () => PendingStore][] = [
+  ["memory", () => new MemoryPendingStore()],
+  ["IndexedDB", () => new IdbPendingStore(`pending-store-test-${++dbCount}`)],
+];
+
+describe.each(stores)("pending store (%s)", (_name, create) => {
+  it("loads nothing for an unknown file", async () => {
+    expect(await create().load("nope")).toEqual([]);
+  });
+
+  it("saves and loads the operations of a file in order", async () => {
+    const store = create();
+    await store.save("f1", [op(1), op(2), op(3)]);
+    await store.save("f2", [op(9)]);
+    expect(await store.load("f1")).toEqual([op(1), op(2), op(3)]);
+    expect(await store.load("f2")).toEqual([op(9)]);
+  });
+
+  it("removes the record when the list is empty", async () => {
+    const store = create();
+    await store.save("f1", [op(1)]);
+    await store.save("f1", []);
+    expect(await store.load("f1")).toEqual([]);
+  });
+
+  it("keeps the last of racing saves (no lost update) and loads after pending writes", async () => {
+    const store = create();
+    const saves = [store.save("f1", [op(1)]), store.save("f1", [op(1), op(2)]), store.save("f1", [op(2)]), store.save("f1", [op(2), op(3)])];
+    // Read-your-writes: a load issued now sees the last save.
+    expect(await store.load("f1")).toEqual([op(2), op(3)]);
+    await Promise.all(saves);
+    expect(await store.load("f1")).toEqual([op(2), op(3)]);
+  });
+
+  it("copies the list when saving: later changes of the caller's array are not stored", async () => {
+    const store = create();
+    const list = [op(1)];
+    const saved = store.save("f1", list);
+    list.push(op(2));
+    await saved;
+    expect(await store.load("f1")).toEqual([op(1)]);
+  });
+});
+
+describe("pending store details", () => {
+  it("writes a superseded, not yet started save only once", async () => {
+    const store = new MemoryPendingStore();
+    const all = [store.save("f", [op(1)]), store.save("f", [op(2)]), store.save("f", [op(3)]), store.save("f", [op(4)])];
+    await Promise.all(all);
+    // The first write started at once; the three queued behind it collapse into one.
+    expect(store.writes).toBe(2);
+    expect(await store.load("f")).toEqual([op(4)]);
+  });
+
+  it("persists across connections to the same database (a reload)", async () => {
+    await new IdbPendingStore("pending-store-reload").save("f", [op(1), op(2)]);
+    expect(await new IdbPendingStore("pending-store-reload").load("f")).toEqual([op(1), op(2)]);
+  });
+
+  it("ignores records of another shape or version", async () => {
+    const db = createStore("pending-store-foreign", "pending");
+    await set("old-shape", [op(1)], db);
+    await set("future", { v: 99, ops: [op(1)] }, db);
+    await set("mixed", { v: 1, ops: [op(1), { opId: 3 }, null, { opId: "x", enqueuedAt: 1, op: { type: "rename" } }] }, db);
+    const store = new IdbPendingStore("pending-store-foreign");
+    expect(await store.load("old-shape")).toEqual([]);
+    expect(await store.load("future")).toEqual([]);
+    expect(await store.load("mixed")).toEqual([op(1)]);
+  });
+
+  it("recognises pending operations", () => {
+    expect(isPendingOp(op(1))).toBe(true);
+    expect(isPendingOp({ ...op(1), opId: undefined })).toBe(false);
+    expect(isPendingOp({ ...op(1), op: { type: "drop_table" } })).toBe(false);
+    expect(isPendingOp("op1")).toBe(false);
+  });
+});
