@@ -1,0 +1,120 @@
+// Helpers for the transcript editing tests: a signed-in user with a stored
+// transcript, calls to the editing endpoints, and direct D1 reads.
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
+import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
+import { api, createUser, expectStatus, type Json, type TestUser } from "./library-helpers";
+
+export { api, createUser, expectStatus, type Json, type TestUser };
+
+const word = (text: string, start: number, confidence = 0.9) => ({ text, start, end: start + 0.4, confidence, hasEntities: false });
+
+/** `count` utterances of `wordsEach` words, speakers A and B alternating (C never speaks). */
+export function sampleTranscript(count = 4, wordsEach = 4): NormalizedTranscript {
+  let t = 0;
+  const utterances: NormalizedUtterance[] = Array.from({ length: count }, (_, u) => {
+    const words = Array.from({ length: wordsEach }, (_, w) => {
+      const start = t;
+      t += 0.5;
+      return word(`u${u}w${w}`, start, 0.5 + ((u + w) % 5) / 10);
+    });
+    t += 1;
+    return { speaker: u % 2 ? "B" : "A", start: words[0]!.start, end: words[words.length - 1]!.end, words, sentiment: null, sentimentConfidence: null };
+  });
+  return { duration: t, speakers: ["A", "B"], utterances };
+}
+
+export interface StoredTranscript {
+  fileId: string;
+  transcriptId: string;
+}
+
+/** An audio file of `user` with a transcript stored the way the transcription job stores it. */
+export async function storeTranscript(user: Pick<TestUser, "id">, result: NormalizedTranscript = sampleTranscript()): Promise<StoredTranscript> {
+  const fileId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?, ?, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
+  )
+    .bind(fileId, user.id, `users/${user.id}/${fileId}/take.wav`, now, now)
+    .run();
+  const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
+  await saveTranscript(env.DB, rows);
+  return { fileId, transcriptId: rows.transcript.id };
+}
+
+/** A signed-in user with one stored transcript. */
+export async function userWithTranscript(prefix = "edit", result?: NormalizedTranscript) {
+  const user = await createUser(prefix);
+  const stored = await storeTranscript(user, result);
+  return { user, ...stored };
+}
+
+export interface Opts {
+  headers?: Record<string, string>;
+}
+
+export const utterances = async (user: TestUser, fileId: string): Promise<Json[]> =>
+  expectStatus(await api("GET", `/transcripts/${fileId}/utterances`, undefined, { token: user.token }), 200).data.data;
+
+export const transcript = async (user: TestUser, fileId: string): Promise<Json> =>
+  expectStatus(await api("GET", `/transcripts/${fileId}`, undefined, { token: user.token }), 200).data;
+
+export const speakers = async (user: TestUser, fileId: string): Promise<Json[]> =>
+  expectStatus(await api("GET", `/transcripts/${fileId}/speakers`, undefined, { token: user.token }), 200).data;
+
+export const history = async (user: TestUser, fileId: string): Promise<Json> =>
+  expectStatus(await api("GET", `/transcripts/${fileId}/edit-history`, undefined, { token: user.token }), 200).data;
+
+export const updateWords = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
+  api("PATCH", `/transcripts/${fileId}/utterances/${utteranceId}/update_words`, body, { token: user.token, headers: opts.headers });
+
+export const split = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
+  api("POST", `/transcripts/${fileId}/utterances/${utteranceId}/split`, body, { token: user.token, headers: opts.headers });
+
+export const merge = (user: TestUser, fileId: string, targetId: string, body?: unknown, opts: Opts = {}) =>
+  api("POST", `/transcripts/${fileId}/utterances/${targetId}/merge`, body, { token: user.token, headers: opts.headers });
+
+export const setSpeaker = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
+  api("PUT", `/transcripts/${fileId}/utterances/${utteranceId}`, body, { token: user.token, headers: opts.headers });
+
+export const undo = (user: TestUser, fileId: string, opts: Opts = {}) =>
+  api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token, headers: opts.headers });
+
+export const redo = (user: TestUser, fileId: string, opts: Opts = {}) =>
+  api("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, { token: user.token, headers: opts.headers });
+
+/** The words of an utterance as update_words entries that change nothing. */
+export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({ id: w.id }));
+
+/** Statistics recomputed from the stored rows, to compare with the running ones. */
+export async function recomputedStats(transcriptId: string) {
+  const row = await env.DB.prepare(
+    `SELECT count(*) AS words, total(json_extract(w.value, '$.c')) AS confidenceSum,
+            (SELECT count(DISTINCT speaker_id) FROM utterances WHERE transcript_id = ?1) AS speakers
+     FROM utterances u, json_each(u.words) w WHERE u.transcript_id = ?1`,
+  )
+    .bind(transcriptId)
+    .first<{ words: number; confidenceSum: number; speakers: number }>();
+  return row!;
+}
+
+export async function storedStats(transcriptId: string) {
+  return (await env.DB.prepare("SELECT word_count, confidence_sum, accuracy_percentage, speaker_count, history_index FROM transcripts WHERE id = ?")
+    .bind(transcriptId)
+    .first<{ word_count: number; confidence_sum: number; accuracy_percentage: number; speaker_count: number; history_index: number }>())!;
+}
+
+/** The running statistics equal what the rows say. */
+export async function expectStatsConsistent(transcriptId: string) {
+  const [stored, actual] = await Promise.all([storedStats(transcriptId), recomputedStats(transcriptId)]);
+  expect(stored.word_count).toBe(actual.words);
+  expect(stored.confidence_sum).toBeCloseTo(actual.confidenceSum, 6);
+  const exact = actual.words ? (actual.confidenceSum / actual.words) * 100 : 0;
+  expect(Math.abs(stored.accuracy_percentage - exact)).toBeLessThanOrEqual(0.05 + 1e-9);
+  expect(stored.speaker_count).toBe(actual.speakers);
+}
+
+export const historyRows = (transcriptId: string) =>
+  env.DB.prepare("SELECT seq, type, summary, op_id FROM edit_operations WHERE transcript_id = ? ORDER BY seq").bind(transcriptId).all<{ seq: number; type: string; summary: string; op_id: string | null }>().then((r) => r.results);

@@ -1,0 +1,108 @@
+// Edit history: the list the Edit History modal shows, and undo/redo. Each
+// history row holds the row states before and after its operation; undo writes
+// the before states, redo the after states, in one batch with the history
+// pointer (transcripts.history_index = seq of the current operation).
+import { EDIT_MESSAGES, invertChange, type Change, type EditHistoryDto, type HistoryType, type UtteranceState } from "../../common/transcript-ops";
+import type { Db } from "../db/client";
+import type { TranscriptRow, UtteranceRow } from "../db/schema";
+import { conflict } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { commitChange, CommitConflict, detailsChanged } from "./commit";
+import type { EditOutcome } from "./operations";
+import { listSpeakers } from "./read";
+import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+
+const ATTEMPTS = 5;
+
+/** Oldest first; `index` counts from 0 over the operations kept. */
+export async function getEditHistory(db: D1Database, transcript: Pick<TranscriptRow, "id">): Promise<EditHistoryDto> {
+  const [head, rows] = await db.batch([
+    db.prepare("SELECT history_index AS historyIndex FROM transcripts WHERE id = ?").bind(transcript.id),
+    db
+      .prepare("SELECT seq, type, summary, created_at AS createdAt FROM edit_operations WHERE transcript_id = ? ORDER BY seq")
+      .bind(transcript.id),
+  ]);
+  const historyIndex = (head!.results[0] as { historyIndex: number } | undefined)?.historyIndex ?? -1;
+  const ops = rows!.results as { seq: number; type: HistoryType; summary: string; createdAt: string }[];
+  const first = ops[0]?.seq ?? 0;
+  const current = ops.findIndex((op) => op.seq === historyIndex);
+  // The pointer can sit before the oldest kept operation (older ones were dropped): nothing to undo then.
+  const currentIndex = current >= 0 ? current : -1;
+  return {
+    canUndo: current >= 0,
+    canRedo: ops.some((op) => op.seq === historyIndex + 1),
+    currentIndex,
+    operations: ops.map((op) => ({
+      index: op.seq - first,
+      type: op.type,
+      summary: op.summary,
+      timestamp: op.createdAt,
+      isCurrent: op.seq === historyIndex,
+      // Undoing the operations after it makes it the current one.
+      canUndoTo: op.seq - first < currentIndex,
+    })),
+  };
+}
+
+/**
+ * Undo (the current operation's before states) or redo (the next one's after
+ * states). 409 when there is nothing to undo or redo.
+ */
+export async function stepHistory(d1: D1Database, db: Db, transcript: Pick<TranscriptRow, "id">, direction: "undo" | "redo"): Promise<EditOutcome> {
+  const offset = direction === "undo" ? 0 : 1;
+  for (let attempt = 1; ; attempt++) {
+    const [head, opRows] = await d1.batch([
+      d1.prepare("SELECT history_index AS historyIndex FROM transcripts WHERE id = ?").bind(transcript.id),
+      d1
+        .prepare("SELECT seq, change FROM edit_operations WHERE transcript_id = ?1 AND seq = (SELECT history_index FROM transcripts WHERE id = ?1) + ?2")
+        .bind(transcript.id, offset),
+    ]);
+    const historyIndex = (head!.results[0] as { historyIndex: number }).historyIndex;
+    const op = opRows!.results[0] as { seq: number; change: string } | undefined;
+    if (!op) throw conflict(direction === "undo" ? EDIT_MESSAGES.nothingToUndo : EDIT_MESSAGES.nothingToRedo);
+
+    const recorded = JSON.parse(op.change) as Change;
+    const target = direction === "undo" ? invertChange(recorded) : recorded;
+    const current = await rowsById(d1, transcript.id, target.utterances.map((u) => u.id));
+    // Write the recorded states over what is there now. Versions keep growing
+    // (current + 1), so a version never names two different contents.
+    const change: Change = {
+      ...target,
+      utterances: target.utterances.map(({ id, after }) => {
+        const now = current.get(id) ?? null;
+        return { id, before: now, after: after && now ? { ...after, version: now.version + 1 } : after };
+      }),
+    };
+    try {
+      const committed = await commitChange(d1, {
+        transcriptId: transcript.id,
+        change,
+        history: { expected: historyIndex, next: direction === "undo" ? historyIndex - 1 : historyIndex + 1 },
+        now: nowIso(),
+      });
+      return {
+        result: {
+          utterances: committed.utterances,
+          removedUtteranceIds: committed.removedUtteranceIds,
+          ...(target.speakers?.length ? { speakers: await listSpeakers(db, transcript.id) } : {}),
+          ...(target.fields ? { fields: target.fields.after } : {}),
+        },
+        change,
+        detailsChanged: detailsChanged(change),
+        rowsWritten: committed.rowsWritten,
+      };
+    } catch (error) {
+      if (!(error instanceof CommitConflict)) throw error;
+      if (attempt >= ATTEMPTS) throw conflict(EDIT_MESSAGES.stale);
+    }
+  }
+}
+
+async function rowsById(db: D1Database, transcriptId: string, ids: string[]): Promise<Map<string, UtteranceState>> {
+  if (!ids.length) return new Map();
+  const { results } = await db
+    .prepare(`SELECT ${UTTERANCE_COLUMNS} FROM utterances WHERE transcript_id = ? AND id IN (${ids.map(() => "?").join(",")})`)
+    .bind(transcriptId, ...ids)
+    .all<UtteranceRow>();
+  return new Map(results.map((row) => [row.id, toUtteranceState(row, -1)]));
+}

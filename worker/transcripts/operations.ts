@@ -1,0 +1,209 @@
+// Editing operations on a transcript (update words, split, merge, change
+// speaker): read what the operation needs, validate and apply it with the
+// shared pure rules (common/transcript-apply.ts), then commit it with its
+// history row in one batch. Idempotent: a known Idempotency-Key or a repeated
+// operation whose result is already there applies nothing.
+import { applyOp, OpError, type OpContext } from "../../common/transcript-apply";
+import type { UtteranceDto } from "../../common/transcript";
+import { EDIT_MESSAGES, type AppliedOp, type Change, type OperationResultDto, type TranscriptOp, type UtteranceState, type WordPatch } from "../../common/transcript-ops";
+import type { TranscriptRow, UtteranceRow } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { commitChange, CommitConflict, detailsChanged } from "./commit";
+import { defaultSpeakerName } from "./read";
+import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+
+/** An editing request as the endpoints receive it (versions: what the client computed on). */
+export type EditRequest =
+  | { type: "update_words"; utteranceId: string; words: WordPatch[]; version?: number }
+  | { type: "split"; utteranceId: string; firstWordId: string; newUtteranceId: string; version?: number }
+  | { type: "merge"; targetUtteranceId: string; sourceUtteranceId?: string; version?: number; sourceVersion?: number }
+  | { type: "set_speaker"; utteranceId: string; speakerId: string; version?: number };
+
+/** What an edit (or undo/redo) did; `change` is null when nothing was written. */
+export interface EditOutcome {
+  result: OperationResultDto;
+  change: Change | null;
+  /** For the live push: whether statistics, speakers or fields changed too. */
+  detailsChanged: boolean;
+  rowsWritten: number;
+}
+
+/** 409 with the utterances as they now are, so the client can reload them. */
+export class StaleUtterancesError extends ApiError {
+  constructor(readonly utterances: UtteranceDto[]) {
+    super(409, EDIT_MESSAGES.stale);
+  }
+}
+
+const ATTEMPTS = 5;
+
+/** A row with its position computed from the order index. */
+const WITH_POSITION = `${UTTERANCE_COLUMNS},
+  (SELECT count(*) FROM utterances v WHERE v.transcript_id = u.transcript_id AND v.order_key < u.order_key) AS position`;
+
+type PositionedRow = UtteranceRow & { position: number };
+
+/** Current states (with positions) of the transcript's utterances among `ids`. */
+export async function currentStates(db: D1Database, transcriptId: string, ids: readonly string[]): Promise<UtteranceState[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const { results } = await db
+    .prepare(`SELECT ${WITH_POSITION} FROM utterances u WHERE u.transcript_id = ? AND u.id IN (${unique.map(() => "?").join(",")}) ORDER BY u.order_key`)
+    .bind(transcriptId, ...unique)
+    .all<PositionedRow>();
+  return results.map((row) => toUtteranceState(row, row.position));
+}
+
+/** The answer for a request that applied nothing: the named utterances as they are, missing ones as removed. */
+async function unchanged(db: D1Database, transcriptId: string, ids: readonly string[]): Promise<EditOutcome> {
+  const states = await currentStates(db, transcriptId, ids);
+  const present = new Set(states.map((u) => u.id));
+  return {
+    result: { utterances: states, removedUtteranceIds: [...new Set(ids)].filter((id) => !present.has(id)) },
+    change: null,
+    detailsChanged: false,
+    rowsWritten: 0,
+  };
+}
+
+interface Loaded {
+  known: Change | null;
+  ctx: OpContext;
+  op: TranscriptOp;
+  /** Ids the request names (for no-op answers). */
+  named: string[];
+}
+
+/** Everything an operation needs, in one consistent read (one batch). */
+async function load(db: D1Database, transcriptId: string, req: EditRequest, opId: string | null): Promise<Loaded> {
+  const mainId = req.type === "merge" ? req.targetUtteranceId : req.utteranceId;
+  const otherId = req.type === "split" ? req.newUtteranceId : req.type === "merge" ? req.sourceUtteranceId : undefined;
+  const ids = otherId ? [mainId, otherId] : [mainId];
+  const statements = [
+    // Not limited to this transcript: an id taken anywhere cannot be reused by a split.
+    db.prepare(`SELECT ${WITH_POSITION} FROM utterances u WHERE u.id IN (${ids.map(() => "?").join(",")})`).bind(...ids),
+    db
+      .prepare(
+        `SELECT ${UTTERANCE_COLUMNS} FROM utterances
+         WHERE transcript_id = ?1 AND order_key > (SELECT order_key FROM utterances WHERE id = ?2 AND transcript_id = ?1)
+         ORDER BY order_key LIMIT 1`,
+      )
+      .bind(transcriptId, mainId),
+    db.prepare("SELECT change FROM edit_operations WHERE transcript_id = ? AND op_id = ?").bind(transcriptId, opId),
+    db.prepare("SELECT id, name, position FROM speakers WHERE transcript_id = ?").bind(req.type === "set_speaker" ? transcriptId : null),
+  ];
+  const [rows, nextRows, known, speakerRows] = await db.batch(statements);
+  const byId = new Map<string, UtteranceState>();
+  for (const row of rows!.results as PositionedRow[]) {
+    if (row.transcriptId === transcriptId) byId.set(row.id, toUtteranceState(row, row.position));
+    else if (row.id === otherId && req.type === "split") throw new ApiError(409, EDIT_MESSAGES.splitIdTaken);
+  }
+  const main = byId.get(mainId);
+  const nextRow = nextRows!.results[0] as UtteranceRow | undefined;
+  const next = nextRow && main ? toUtteranceState(nextRow, main.position + 1) : undefined;
+  if (next && !byId.has(next.id)) byId.set(next.id, next);
+  const speakers = new Map((speakerRows!.results as { id: string; name: string | null; position: number }[]).map((s) => [s.id, s.name ?? defaultSpeakerName(s)]));
+  const ctx: OpContext = {
+    utterance: (id) => byId.get(id),
+    next: (id) => (id === mainId ? next : undefined),
+    speakerName: (id) => speakers.get(id),
+  };
+  const knownRow = known!.results[0] as { change: string } | undefined;
+  let op: TranscriptOp;
+  switch (req.type) {
+    case "update_words":
+      op = { type: "update_words", utteranceId: req.utteranceId, words: req.words };
+      break;
+    case "split":
+      op = { type: "split", utteranceId: req.utteranceId, firstWordId: req.firstWordId, newUtteranceId: req.newUtteranceId };
+      break;
+    case "merge":
+      // The spec sends an empty body: the source is then whatever follows the target.
+      op = { type: "merge", targetUtteranceId: req.targetUtteranceId, sourceUtteranceId: req.sourceUtteranceId ?? next?.id ?? "" };
+      break;
+    case "set_speaker":
+      op = { type: "set_speaker", utteranceId: req.utteranceId, speakerId: req.speakerId };
+      break;
+  }
+  const named = op.type === "merge" ? [op.targetUtteranceId, ...(op.sourceUtteranceId ? [op.sourceUtteranceId] : [])] : ids;
+  return { known: knownRow ? (JSON.parse(knownRow.change) as Change) : null, ctx, op, named };
+}
+
+function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
+  try {
+    return applyOp(ctx, op);
+  } catch (error) {
+    if (error instanceof OpError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+}
+
+const isNoOp = (applied: AppliedOp) => applied.change.utterances.length === 0 && !applied.change.speakers?.length && !applied.change.fields;
+
+/** The versions the client sent that no longer match. */
+function staleOnes(ctx: OpContext, req: EditRequest, op: TranscriptOp): UtteranceState[] {
+  const expected: [string, number | undefined][] =
+    req.type === "merge"
+      ? [
+          [req.targetUtteranceId, req.version],
+          [op.type === "merge" ? op.sourceUtteranceId : "", req.sourceVersion],
+        ]
+      : [[req.utteranceId, req.version]];
+  return expected.flatMap(([id, version]) => {
+    const current = version === undefined ? undefined : ctx.utterance(id);
+    return current && current.version !== version ? [current] : [];
+  });
+}
+
+/**
+ * Applies one editing operation to an owned transcript. Throws ApiError
+ * (404/409/422) for what the rules refuse and StaleUtterancesError when a sent
+ * version no longer matches.
+ */
+export async function runOperation(db: D1Database, transcript: Pick<TranscriptRow, "id">, req: EditRequest, opId: string | null): Promise<EditOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const loaded = await load(db, transcript.id, req, opId);
+    const { ctx, op } = loaded;
+
+    // Seen before: answer what the first request left, apply nothing.
+    if (loaded.known) return unchanged(db, transcript.id, loaded.known.utterances.map((u) => u.id));
+
+    const stale = staleOnes(ctx, req, op);
+    if (stale.length) {
+      // A retry whose result is already there is fine; anything else was computed on an old state.
+      let retry = false;
+      try {
+        retry = isNoOp(applyOp(ctx, op));
+      } catch {
+        retry = false;
+      }
+      if (retry) return unchanged(db, transcript.id, loaded.named);
+      throw new StaleUtterancesError(stale);
+    }
+
+    const applied = apply(ctx, op);
+    if (isNoOp(applied)) return unchanged(db, transcript.id, loaded.named);
+
+    try {
+      const committed = await commitChange(db, {
+        transcriptId: transcript.id,
+        change: applied.change,
+        history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+        now: nowIso(),
+      });
+      return {
+        result: { utterances: committed.utterances, removedUtteranceIds: committed.removedUtteranceIds },
+        change: applied.change,
+        detailsChanged: detailsChanged(applied.change),
+        rowsWritten: committed.rowsWritten,
+      };
+    } catch (error) {
+      if (!(error instanceof CommitConflict) || attempt >= ATTEMPTS) {
+        if (error instanceof CommitConflict) throw new StaleUtterancesError(await currentStates(db, transcript.id, loaded.named));
+        throw error;
+      }
+      // Someone else changed these rows (or used this key) meanwhile: read again.
+    }
+  }
+}
