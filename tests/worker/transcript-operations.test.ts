@@ -27,7 +27,7 @@ import {
 
 const words = (u: Json) => u.transcriptWords.map((w: Json) => w.text).join(" ");
 
-describe("update_words", () => {
+describe("update_words", { timeout: 30_000 }, () => {
   it("corrects a word, bumps the version, records the operation and keeps the statistics", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const [u0] = await utterances(user, fileId);
@@ -125,7 +125,7 @@ describe("update_words", () => {
   });
 });
 
-describe("split", () => {
+describe("split", { timeout: 30_000 }, () => {
   it("splits at a word: the new utterance comes right after, with an order key between its neighbours", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const before = await utterances(user, fileId);
@@ -211,7 +211,7 @@ describe("split", () => {
   });
 });
 
-describe("merge", () => {
+describe("merge", { timeout: 30_000 }, () => {
   it("merges the next utterance into the target with an empty body", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const list = await utterances(user, fileId);
@@ -280,7 +280,7 @@ describe("merge", () => {
   });
 });
 
-describe("change speaker", () => {
+describe("change speaker", { timeout: 30_000 }, () => {
   it("sets the speaker and records a speaker_edited operation", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const list = await utterances(user, fileId);
@@ -312,7 +312,7 @@ describe("change speaker", () => {
   });
 });
 
-describe("ownership", () => {
+describe("ownership", { timeout: 30_000 }, () => {
   it("answers 404 for another user's transcript or utterance, and for unknown ids", async () => {
     const alice = await userWithTranscript("alice");
     const bob = await userWithTranscript("bob");
@@ -353,7 +353,7 @@ describe("ownership", () => {
   });
 });
 
-describe("idempotency key", () => {
+describe("idempotency key", { timeout: 30_000 }, () => {
   it("a repeated key applies nothing and answers the current state of what the first request touched", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const u1 = (await utterances(user, fileId))[1];
@@ -398,7 +398,7 @@ describe("idempotency key", () => {
   });
 });
 
-describe("version check", () => {
+describe("version check", { timeout: 30_000 }, () => {
   it("answers 409 with the current utterance when the version sent is not the stored one, and changes nothing", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const list = await utterances(user, fileId);
@@ -450,7 +450,7 @@ describe("version check", () => {
   });
 });
 
-describe("statistics", () => {
+describe("statistics", { timeout: 30_000 }, () => {
   it("stay equal to what the rows say through a run of operations, and the read endpoints show them", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript("stats", sampleTranscript(6, 5));
     let list = await utterances(user, fileId);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { initialKeys } from "../../common/order-keys";
 import { getDb } from "../../worker/db/client";
 import { listSpeakers, listUtterances } from "../../worker/transcripts/read";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
@@ -52,6 +53,11 @@ describe("transcript storage", () => {
     expect(utterances.map((u) => u.transcriptWords.map((w) => w.text).join(" "))).toEqual(["Hello there.", "Hi Paris team.", "Bye."]);
     expect(utterances[1]!.transcriptWords[1]).toMatchObject({ text: "Paris", hasEntities: true, confidenceScore: 0.5, startTime: 3, endTime: 3.4, position: 1 });
     expect(utterances[0]).toMatchObject({ sentiment: "positive", sentimentConfidence: 0.7, position: 0, startTime: 0, endTime: 1.4 });
+    // Fractional order keys from the same scheme the editor uses; every utterance starts at version 1.
+    expect(utterances.map((u) => [u.orderKey, u.version, u.position])).toEqual(initialKeys(3).map((key, i) => [key, 1, i]));
+    const stats = await env.DB.prepare("SELECT confidence_sum, history_index FROM transcripts WHERE id = ?").bind(rows.transcript.id).first<{ confidence_sum: number; history_index: number }>();
+    expect(stats!.confidence_sum).toBeCloseTo(1 + 0.6 + 0.9 + 0.5 + 0.9 + 0, 9);
+    expect(stats!.history_index).toBe(-1);
     const ids = utterances.flatMap((u) => u.transcriptWords.map((w) => w.id));
     expect(new Set(ids).size).toBe(ids.length);
 

@@ -1,0 +1,114 @@
+// The transcript_changed push: after every change (operations, undo, redo),
+// to every open tab of the owner and nobody else; never for a no-op; a push
+// that fails does not fail the request.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { parseLiveMessage, type TranscriptChangedMessage } from "../../common/live-messages";
+import worker from "../../worker/index";
+import { apiRequest } from "./helpers";
+import { expectStatus, merge, redo, split, undo, unchangedWords, updateWords, userWithTranscript, utterances, type TestUser } from "./transcript-helpers";
+
+/** Opens /cable like a browser tab and collects the transcript_changed messages. */
+async function connect(user: TestUser) {
+  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(user.token)}`, { headers: { Upgrade: "websocket" } });
+  const socket = res.webSocket!;
+  const changes: TranscriptChangedMessage[] = [];
+  let welcomed = false;
+  socket.accept();
+  socket.addEventListener("message", (e) => {
+    if (String(e.data).includes("welcome")) welcomed = true;
+    const message = parseLiveMessage(e.data);
+    if (message?.type === "transcript_changed") changes.push(message);
+  });
+  await until(() => welcomed);
+  return { changes, close: () => socket.close() };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  return check();
+};
+
+describe("transcript_changed", { timeout: 30_000 }, () => {
+  it("reaches every tab of the owner, names what changed and the tab that did it; other users get nothing", async () => {
+    const alice = await userWithTranscript("alice");
+    const bob = await userWithTranscript("bob");
+    const [tab1, tab2, bobTab] = [await connect(alice.user), await connect(alice.user), await connect(bob.user)];
+    const list = await utterances(alice.user, alice.fileId);
+
+    expectStatus(await split(alice.user, alice.fileId, list[1].id, { first_word_id: list[1].transcriptWords[2].id, new_utterance_id: "live-1" }, { headers: { "X-Client-Id": "tab-1" } }), 200);
+    expect(await until(() => tab1.changes.length === 1 && tab2.changes.length === 1)).toBe(true);
+    const expected: TranscriptChangedMessage = {
+      type: "transcript_changed",
+      file_id: alice.fileId,
+      utterance_ids: [list[1].id, "live-1"],
+      removed_utterance_ids: [],
+      details_changed: true,
+      client_id: "tab-1",
+    };
+    expect(tab1.changes[0]).toEqual(expected);
+    expect(tab2.changes[0]).toEqual(expected);
+
+    expectStatus(await merge(alice.user, alice.fileId, list[2].id), 200);
+    expect(await until(() => tab1.changes.length === 2)).toBe(true);
+    expect(tab1.changes[1]).toEqual({ ...expected, utterance_ids: [list[2].id], removed_utterance_ids: [list[3].id], client_id: null });
+
+    expectStatus(await undo(alice.user, alice.fileId), 200);
+    expect(await until(() => tab1.changes.length === 3)).toBe(true);
+    expect(tab1.changes[2]).toMatchObject({ utterance_ids: [list[2].id, list[3].id], removed_utterance_ids: [], client_id: null });
+    expectStatus(await undo(alice.user, alice.fileId, { headers: { "X-Client-Id": "tab-2" } }), 200);
+    expect(await until(() => tab1.changes.length === 4)).toBe(true);
+    expect(tab1.changes[3]).toMatchObject({ utterance_ids: [list[1].id], removed_utterance_ids: ["live-1"], client_id: "tab-2" });
+    expectStatus(await redo(alice.user, alice.fileId), 200);
+    expect(await until(() => tab1.changes.length === 5)).toBe(true);
+    expect(tab1.changes[4]).toMatchObject({ utterance_ids: [list[1].id, "live-1"], removed_utterance_ids: [] });
+
+    // A word fix that changes no statistic does not ask for the details to reload.
+    const u0 = list[0];
+    const first = u0.transcriptWords[0];
+    expectStatus(await updateWords(alice.user, alice.fileId, u0.id, { words: [{ id: first.id, text: "fixed", end_time: first.endTime, confidence_score: first.confidenceScore }, ...unchangedWords(u0).slice(1)] }), 200);
+    expect(await until(() => tab1.changes.length === 6)).toBe(true);
+    expect(tab1.changes[5]).toMatchObject({ utterance_ids: [u0.id], details_changed: false });
+
+    await new Promise((r) => setTimeout(r, 150));
+    expect(bobTab.changes).toEqual([]);
+    expect(tab2.changes).toHaveLength(6);
+    for (const tab of [tab1, tab2, bobTab]) tab.close();
+  });
+
+  it("is not sent when nothing changed or the request was refused", async () => {
+    const { user, fileId } = await userWithTranscript();
+    const tab = await connect(user);
+    const list = await utterances(user, fileId);
+    expectStatus(await updateWords(user, fileId, list[0].id, { words: unchangedWords(list[0]) }), 200);
+    expect((await merge(user, fileId, list[3].id)).status).toBe(422);
+    expect((await undo(user, fileId)).status).toBe(409);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(tab.changes).toEqual([]);
+    tab.close();
+  });
+
+  it("a live channel that fails does not fail the change", async () => {
+    const { user, fileId } = await userWithTranscript();
+    const list = await utterances(user, fileId);
+    const broken = Object.create(env, {
+      USER_CHANNEL: {
+        value: {
+          idFromName: () => {
+            throw new Error("channel down");
+          },
+          get: () => {
+            throw new Error("channel down");
+          },
+        },
+      },
+    }) as Env;
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(apiRequest("POST", `/transcripts/${fileId}/utterances/${list[0].id}/merge`, {}, { token: user.token }), broken, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    expect(await utterances(user, fileId)).toHaveLength(3);
+  });
+});
