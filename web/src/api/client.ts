@@ -9,11 +9,15 @@ import { ApiRequestError, messageFromBody } from "./errors";
 // These answer 401 for wrong credentials, which must not end a session.
 const CREDENTIAL_PATHS = ["/auth/login", "/auth/google", "/auth/register"];
 
-/** fetch with the bearer token, the 10 s timeout and the global 401 rule. */
-async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+/** This tab's id: the server names it in live messages, so a tab skips echoes of its own edits. */
+export const TAB_ID = crypto.randomUUID();
+
+/** fetch with the bearer token, the tab id, the 10 s timeout and the global 401 rule. */
+export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const headers = new Headers(init?.headers);
   if (authState.token) headers.set("Authorization", `Bearer ${authState.token}`);
+  headers.set("X-Client-Id", TAB_ID);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), LIMITS.apiTimeoutMs);
   let response: Response;

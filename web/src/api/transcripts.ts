@@ -6,13 +6,19 @@ export const transcriptKeys = {
   all: (audioFileId: string) => ["transcripts", audioFileId] as const,
   transcript: (audioFileId: string) => ["transcripts", audioFileId, "details"] as const,
   utterances: (audioFileId: string) => ["transcripts", audioFileId, "utterances"] as const,
+  history: (audioFileId: string) => ["transcripts", audioFileId, "history"] as const,
 };
 
 export const transcriptApi = {
   get: async (audioFileId: string) => (await call(api.transcripts[":id"].$get({ param: { id: audioFileId } }))).data,
   utterances: async (audioFileId: string) =>
     (await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId } }))).data.data,
-  speakers: async (audioFileId: string) => (await call(api.transcripts[":id"].speakers.$get({ param: { id: audioFileId } }))).data,
+  history: async (audioFileId: string) =>
+    (await call(api.transcripts[":id"]["edit-history"].$get({ param: { id: audioFileId } }), "Failed to load edit history")).data,
+  undo: async (audioFileId: string) =>
+    (await call(api.transcripts[":id"]["edit-history"].undo.$post({ param: { id: audioFileId } }), "Failed to undo operation")).data,
+  redo: async (audioFileId: string) =>
+    (await call(api.transcripts[":id"]["edit-history"].redo.$post({ param: { id: audioFileId } }), "Failed to redo operation")).data,
 };
 
 // A missing transcript is an answer, not a hiccup: no retries on 4xx.
@@ -36,6 +42,17 @@ export function useUtterances(audioFileId: string, enabled: boolean) {
   return useQuery({
     queryKey: transcriptKeys.utterances(audioFileId),
     queryFn: () => transcriptApi.utterances(audioFileId),
+    enabled,
+    staleTime: Infinity,
+    retry,
+  });
+}
+
+/** The transcript's edit history (undo/redo availability and the operations list). */
+export function useEditHistory(audioFileId: string, enabled = true) {
+  return useQuery({
+    queryKey: transcriptKeys.history(audioFileId),
+    queryFn: () => transcriptApi.history(audioFileId),
     enabled,
     staleTime: Infinity,
     retry,

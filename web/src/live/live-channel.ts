@@ -1,4 +1,5 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
+import type { TranscriptChangedMessage } from "../../../common/live-messages";
 import type { FileStatusChangedEvent } from "../../../common/transcript";
 import { parseLiveMessage } from "./messages";
 
@@ -53,6 +54,7 @@ export interface LiveChannelOptions {
   /** Read again before every connection attempt (the token may change). */
   url: () => string;
   onFileStatusChanged?: (event: FileStatusChangedEvent) => void;
+  onTranscriptChanged?: (event: TranscriptChangedMessage) => void;
   /** After every (re)connection: refetch what may have been missed while offline. */
   onConnected?: (info: { reconnected: boolean }) => void;
   onStatus?: (status: LiveStatus) => void;
@@ -161,6 +163,7 @@ export class LiveChannel {
     this.lastHeardAt = this.clock.now();
     const message = parseLiveMessage(event.data);
     if (message?.type === "file_status_changed") this.options.onFileStatusChanged?.(message);
+    if (message?.type === "transcript_changed") this.options.onTranscriptChanged?.(message);
   };
 
   private tick = (): void => {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
+import { TAB_ID } from "../api/client";
 import { keys } from "../api/library";
 import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
@@ -47,6 +48,11 @@ export function useLiveChannel(): LiveStatus {
         if (reconnected && open) void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(open) });
       },
       onFileStatusChanged: (event) => applyFileStatusChanged(event, effects),
+      // Another tab (or an undo there) changed a transcript: the open editor merges the fresh
+      // utterances, keeping any with unsaved local edits. Our own echoes are skipped.
+      onTranscriptChanged: (event) => {
+        if (event.client_id !== TAB_ID) void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(event.file_id) });
+      },
     });
     channel.start();
     return () => {

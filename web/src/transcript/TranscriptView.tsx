@@ -1,28 +1,36 @@
-import { memo, useEffect, useMemo, type ReactElement } from "react";
-import type { UtteranceDto, WordDto } from "../../../common/transcript";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useSnapshot } from "valtio";
+import { useServiceConfiguration } from "../api/library";
 import { useTranscript, useUtterances } from "../api/transcripts";
+import { authState } from "../auth/store";
+import type { PlaybackController } from "../editor/playback-controller";
+import { isShortcut } from "../editor/shortcuts";
 import { toast } from "../lib/toasts";
-import { formatTimestamp } from "../../../common/format";
-import { speakerColorIndex, speakerLookup, wordConfidence } from "./model";
+import { EditorSession } from "./editor-session";
+import { redo, undo } from "./history-actions";
+import { usePlaybackSync } from "./usePlaybackSync";
+import { TranscriptToolbar } from "./TranscriptToolbar";
+import { UtteranceCard } from "./UtteranceCard";
 
 /**
- * The transcript of a file, read-only for now. Built for thousands of
- * utterances: one memoised card per utterance, words as bare spans, and
- * `content-visibility: auto` so off-screen cards cost no layout or paint.
+ * The transcript editor of a file. The document, commands and save queue
+ * live outside React (EditorSession); this renders one memoised card per
+ * utterance, and cards redraw only when their own utterance changes.
  */
-export function TranscriptView({ fileId }: { fileId: string }) {
+export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
+  const queryClient = useQueryClient();
   const transcript = useTranscript(fileId, true);
   const utterances = useUtterances(fileId, true);
   const failure: Error | null = transcript.error ?? utterances.error;
+  const session = useEditorSession(fileId, transcript.data?.speakers, utterances.data);
 
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
   }, [failure]);
 
-  const speakers = useMemo(() => speakerLookup(transcript.data?.speakers ?? []), [transcript.data]);
-
   let body;
-  if (failure) {
+  if (failure && !session) {
     body = (
       <div className="empty-state">
         <p className="muted">The transcript could not be loaded.</p>
@@ -38,79 +46,91 @@ export function TranscriptView({ fileId }: { fileId: string }) {
         </button>
       </div>
     );
-  } else if (transcript.isPending || !utterances.data) {
+  } else if (!session) {
     body = (
       <p className="transcript-status muted" role="status">
         <span className="spinner spinner--small" /> Loading transcript...
       </p>
     );
-  } else if (utterances.data.length === 0) {
-    body = <p className="transcript-status muted">No transcript utterances found</p>;
   } else {
-    body = (
-      <ol className="utterances" aria-label="Utterances">
-        {utterances.data.map((utterance) => {
-          const entry = speakers.get(utterance.speakerId);
-          return (
-            <UtteranceCard
-              key={utterance.id}
-              utterance={utterance}
-              speakerName={entry?.speaker.displayName ?? "Unknown speaker"}
-              color={speakerColorIndex(entry?.index ?? -1)}
-            />
-          );
-        })}
-      </ol>
-    );
+    body = <EditorBody session={session} playback={playback} speakers={transcript.data?.speakers ?? []} />;
   }
 
   return (
-    <section className="transcript" data-testid="transcript" aria-label="Transcript">
+    <section
+      className="transcript"
+      data-testid="transcript"
+      aria-label="Transcript"
+      onKeyDown={(e) => {
+        if (!session) return;
+        const target = e.target as HTMLElement;
+        // Text fields keep their own undo; the transcript's text uses the server history.
+        if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+        if (isShortcut(e, "redo")) {
+          e.preventDefault();
+          void redo(session, queryClient);
+        } else if (isShortcut(e, "undo")) {
+          e.preventDefault();
+          void undo(session, queryClient);
+        }
+      }}
+    >
       <h2 className="section-title">Transcript</h2>
+      {session && <TranscriptToolbar session={session} />}
       {body}
     </section>
   );
 }
 
-const UtteranceCard = memo(function UtteranceCard({ utterance, speakerName, color }: { utterance: UtteranceDto; speakerName: string; color: number }) {
-  return (
-    <li className="utterance" data-utterance-id={utterance.id} data-testid="utterance">
-      <div className="utterance-meta">
-        <span className={`speaker-chip speaker-color-${color < 0 ? "none" : color}`} data-testid="utterance-speaker">
-          {speakerName}
-        </span>
-        <span className="utterance-time">
-          {formatTimestamp(utterance.startTime)} – {formatTimestamp(utterance.endTime)}
-        </span>
-      </div>
-      <p className="utterance-text">{renderWords(utterance.transcriptWords)}</p>
-    </li>
-  );
-});
+/** One EditorSession per open file, created when the transcript and utterances have loaded. */
+function useEditorSession(fileId: string, speakers: Parameters<EditorSession["store"]["setSpeakers"]>[0] | undefined, utterances: Parameters<EditorSession["serverUtterances"]>[0] | undefined) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<EditorSession | null>(null);
+  const first = useRef<unknown>(null);
 
-/** Bare spans separated by spaces; only doubtful words carry a class and a title. */
-function renderWords(words: readonly WordDto[]) {
-  const out: (string | ReactElement)[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    if (i > 0) out.push(" ");
-    const confidence = wordConfidence(word);
-    out.push(
-      confidence === "normal" ? (
-        <span key={word.id} data-word-id={word.id}>
-          {word.text}
-        </span>
-      ) : (
-        <span
-          key={word.id}
-          data-word-id={word.id}
-          className={confidence === "inaudible" ? "word word--inaudible" : "word word--low"}
-          title={confidence === "inaudible" ? "Inaudible" : `Low confidence (${Math.round(word.confidenceScore * 100)}%)`}
-        >
-          {word.text}
-        </span>
-      ),
-    );
-  }
-  return out;
+  useEffect(() => {
+    if (session || !speakers || !utterances) return;
+    const created = new EditorSession(fileId, utterances, speakers, queryClient);
+    first.current = utterances;
+    void created.restore();
+    setSession(created);
+  }, [session, fileId, speakers, utterances, queryClient]);
+
+  useEffect(() => () => session?.dispose(), [session]);
+
+  // Later fetches (another tab's change, a reconnect) merge without losing unsaved edits.
+  useEffect(() => {
+    if (session && utterances && utterances !== first.current) session.serverUtterances(utterances);
+  }, [session, utterances]);
+  useEffect(() => {
+    if (session && speakers) session.store.setSpeakers(speakers);
+  }, [session, speakers]);
+
+  return session;
+}
+
+function EditorBody({ session, playback, speakers }: { session: EditorSession; playback: PlaybackController | null; speakers: readonly { id: string; displayName: string }[] }) {
+  const store = session.store;
+  const list = useSyncExternalStore(
+    useCallback((notify) => store.subscribeList(notify), [store]),
+    () => store.utterances(),
+  );
+  const config = useServiceConfiguration();
+  const { user } = useSnapshot(authState);
+  const metaColumn = !!config.data?.features.utterance_meta_column && !!user?.preferences.transcript.utterance_meta_column;
+  const currentWord = useRef<{ utteranceId: string; wordId: string } | null>(null);
+  const onCurrentWord = useCallback((utteranceId: string, wordId: string) => {
+    currentWord.current = { utteranceId, wordId };
+  }, []);
+  const listRef = useRef<HTMLOListElement>(null);
+  usePlaybackSync(session, playback, listRef);
+
+  if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
+  return (
+    <ol className={`utterances${metaColumn ? " utterances--column" : ""}`} aria-label="Utterances" ref={listRef}>
+      {list.map((u) => (
+        <UtteranceCard key={u.id} utteranceId={u.id} editor={session.editor} playback={playback} speakers={speakers} metaColumn={metaColumn} onCurrentWord={onCurrentWord} />
+      ))}
+    </ol>
+  );
 }

@@ -1,4 +1,6 @@
+import { useEffect, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
+import { PlaybackController } from "../editor/playback-controller";
 import { formatLabel } from "../../../common/format";
 import { TranscriptView } from "../transcript/TranscriptView";
 import { FailedCard } from "./FailedCard";
@@ -9,6 +11,13 @@ import { StatusBadge } from "./StatusBadge";
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 export function FileView({ file }: { file: AudioFileDto }) {
+  // One playback controller per open file, shared by the player and the transcript.
+  const [playback, setPlayback] = useState<PlaybackController | null>(null);
+  useEffect(() => {
+    const controller = new PlaybackController();
+    setPlayback(controller);
+    return () => controller.dispose();
+  }, [file.id]);
   return (
     <article className="file-view" data-testid="file-view">
       <header className="view-header">
@@ -21,11 +30,11 @@ export function FileView({ file }: { file: AudioFileDto }) {
           <span>{formatDate(file.createdAt)}</span>
         </div>
       </header>
-      <MediaPlayer key={file.id} file={file} />
+      <MediaPlayer key={file.id} file={file} playback={playback} />
       {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} />}
       {file.status === "failed" && <FailedCard file={file} />}
       {file.hasTranscript ? (
-        <TranscriptView key={file.id} fileId={file.id} />
+        <TranscriptView key={file.id} fileId={file.id} playback={playback} />
       ) : (
         <div className="empty-state">
           <h2>No Transcript Available</h2>

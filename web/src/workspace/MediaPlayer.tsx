@@ -5,6 +5,7 @@ import { formatDuration } from "../../../common/format";
 import { fileApi, keys } from "../api/library";
 import { Alert } from "../components/Alert";
 import { VolumeIcon } from "../components/Icons";
+import type { PlaybackController } from "../editor/playback-controller";
 
 export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const SKIP_SECONDS = 10;
@@ -12,7 +13,7 @@ const SKIP_SECONDS = 10;
 const isTyping = (el: Element | null) =>
   !!el && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el as HTMLElement).isContentEditable);
 
-export function MediaPlayer({ file }: { file: AudioFileDto }) {
+export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: PlaybackController | null }) {
   const isVideo = file.contentType.startsWith("video/");
   const kind = isVideo ? "video" : "audio";
   const link = useQuery({ queryKey: keys.download(file.id), queryFn: () => fileApi.download(file.id), staleTime: 6 * 3600_000 });
@@ -58,6 +59,15 @@ export function MediaPlayer({ file }: { file: AudioFileDto }) {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   });
+
+  // The transcript follows this element through the shared controller.
+  const hasMedia = !!link.data;
+  useEffect(() => {
+    const el = media.current;
+    if (!el || !playback) return;
+    playback.attach(el);
+    return () => playback.detach();
+  }, [playback, hasMedia]);
 
   useEffect(() => {
     if (media.current) media.current.playbackRate = speed;

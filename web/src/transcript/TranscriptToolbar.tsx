@@ -1,0 +1,67 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEditHistory } from "../api/transcripts";
+import { saveStatusLabel } from "../editor/save-queue";
+import { formatBinding, SHORTCUTS } from "../editor/shortcuts";
+import { EditHistoryModal } from "./EditHistoryModal";
+import type { EditorSession } from "./editor-session";
+import { redo, undo } from "./history-actions";
+import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
+import { SearchBox } from "./SearchBox";
+
+/** Search, low-confidence review, undo/redo and the save status (spec section 2, Transcript editor). */
+export function TranscriptToolbar({ session }: { session: EditorSession }) {
+  const queryClient = useQueryClient();
+  const history = useEditHistory(session.audioFileId);
+  const [showHistory, setShowHistory] = useState(false);
+  useEffect(() => {
+    if (history.isError) console.error("Failed to load edit history", history.error);
+  }, [history.isError, history.error]);
+  return (
+    <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">
+      <SearchBox session={session} />
+      <LowConfidenceNavigator session={session} />
+      <div className="toolbar-group" aria-label="History">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Undo"
+          title={`Undo (${formatBinding(SHORTCUTS.undo.keys[0])})`}
+          disabled={!history.data?.canUndo}
+          onClick={() => void undo(session, queryClient)}
+        >
+          ↶
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Redo"
+          title={`Redo (${formatBinding(SHORTCUTS.redo.keys[0])})`}
+          disabled={!history.data?.canRedo}
+          onClick={() => void redo(session, queryClient)}
+        >
+          ↷
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => setShowHistory(true)}>
+          Edit History
+        </button>
+      </div>
+      <SaveStatus session={session} />
+      {showHistory && <EditHistoryModal session={session} onClose={() => setShowHistory(false)} />}
+    </div>
+  );
+}
+
+function SaveStatus({ session }: { session: EditorSession }) {
+  const status = useSyncExternalStore(
+    (notify) => session.queue.subscribe(notify),
+    () => session.queue.getStatus(),
+  );
+  const label = saveStatusLabel(status);
+  const icon = status.state === "synced" ? "✓" : status.state === "pending" ? "⟳" : "⚠";
+  return (
+    <span className={`save-status save-status--${status.state}`} role="status" aria-live="polite" data-testid="save-status" title={label}>
+      <span aria-hidden="true">{icon}</span> {label}
+    </span>
+  );
+}

@@ -1,0 +1,172 @@
+import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from "react";
+import { formatTimestamp } from "../../../common/format";
+import type { TranscriptEditor } from "../editor/editor";
+import { isShortcut } from "../editor/shortcuts";
+import type { ChangeSource } from "../editor/transcript-store";
+import type { PlaybackController } from "../editor/playback-controller";
+import { SpeakerPicker } from "./SpeakerPicker";
+import { caretOffset, forgetWords, placeCaret, renderWords, selectionOffsets, selectOffsets, utteranceElements, wordIdAtCaret, wordIndexAtOffset } from "./word-dom";
+import { speakerColorIndex } from "./model";
+
+interface Props {
+  utteranceId: string;
+  editor: TranscriptEditor;
+  playback: PlaybackController | null;
+  /** Speakers in transcript order (colour by index). */
+  speakers: readonly { id: string; displayName: string }[];
+  metaColumn: boolean;
+  onCurrentWord: (utteranceId: string, wordId: string) => void;
+}
+
+/** Focuses an utterance's text at a character offset once it is in the DOM. */
+export function focusUtterance(utteranceId: string, offset: number) {
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>(`[data-utterance-id="${CSS.escape(utteranceId)}"] .utterance-text`);
+    if (!el) return;
+    el.focus();
+    placeCaret(el, offset);
+  });
+}
+
+/**
+ * One utterance: speaker, times and its editable words. React renders the
+ * card; the words are drawn imperatively (word-dom.ts) and left alone while
+ * the user types, so a keystroke costs no React render.
+ */
+export const UtteranceCard = memo(function UtteranceCard({ utteranceId, editor, playback, speakers, metaColumn, onCurrentWord }: Props) {
+  const store = editor.store;
+  const lastSource = useRef<ChangeSource>("server");
+  const utterance = useSyncExternalStore(
+    (notify) =>
+      store.subscribeUtterance(utteranceId, (source) => {
+        lastSource.current = source;
+        notify();
+      }),
+    () => store.utterance(utteranceId),
+  );
+  const textRef = useRef<HTMLDivElement>(null);
+  const [picking, setPicking] = useState(false);
+
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (!el || !utterance) return;
+    const focused = document.activeElement === el;
+    if (focused && lastSource.current === "typing") return; // the DOM already shows it
+    const selection = focused ? selectionOffsets(el) : null;
+    renderWords(el, utterance.transcriptWords);
+    if (selection) selectOffsets(el, selection);
+  }, [utterance]);
+
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (el) utteranceElements.set(utteranceId, el);
+    return () => {
+      if (!el) return;
+      forgetWords(el);
+      if (utteranceElements.get(utteranceId) === el) utteranceElements.delete(utteranceId);
+    };
+  }, [utteranceId]);
+
+  if (!utterance) return null;
+  const speakerIndex = speakers.findIndex((s) => s.id === utterance.speakerId);
+  const speakerName = speakers[speakerIndex]?.displayName ?? "Unknown speaker";
+  const color = speakerColorIndex(speakerIndex);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const el = e.currentTarget;
+    if (isShortcut(e, "split")) {
+      e.preventDefault();
+      const offset = caretOffset(el);
+      if (offset === null) return;
+      editor.editText(utteranceId, el.textContent ?? "");
+      const words = store.utterance(utteranceId)?.transcriptWords ?? [];
+      const index = wordIndexAtOffset(el.textContent ?? "", offset);
+      if (index <= 0 || index >= words.length) return;
+      const newId = editor.split(utteranceId, words[index]!.id);
+      if (newId) focusUtterance(newId, 0);
+      return;
+    }
+    if (isShortcut(e, "merge") && caretOffset(el) === 0) {
+      const previous = store.previous(utteranceId);
+      if (!previous) return;
+      e.preventDefault();
+      editor.editText(utteranceId, el.textContent ?? "");
+      const joinAt = previous.transcriptWords.map((w) => w.text).join(" ").length + 1;
+      if (editor.mergeIntoPrevious(utteranceId)) focusUtterance(previous.id, joinAt);
+      return;
+    }
+    if (isShortcut(e, "cycleConfidence")) {
+      e.preventDefault();
+      const wordId = wordIdAtCaret(el);
+      if (wordId) editor.cycleConfidence(utteranceId, wordId);
+    }
+  }
+
+  function onPaste(e: ClipboardEvent<HTMLDivElement>) {
+    // Plain text only, on one line: formatting and line breaks never enter a transcript.
+    e.preventDefault();
+    const text = e.clipboardData.getData("text/plain").replace(/\s+/g, " ");
+    document.execCommand("insertText", false, text);
+  }
+
+  function onBlur() {
+    const el = textRef.current;
+    if (!el) return;
+    editor.editText(utteranceId, el.textContent ?? "");
+    // Redraw from the model: new words get their spans, an emptied text comes back.
+    const current = store.utterance(utteranceId);
+    if (current) renderWords(el, current.transcriptWords);
+  }
+
+  return (
+    <li className={`utterance${metaColumn ? " utterance--column" : ""}`} data-utterance-id={utteranceId} data-testid="utterance">
+      <div className="utterance-meta">
+        <button
+          type="button"
+          className={`speaker-chip speaker-color-${color < 0 ? "none" : color}`}
+          data-testid="utterance-speaker"
+          aria-haspopup="listbox"
+          aria-expanded={picking}
+          title="Change speaker"
+          onClick={() => setPicking((p) => !p)}
+        >
+          {speakerName}
+        </button>
+        {picking && (
+          <SpeakerPicker
+            speakers={speakers}
+            current={utterance.speakerId}
+            onPick={(speakerId) => {
+              setPicking(false);
+              editor.setSpeaker(utteranceId, speakerId);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        )}
+        <button type="button" className="utterance-time" title="Play from here" onClick={() => playback?.seek(utterance.startTime)}>
+          {formatTimestamp(utterance.startTime)} – {formatTimestamp(utterance.endTime)}
+        </button>
+      </div>
+      <div
+        ref={textRef}
+        className="utterance-text"
+        contentEditable
+        suppressContentEditableWarning
+        spellCheck={false}
+        role="textbox"
+        aria-label={`Utterance at ${formatTimestamp(utterance.startTime)} by ${speakerName}`}
+        data-testid="utterance-text"
+        onInput={(e) => editor.editText(utteranceId, e.currentTarget.textContent ?? "")}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onBlur={onBlur}
+        onClick={(e) => {
+          const wordId = (e.target as HTMLElement).dataset?.wordId;
+          if (!wordId) return;
+          onCurrentWord(utteranceId, wordId);
+          playback?.seekToWord(wordId);
+        }}
+      />
+    </li>
+  );
+});

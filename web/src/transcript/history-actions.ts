@@ -1,0 +1,25 @@
+// Undo and redo: server-side history, applied to the open editor. Pending
+// saves go first, so an undo never overtakes the edit it is meant to undo.
+import type { QueryClient } from "@tanstack/react-query";
+import type { OperationResultDto } from "../../../common/transcript-ops";
+import { transcriptApi, transcriptKeys } from "../api/transcripts";
+import type { EditorSession } from "./editor-session";
+
+async function step(session: EditorSession, queryClient: QueryClient, direction: "undo" | "redo"): Promise<OperationResultDto | null> {
+  await session.queue.flush();
+  try {
+    const result = await transcriptApi[direction](session.audioFileId);
+    session.store.reconcile(result);
+    return result;
+  } catch (error) {
+    // Spec section 8: undo and redo failures are logged only.
+    console.error(direction === "undo" ? "Failed to undo operation" : "Failed to redo operation", error);
+    return null;
+  } finally {
+    void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(session.audioFileId) });
+    void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(session.audioFileId) });
+  }
+}
+
+export const undo = (session: EditorSession, queryClient: QueryClient) => step(session, queryClient, "undo");
+export const redo = (session: EditorSession, queryClient: QueryClient) => step(session, queryClient, "redo");
