@@ -5,12 +5,27 @@ import { Modal } from "../components/Modal";
 import type { EditorSession } from "./editor-session";
 import { redo, undo } from "./history-actions";
 
-const ICONS: Record<HistoryType, { icon: string; label: string }> = {
-  speaker_edited: { icon: "👤", label: "Speaker edit" },
-  notes_edited: { icon: "🗒", label: "Notes edit" },
-  summary_edited: { icon: "≡", label: "Summary edit" },
-  other: { icon: "✎", label: "Transcript edit" },
+// Simple line icons (no emoji font is needed to show them).
+const PATHS: Record<HistoryType, string> = {
+  speaker_edited: "M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6c0-2.8 2.2-4.5 5-4.5s5 1.7 5 4.5",
+  notes_edited: "M3 2h7l3 3v9H3V2Zm2 5h6M5 10h6",
+  summary_edited: "M2 4h12M2 8h12M2 12h8",
+  other: "M11 2l3 3-8 8H3v-3l8-8Z",
 };
+const ICONS: Record<HistoryType, { label: string }> = {
+  speaker_edited: { label: "Speaker edit" },
+  notes_edited: { label: "Notes edit" },
+  summary_edited: { label: "Summary edit" },
+  other: { label: "Transcript edit" },
+};
+
+function HistoryIcon({ type }: { type: HistoryType }) {
+  return (
+    <svg className="history-icon" viewBox="0 0 16 16" width="16" height="16" role="img" aria-label={ICONS[type].label}>
+      <path d={PATHS[type]} fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -22,6 +37,7 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
   const operations = data?.operations ?? [];
   return (
     <Modal
+      wide
       title="Edit History"
       onClose={onClose}
       footer={
@@ -46,9 +62,7 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
         <ol className="history-list" data-testid="history-list">
           {[...operations].reverse().map((op) => (
             <li key={op.index} className={`history-item${op.isCurrent ? " is-current" : ""}${op.index > (data?.currentIndex ?? -1) ? " is-undone" : ""}`}>
-              <span className="history-icon" role="img" aria-label={ICONS[op.type].label}>
-                {ICONS[op.type].icon}
-              </span>
+              <HistoryIcon type={op.type} />
               <span className="history-summary">{op.summary}</span>
               <time className="history-time muted" dateTime={op.timestamp}>
                 {formatTime(op.timestamp)}

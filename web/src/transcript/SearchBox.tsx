@@ -97,7 +97,7 @@ export function SearchBox({ session }: { session: EditorSession }) {
     <div className="toolbar-group search-box" role="search">
       <input
         type="search"
-        className="input"
+        className="search"
         placeholder="Search transcript"
         aria-label="Search transcript"
         value={query}
