@@ -2,13 +2,14 @@
 // calls for `openai-compatible`), started by the browser tests on loopback.
 // Filenames steer it: "hold" answers 503 (the job retries later, so the file stays
 // processing without blocking the queue), "slow" answers after 8 s, "fail"
-// answers 400; anything else answers after 1.5 s.
+// answers 400, "bench3h" answers a 3-hour recording (3,000 segments of 10 words,
+// 4 speakers) at once; anything else answers after 1.5 s.
 import http from "node:http";
 
 const port = Number(process.env.FAKE_OPENAI_PORT || 8789);
 const VOCAB = "so the quarterly budget looks fine but we should talk about hiring plans before the next review".split(" ");
 
-function transcript(segments, wordsPer) {
+function transcript(segments, wordsPer, speakers = 2) {
   const words = [];
   const segs = [];
   let t = 0;
@@ -21,7 +22,7 @@ function transcript(segments, wordsPer) {
       text.push(word);
       t += 0.35;
     }
-    segs.push({ id: s, start, end: +t.toFixed(2), text: `${text.join(" ")}.`, speaker: `SPEAKER_0${s % 2}`, avg_logprob: s % 3 === 0 ? -0.5 : -0.05 });
+    segs.push({ id: s, start, end: +t.toFixed(2), text: `${text.join(" ")}.`, speaker: `SPEAKER_0${s % speakers}`, avg_logprob: s % 3 === 0 ? -0.5 : -0.05 });
     t += 0.4;
   }
   return { task: "transcribe", language: "en", duration: +t.toFixed(2), text: segs.map((s) => s.text).join(" "), words, segments: segs };
@@ -39,6 +40,10 @@ http
       const name = /filename="([^"]*)"/.exec(Buffer.concat(head).toString("latin1"))?.[1] ?? "";
       if (name.includes("hold")) {
         res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Busy, try later" } }));
+        return;
+      }
+      if (name.includes("bench3h")) {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(transcript(3_000, 10, 4)));
         return;
       }
       const delay = name.includes("slow") ? 8_000 : 1_500;

@@ -109,6 +109,24 @@ function useEditorSession(fileId: string, speakers: Parameters<EditorSession["st
   return session;
 }
 
+// The first screenful paints at once; the rest of a long transcript follows in
+// slices between frames, so opening a 3-hour file never blocks typing.
+const FIRST_SLICE = 40;
+const NEXT_SLICE = 300;
+
+function useProgressiveCount(total: number): number {
+  const [shown, setShown] = useState(() => Math.min(total, FIRST_SLICE));
+  // Once everything is shown, later insertions (a split) show at once.
+  const done = useRef(false);
+  if (shown >= total) done.current = true;
+  useEffect(() => {
+    if (done.current) return;
+    const timer = setTimeout(() => setShown((n) => n + NEXT_SLICE), 0);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  return done.current ? total : shown;
+}
+
 function EditorBody({ session, playback, speakers }: { session: EditorSession; playback: PlaybackController | null; speakers: readonly { id: string; displayName: string }[] }) {
   const store = session.store;
   const list = useSyncExternalStore(
@@ -124,11 +142,12 @@ function EditorBody({ session, playback, speakers }: { session: EditorSession; p
   }, []);
   const listRef = useRef<HTMLOListElement>(null);
   usePlaybackSync(session, playback, listRef);
+  const shown = useProgressiveCount(list.length);
 
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
   return (
-    <ol className={`utterances${metaColumn ? " utterances--column" : ""}`} aria-label="Utterances" ref={listRef}>
-      {list.map((u) => (
+    <ol className={`utterances${metaColumn ? " utterances--column" : ""}`} aria-label="Utterances" ref={listRef} aria-busy={shown < list.length}>
+      {(shown < list.length ? list.slice(0, shown) : list).map((u) => (
         <UtteranceCard key={u.id} utteranceId={u.id} editor={session.editor} playback={playback} speakers={speakers} metaColumn={metaColumn} onCurrentWord={onCurrentWord} />
       ))}
     </ol>

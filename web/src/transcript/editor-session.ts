@@ -44,7 +44,11 @@ export class EditorSession {
       onSpeakerStatsStale: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) }),
     });
     this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock });
+    // Back online: retry at once instead of waiting out the backoff.
+    addEventListener("online", this.online);
   }
+
+  private online = () => this.queue.retryNow();
 
   /** Edits saved in this browser but not yet on the server (a closed tab, a reload, offline) come back. */
   async restore(): Promise<void> {
@@ -79,6 +83,7 @@ export class EditorSession {
   /** Closing the file: what is queued goes out first (it stays stored if it cannot). */
   dispose(): void {
     this.disposed = true;
+    removeEventListener("online", this.online);
     void this.queue.flush().finally(() => this.queue.dispose());
   }
 }

@@ -1,0 +1,261 @@
+// The transcript editor's budgets, measured in headless Chromium against the
+// app started as `npm start` starts it, with a generated 3-hour transcript
+// (30,000 words in 3,000 utterances, 4 speakers) produced through the real
+// upload → queue → transcription path (the speech server is the browser
+// tests' stand-in). Run by `npm run bench`; prints min/median/max of RUNS.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { offlineEnv, root } from "./lib.mjs";
+
+const PORT = Number(process.env.BENCH_EDITOR_PORT ?? 8797);
+const SPEECH_PORT = PORT + 1;
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { min: s[0], median: q(0.5), p95: q(0.95), max: s[s.length - 1] };
+};
+const fmt = (x, unit = "ms", digits = 1) => `${x.toFixed(digits)} ${unit}`;
+const line = (name, xs, budget, unit = "ms", digits = 1) => {
+  const { min, median, max } = stats(xs);
+  console.log(`${name}: min ${fmt(min, unit, digits)} / median ${fmt(median, unit, digits)} / max ${fmt(max, unit, digits)} (budget ${budget})`);
+};
+
+async function json(path, init = {}, token) {
+  const res = await fetch(BASE + path, {
+    ...init,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+  });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function waitFor(fn, what, timeoutMs = 240_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value;
+    } catch {}
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(500);
+  }
+}
+
+function wav(seconds, rate = 8000) {
+  const n = seconds * rate;
+  const b = Buffer.alloc(44 + n * 2);
+  b.write("RIFF", 0);
+  b.writeUInt32LE(36 + n * 2, 4);
+  b.write("WAVEfmt ", 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36);
+  b.writeUInt32LE(n * 2, 40);
+  return b;
+}
+
+async function account() {
+  const email = `bench-editor-${Date.now()}@example.com`;
+  const password = "benchmark password";
+  await json("/api/v1/auth/register", { method: "POST", body: JSON.stringify({ user: { email, full_name: "Bench", password, password_confirmation: password } }) });
+  const { data } = await json("/api/v1/dev/outbox");
+  const token = /confirm-email\?token=([\w-]+)/.exec(data.find((m) => m.to === email).text)[1];
+  await json("/api/v1/auth/confirm-email", { method: "POST", body: JSON.stringify({ token }) });
+  return json("/api/v1/auth/login", { method: "POST", body: JSON.stringify({ email, password }) });
+}
+
+/** Uploads a short WAV named so the stand-in answers with a 3-hour transcript; waits until it is stored. */
+async function threeHourTranscript(token) {
+  const body = wav(30);
+  const filename = "bench3h.wav";
+  const { upload_url, key, content_type } = await json(
+    "/api/v1/audio_files/upload-url",
+    { method: "POST", body: JSON.stringify({ filename, content_type: "audio/wav", file_size: body.length }) },
+    token,
+  );
+  const put = await fetch(upload_url.replace("localhost", "127.0.0.1"), { method: "PUT", headers: { "content-type": content_type ?? "audio/wav" }, body });
+  if (!put.ok) throw new Error(`PUT → ${put.status}`);
+  const { data: file } = await json(
+    "/api/v1/audio_files/confirm-upload",
+    { method: "POST", body: JSON.stringify({ filename, key, file_size: body.length, content_type: "audio/wav", folder_id: "", duration_seconds: 30 }) },
+    token,
+  );
+  await waitFor(async () => (await json(`/api/v1/audio_files/${file.id}`, {}, token)).data.status === "ready", "the transcript");
+  return file.id;
+}
+
+const speech = spawn("node", ["tests/e2e/fake-openai-server.mjs"], { cwd: root, env: { ...offlineEnv, FAKE_OPENAI_PORT: String(SPEECH_PORT) }, stdio: "ignore", detached: true });
+const state = mkdtempSync(join(tmpdir(), "bench-editor-"));
+const server = spawn("node", ["scripts/start.mjs"], {
+  cwd: root,
+  env: {
+    ...offlineEnv,
+    PORT: String(PORT),
+    PERSIST_DIR: state,
+    DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${SPEECH_PORT}/v1`,
+  },
+  stdio: ["ignore", process.env.BENCH_LOG ? "inherit" : "ignore", process.env.BENCH_LOG ? "inherit" : "ignore"],
+  detached: true,
+});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+try {
+  await waitFor(async () => (await fetch(`${BASE}/api/v1/auth/config`)).ok, "the app");
+  const { token, user } = await account();
+  const fileId = await threeHourTranscript(token);
+  const utterancesPath = `/api/v1/transcripts/${fileId}/utterances`;
+  const { data } = await json(utterancesPath, {}, token);
+  const list = data.data;
+  const words = list.reduce((n, u) => n + u.transcriptWords.length, 0);
+  console.log(`transcript: ${list.length} utterances, ${words} words, ${new Set(list.map((u) => u.speakerId)).size} speakers`);
+
+  // 1. The utterances read, as the SPA makes it.
+  const reads = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await json(utterancesPath, {}, token);
+    reads.push(performance.now() - t);
+  }
+  line("GET utterances (3,000 utterances, local)", reads, "≤ 100 ms p50");
+
+  // 2. A word edit saved, round trip (the middle utterance).
+  const middle = list[Math.floor(list.length / 2)];
+  const saves = [];
+  for (let i = 0; i < RUNS; i++) {
+    const w = middle.transcriptWords[1];
+    const t = performance.now();
+    const res = await json(
+      `/api/v1/transcripts/${fileId}/utterances/${middle.id}/update_words`,
+      {
+        method: "PATCH",
+        body: JSON.stringify({ words: middle.transcriptWords.map((x) => (x.id === w.id ? { id: x.id, text: `${w.text}${i}`, end_time: x.endTime, confidence_score: x.confidenceScore } : { id: x.id })) }),
+      },
+      token,
+    );
+    saves.push(performance.now() - t);
+    middle.version = res.data.utterances[0].version;
+  }
+  line("word-edit save round trip (local)", saves, "≤ 30 ms p50");
+
+  // 3. In the browser.
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem("auth_token", token);
+      localStorage.setItem("auth_user", JSON.stringify(user));
+    },
+    { token, user },
+  );
+  const page = await context.newPage();
+  const opens = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(`${BASE}/dashboard`);
+    const entry = page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name: "bench3h.wav", exact: true });
+    await entry.waitFor();
+    await sleep(300);
+    const t = performance.now();
+    await entry.click();
+    const first = page.getByTestId("utterance-text").first();
+    await first.waitFor();
+    await first.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type("x");
+    await page.waitForFunction(() => document.querySelector('[data-testid="utterance-text"]')?.textContent?.endsWith("x"));
+    opens.push(performance.now() - t);
+    await page.keyboard.press("Backspace");
+  }
+  line("open file from the dashboard → transcript visible + keystroke accepted", opens, "≤ 1,000 ms p50");
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  console.log(`JS heap after opening: ${(usedSize / 1024 / 1024).toFixed(0)} MB (budget ≤ 150 MB)`);
+
+  // Typing inside a word in the middle: keydown → next frame painted.
+  const typing = await page.evaluate(async () => {
+    const cards = document.querySelectorAll('[data-testid="utterance-text"]');
+    const el = cards[Math.floor(cards.length / 2)];
+    el.scrollIntoView({ block: "center" });
+    el.focus();
+    const span = el.querySelectorAll("[data-word-id]")[2];
+    const range = document.createRange();
+    range.setStart(span.firstChild, 1);
+    range.collapse(true);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    const times = [];
+    for (let i = 0; i < 60; i++) {
+      const t = performance.now();
+      // What the browser does for a typed character: beforeinput/input around the DOM change.
+      document.execCommand("insertText", false, "a");
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      times.push(performance.now() - t);
+    }
+    return times;
+  });
+  const typed = stats(typing);
+  console.log(`keystroke → next paint inside a word in the middle: median ${fmt(typed.median)} / p95 ${fmt(typed.p95)} / max ${fmt(typed.max)} (budget ≤ 16 ms p95; includes waiting for the next frame)`);
+
+  // Search for a common word: all matches counted and the first shown.
+  const searches = [];
+  for (let i = 0; i < RUNS; i++) {
+    searches.push(
+      await page.evaluate(async (query) => {
+        const input = document.querySelector('input[aria-label="Search transcript"]');
+        const count = document.querySelector('[data-testid="search-count"]');
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+        setter.call(input, "");
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        await new Promise((r) => setTimeout(r, 50));
+        const t = performance.now();
+        setter.call(input, query);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        await new Promise((resolve) => {
+          const check = () => (/ of /.test(count.textContent) ? resolve() : requestAnimationFrame(check));
+          check();
+        });
+        return performance.now() - t;
+      }, "the"),
+    );
+  }
+  const total = await page.getByTestId("search-count").textContent();
+  line(`search "the" (${total}) → counted, highlighted, first shown`, searches, "≤ 100 ms");
+
+  // Playing-word highlight: main-thread work for one update (lookup + class change), at times across the file.
+  const highlight = await page.evaluate(async () => {
+    const media = document.querySelector("audio");
+    let fake = 0;
+    Object.defineProperty(media, "currentTime", { get: () => fake, set: (v) => (fake = v), configurable: true });
+    const times = [];
+    for (let i = 0; i < 200; i++) {
+      fake = 30 + i * 7.3;
+      const t = performance.now();
+      media.dispatchEvent(new Event("seeked"));
+      times.push(performance.now() - t);
+    }
+    return { times, playing: document.querySelectorAll(".word--playing").length };
+  });
+  const hl = stats(highlight.times);
+  console.log(`playing-word highlight update: median ${fmt(hl.median, "ms", 3)} / p95 ${fmt(hl.p95, "ms", 3)} / max ${fmt(hl.max, "ms", 3)} (budget ≤ 2 ms; ${highlight.playing} word highlighted)`);
+} finally {
+  await browser.close().catch(() => {});
+  for (const child of [server, speech]) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
+  rmSync(state, { recursive: true, force: true });
+}
