@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { initialKeys } from "../../common/order-keys";
 import { getDb } from "../../worker/db/client";
-import { listSpeakers, listUtterances } from "../../worker/transcripts/read";
+import { listSpeakers, listUtterances, utterancesJson, wordsJson } from "../../worker/transcripts/read";
+import { toStoredWords } from "../../worker/transcripts/rows";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 
@@ -93,5 +94,44 @@ describe("transcript storage", () => {
     // 10 columns → 10 utterances per INSERT: 25 of them, plus delete, transcript, speakers, status.
     expect(saved.statements).toBe(25 + 4);
     expect((await listUtterances(getDb(env.DB), rows.transcript.id)).length).toBe(250);
+  });
+
+  it("serves the utterance list as text identical to serialising the parsed rows, whatever the words hold", async () => {
+    const file = await seedFile();
+    const tricky: NormalizedTranscript = {
+      duration: 10,
+      speakers: ["A"],
+      utterances: [
+        { speaker: "A", start: 0, end: 2, words: [word('say "hi"', 0), word("back\\slash", 0.5, 0.123456789, true), word('","t":"x', 1)], sentiment: null, sentimentConfidence: null },
+        { speaker: "A", start: 3, end: 4, words: [word("naïve café 日本 🎙️", 3, 0.30000000000000004), word("\u2028line", 3.5, 1e-7)], sentiment: "negative", sentimentConfidence: 0.1 },
+        { speaker: "A", start: 5, end: 6, words: [word("plain", 5)], sentiment: null, sentimentConfidence: null },
+      ],
+    };
+    const rows = buildTranscriptRows(file, tricky, { service: "test", startedAt: "x", completedAt: "y" });
+    await saveTranscript(env.DB, rows);
+    // A row whose words were written in another shape (key order) takes the slow path and still matches.
+    await env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?")
+      .bind(JSON.stringify([{ t: "odd", id: "w-odd", s: 5, e: 5.5, c: 0.5, x: 1 }]), rows.utterances[2]!.id)
+      .run();
+    // Edited words carry any double (split times have 6 decimals, sums are inexact).
+    await env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?")
+      .bind(
+        toStoredWords([
+          { id: "f1", text: "float", startTime: 0.1 + 0.2, endTime: 1e-7 + 3, position: 0, confidenceScore: 1e-7, hasEntities: false },
+          { id: "f2", text: "big", startTime: 12345.678901, endTime: 1e21, position: 1, confidenceScore: 0.333333333333, hasEntities: true },
+        ]),
+        rows.utterances[1]!.id,
+      )
+      .run();
+    const db = getDb(env.DB);
+    const text = await utterancesJson(db, rows.transcript.id);
+    const parsed = await listUtterances(db, rows.transcript.id);
+    expect(text).toBe(JSON.stringify(parsed));
+    expect(JSON.parse(text)).toEqual(parsed);
+    expect(parsed[2]!.transcriptWords).toEqual([{ id: "w-odd", text: "odd", startTime: 5, endTime: 5.5, position: 0, confidenceScore: 0.5, hasEntities: true }]);
+    expect(wordsJson("[]")).toBe("[]");
+    expect(wordsJson('[{"id":"a","t":"b","s":1,"e":2,"c":1}] ')).toBeNull();
+    expect(wordsJson('[{"id":"a","t":"b","s":1,"e":2,"c":1},]')).toBeNull();
+    expect(wordsJson('{"id":"a"}')).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { Hono } from "hono";
+import type { TypedResponse } from "hono/types";
+import type { JSONParsed } from "hono/utils/types";
+import type { UtteranceDto } from "../../common/transcript";
 import { requireAuth } from "../auth/middleware";
-import { getOwnedTranscript, listSpeakers, listUtterances, toTranscriptDto } from "../transcripts/read";
+import { getOwnedTranscript, listSpeakers, toTranscriptDto, utterancesJson } from "../transcripts/read";
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
 import { utteranceRoutes } from "./utterances";
@@ -18,7 +21,10 @@ export const transcriptRoutes = new Hono<AppEnv>()
   })
   .get("/:id/utterances", async (c) => {
     const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
-    return c.json({ data: { data: await listUtterances(c.var.db, row.id) } }, 200);
+    // Built as text (see utterancesJson); typed as what listUtterances returns.
+    const body = `{"data":{"data":${await utterancesJson(c.var.db, row.id)}}}`;
+    return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as Response &
+      TypedResponse<JSONParsed<{ data: { data: UtteranceDto[] } }>, 200, "json">;
   })
   .get("/:id/speakers", async (c) => {
     const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));

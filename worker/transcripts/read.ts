@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
 import type { Db } from "../db/client";
-import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow, type UtteranceRow } from "../db/schema";
+import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+import { fromRaw, rawUtteranceColumns, toUtteranceState } from "./rows";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
 
@@ -78,9 +78,51 @@ export function toTranscriptDto(row: TranscriptRow, speakerList: SpeakerDto[]): 
  * the (transcript_id, order_key) index; `position` is the index in that order.
  */
 export async function listUtterances(db: Db, transcriptId: string): Promise<UtteranceDto[]> {
-  const { results } = await db.$client
-    .prepare(`SELECT ${UTTERANCE_COLUMNS} FROM utterances WHERE transcript_id = ? ORDER BY order_key`)
-    .bind(transcriptId)
-    .all<UtteranceRow>();
-  return results.map(toUtteranceState);
+  const rows = await db.$client.prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`).bind(transcriptId).raw();
+  return rows.map((row, position) => toUtteranceState(fromRaw(row), position));
+}
+
+/**
+ * The same list as listUtterances, as JSON text built straight from the stored
+ * word JSON (keys renamed, positions added) instead of parsing 30,000 words into
+ * objects and serialising them again: the hot path of opening a transcript.
+ * A row whose stored words are not in the expected shape goes the slow way.
+ */
+export async function utterancesJson(db: Db, transcriptId: string): Promise<string> {
+  const rows = await db.$client.prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`).bind(transcriptId).raw();
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = fromRaw(rows[i]!);
+    const words = wordsJson(row.words);
+    parts[i] =
+      words === null
+        ? JSON.stringify(toUtteranceState(row, i))
+        : `{"id":${JSON.stringify(row.id)},"speakerId":${JSON.stringify(row.speakerId)},"startTime":${num(row.startTime)},"endTime":${num(row.endTime)},"position":${i},` +
+          `"confidenceScore":${num(row.confidenceScore)},"sentiment":${JSON.stringify(row.sentiment)},"sentimentConfidence":${JSON.stringify(row.sentimentConfidence)},` +
+          `"transcriptWords":${words},"orderKey":${JSON.stringify(row.orderKey)},"version":${row.version}}`;
+  }
+  return `[${parts.join(",")}]`;
+}
+
+const num = (n: number) => JSON.stringify(n);
+
+/** One stored word as written by JSON.stringify (store.ts, rows.ts): {"id","t","s","e","c"[,"x":1]}. */
+const STORED_WORD = /\{"id":("(?:[^"\\]|\\.)*"),"t":("(?:[^"\\]|\\.)*"),"s":(-?[0-9][0-9.eE+-]*),"e":(-?[0-9][0-9.eE+-]*),"c":(-?[0-9][0-9.eE+-]*)(,"x":1)?\}/y;
+
+/** Stored word JSON → WordDto JSON, or null when it is not exactly the expected shape. */
+export function wordsJson(stored: string): string | null {
+  if (stored === "[]") return stored;
+  if (stored[0] !== "[") return null;
+  let out = "[";
+  let at = 1;
+  for (let position = 0; ; position++) {
+    STORED_WORD.lastIndex = at;
+    const m = STORED_WORD.exec(stored);
+    if (!m) return null;
+    out += `${position ? "," : ""}{"id":${m[1]},"text":${m[2]},"startTime":${m[3]},"endTime":${m[4]},"position":${position},"confidenceScore":${m[5]},"hasEntities":${m[6] ? "true" : "false"}}`;
+    at = STORED_WORD.lastIndex;
+    if (stored[at] === ",") at++;
+    else if (stored[at] === "]" && at === stored.length - 1) return out + "]";
+    else return null;
+  }
 }

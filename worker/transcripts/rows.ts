@@ -11,6 +11,26 @@ export const UTTERANCE_COLUMNS = `id, transcript_id AS transcriptId, speaker_id 
   start_time AS startTime, end_time AS endTime, confidence_score AS confidenceScore, sentiment,
   sentiment_confidence AS sentimentConfidence, words`;
 
+/** The same columns, positionally, for `.raw()` reads (D1 builds no per-row objects: several times faster on 3,000 rows). */
+const RAW_COLUMNS = "id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words";
+export const rawUtteranceColumns = (alias = "") => (alias ? RAW_COLUMNS.split(", ").map((c) => `${alias}.${c}`).join(", ") : RAW_COLUMNS);
+
+export function fromRaw(r: unknown[]): UtteranceRow {
+  return {
+    id: r[0] as string,
+    transcriptId: r[1] as string,
+    speakerId: r[2] as string,
+    orderKey: r[3] as string,
+    version: r[4] as number,
+    startTime: r[5] as number,
+    endTime: r[6] as number,
+    confidenceScore: r[7] as number,
+    sentiment: r[8] as string | null,
+    sentimentConfidence: r[9] as number | null,
+    words: r[10] as string,
+  };
+}
+
 /** A stored row as the state the editor works on; `position` is the row's index in order. */
 export function toUtteranceState(row: UtteranceRow, position: number): UtteranceState {
   const stored = JSON.parse(row.words) as StoredWord[];

@@ -1,0 +1,119 @@
+// Run by `npm run bench` (not part of `npm test`): the editor API on a generated
+// 3-hour transcript (30,000 words, 3,000 utterances) in workerd with local D1,
+// through the Worker's fetch handler (auth, routing, JSON included).
+// Reports, never asserts timing: GET utterances (budget 100 ms median),
+// operation round trips, and D1 rows written per operation.
+import { env, exports } from "cloudflare:workers";
+import { expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { stepHistory } from "../../worker/transcripts/history";
+import { runOperation } from "../../worker/transcripts/operations";
+import { apiRequest } from "../worker/helpers";
+import { api, createUser, expectStatus, storeTranscript, type Json } from "../worker/transcript-helpers";
+import type { NormalizedTranscript } from "../../worker/transcription/types";
+
+const WORDS = 30_000;
+const UTTERANCES = 3_000;
+const RUNS = 5;
+const VOCABULARY = ["the", "meeting", "budget", "we", "should", "consider", "quarterly", "results,", "and", "then", "move", "on.", "Okay", "thanks", "everyone"];
+
+function threeHourTranscript(): NormalizedTranscript {
+  const perUtterance = WORDS / UTTERANCES;
+  let t = 0;
+  const utterances = Array.from({ length: UTTERANCES }, (_, u) => {
+    const words = Array.from({ length: perUtterance }, (_, w) => {
+      const start = t;
+      t += 0.33;
+      return { text: VOCABULARY[(u * 7 + w) % VOCABULARY.length]!, start, end: t - 0.03, confidence: 0.7 + ((u + w) % 30) / 100, hasEntities: w === 3 };
+    });
+    t += 0.6;
+    return { speaker: String(u % 3), start: words[0]!.start, end: words[words.length - 1]!.end, words, sentiment: "neutral" as const, sentimentConfidence: 0.8 };
+  });
+  return { duration: t, speakers: ["0", "1", "2"], utterances };
+}
+
+const stats = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `min ${sorted[0]!.toFixed(1)} / median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} / max ${sorted.at(-1)!.toFixed(1)} ms`;
+};
+
+async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await run();
+  return [value, performance.now() - started];
+}
+
+it("serves and edits a 3-hour transcript", async () => {
+  const user = await createUser("bench");
+  const { fileId, transcriptId } = await storeTranscript(user, threeHourTranscript());
+  const token = { token: user.token };
+
+  // GET utterances: every word of the transcript, through auth, until the whole body is received
+  // (the client's own JSON.parse is reported apart).
+  const reads: number[] = [];
+  const parses: number[] = [];
+  let list: Json[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const [text, ms] = await timed(async () => {
+      const res = await exports.default.fetch(apiRequest("GET", `/transcripts/${fileId}/utterances`, undefined, token));
+      expect(res.status).toBe(200);
+      return res.text();
+    });
+    reads.push(ms);
+    const [body, parseMs] = await timed(async () => JSON.parse(text));
+    parses.push(parseMs);
+    list = body.data.data;
+    bytes = text.length;
+  }
+  expect(list).toHaveLength(UTTERANCES);
+  expect(list.reduce((n, u) => n + u.transcriptWords.length, 0)).toBe(WORDS);
+
+  // Round trips of each operation in the middle of the transcript.
+  const roundTrips: Record<string, number[]> = { update_words: [], split: [], merge: [], set_speaker: [], undo: [], redo: [] };
+  for (let i = 0; i < RUNS; i++) {
+    const u = list[1_500 + i * 10]!;
+    const body = { words: u.transcriptWords.map((w: Json, k: number) => (k === 1 ? { id: w.id, text: `edit${i}`, end_time: w.endTime, confidence_score: 1 } : { id: w.id })) };
+    const [edited, editMs] = await timed(() => api("PATCH", `/transcripts/${fileId}/utterances/${u.id}/update_words`, body, token));
+    expectStatus(edited, 200);
+    roundTrips.update_words!.push(editMs);
+    const [splitResult, splitMs] = await timed(() =>
+      api("POST", `/transcripts/${fileId}/utterances/${u.id}/split`, { first_word_id: u.transcriptWords[5].id, new_utterance_id: `bench-${i}` }, token),
+    );
+    expectStatus(splitResult, 200);
+    roundTrips.split!.push(splitMs);
+    const [merged, mergeMs] = await timed(() => api("POST", `/transcripts/${fileId}/utterances/${u.id}/merge`, {}, token));
+    expectStatus(merged, 200);
+    roundTrips.merge!.push(mergeMs);
+    const speaker = list.find((x) => x.speakerId !== u.speakerId)!.speakerId;
+    const [spoken, speakerMs] = await timed(() => api("PUT", `/transcripts/${fileId}/utterances/${u.id}`, { speaker_id: speaker }, token));
+    expectStatus(spoken, 200);
+    roundTrips.set_speaker!.push(speakerMs);
+    const [undone, undoMs] = await timed(() => api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, token));
+    expectStatus(undone, 200);
+    roundTrips.undo!.push(undoMs);
+    const [redone, redoMs] = await timed(() => api("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, token));
+    expectStatus(redone, 200);
+    roundTrips.redo!.push(redoMs);
+  }
+
+  // Rows written by split and merge at the middle utterance (D1's own count).
+  const middle = list[1_200]!;
+  const t = { id: transcriptId };
+  const split = await runOperation(env.DB, t, { type: "split", utteranceId: middle.id, firstWordId: middle.transcriptWords[4].id, newUtteranceId: "bench-rows" }, null);
+  const merge = await runOperation(env.DB, t, { type: "merge", targetUtteranceId: middle.id }, null);
+  const undo = await stepHistory(env.DB, getDb(env.DB), t, "undo");
+
+  const [history, historyMs] = await timed(() => api("GET", `/transcripts/${fileId}/edit-history`, undefined, token));
+  expectStatus(history, 200);
+
+  console.log(
+    `\nBENCH editor API on a 3 h transcript (${WORDS} words, ${UTTERANCES} utterances), ${RUNS} runs each:\n` +
+      `BENCH   GET utterances (${(bytes / 1e6).toFixed(1)} MB JSON), request to last byte: ${stats(reads)} (budget 100 ms median); client JSON.parse: ${stats(parses)}\n` +
+      Object.entries(roundTrips)
+        .map(([name, ms]) => `BENCH   ${name} round trip: ${stats(ms)}\n`)
+        .join("") +
+      `BENCH   GET edit-history (${history.body.data.operations.length} operations): ${historyMs.toFixed(1)} ms\n` +
+      `BENCH   rows written in the middle of the transcript: split ${split.rowsWritten}, merge ${merge.rowsWritten}, undo ${undo.rowsWritten}\n`,
+  );
+});
