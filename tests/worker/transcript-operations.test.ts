@@ -338,6 +338,8 @@ describe("ownership", { timeout: 30_000 }, () => {
       await merge(bob.user, bob.fileId, u.id),
       await setSpeaker(bob.user, bob.fileId, u.id, { speaker_id: bobList[0].speakerId }),
       await updateWords(bob.user, bob.fileId, "no-such-utterance", wordsBody),
+      // Alice's utterance as the source of a merge in Bob's transcript.
+      await merge(bob.user, bob.fileId, bobList[0].id, { source_utterance_id: u.id }),
     ]) {
       expect(result.status).toBe(404);
       expect(result.body).toEqual({ error: EDIT_MESSAGES.utteranceNotFound });

@@ -98,6 +98,8 @@ async function load(db: D1Database, transcriptId: string, req: EditRequest, opId
   for (const row of rows!.results as PositionedRow[]) {
     if (row.transcriptId === transcriptId) byId.set(row.id, toUtteranceState(row, row.position));
     else if (row.id === otherId && req.type === "split") throw new ApiError(409, EDIT_MESSAGES.splitIdTaken);
+    // Another transcript's utterance is not "already merged": it is not found.
+    else if (row.id === otherId && req.type === "merge") throw new ApiError(404, EDIT_MESSAGES.utteranceNotFound);
   }
   const main = byId.get(mainId);
   const nextRow = nextRows!.results[0] as UtteranceRow | undefined;
