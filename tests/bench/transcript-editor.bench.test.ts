@@ -54,6 +54,8 @@ it("serves and edits a 3-hour transcript", async () => {
   const parses: number[] = [];
   let list: Json[] = [];
   let bytes = 0;
+  // One request first, not counted: the first read after ingest pays for cold caches.
+  await (await exports.default.fetch(apiRequest("GET", `/transcripts/${fileId}/utterances`, undefined, token))).text();
   for (let i = 0; i < RUNS; i++) {
     const [text, ms] = await timed(async () => {
       const res = await exports.default.fetch(apiRequest("GET", `/transcripts/${fileId}/utterances`, undefined, token));
@@ -109,7 +111,7 @@ it("serves and edits a 3-hour transcript", async () => {
 
   console.log(
     `\nBENCH editor API on a 3 h transcript (${WORDS} words, ${UTTERANCES} utterances), ${RUNS} runs each:\n` +
-      `BENCH   GET utterances (${(bytes / 1e6).toFixed(1)} MB JSON), request to last byte: ${stats(reads)} (budget 100 ms median); client JSON.parse: ${stats(parses)}\n` +
+      `BENCH   GET utterances (${(bytes / 1e6).toFixed(1)} MB JSON), request to last byte (after one warm-up): ${stats(reads)} (budget 100 ms median); client JSON.parse: ${stats(parses)}\n` +
       Object.entries(roundTrips)
         .map(([name, ms]) => `BENCH   ${name} round trip: ${stats(ms)}\n`)
         .join("") +

@@ -6,6 +6,7 @@ import { keyBetween } from "../../common/order-keys";
 import { EDIT_MESSAGES } from "../../common/transcript-ops";
 import { IDEMPOTENCY_KEY_INVALID } from "../../worker/routes/transcript-edits";
 import {
+  api,
   createUser,
   expectStatsConsistent,
   expectStatus,
@@ -323,6 +324,7 @@ describe("ownership", { timeout: 30_000 }, () => {
     const splitBody = { first_word_id: u.transcriptWords[1].id, new_utterance_id: "x" };
     // Bob on Alice's transcript.
     for (const result of [
+      await api("GET", `/transcripts/${alice.fileId}/utterances`, undefined, { token: bob.user.token }),
       await updateWords(bob.user, alice.fileId, u.id, wordsBody),
       await split(bob.user, alice.fileId, u.id, splitBody),
       await merge(bob.user, alice.fileId, u.id),

@@ -3,7 +3,7 @@ import type { TypedResponse } from "hono/types";
 import type { JSONParsed } from "hono/utils/types";
 import type { UtteranceDto } from "../../common/transcript";
 import { requireAuth } from "../auth/middleware";
-import { getOwnedTranscript, listSpeakers, toTranscriptDto, utterancesJson } from "../transcripts/read";
+import { getOwnedTranscript, listSpeakers, toTranscriptDto, utterancesJsonOfFile } from "../transcripts/read";
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
 import { utteranceRoutes } from "./utterances";
@@ -20,9 +20,13 @@ export const transcriptRoutes = new Hono<AppEnv>()
     return c.json({ data: toTranscriptDto(row, await listSpeakers(c.var.db, row.id)) }, 200);
   })
   .get("/:id/utterances", async (c) => {
-    const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
+    // The ownership check and the read run side by side (the read checks ownership itself).
+    const [, list] = await Promise.all([
+      getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id")),
+      utterancesJsonOfFile(c.var.db, c.var.user.id, c.req.param("id")),
+    ]);
     // Built as text (see utterancesJson); typed as what listUtterances returns.
-    const body = `{"data":{"data":${await utterancesJson(c.var.db, row.id)}}}`;
+    const body = `{"data":{"data":${list}}}`;
     return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as Response &
       TypedResponse<JSONParsed<{ data: { data: UtteranceDto[] } }>, 200, "json">;
   })

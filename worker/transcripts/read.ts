@@ -90,6 +90,26 @@ export async function listUtterances(db: Db, transcriptId: string): Promise<Utte
  */
 export async function utterancesJson(db: Db, transcriptId: string): Promise<string> {
   const rows = await db.$client.prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`).bind(transcriptId).raw();
+  return rowsJson(rows);
+}
+
+/**
+ * utterancesJson for the transcript of `userId`'s audio file, found in the same
+ * query (so it can run alongside the ownership check instead of after it);
+ * "[]" when there is none.
+ */
+export async function utterancesJsonOfFile(db: Db, userId: string, audioFileId: string): Promise<string> {
+  const rows = await db.$client
+    .prepare(
+      `SELECT ${rawUtteranceColumns()} FROM utterances
+       WHERE transcript_id = (SELECT id FROM transcripts WHERE audio_file_id = ? AND user_id = ?) ORDER BY order_key`,
+    )
+    .bind(audioFileId, userId)
+    .raw();
+  return rowsJson(rows);
+}
+
+function rowsJson(rows: unknown[][]): string {
   const parts = new Array<string>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = fromRaw(rows[i]!);
