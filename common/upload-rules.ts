@@ -53,6 +53,54 @@ export function resolveContentType(filename: string, type: string): string {
   return EXTENSION_TYPES[extensionOf(filename)]?.[0] ?? "application/octet-stream";
 }
 
+/**
+ * The only media types ever stored with an object or served back for it: exact
+ * strings, no parameters. Media links are served on the app's own origin, so a
+ * type outside this list (text/html, SVG, a comma list…) must never reach a browser.
+ */
+export const PLAYABLE_MEDIA_TYPES: ReadonlySet<string> = new Set([
+  "audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/mp4", "audio/x-m4a", "audio/m4a",
+  "video/mp4", "audio/flac", "audio/x-flac", "audio/aac", "audio/x-aac", "audio/ogg", "audio/x-ms-wma",
+  "audio/webm", "video/webm", "audio/opus",
+]);
+
+/** What anything else is stored and served as (always as a download). */
+export const NOT_PLAYABLE_TYPE = "application/octet-stream";
+
+/** Media extensions and the playable types each may carry, the first being the default. */
+const PLAYABLE_EXTENSION_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
+  ...Object.entries(EXTENSION_TYPES).map(([ext, types]) => [ext, types.filter((t) => PLAYABLE_MEDIA_TYPES.has(t))] as const),
+  ["webm", ["video/webm", "audio/webm"]],
+  ["weba", ["audio/webm"]],
+  ["opus", ["audio/opus", "audio/ogg"]],
+  ["oga", ["audio/ogg"]],
+  ["mpga", ["audio/mpeg"]],
+]);
+
+export const isPlayableMediaType = (type: string | null | undefined): type is string =>
+  typeof type === "string" && PLAYABLE_MEDIA_TYPES.has(type);
+
+/**
+ * The type the server stores with an object and serves it as: always an exact
+ * member of PLAYABLE_MEDIA_TYPES, or application/octet-stream. A name (or a key's
+ * last segment) with a media extension gets that extension's type, the declared one
+ * only when it is one of the extension's own; otherwise the declared type counts only
+ * if it is, once any parameters are cut, exactly an allow-listed type. Nothing of the
+ * declared text is ever passed through: "audio/wav, text/html" is not a type.
+ */
+export function mediaTypeFor(name: string, declared: string | null | undefined): string {
+  const base = (declared ?? "").split(";")[0]!.trim().toLowerCase();
+  const candidate = PLAYABLE_MEDIA_TYPES.has(base) ? base : null;
+  const forExtension = PLAYABLE_EXTENSION_TYPES.get(extensionOf(name.slice(name.lastIndexOf("/") + 1)));
+  if (forExtension?.length) return candidate && forExtension.includes(candidate) ? candidate : forExtension[0]!;
+  return candidate ?? NOT_PLAYABLE_TYPE;
+}
+
+/** The type to serve a stored object as: its stored type when allow-listed, else its key's. */
+export function servedMediaType(key: string, stored: string | null | undefined): string {
+  return isPlayableMediaType(stored) ? stored : mediaTypeFor(key, "");
+}
+
 /** Upper-case extensions whose types the service takes, for messages. */
 export function supportedExtensionsLabel(supportedFormats: string[]): string {
   const supported = new Set(supportedFormats.map(baseType));

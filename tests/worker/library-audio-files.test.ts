@@ -400,7 +400,8 @@ describe("what the media links serve", () => {
   it.each([
     ["text/html", "evil.wav", "audio/wav"],
     ["image/svg+xml", "evil.wav", "audio/wav"],
-    ["text/html", "evil.html", "application/octet-stream"],
+    // No media extension: the validated type the upload link was issued for (audio/wav), never the PUT's header.
+    ["text/html", "evil.html", "audio/wav"],
   ])("never serves an uploaded %s as such (%s)", async (declaredType, filename, served) => {
     const html = new TextEncoder().encode("<!doctype html><script>fetch('/steal?'+localStorage.token)</script>");
     const link = expectStatus(
@@ -430,7 +431,7 @@ describe("what the media links serve", () => {
     }
   });
 
-  it("serves the media type an ordinary upload declared, without parameters", async () => {
+  it("stores the type the upload link was issued for, not the PUT's header", async () => {
     const bytes = wav(1);
     const link = expectStatus(
       await api("POST", "/audio_files/upload-url", { filename: "p.wav", content_type: "audio/wav", file_size: bytes.length }, { token: user.token }),
@@ -440,6 +441,6 @@ describe("what the media links serve", () => {
       new Request(link.upload_url, { method: "PUT", body: bytes, headers: { "content-type": "audio/x-wav; codecs=1", "content-length": String(bytes.length) } }),
     );
     expect(put.status).toBe(200);
-    expect((await env.MEDIA.head(link.key))?.httpMetadata?.contentType).toBe("audio/x-wav");
+    expect((await env.MEDIA.head(link.key))?.httpMetadata?.contentType).toBe("audio/wav");
   });
 });

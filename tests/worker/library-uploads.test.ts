@@ -45,7 +45,9 @@ describe("POST /audio_files/upload-url", () => {
   it("answers a signed upload link and a key inside the user's prefix", async () => {
     const before = Math.floor(Date.now() / 1000);
     const body = expectStatus(await uploadUrl({ filename: "My Interview (1).wav", content_type: "audio/wav", file_size: 48044 }), 200);
-    expect(Object.keys(body).sort()).toEqual(["key", "upload_url"]);
+    expect(Object.keys(body).sort()).toEqual(["content_type", "key", "upload_url"]);
+    // The one type the upload link is bound to (the browser must PUT with exactly this).
+    expect(body.content_type).toBe("audio/wav");
     expect(body.key.startsWith(`users/${alice.id}/`)).toBe(true);
     expect(body.key).not.toContain("..");
     expect(body.key.endsWith(".wav")).toBe(true);
@@ -56,6 +58,7 @@ describe("POST /audio_files/upload-url", () => {
     expect(url.pathname).toBe("/api/v1/storage/upload");
     expect(url.searchParams.get("key")).toBe(body.key);
     expect(url.searchParams.get("size")).toBe("48044");
+    expect(url.searchParams.get("type")).toBe("audio/wav");
     expect(url.searchParams.get("signature")).toMatch(/^[0-9a-f]{64}$/);
     const expires = Number(url.searchParams.get("expires"));
     expect(expires).toBeGreaterThanOrEqual(before + 15 * 60 - 5);
@@ -217,12 +220,12 @@ describe("PUT to the upload link", () => {
     it("an expired link, even with a valid signature", async () => {
       const { upload_url, key } = await requestUploadUrl(alice.token, "t.wav", "audio/wav", bytes.length);
       const past = Math.floor(Date.now() / 1000) - 60;
-      const signature = await signParts(env.JWT_SECRET, ["upload", key, String(bytes.length), String(past)]);
+      const signature = await signParts(env.JWT_SECRET, ["upload", key, String(bytes.length), String(past), "audio/wav"]);
       const expired = withParam(withParam(upload_url, "expires", String(past)), "signature", signature);
       await expectRefused(expired, key);
       // Control: the same signing with a future expiry is accepted, so the refusal above is the expiry.
       const future = Math.floor(Date.now() / 1000) + 60;
-      const good = await signParts(env.JWT_SECRET, ["upload", key, String(bytes.length), String(future)]);
+      const good = await signParts(env.JWT_SECRET, ["upload", key, String(bytes.length), String(future), "audio/wav"]);
       const res = await putBytes(withParam(withParam(upload_url, "expires", String(future)), "signature", good), bytes, headers);
       expect(res.status).toBe(200);
     });

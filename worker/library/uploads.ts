@@ -1,5 +1,5 @@
 import { LIBRARY_MESSAGES, type ServiceConfiguration } from "../../common/library";
-import { checkUpload, resolveContentType } from "../../common/upload-rules";
+import { checkUpload, isPlayableMediaType, mediaTypeFor } from "../../common/upload-rules";
 import type { Db } from "../db/client";
 import type { AudioFileRow } from "../db/schema";
 import { badRequest, notFound, unprocessable } from "../lib/errors";
@@ -16,6 +16,15 @@ export function newStorageKey(userId: string, filename: string): string {
 
 export function isUsersKey(userId: string, key: string): boolean {
   return key.startsWith(keyPrefix(userId)) && !key.includes("..");
+}
+
+/**
+ * The one media type an upload is stored, served and transcribed as, chosen by the
+ * server from the validated request (an exact allow-listed type, or
+ * application/octet-stream): never the client's Content-Type text itself.
+ */
+export function uploadContentType(file: { filename: string; content_type: string }): string {
+  return mediaTypeFor(file.filename, file.content_type);
 }
 
 /** Server-side copy of the upload area's checks: the same rules and texts. */
@@ -55,6 +64,7 @@ export async function confirmUpload(
   if (!object) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
   if (object.size !== input.file_size) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
 
+  const storedType = object.httpMetadata?.contentType;
   const now = nowIso();
   const row: AudioFileRow = {
     id: crypto.randomUUID(),
@@ -63,7 +73,8 @@ export async function confirmUpload(
     name: input.filename,
     filename: input.filename,
     storageKey: input.key,
-    contentType: resolveContentType(input.filename, input.content_type),
+    // The type the upload link was issued for (stored with the object), else the key's / the validated one.
+    contentType: isPlayableMediaType(storedType) ? storedType : mediaTypeFor(input.key, input.content_type),
     fileSize: object.size,
     durationSeconds: input.duration_seconds,
     status: "processing",

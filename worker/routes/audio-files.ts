@@ -11,8 +11,9 @@ import {
   updateAudioFile,
 } from "../library/audio-files";
 import { enqueueTranscription, retranscribe } from "../transcription/job";
-import { assertUploadAllowed, confirmUpload, newStorageKey } from "../library/uploads";
+import { assertUploadAllowed, confirmUpload, newStorageKey, uploadContentType } from "../library/uploads";
 import { validate } from "../lib/validate";
+import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
 import type { AppEnv } from "../types";
@@ -31,8 +32,10 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     assertUploadAllowed(serviceConfiguration(c.var.config), input);
     const key = newStorageKey(c.var.user.id, input.filename);
-    const upload_url = await uploadLink(c.var.config, origin(c.req.url), key, input.file_size);
-    return c.json({ upload_url, key }, 200);
+    // The upload link is bound to this type: the browser must PUT with exactly this Content-Type.
+    const content_type = uploadContentType(input);
+    const upload_url = await uploadLink(c.var.config, origin(c.req.url), key, input.file_size, content_type);
+    return c.json({ upload_url, key, content_type }, 200);
   })
   .post("/confirm-upload", validate("json", confirmUploadSchema), async (c) => {
     const { file, created } = await confirmUpload(
@@ -68,9 +71,10 @@ export const audioFileRoutes = new Hono<AppEnv>()
   .get("/:id/download", async (c) => {
     const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
     const base = origin(c.req.url);
+    const content_type = servedMediaType(row.storageKey, row.contentType);
     const [url, download_url] = await Promise.all([
-      mediaLink(c.var.config, base, row.storageKey, { download: false, filename: row.filename }),
-      mediaLink(c.var.config, base, row.storageKey, { download: true, filename: row.filename }),
+      mediaLink(c.var.config, base, row.storageKey, { download: false, filename: row.filename, contentType: content_type }),
+      mediaLink(c.var.config, base, row.storageKey, { download: true, filename: row.filename, contentType: content_type }),
     ]);
-    return c.json({ url, download_url, content_type: row.contentType, filename: row.filename }, 200);
+    return c.json({ url, download_url, content_type, filename: row.filename }, 200);
   });

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import { resolveContentType } from "../../common/upload-rules";
+import { isPlayableMediaType, NOT_PLAYABLE_TYPE, servedMediaType } from "../../common/upload-rules";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { parseRange } from "../storage/range";
+import { mediaDisposition } from "../storage/links";
 import { verifyParts } from "../storage/signing";
 import type { AppEnv } from "../types";
 
@@ -16,6 +17,7 @@ import type { AppEnv } from "../types";
 const uploadQuery = z.object({
   key: z.string().min(1),
   size: z.coerce.number().int().positive(),
+  type: z.string().min(1),
   expires: z.coerce.number().int(),
   signature: z.string().min(1),
 });
@@ -27,20 +29,21 @@ const mediaQuery = z.object({
 });
 
 /**
- * The media route serves objects inline on the app's own origin, so only media
- * types are ever stored or served; anything else (text/html, SVG…) falls back to
- * the key's extension, and to application/octet-stream for unknown ones.
+ * Media links are answered on the app's own origin, so whatever an object holds must
+ * never run there: the type is an exact allow-listed media type (or a download), the
+ * browser may not sniff another, and a document it opens anyway is sandboxed with no
+ * script and no subresources.
  */
-function mediaContentType(key: string, declared: string | undefined): string {
-  const type = resolveContentType(key, declared ?? "");
-  return /^(audio|video)\//.test(type) || type === "application/ogg" ? type : resolveContentType(key, "");
-}
+export const MEDIA_SECURITY_HEADERS = {
+  "Content-Security-Policy": "sandbox; default-src 'none'",
+  "X-Content-Type-Options": "nosniff",
+} as const;
 
 export const storageRoutes = new Hono<AppEnv>()
   .put("/upload", validate("query", uploadQuery), async (c) => {
-    const { key, size, expires, signature } = c.req.valid("query");
-    const ok = await verifyParts(c.var.config.JWT_SECRET, ["upload", key, String(size), String(expires)], signature, expires);
-    if (!ok) throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
+    const { key, size, type, expires, signature } = c.req.valid("query");
+    const ok = await verifyParts(c.var.config.JWT_SECRET, ["upload", key, String(size), String(expires), type], signature, expires);
+    if (!ok || !(isPlayableMediaType(type) || type === NOT_PLAYABLE_TYPE)) throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
     const declared = Number(c.req.header("content-length") ?? size);
     if (declared > size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
     const body = c.req.raw.body;
@@ -48,9 +51,9 @@ export const storageRoutes = new Hono<AppEnv>()
     // Exactly `size` bytes or the write fails: a longer or shorter body is refused.
     const fixed = new FixedLengthStream(size);
     const piping = body.pipeTo(fixed.writable);
-    const contentType = mediaContentType(key, c.req.header("content-type"));
+    // The type the link was issued for, never the request's Content-Type header.
     try {
-      await Promise.all([c.env.MEDIA.put(key, fixed.readable, { httpMetadata: { contentType } }), piping]);
+      await Promise.all([c.env.MEDIA.put(key, fixed.readable, { httpMetadata: { contentType: type } }), piping]);
     } catch {
       await c.env.MEDIA.delete(key);
       throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
@@ -63,11 +66,13 @@ export const storageRoutes = new Hono<AppEnv>()
     if (!ok) throw forbidden(LIBRARY_MESSAGES.mediaLinkInvalid);
     const head = await c.env.MEDIA.head(key);
     if (!head) throw notFound(LIBRARY_MESSAGES.fileNotFound);
+    // Objects stored before types were checked may carry anything: serve only an allow-listed type.
+    const contentType = servedMediaType(key, head.httpMetadata?.contentType);
     const headers = new Headers({
+      ...MEDIA_SECURITY_HEADERS,
       "Accept-Ranges": "bytes",
-      "Content-Type": mediaContentType(key, head.httpMetadata?.contentType),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": disposition,
+      "Content-Type": contentType,
+      "Content-Disposition": mediaDisposition(disposition, contentType),
       "Cache-Control": "private, max-age=3600",
       ETag: head.httpEtag,
     });

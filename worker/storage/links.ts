@@ -1,4 +1,5 @@
 import { AwsClient } from "aws4fetch";
+import { isPlayableMediaType, mediaTypeFor, NOT_PLAYABLE_TYPE, servedMediaType } from "../../common/upload-rules";
 import type { Config } from "../config";
 import { signParts } from "./signing";
 
@@ -19,39 +20,75 @@ function r2Credentials(config: Config): R2Credentials | null {
   return { accountId: R2_ACCOUNT_ID, accessKeyId: R2_ACCESS_KEY_ID, secretAccessKey: R2_SECRET_ACCESS_KEY, bucket: R2_BUCKET_NAME };
 }
 
-async function presign(creds: R2Credentials, method: "PUT" | "GET", key: string, ttl: number, query: Record<string, string> = {}) {
+async function presign(
+  creds: R2Credentials,
+  method: "PUT" | "GET",
+  key: string,
+  ttl: number,
+  options: { query?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const client = new AwsClient({ accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, service: "s3", region: "auto" });
   const url = new URL(`https://${creds.accountId}.r2.cloudflarestorage.com/${creds.bucket}/${key.split("/").map(encodeURIComponent).join("/")}`);
   url.searchParams.set("X-Amz-Expires", String(ttl));
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const signed = await client.sign(new Request(url, { method }), { aws: { signQuery: true } });
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+  // allHeaders: aws4fetch leaves Content-Type out of the signature by default; signed, R2
+  // refuses a request that carries any other value.
+  const signed = await client.sign(new Request(url, { method, headers: options.headers }), { aws: { signQuery: true, allHeaders: true } });
   return signed.url;
 }
 
 const expiresIn = (ttl: number) => Math.floor(Date.now() / 1000) + ttl;
 
-/** Where the browser PUTs the raw bytes: R2 itself in production, a signed Worker route locally. */
-export async function uploadLink(config: Config, origin: string, key: string, size: number): Promise<string> {
+/**
+ * Where the browser PUTs the raw bytes: R2 itself in production, a signed Worker route
+ * locally. Both bind the link to `contentType`, the server's choice (mediaTypeFor):
+ * R2 refuses a PUT with any other Content-Type (the header is signed), the local
+ * route stores this type whatever the request says. The browser must send exactly it.
+ */
+export async function uploadLink(
+  config: Config,
+  origin: string,
+  key: string,
+  size: number,
+  contentType: string = mediaTypeFor(key, ""),
+): Promise<string> {
+  const type = isPlayableMediaType(contentType) ? contentType : NOT_PLAYABLE_TYPE;
   const creds = r2Credentials(config);
-  if (creds) return presign(creds, "PUT", key, UPLOAD_LINK_TTL_SECONDS);
+  if (creds) return presign(creds, "PUT", key, UPLOAD_LINK_TTL_SECONDS, { headers: { "content-type": type } });
   const expires = expiresIn(UPLOAD_LINK_TTL_SECONDS);
-  const signature = await signParts(config.JWT_SECRET, ["upload", key, String(size), String(expires)]);
-  const params = new URLSearchParams({ key, size: String(size), expires: String(expires), signature });
+  const signature = await signParts(config.JWT_SECRET, ["upload", key, String(size), String(expires), type]);
+  const params = new URLSearchParams({ key, size: String(size), type, expires: String(expires), signature });
   return `${origin}/api/v1/storage/upload?${params}`;
 }
 
-/** A playback (inline) or download (attachment) link to a stored object. */
+/** The Content-Disposition a media link answers with: never inline for what is not playable. */
+export function mediaDisposition(disposition: string, contentType: string): string {
+  if (isPlayableMediaType(contentType)) return disposition;
+  return disposition.startsWith("attachment") ? disposition : "attachment";
+}
+
+/**
+ * A playback (inline) or download (attachment) link to a stored object. Served as
+ * `contentType` (the file's type as stored, checked against the allow-list, else the
+ * key's), and always as an attachment when that is not a playable media type.
+ */
 export async function mediaLink(
   config: Config,
   origin: string,
   key: string,
-  options: { download: boolean; filename: string },
+  options: { download: boolean; filename: string; contentType?: string | null },
 ): Promise<string> {
-  const disposition = options.download
-    ? `attachment; filename*=UTF-8''${encodeURIComponent(options.filename)}`
-    : "inline";
+  const type = servedMediaType(key, options.contentType);
+  const disposition = mediaDisposition(
+    options.download ? `attachment; filename*=UTF-8''${encodeURIComponent(options.filename)}` : "inline",
+    type,
+  );
   const creds = r2Credentials(config);
-  if (creds) return presign(creds, "GET", key, MEDIA_LINK_TTL_SECONDS, { "response-content-disposition": disposition });
+  if (creds) {
+    return presign(creds, "GET", key, MEDIA_LINK_TTL_SECONDS, {
+      query: { "response-content-type": type, "response-content-disposition": disposition },
+    });
+  }
   const expires = expiresIn(MEDIA_LINK_TTL_SECONDS);
   const signature = await signParts(config.JWT_SECRET, ["media", key, disposition, String(expires)]);
   const params = new URLSearchParams({ key, disposition, expires: String(expires), signature });

@@ -25,12 +25,15 @@ export function measureDuration(file: File, timeoutMs = DURATION_PROBE_TIMEOUT_M
   });
 }
 
-/** PUTs the raw bytes straight to storage, reporting progress (0..1). */
-export function putWithProgress(url: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+/**
+ * PUTs the raw bytes straight to storage, reporting progress (0..1). `contentType` is
+ * the type the upload link was issued for: storage refuses any other.
+ */
+export function putWithProgress(url: string, file: File, contentType: string, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", url);
-    if (file.type) xhr.setRequestHeader("Content-Type", file.type);
+    xhr.setRequestHeader("Content-Type", contentType);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -50,10 +53,10 @@ export function putWithProgress(url: string, file: File, onProgress: (fraction: 
 /** The three upload steps of the spec: ask for a URL, PUT the bytes, confirm. */
 export async function uploadFile(file: File, folderId: string | null, onProgress: (fraction: number) => void): Promise<AudioFileDto> {
   const duration = await measureDuration(file);
-  const { upload_url, key } = await call(
+  const { upload_url, key, content_type } = await call(
     api.audio_files["upload-url"].$post({ json: { filename: file.name, content_type: file.type, file_size: file.size } }),
   );
-  await putWithProgress(upload_url, file, onProgress);
+  await putWithProgress(upload_url, file, content_type, onProgress);
   const { data } = await call(
     api.audio_files["confirm-upload"].$post({
       json: {
