@@ -196,18 +196,25 @@ try {
     range.collapse(true);
     getSelection().removeAllRanges();
     getSelection().addRange(range);
-    const times = [];
+    const frame = [];
+    const work = [];
     for (let i = 0; i < 60; i++) {
+      // Start right after a frame, as a key pressed at a random moment lands on average half-way.
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       const t = performance.now();
       // What the browser does for a typed character: beforeinput/input around the DOM change.
       document.execCommand("insertText", false, "a");
+      await Promise.resolve();
+      work.push(performance.now() - t);
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      times.push(performance.now() - t);
+      frame.push(performance.now() - t);
     }
-    return times;
+    return { frame, work };
   });
-  const typed = stats(typing);
-  console.log(`keystroke → next paint inside a word in the middle: median ${fmt(typed.median)} / p95 ${fmt(typed.p95)} / max ${fmt(typed.max)} (budget ≤ 16 ms p95; includes waiting for the next frame)`);
+  const typed = stats(typing.frame);
+  const worked = stats(typing.work);
+  console.log(`keystroke main-thread work inside a word in the middle: median ${fmt(worked.median)} / p95 ${fmt(worked.p95)} / max ${fmt(worked.max)}`);
+  console.log(`keystroke → next frame painted: median ${fmt(typed.median)} / p95 ${fmt(typed.p95)} / max ${fmt(typed.max)} (budget ≤ 16 ms p95)`);
 
   // Search for a common word: all matches counted and the first shown.
   const searches = [];

@@ -10,23 +10,24 @@ export const wordElements = new Map<string, HTMLElement>();
 /** Utterance id → its editable text element (search highlights build ranges in it). */
 export const utteranceElements = new Map<string, HTMLElement>();
 
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/**
+ * Draws the words as spans separated by spaces. Built as one escaped HTML
+ * string: the browser's parser makes 30,000 spans far faster than DOM calls.
+ */
 export function renderWords(el: HTMLElement, words: readonly EditableWord[]): void {
-  for (const span of el.querySelectorAll<HTMLElement>("[data-word-id]")) {
-    if (wordElements.get(span.dataset.wordId!) === span) wordElements.delete(span.dataset.wordId!);
+  if (el.firstChild) forgetWords(el);
+  let html = "";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const title = word.confidenceScore === 0 ? "Inaudible" : word.confidenceScore < LOW_CONFIDENCE_THRESHOLD ? `Low confidence (${Math.round(word.confidenceScore * 100)}%)` : "";
+    html += `${i > 0 ? " " : ""}<span data-word-id="${escapeHtml(word.id)}" class="${wordClass(word)}"${title ? ` title="${title}"` : ""}>${escapeHtml(word.text)}</span>`;
   }
-  const fragment = document.createDocumentFragment();
-  words.forEach((word, i) => {
-    if (i > 0) fragment.append(" ");
-    const span = document.createElement("span");
-    span.dataset.wordId = word.id;
-    span.className = wordClass(word);
-    if (word.confidenceScore === 0) span.title = "Inaudible";
-    else if (word.confidenceScore < LOW_CONFIDENCE_THRESHOLD) span.title = `Low confidence (${Math.round(word.confidenceScore * 100)}%)`;
-    span.textContent = word.text;
-    fragment.append(span);
-    wordElements.set(word.id, span);
-  });
-  el.replaceChildren(fragment);
+  el.innerHTML = html;
+  const spans = el.children;
+  for (let i = 0; i < spans.length; i++) wordElements.set(words[i]!.id, spans[i] as HTMLElement);
 }
 
 export function forgetWords(el: HTMLElement): void {
