@@ -25,6 +25,13 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
   const [speed, setSpeed] = useState(1);
   const [volume, setVolume] = useState(1);
   const [error, setError] = useState<string | null>(null);
+  // Media metadata loads once the page is idle: opening a long transcript comes first.
+  const [preload, setPreload] = useState<"none" | "metadata">("none");
+  useEffect(() => {
+    if (typeof requestIdleCallback !== "function") return setPreload("metadata");
+    const id = requestIdleCallback(() => setPreload("metadata"), { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }, []);
 
   async function togglePlay() {
     const el = media.current;
@@ -85,9 +92,9 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
     <div className="player" ref={region} data-testid="media-player">
       {link.data &&
         (isVideo ? (
-          <video ref={media} src={link.data.url} preload="metadata" className="player-video" playsInline onClick={() => void togglePlay()} {...handlers()} />
+          <video ref={media} src={link.data.url} preload={preload} className="player-video" playsInline onClick={() => void togglePlay()} {...handlers()} />
         ) : (
-          <audio ref={media} src={link.data.url} preload="metadata" {...handlers()} />
+          <audio ref={media} src={link.data.url} preload={preload} {...handlers()} />
         ))}
       {error && <Alert kind="error">{error}</Alert>}
       <div className="player-controls">
