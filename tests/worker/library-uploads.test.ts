@@ -362,7 +362,10 @@ describe("POST /audio_files/confirm-upload", () => {
     const first = expectStatus(await confirm(input, user.token), 201);
     const second = expectStatus(await confirm(input, user.token), 200);
     expect(second.data.id).toBe(first.data.id);
-    expect(second.data).toEqual({ ...first.data, processingEstimation: second.data.processingEstimation });
+    // The transcription job may already have run between the two confirms (locally it fails
+    // at once for want of a speech service): compare everything but the job's progress.
+    const stable = ({ status, hasTranscript, processingEstimation, failureReason, ...rest }: Record<string, unknown>) => rest;
+    expect(stable(second.data)).toEqual(stable(first.data));
     const files = await listFiles(user.token);
     expect(files).toHaveLength(1);
     expect(files[0]!.id).toBe(first.data.id);
