@@ -79,6 +79,8 @@ export type SpeakerFields = Pick<SpeakerDto, "name" | "role">;
 export interface SpeakerState extends SpeakerFields {
   id: string;
   originalLabel: string;
+  /** Order in the speaker list (and default name "Speaker n+1"); kept so an undone deletion comes back in place. */
+  position?: number;
 }
 
 /**

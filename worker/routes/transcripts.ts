@@ -6,6 +6,7 @@ import { requireAuth } from "../auth/middleware";
 import { getOwnedTranscript, listSpeakers, toTranscriptDto, utterancesJsonOfFile } from "../transcripts/read";
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
+import { transcriptDetailsRoutes } from "./transcript-details";
 import { utteranceRoutes } from "./utterances";
 
 /**
@@ -35,4 +36,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
     return c.json({ data: await listSpeakers(c.var.db, row.id) }, 200);
   })
   .route("/", utteranceRoutes)
-  .route("/", editHistoryRoutes);
+  .route("/", editHistoryRoutes)
+  .route("/", transcriptDetailsRoutes);

@@ -85,9 +85,9 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
         db
           .prepare(
             `INSERT INTO speakers (id, transcript_id, original_label, name, role, position, created_at)
-             VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(position) + 1, 0) FROM speakers WHERE transcript_id = ?), ?)`,
+             VALUES (?, ?, ?, ?, ?, coalesce(?, (SELECT coalesce(max(position) + 1, 0) FROM speakers WHERE transcript_id = ?)), ?)`,
           )
-          .bind(s.id, tid, s.after.originalLabel, s.after.name, s.after.role, tid, plan.now),
+          .bind(s.id, tid, s.after.originalLabel, s.after.name, s.after.role, s.after.position ?? null, tid, plan.now),
       );
     }
   }

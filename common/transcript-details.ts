@@ -1,0 +1,58 @@
+// Speakers, summary and notes of a transcript (spec sections 5 and 7): the
+// request bodies shared by the Worker and the SPA, and their texts.
+import { z } from "zod";
+
+export const DETAILS_LIMITS = { nameMax: 255, roleMax: 255, summaryMax: 20_000, notesMax: 50_000 } as const;
+
+export const DETAILS_MESSAGES = {
+  speakerNameRequired: "Speaker name is required",
+  speakerNameTooLong: `Speaker name must be ${DETAILS_LIMITS.nameMax} characters or less`,
+  speakerRoleTooLong: `Role must be ${DETAILS_LIMITS.roleMax} characters or less`,
+  bidiControl: "Names cannot contain text-direction control characters",
+  speakerHasUtterances: "Cannot delete speaker: speaker has utterances",
+  speakerNotFound: "Speaker not found",
+  summaryTooLong: `Summary must be ${DETAILS_LIMITS.summaryMax.toLocaleString("en-US")} characters or less`,
+  notesTooLong: `Notes must be ${DETAILS_LIMITS.notesMax.toLocaleString("en-US")} characters or less`,
+  fieldsEmpty: "Send transcript.summary or transcript.notes",
+  speakerCreated: (label: string) => `Speaker ${label} created successfully!`,
+  speakerCreateFailed: "Failed to create speaker. Please try again.",
+  speakerDeleted: (label: string) => `Speaker ${label} deleted successfully`,
+  speakerDeleteFailed: "Failed to delete speaker. Please try again.",
+} as const;
+
+/** Text-direction overrides and isolates: a name with U+202E displays reversed. */
+export const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+const noBidi = (text: string) => !BIDI_CONTROLS.test(text);
+
+const speakerName = z
+  .string({ error: DETAILS_MESSAGES.speakerNameRequired })
+  .trim()
+  .min(1, DETAILS_MESSAGES.speakerNameRequired)
+  .max(DETAILS_LIMITS.nameMax, DETAILS_MESSAGES.speakerNameTooLong)
+  .refine(noBidi, DETAILS_MESSAGES.bidiControl);
+/** Optional free text, trimmed; empty means none. */
+const role = z
+  .string()
+  .trim()
+  .max(DETAILS_LIMITS.roleMax, DETAILS_MESSAGES.speakerRoleTooLong)
+  .refine(noBidi, DETAILS_MESSAGES.bidiControl)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const speakerUpdateSchema = z.object({ speaker: z.object({ name: speakerName, role }) });
+/** The body is optional: an empty one creates "Speaker n" with no role. */
+export const speakerCreateSchema = z.object({ speaker: z.object({ name: speakerName.optional(), role }).optional() });
+
+const text = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .nullable()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+export const transcriptFieldsSchema = z.object({
+  transcript: z
+    .object({ summary: text(DETAILS_LIMITS.summaryMax, DETAILS_MESSAGES.summaryTooLong).optional(), notes: text(DETAILS_LIMITS.notesMax, DETAILS_MESSAGES.notesTooLong).optional() })
+    .refine((v) => v.summary !== undefined || v.notes !== undefined, DETAILS_MESSAGES.fieldsEmpty),
+});

@@ -1,0 +1,108 @@
+// Speakers, summary and notes: each change is recorded in the edit history
+// (speaker_edited, summary_edited, notes_edited) and undone like any other,
+// through the same one-batch commit as the utterance operations.
+import type { SpeakerDto } from "../../common/transcript";
+import { DETAILS_MESSAGES } from "../../common/transcript-details";
+import type { Change, HistoryType, SpeakerState, TranscriptFields } from "../../common/transcript-ops";
+import type { TranscriptRow } from "../db/schema";
+import type { Db } from "../db/client";
+import { ApiError, notFound } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { commitChange } from "./commit";
+import type { EditOutcome } from "./operations";
+import { defaultSpeakerName, listSpeakers } from "./read";
+
+interface SpeakerRowLite {
+  id: string;
+  originalLabel: string;
+  name: string | null;
+  role: string | null;
+  position: number;
+}
+
+async function speakerRows(db: D1Database, transcriptId: string): Promise<SpeakerRowLite[]> {
+  const { results } = await db
+    .prepare("SELECT id, original_label AS originalLabel, name, role, position FROM speakers WHERE transcript_id = ? ORDER BY position")
+    .bind(transcriptId)
+    .all<SpeakerRowLite>();
+  return results;
+}
+
+const state = (row: SpeakerRowLite): SpeakerState => ({ id: row.id, originalLabel: row.originalLabel, name: row.name, role: row.role, position: row.position });
+const displayName = (row: Pick<SpeakerRowLite, "name" | "position">) => row.name ?? defaultSpeakerName(row);
+
+async function record(db: D1Database, transcriptId: string, change: Change, type: HistoryType, summary: string): Promise<EditOutcome> {
+  const committed = await commitChange(db, { transcriptId, change, history: { record: { type, summary, change, opId: null } }, now: nowIso() });
+  return { result: { utterances: [], removedUtteranceIds: [] }, change, detailsChanged: true, rowsWritten: committed.rowsWritten };
+}
+
+/** A new speaker with the next free number ("Speaker 5"), optionally named and with a role. */
+export async function createSpeaker(
+  d1: D1Database,
+  db: Db,
+  transcript: Pick<TranscriptRow, "id">,
+  input: { name?: string | undefined; role: string | null },
+): Promise<{ outcome: EditOutcome; speaker: SpeakerDto }> {
+  const rows = await speakerRows(d1, transcript.id);
+  const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
+  const label = defaultSpeakerName({ position });
+  const created: SpeakerState = { id: crypto.randomUUID(), originalLabel: label, name: input.name ?? null, role: input.role, position };
+  const outcome = await record(d1, transcript.id, { utterances: [], speakers: [{ id: created.id, before: null, after: created }] }, "speaker_edited", `Added ${input.name ?? label}`);
+  const speaker = (await listSpeakers(db, transcript.id)).find((s) => s.id === created.id)!;
+  return { outcome, speaker };
+}
+
+async function ownedSpeaker(d1: D1Database, transcriptId: string, speakerId: string): Promise<SpeakerRowLite> {
+  const row = (await speakerRows(d1, transcriptId)).find((r) => r.id === speakerId);
+  if (!row) throw notFound(DETAILS_MESSAGES.speakerNotFound);
+  return row;
+}
+
+/** Rename and/or change the role. */
+export async function updateSpeaker(
+  d1: D1Database,
+  transcript: Pick<TranscriptRow, "id">,
+  speakerId: string,
+  input: { name: string; role: string | null },
+): Promise<EditOutcome | null> {
+  const row = await ownedSpeaker(d1, transcript.id, speakerId);
+  if (row.name === input.name && row.role === input.role) return null;
+  const after: SpeakerState = { ...state(row), name: input.name, role: input.role };
+  const summary =
+    displayName(row) !== input.name
+      ? `Renamed "${displayName(row)}" → "${input.name}"`
+      : input.role
+        ? `Set the role of ${input.name} to "${input.role}"`
+        : `Removed the role of ${input.name}`;
+  return record(d1, transcript.id, { utterances: [], speakers: [{ id: row.id, before: state(row), after }] }, "speaker_edited", summary);
+}
+
+/** Only a speaker without utterances can go. */
+export async function deleteSpeaker(d1: D1Database, transcript: Pick<TranscriptRow, "id">, speakerId: string): Promise<{ outcome: EditOutcome; label: string }> {
+  const row = await ownedSpeaker(d1, transcript.id, speakerId);
+  const used = await d1.prepare("SELECT 1 FROM utterances WHERE transcript_id = ? AND speaker_id = ? LIMIT 1").bind(transcript.id, speakerId).first();
+  if (used) throw new ApiError(409, DETAILS_MESSAGES.speakerHasUtterances);
+  const label = displayName(row);
+  const outcome = await record(d1, transcript.id, { utterances: [], speakers: [{ id: row.id, before: state(row), after: null }] }, "speaker_edited", `Deleted ${label}`);
+  return { outcome, label };
+}
+
+/** Summary and/or notes (already trimmed; empty is null). */
+export async function updateFields(d1: D1Database, transcript: Pick<TranscriptRow, "id" | "summary" | "notes">, input: TranscriptFields): Promise<EditOutcome | null> {
+  const before: TranscriptFields = {};
+  const after: TranscriptFields = {};
+  if (input.summary !== undefined && input.summary !== transcript.summary) {
+    before.summary = transcript.summary;
+    after.summary = input.summary;
+  }
+  if (input.notes !== undefined && input.notes !== transcript.notes) {
+    before.notes = transcript.notes;
+    after.notes = input.notes;
+  }
+  const summaryChanged = "summary" in after;
+  const notesChanged = "notes" in after;
+  if (!summaryChanged && !notesChanged) return null;
+  const type: HistoryType = summaryChanged && !notesChanged ? "summary_edited" : notesChanged && !summaryChanged ? "notes_edited" : "other";
+  const summary = summaryChanged && notesChanged ? "Edited summary and notes" : summaryChanged ? "Edited summary" : "Edited notes";
+  return record(d1, transcript.id, { utterances: [], fields: { before, after } }, type, summary);
+}
