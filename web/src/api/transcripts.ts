@@ -13,6 +13,14 @@ export const transcriptApi = {
   get: async (audioFileId: string) => (await call(api.transcripts[":id"].$get({ param: { id: audioFileId } }))).data,
   utterances: async (audioFileId: string) =>
     (await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId } }))).data.data,
+  createSpeaker: async (audioFileId: string, speaker?: { name?: string; role?: string | null }) =>
+    (await call(api.transcripts[":id"].speakers.$post({ param: { id: audioFileId }, json: speaker ? { speaker } : {} }))).data,
+  updateSpeaker: async (audioFileId: string, speakerId: string, speaker: { name: string; role: string | null }) =>
+    (await call(api.transcripts[":id"].speakers[":speakerId"].$put({ param: { id: audioFileId, speakerId }, json: { speaker } }))).data,
+  deleteSpeaker: async (audioFileId: string, speakerId: string) =>
+    (await call(api.transcripts[":id"].speakers[":speakerId"].$delete({ param: { id: audioFileId, speakerId } }))).data,
+  updateFields: async (audioFileId: string, fields: { summary?: string | null; notes?: string | null }) =>
+    (await call(api.transcripts[":id"].$put({ param: { id: audioFileId }, json: { transcript: fields } }))).data,
   history: async (audioFileId: string) =>
     (await call(api.transcripts[":id"]["edit-history"].$get({ param: { id: audioFileId } }), "Failed to load edit history")).data,
   undo: async (audioFileId: string) =>

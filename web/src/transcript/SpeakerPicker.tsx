@@ -6,11 +6,14 @@ export function SpeakerPicker({
   speakers,
   current,
   onPick,
+  onCreate,
   onClose,
 }: {
   speakers: readonly { id: string; displayName: string }[];
   current: string;
   onPick: (speakerId: string) => void;
+  /** "New speaker…": creates one and gives it this utterance. */
+  onCreate?: () => void;
   onClose: () => void;
 }) {
   const root = useRef<HTMLDivElement>(null);
@@ -43,6 +46,11 @@ export function SpeakerPicker({
           {s.displayName}
         </button>
       ))}
+      {onCreate && (
+        <button type="button" role="option" aria-selected={false} className="speaker-option speaker-option--new" onClick={onCreate}>
+          + New speaker…
+        </button>
+      )}
     </div>
   );
 }

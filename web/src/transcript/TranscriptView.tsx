@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../api/library";
-import { useTranscript, useUtterances } from "../api/transcripts";
+import { DETAILS_MESSAGES } from "../../../common/transcript-details";
+import { transcriptApi, transcriptKeys, useTranscript, useUtterances } from "../api/transcripts";
 import { authState } from "../auth/store";
 import type { PlaybackController } from "../editor/playback-controller";
 import { isShortcut } from "../editor/shortcuts";
@@ -143,6 +144,21 @@ function EditorBody({ session, playback, speakers }: { session: EditorSession; p
   const onCurrentWord = useCallback((utteranceId: string, wordId: string) => {
     currentWord.current = { utteranceId, wordId };
   }, []);
+  const queryClient = useQueryClient();
+  const onCreateSpeaker = useCallback(
+    async (utteranceId: string) => {
+      try {
+        const created = await transcriptApi.createSpeaker(session.audioFileId);
+        toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
+        session.store.setSpeakers([...session.store.speakerList(), created]);
+        session.editor.setSpeaker(utteranceId, created.id);
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(session.audioFileId) });
+      } catch {
+        toast(DETAILS_MESSAGES.speakerCreateFailed, "error");
+      }
+    },
+    [session, queryClient],
+  );
   const listRef = useRef<HTMLDivElement>(null);
   usePlaybackSync(session, playback, listRef);
   const shown = useProgressiveCount(list.length);
@@ -156,7 +172,7 @@ function EditorBody({ session, playback, speakers }: { session: EditorSession; p
       {chunks.map((chunk, k) => (
         <ol key={k} className="utterance-chunk" start={k * CHUNK + 1}>
           {chunk.map((u) => (
-            <UtteranceCard key={u.id} utteranceId={u.id} editor={session.editor} playback={playback} speakers={speakers} metaColumn={metaColumn} onCurrentWord={onCurrentWord} />
+            <UtteranceCard key={u.id} utteranceId={u.id} editor={session.editor} playback={playback} speakers={speakers} metaColumn={metaColumn} onCurrentWord={onCurrentWord} onCreateSpeaker={onCreateSpeaker} />
           ))}
         </ol>
       ))}

@@ -16,6 +16,7 @@ interface Props {
   speakers: readonly { id: string; displayName: string }[];
   metaColumn: boolean;
   onCurrentWord: (utteranceId: string, wordId: string) => void;
+  onCreateSpeaker: (utteranceId: string) => void;
 }
 
 /** Focuses an utterance's text at a character offset once it is in the DOM. */
@@ -33,7 +34,7 @@ export function focusUtterance(utteranceId: string, offset: number) {
  * card; the words are drawn imperatively (word-dom.ts) and left alone while
  * the user types, so a keystroke costs no React render.
  */
-export const UtteranceCard = memo(function UtteranceCard({ utteranceId, editor, playback, speakers, metaColumn, onCurrentWord }: Props) {
+export const UtteranceCard = memo(function UtteranceCard({ utteranceId, editor, playback, speakers, metaColumn, onCurrentWord, onCreateSpeaker }: Props) {
   const store = editor.store;
   const lastSource = useRef<ChangeSource>("server");
   const utterance = useSyncExternalStore(
@@ -139,6 +140,10 @@ export const UtteranceCard = memo(function UtteranceCard({ utteranceId, editor, 
             onPick={(speakerId) => {
               setPicking(false);
               editor.setSpeaker(utteranceId, speakerId);
+            }}
+            onCreate={() => {
+              setPicking(false);
+              onCreateSpeaker(utteranceId);
             }}
             onClose={() => setPicking(false)}
           />

@@ -21,5 +21,13 @@ async function step(session: EditorSession, queryClient: QueryClient, direction:
   }
 }
 
-export const undo = (session: EditorSession, queryClient: QueryClient) => step(session, queryClient, "undo");
-export const redo = (session: EditorSession, queryClient: QueryClient) => step(session, queryClient, "redo");
+// Steps run one after another: a quick second click waits for the first.
+let running: Promise<unknown> = Promise.resolve();
+function queued(session: EditorSession, queryClient: QueryClient, direction: "undo" | "redo") {
+  const next = running.then(() => step(session, queryClient, direction));
+  running = next.catch(() => undefined);
+  return next;
+}
+
+export const undo = (session: EditorSession, queryClient: QueryClient) => queued(session, queryClient, "undo");
+export const redo = (session: EditorSession, queryClient: QueryClient) => queued(session, queryClient, "redo");

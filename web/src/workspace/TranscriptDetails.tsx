@@ -2,7 +2,9 @@ import type { AudioFileDto } from "../../../common/library";
 import type { TranscriptDto } from "../../../common/transcript";
 import { useServiceConfiguration } from "../api/library";
 import { useTranscript } from "../api/transcripts";
-import { formatShare, speakerColorIndex, transcriptDetails } from "../transcript/model";
+import { NotesEditor } from "../tools/NotesEditor";
+import { SpeakersPanel } from "../tools/SpeakersPanel";
+import { transcriptDetails } from "../transcript/model";
 
 const formatDateTime = (iso: string) => {
   const date = new Date(iso);
@@ -22,7 +24,11 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   return (
     <>
       <DetailsSection transcript={transcript.data} />
-      <SpeakersSection transcript={transcript.data} />
+      <section className="tools-section" aria-label="Summary and notes">
+        <NotesEditor transcript={transcript.data} field="summary" label="Summary" />
+        <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
+      </section>
+      <SpeakersPanel transcript={transcript.data} />
     </>
   );
 }
@@ -58,31 +64,5 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
     </div>
-  );
-}
-
-function SpeakersSection({ transcript }: { transcript: TranscriptDto }) {
-  return (
-    <section className="tools-section" aria-labelledby="speakers-title" data-testid="speakers">
-      <h3 id="speakers-title">Speakers</h3>
-      {transcript.speakers.length === 0 ? (
-        <p className="muted small">No speakers.</p>
-      ) : (
-        <ul className="speaker-list">
-          {transcript.speakers.map((speaker, index) => (
-            <li key={speaker.id} className="speaker-row">
-              <span className={`speaker-dot speaker-color-${speakerColorIndex(index)}`} aria-hidden="true" />
-              <span className="speaker-name">
-                {speaker.displayName}
-                {speaker.role && <span className="muted small"> · {speaker.role}</span>}
-              </span>
-              <span className="muted small">
-                {speaker.utteranceCount} {speaker.utteranceCount === 1 ? "utterance" : "utterances"} · {formatShare(speaker.speakingPercentage)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
