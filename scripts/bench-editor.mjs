@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { apiClient } from "./bench-api.mjs";
 import { offlineEnv, root } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_EDITOR_PORT ?? 8890);
@@ -28,15 +29,7 @@ const line = (name, xs, budget, unit = "ms", digits = 1) => {
   console.log(`${name}: min ${fmt(min, unit, digits)} / median ${fmt(median, unit, digits)} / max ${fmt(max, unit, digits)} (budget ${budget})`);
 };
 
-async function json(path, init = {}, token) {
-  const res = await fetch(BASE + path, {
-    ...init,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
-  });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
+const { json, account, ready } = apiClient(BASE);
 
 async function waitFor(fn, what, timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
@@ -68,15 +61,6 @@ function wav(seconds, rate = 8000) {
   return b;
 }
 
-async function account() {
-  const email = `bench-editor-${Date.now()}@example.com`;
-  const password = "benchmark password";
-  await json("/api/v1/auth/register", { method: "POST", body: JSON.stringify({ user: { email, full_name: "Bench", password, password_confirmation: password } }) });
-  const { data } = await json("/api/v1/dev/outbox");
-  const token = /confirm-email\?token=([\w-]+)/.exec(data.find((m) => m.to === email).text)[1];
-  await json("/api/v1/auth/confirm-email", { method: "POST", body: JSON.stringify({ token }) });
-  return json("/api/v1/auth/login", { method: "POST", body: JSON.stringify({ email, password }) });
-}
 
 /** Uploads a short WAV named so the stand-in answers with a 3-hour transcript; waits until it is stored. */
 async function threeHourTranscript(token) {
@@ -113,8 +97,8 @@ const server = spawn("node", ["scripts/start.mjs"], {
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
 try {
-  await waitFor(async () => (await fetch(`${BASE}/api/v1/auth/config`)).ok, "the app");
-  const { token, user } = await account();
+  await ready();
+  const { token, user } = await account("bench-editor");
   const fileId = await threeHourTranscript(token);
   const utterancesPath = `/api/v1/transcripts/${fileId}/utterances`;
   const { data } = await json(utterancesPath, {}, token);

@@ -9,31 +9,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { apiClient } from "./bench-api.mjs";
 import { offlineEnv, root } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const BASE = `http://127.0.0.1:${PORT}`;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1000);
 
-async function json(path, init = {}, token) {
-  const res = await fetch(BASE + path, {
-    ...init,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
-  });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/auth/config`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
+const { json, account, ready } = apiClient(BASE);
 
 function parentOf(pid) {
   try {
@@ -68,15 +51,6 @@ function rssMb(pid) {
 
 const totalWorkerdRss = () => workerdPids().reduce((sum, pid) => sum + rssMb(pid), 0);
 
-async function signUp() {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = "benchmark password";
-  await json("/api/v1/auth/register", { method: "POST", body: JSON.stringify({ user: { email, full_name: "Bench", password, password_confirmation: password } }) });
-  const { data } = await json("/api/v1/dev/outbox");
-  const token = /confirm-email\?token=([\w-]+)/.exec(data.find((m) => m.to === email).text)[1];
-  await json("/api/v1/auth/confirm-email", { method: "POST", body: JSON.stringify({ token }) });
-  return (await json("/api/v1/auth/login", { method: "POST", body: JSON.stringify({ email, password }) })).token;
-}
 
 /** Streams `bytes` of generated data with a known length; nothing is held in memory but one chunk. */
 function streamPut(url, bytes) {
@@ -128,8 +102,8 @@ await new Promise((resolve, reject) => {
 const state = mkdtempSync(join(tmpdir(), "bench-state-"));
 const server = spawn("node", ["scripts/start.mjs"], { cwd: root, env: { ...offlineEnv, PORT: String(PORT), PERSIST_DIR: state }, stdio: ["ignore", process.env.BENCH_LOG ? "inherit" : "ignore", process.env.BENCH_LOG ? "inherit" : "ignore"], detached: true });
 try {
-  await waitForServer();
-  const token = await signUp();
+  await ready();
+  const { token } = await account();
   const upload = await benchUpload(token);
   console.log(`upload ${upload.mb} MB via signed local upload route: ${upload.seconds.toFixed(1)} s, ${upload.throughput.toFixed(0)} MB/s, stored size ${upload.stored ? "matches" : "DIFFERS"}`);
   console.log(`workerd RSS: ${upload.baseline.toFixed(0)} MB before, peak ${upload.peak.toFixed(0)} MB during (growth ${(upload.peak - upload.baseline).toFixed(0)} MB for a ${upload.mb} MB body)`);

@@ -1,20 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, snap, test } from "./fixtures";
-import { sineWav } from "./media";
+import { openTranscript } from "./transcripts";
 
 // Transcripts come from the fake OpenAI-compatible server: 6 utterances of 8
 // words ("so the quarterly budget looks fine but we …"), two speakers, and
 // every third utterance below 0.8 confidence.
 
-async function openTranscript(page: Page, name: string) {
-  await page.goto("/dashboard");
-  await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
-  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "audio/wav", buffer: sineWav(25) });
-  await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
-  await expect(page.getByTestId("utterance")).toHaveCount(6);
-  await expect(page.getByTestId("save-status")).toHaveText(/Saved/);
-}
 
 const text = (page: Page, i: number) => page.getByTestId("utterance-text").nth(i);
 

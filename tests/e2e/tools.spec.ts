@@ -1,15 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, signIn, snap, test } from "./fixtures";
-import { sineWav } from "./media";
-
-async function openTranscript(page: Page, name: string) {
-  await page.goto("/dashboard");
-  await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
-  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "audio/wav", buffer: sineWav(25) });
-  await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
-  await expect(page.getByTestId("utterance")).toHaveCount(6);
-}
+import { openTranscript } from "./transcripts";
 
 test("rename a speaker everywhere, add and delete an empty one, undo the rename", async ({ page }) => {
   await signIn(page, "Tools");

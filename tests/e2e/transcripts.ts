@@ -1,0 +1,17 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { sineWav } from "./media";
+
+/**
+ * Uploads a 25 s WAV, waits for its transcript from the fake speech server
+ * (6 utterances of 8 words, two speakers) and opens it in the editor.
+ */
+export async function openTranscript(page: Page, name: string) {
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
+  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "audio/wav", buffer: sineWav(25) });
+  await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
+  await expect(page.getByTestId("utterance")).toHaveCount(6);
+  await expect(page.getByTestId("save-status")).toHaveText(/Saved/);
+}
