@@ -1,4 +1,4 @@
-import { expect, linkPath, mailTo, snap, test, uniqueEmail } from "./fixtures";
+import { createUser, expect, linkPath, mailTo, snap, test, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "correct horse 42";
 
@@ -137,4 +137,19 @@ test("confirm page without a token, Google button without configuration, dark th
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await snap(page, "08-signin-dark");
+});
+
+test("signing in during the start-up splash (as autofill does) keeps the session", async ({ page }) => {
+  const { email, password } = await createUser(page.request, "Quick Signer");
+  const opened = Date.now();
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The start-up check (1.5 s splash) finished after the sign-in: it must not end the new session.
+  console.log(`signed in ${Date.now() - opened} ms after opening /signin`);
+  await page.waitForTimeout(3_000);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Quick Signer!" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "../../common/auth";
 import { DEFAULT_PREFERENCES } from "../../common/preferences";
-import { bootstrapAuth, type ValidationResult } from "../../web/src/auth/bootstrap";
+import { bootstrapAuth, startupAction, type ValidationResult } from "../../web/src/auth/bootstrap";
 
 const user: PublicUser = {
   id: "u1",
@@ -74,5 +74,29 @@ describe("authentication at start-up", () => {
     });
     clock.advance(1500);
     expect(await result).toEqual({ kind: "unreachable" });
+  });
+});
+
+describe("the start-up check never overwrites a newer session", () => {
+  it("a sign-in that happened while the check ran stands, whatever the check found", async () => {
+    const clock = manualClock();
+    // No stored session: the check has nothing to validate but still holds the splash.
+    const pending = bootstrapAuth({ hasCredentials: false, validate: async () => ({ kind: "invalid" }), wait: clock.wait, minSplashMs: 1500 });
+    // The user signs in (autofill) before the splash ends.
+    const tokenAtStart = null;
+    const tokenNow = "fresh-token";
+    await clock.advance(1500);
+    const result = await pending;
+    expect(result).toEqual({ kind: "none" });
+    expect(startupAction(result, tokenAtStart, tokenNow)).toBe("keep");
+    expect(startupAction({ kind: "invalid" }, "old", "fresh-token")).toBe("keep");
+    expect(startupAction({ kind: "valid", user }, "old", null)).toBe("keep");
+  });
+
+  it("otherwise applies what it found for the session it checked", () => {
+    expect(startupAction({ kind: "none" }, null, null)).toBe("sign-out");
+    expect(startupAction({ kind: "invalid" }, "t", "t")).toBe("sign-out");
+    expect(startupAction({ kind: "valid", user }, "t", "t")).toBe("sign-in");
+    expect(startupAction({ kind: "unreachable" }, "t", "t")).toBe("trust-stored");
   });
 });

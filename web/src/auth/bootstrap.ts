@@ -22,3 +22,18 @@ export async function bootstrapAuth(deps: AuthBootstrapDeps): Promise<Validation
   const [result] = await Promise.all([check, deps.wait(deps.minSplashMs)]);
   return result;
 }
+
+export type StartupAction = "keep" | "sign-in" | "trust-stored" | "sign-out";
+
+/**
+ * What the start-up check may do with its result. It only speaks for the
+ * session it checked: if the token changed while it ran (the user signed in,
+ * e.g. by a password manager's autofill during the splash, or signed out), the
+ * newer session stands untouched.
+ */
+export function startupAction(result: ValidationResult | { kind: "none" }, tokenAtStart: string | null, tokenNow: string | null): StartupAction {
+  if (tokenNow !== tokenAtStart) return "keep";
+  if (result.kind === "valid") return "sign-in";
+  if (result.kind === "unreachable") return "trust-stored";
+  return "sign-out";
+}

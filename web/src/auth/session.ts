@@ -1,7 +1,7 @@
 import { LIMITS } from "../../../common/limits";
 import { api, call } from "../api/client";
 import { ApiRequestError } from "../api/errors";
-import { bootstrapAuth, type ValidationResult } from "./bootstrap";
+import { bootstrapAuth, startupAction, type ValidationResult } from "./bootstrap";
 import { authState, signOutLocally, signInLocally } from "./store";
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -25,9 +25,10 @@ export async function startSession(): Promise<void> {
     wait,
     minSplashMs: LIMITS.minSplashMs,
   });
-  if (result.kind === "valid" && token) signInLocally(token, result.user);
-  else if (result.kind === "unreachable") authState.status = "authenticated";
-  else signOutLocally();
+  const action = startupAction(result, token, authState.token);
+  if (action === "sign-in" && result.kind === "valid" && token) signInLocally(token, result.user);
+  else if (action === "trust-stored") authState.status = "authenticated";
+  else if (action === "sign-out") signOutLocally();
 }
 
 /** Ends the session on the server (best effort) and locally. */
