@@ -19,6 +19,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: fileURLToPath(new URL("./dist/client", import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are not published with the app.
+    sourcemap: false,
   },
 }));

@@ -4,6 +4,7 @@ import { MESSAGES } from "../common/messages";
 import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
+import { securityHeaders } from "./security-headers";
 import { authRoutes } from "./routes/auth";
 import { cableRoutes } from "./routes/cable";
 import { audioFileRoutes } from "./routes/audio-files";
@@ -34,6 +35,8 @@ const api = new Hono<AppEnv>()
 export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>();
+
+app.use(securityHeaders(getConfig));
 
 app.route("/api/v1", api);
 app.route("/cable", cableRoutes);

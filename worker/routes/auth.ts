@@ -24,6 +24,11 @@ function deps(c: Context<AppEnv>): auth.AuthDeps {
 }
 
 export const authRoutes = new Hono<AppEnv>()
+  // Answers carry tokens and account data: never stored by a browser or a proxy.
+  .use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  })
   .get("/config", (c) => c.json({ google_client_id: c.var.config.GOOGLE_CLIENT_ID }))
   .post("/register", validate("json", registerSchema), async (c) => {
     const { user } = c.req.valid("json");
