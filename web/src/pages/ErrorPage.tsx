@@ -1,0 +1,23 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { CHUNK_FAILED } from "../lib/lazy-chunk";
+
+/** The page for uncaught errors while routing or rendering (spec section 8). */
+export function ErrorPage() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  const chunk = message === CHUNK_FAILED;
+  return (
+    <main className="error-page" role="alert">
+      <h1>Unexpected Application Error!</h1>
+      <p className="muted">{chunk ? "Part of the app could not be downloaded. Check your connection and try again." : message}</p>
+      <div className="error-actions">
+        <button type="button" className="button button--primary" onClick={() => location.reload()}>
+          Try again
+        </button>
+        <Link className="button button--ghost" to="/">
+          Back to the start
+        </Link>
+      </div>
+    </main>
+  );
+}
