@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "./limits";
+import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
 
 export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
@@ -29,7 +30,8 @@ const folderName = z
   .trim()
   .min(1, LIBRARY_MESSAGES.folderNameRequired)
   .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.folderNameTooLong)
-  .refine((name) => !FOLDER_NAME_FORBIDDEN.test(name), LIBRARY_MESSAGES.folderNameForbidden);
+  .refine((name) => !FOLDER_NAME_FORBIDDEN.test(name), LIBRARY_MESSAGES.folderNameForbidden)
+  .refine(hasNoBidiControls, BIDI_MESSAGE);
 
 export const folderBodySchema = z.object({ folder: z.object({ name: folderName }, { error: LIBRARY_MESSAGES.folderNameRequired }) });
 
@@ -37,7 +39,8 @@ export const fileNameSchema = z
   .string({ error: LIBRARY_MESSAGES.fileNameRequired })
   .trim()
   .min(1, LIBRARY_MESSAGES.fileNameRequired)
-  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.fileNameTooLong);
+  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.fileNameTooLong)
+  .refine(hasNoBidiControls, BIDI_MESSAGE);
 
 /** Empty, null or "common" all mean the virtual Common folder. */
 export const folderRefSchema = z
@@ -55,7 +58,8 @@ const filename = z
   .string({ error: LIBRARY_MESSAGES.filenameRequired })
   .trim()
   .min(1, LIBRARY_MESSAGES.filenameRequired)
-  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.filenameTooLong);
+  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.filenameTooLong)
+  .refine(hasNoBidiControls, BIDI_MESSAGE);
 const fileSize = z.coerce.number({ error: LIBRARY_MESSAGES.fileSizeInvalid }).int(LIBRARY_MESSAGES.fileSizeInvalid).positive(LIBRARY_MESSAGES.fileSizeInvalid);
 const contentType = z.string().trim().max(255).default("");
 

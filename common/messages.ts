@@ -23,6 +23,7 @@ export const MESSAGES = {
   notFound: "Not found",
   invalidJson: "Request body must be valid JSON",
   internalError: "Something went wrong on our side. Please try again.",
+  bodyTooLarge: "The request body is too large (at most 1 MB of JSON).",
 
   signupSuccess: "Account created successfully! Please check your email to confirm your account before signing in.",
   resetSuccess: "Password reset successfully! Redirecting to sign in...",
@@ -40,3 +41,6 @@ export const MESSAGES = {
   genericError: "An error occurred. Please try again.",
   networkError: "Network Error",
 } as const;
+
+/** JSON request bodies above this size are refused (413) before they are read. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;

@@ -1,6 +1,7 @@
 // Speakers, summary and notes of a transcript (spec sections 5 and 7): the
 // request bodies shared by the Worker and the SPA, and their texts.
 import { z } from "zod";
+import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
 
 export const DETAILS_LIMITS = { nameMax: 255, roleMax: 255, summaryMax: 20_000, notesMax: 50_000 } as const;
 
@@ -8,7 +9,7 @@ export const DETAILS_MESSAGES = {
   speakerNameRequired: "Speaker name is required",
   speakerNameTooLong: `Speaker name must be ${DETAILS_LIMITS.nameMax} characters or less`,
   speakerRoleTooLong: `Role must be ${DETAILS_LIMITS.roleMax} characters or less`,
-  bidiControl: "Names cannot contain text-direction control characters",
+  bidiControl: BIDI_MESSAGE,
   speakerHasUtterances: "Cannot delete speaker: speaker has utterances",
   speakerNotFound: "Speaker not found",
   summaryTooLong: `Summary must be ${DETAILS_LIMITS.summaryMax.toLocaleString("en-US")} characters or less`,
@@ -20,23 +21,20 @@ export const DETAILS_MESSAGES = {
   speakerDeleteFailed: "Failed to delete speaker. Please try again.",
 } as const;
 
-/** Text-direction overrides and isolates: a name with U+202E displays reversed. */
-export const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-const noBidi = (text: string) => !BIDI_CONTROLS.test(text);
 
 const speakerName = z
   .string({ error: DETAILS_MESSAGES.speakerNameRequired })
   .trim()
   .min(1, DETAILS_MESSAGES.speakerNameRequired)
   .max(DETAILS_LIMITS.nameMax, DETAILS_MESSAGES.speakerNameTooLong)
-  .refine(noBidi, DETAILS_MESSAGES.bidiControl);
+  .refine(hasNoBidiControls, DETAILS_MESSAGES.bidiControl);
 /** Optional free text, trimmed; empty means none. */
 const role = z
   .string()
   .trim()
   .max(DETAILS_LIMITS.roleMax, DETAILS_MESSAGES.speakerRoleTooLong)
-  .refine(noBidi, DETAILS_MESSAGES.bidiControl)
+  .refine(hasNoBidiControls, DETAILS_MESSAGES.bidiControl)
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { MESSAGES } from "../common/messages";
+import { JSON_BODY_MAX_BYTES, MESSAGES } from "../common/messages";
 import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
@@ -17,7 +18,11 @@ import { transcriptRoutes } from "./routes/transcripts";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
+const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: (c) => c.json({ error: MESSAGES.bodyTooLarge }, 413) });
+
 const api = new Hono<AppEnv>()
+  // JSON bodies are capped before they are read (uploads stream raw bytes to R2 and are not JSON).
+  .use((c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? jsonBodyLimit(c, next) : next()))
   .use(async (c, next) => {
     c.set("config", getConfig(c.env));
     c.set("db", getDb(c.env.DB));
