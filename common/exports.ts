@@ -1,0 +1,114 @@
+// Exports of a transcript (spec sections 3, 4, 7 and 9): formats, options, the
+// request and answer shapes and their texts, shared by the Worker and the SPA.
+import { z } from "zod";
+
+/** pdf and docx are the spec's; captions and plain text are what people take elsewhere. */
+export const EXPORT_FORMATS = {
+  pdf: { label: "PDF document", extension: "pdf", contentType: "application/pdf" },
+  docx: {
+    label: "Word document (DOCX)",
+    extension: "docx",
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  },
+  srt: { label: "SubRip subtitles (SRT)", extension: "srt", contentType: "application/x-subrip" },
+  vtt: { label: "WebVTT captions (VTT)", extension: "vtt", contentType: "text/vtt" },
+  txt: { label: "Plain text (TXT)", extension: "txt", contentType: "text/plain; charset=utf-8" },
+} as const;
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+export const exportFormatSchema = z.enum(Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]]);
+
+export const EXPORT_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+export const exportStatusSchema = z.enum(EXPORT_STATUSES);
+
+export const EXPORT_MESSAGES = {
+  formatInvalid: `Format must be one of: ${Object.keys(EXPORT_FORMATS).join(", ")}`,
+  exportNotFound: "Export not found",
+  notReady: "Export is not ready yet",
+  retryNotFailed: "Only a failed export can be retried",
+  transcriptNotReady: "The transcript is not ready to export",
+  failedGeneric: "The export could not be generated",
+} as const;
+
+/** What an export contains besides the utterances; everything by default. */
+export const exportOptionsSchema = z
+  .object({
+    include_timestamps: z.boolean().default(true),
+    include_speakers: z.boolean().default(true),
+    include_summary: z.boolean().default(true),
+    include_notes: z.boolean().default(true),
+  })
+  .strict();
+export type ExportOptions = z.infer<typeof exportOptionsSchema>;
+export const DEFAULT_EXPORT_OPTIONS: ExportOptions = exportOptionsSchema.parse({});
+
+/** POST /transcripts/{id}/request-export; `options` may be omitted or partial. */
+export const requestExportSchema = z
+  .object({
+    format: z.enum(Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]], { error: EXPORT_MESSAGES.formatInvalid }),
+    options: exportOptionsSchema.optional(),
+  })
+  .strict();
+export type RequestExportBody = z.input<typeof requestExportSchema>;
+
+export const exportListQuerySchema = z.object({ status: exportStatusSchema.optional() }).strict();
+
+export interface ExportDto {
+  id: string;
+  audio_file_id: string;
+  format: ExportFormat;
+  status: ExportStatus;
+  options: ExportOptions;
+  filename: string;
+  /** Set on GET /exports/{id}/download only (a short-lived link); null elsewhere. */
+  download_url: string | null;
+  size_bytes: number | null;
+  /** Why it failed, for a failed export. */
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** GET /transcripts/{id}/export-options */
+export interface ExportOptionsDto {
+  formats: { value: ExportFormat; label: string; extension: string }[];
+  options: { key: keyof ExportOptions; label: string; default: boolean }[];
+}
+
+export const EXPORT_OPTION_LABELS: Record<keyof ExportOptions, string> = {
+  include_timestamps: "Timestamps",
+  include_speakers: "Speaker names and roles",
+  include_summary: "Summary",
+  include_notes: "Notes",
+};
+
+export function exportOptionsDto(): ExportOptionsDto {
+  return {
+    formats: (Object.keys(EXPORT_FORMATS) as ExportFormat[]).map((value) => ({
+      value,
+      label: EXPORT_FORMATS[value].label,
+      extension: EXPORT_FORMATS[value].extension,
+    })),
+    options: (Object.keys(EXPORT_OPTION_LABELS) as (keyof ExportOptions)[]).map((key) => ({
+      key,
+      label: EXPORT_OPTION_LABELS[key],
+      default: DEFAULT_EXPORT_OPTIONS[key],
+    })),
+  };
+}
+
+/**
+ * A file name safe on every system and in a Content-Disposition header: the
+ * recording's name without its extension, path and control characters removed.
+ */
+export function exportFilename(fileName: string, format: ExportFormat): string {
+  const base = fileName
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .replace(/[\\/:*?"<>|]+/g, "_")
+    .replace(/^[\s.]+|[\s.]+$/g, "")
+    .slice(0, 120);
+  return `${base || "transcript"}.${EXPORT_FORMATS[format].extension}`;
+}

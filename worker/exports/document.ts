@@ -1,0 +1,110 @@
+// What an export contains, built from the transcript as it stands: the same
+// speakers' current names, corrected words and order the editor shows. Every
+// format renders the same blocks, so a PDF, a DOCX and a TXT never disagree.
+import type { ExportOptions } from "../../common/exports";
+import { formatDuration, formatTimestamp } from "../../common/format";
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
+
+export interface ExportWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface ExportUtterance {
+  speaker: string;
+  start: number;
+  end: number;
+  /** The words joined by single spaces, exactly as the editor shows them. */
+  text: string;
+  words: ExportWord[];
+}
+
+export interface ExportDocument {
+  title: string;
+  /** When the recording was added (ISO). */
+  date: string;
+  duration: number;
+  speakers: { name: string; role: string | null }[];
+  summary: string | null;
+  notes: string | null;
+  utterances: ExportUtterance[];
+}
+
+export function buildExportDocument(
+  file: { name: string; createdAt: string },
+  transcript: Pick<TranscriptDto, "duration" | "summary" | "notes">,
+  speakers: SpeakerDto[],
+  utterances: UtteranceDto[],
+): ExportDocument {
+  const names = new Map(speakers.map((s) => [s.id, s.displayName]));
+  return {
+    title: file.name,
+    date: file.createdAt,
+    duration: transcript.duration,
+    // Only the speakers someone hears in the recording; an added, unused one is left out.
+    speakers: speakers.filter((s) => s.utteranceCount > 0).map((s) => ({ name: s.displayName, role: s.role })),
+    summary: transcript.summary?.trim() || null,
+    notes: transcript.notes?.trim() || null,
+    utterances: utterances
+      .filter((u) => u.transcriptWords.length > 0)
+      .map((u) => ({
+        speaker: names.get(u.speakerId) ?? "Unknown speaker",
+        start: u.startTime,
+        end: u.endTime,
+        text: u.transcriptWords.map((w) => w.text).join(" "),
+        words: u.transcriptWords.map((w) => ({ text: w.text, start: w.startTime, end: w.endTime })),
+      })),
+  };
+}
+
+export type Block =
+  | { kind: "title"; text: string }
+  | { kind: "meta"; label: string; text: string }
+  | { kind: "heading"; text: string }
+  | { kind: "paragraph"; text: string }
+  | { kind: "speaker"; name: string; role: string | null }
+  | { kind: "utterance"; speaker: string | null; timestamp: string | null; text: string };
+
+const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+export function formatExportDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
+}
+
+/** Summary and notes keep the user's paragraphs: one block per non-empty line. */
+const paragraphs = (text: string): Block[] =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "")
+    .map((line) => ({ kind: "paragraph", text: line }));
+
+/** The document as an ordered list of blocks, with the user's export options applied. */
+export function documentBlocks(doc: ExportDocument, options: ExportOptions): Block[] {
+  const blocks: Block[] = [
+    { kind: "title", text: doc.title },
+    { kind: "meta", label: "Date", text: formatExportDate(doc.date) },
+    { kind: "meta", label: "Duration", text: formatDuration(doc.duration) },
+  ];
+  if (options.include_speakers && doc.speakers.length > 0) {
+    blocks.push({ kind: "heading", text: "Speakers" });
+    for (const s of doc.speakers) blocks.push({ kind: "speaker", name: s.name, role: s.role });
+  }
+  if (options.include_summary && doc.summary) blocks.push({ kind: "heading", text: "Summary" }, ...paragraphs(doc.summary));
+  if (options.include_notes && doc.notes) blocks.push({ kind: "heading", text: "Notes" }, ...paragraphs(doc.notes));
+  blocks.push({ kind: "heading", text: "Transcript" });
+  for (const u of doc.utterances) {
+    blocks.push({
+      kind: "utterance",
+      speaker: options.include_speakers ? u.speaker : null,
+      timestamp: options.include_timestamps ? formatTimestamp(u.start) : null,
+      text: u.text,
+    });
+  }
+  return blocks;
+}
+
+/** "Alice (Host)" or "Alice". */
+export const speakerLabel = (name: string, role: string | null) => (role ? `${name} (${role})` : name);

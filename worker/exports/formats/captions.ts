@@ -1,0 +1,70 @@
+// Captions from word times, following common subtitle practice: a cue lasts at
+// most 7 s and holds at most 2 lines of at most 42 characters, broken only
+// between words; a cue never spans two utterances (a change of speaker).
+import type { ExportUtterance } from "../document";
+
+export const CAPTION_RULES = { maxCueSeconds: 7, maxLines: 2, maxLineChars: 42, minCueSeconds: 0.5 } as const;
+
+export interface Cue {
+  start: number;
+  end: number;
+  lines: string[];
+  speaker: string;
+}
+
+const length = (text: string) => [...text].length;
+
+/** Cues for every utterance, in order, never overlapping. */
+export function buildCues(utterances: readonly ExportUtterance[], rules = CAPTION_RULES): Cue[] {
+  const cues: Cue[] = [];
+  for (const u of utterances) {
+    let cue: Cue | null = null;
+    for (const word of u.words) {
+      const text = word.text.trim();
+      if (!text) continue;
+      if (cue) {
+        const last = cue.lines[cue.lines.length - 1]!;
+        const fitsLine = length(last) + 1 + length(text) <= rules.maxLineChars;
+        const fitsTime = Math.max(word.end, word.start) - cue.start <= rules.maxCueSeconds;
+        if (fitsTime && fitsLine) {
+          cue.lines[cue.lines.length - 1] = `${last} ${text}`;
+          cue.end = Math.max(cue.end, word.end);
+          continue;
+        }
+        if (fitsTime && cue.lines.length < rules.maxLines) {
+          cue.lines.push(text);
+          cue.end = Math.max(cue.end, word.end);
+          continue;
+        }
+        cues.push(cue);
+      }
+      cue = { start: word.start, end: Math.max(word.end, word.start), lines: [text], speaker: u.speaker };
+    }
+    if (cue) cues.push(cue);
+  }
+  return settleTimes(cues, rules);
+}
+
+/** Each cue lasts between the minimum and 7 s, and ends before the next begins. */
+function settleTimes(cues: Cue[], rules: typeof CAPTION_RULES): Cue[] {
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i]!;
+    const next = cues[i + 1];
+    cue.start = Math.max(0, cue.start, i > 0 ? cues[i - 1]!.end : 0);
+    let end = Math.max(cue.end, cue.start + rules.minCueSeconds);
+    end = Math.min(end, cue.start + rules.maxCueSeconds);
+    if (next) end = Math.min(end, Math.max(next.start, cue.start));
+    cue.end = Math.max(end, cue.start);
+  }
+  return cues;
+}
+
+/** "01:02:03,456" (SRT) or "01:02:03.456" (VTT). */
+export function cueTimestamp(seconds: number, separator: "," | "."): string {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
+}

@@ -1,0 +1,35 @@
+import { EXPORT_FORMATS, type ExportFormat, type ExportOptions } from "../../common/exports";
+import type { ExportDocument } from "./document";
+import { renderDocx } from "./formats/docx";
+import { renderPdf, type PdfFonts } from "./formats/pdf";
+import { renderSrt } from "./formats/srt";
+import { renderTxt } from "./formats/txt";
+import { renderVtt } from "./formats/vtt";
+
+export interface RenderedExport {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** One export file from a document; fonts are loaded only for a PDF. */
+export async function renderExport(
+  format: ExportFormat,
+  doc: ExportDocument,
+  options: ExportOptions,
+  loadFonts: () => Promise<PdfFonts>,
+): Promise<RenderedExport> {
+  const contentType = EXPORT_FORMATS[format].contentType;
+  const text = (s: string) => ({ bytes: new TextEncoder().encode(s), contentType });
+  switch (format) {
+    case "pdf":
+      return { bytes: await renderPdf(doc, options, await loadFonts()), contentType };
+    case "docx":
+      return { bytes: await renderDocx(doc, options), contentType };
+    case "srt":
+      return text(renderSrt(doc, options));
+    case "vtt":
+      return text(renderVtt(doc, options));
+    case "txt":
+      return text(renderTxt(doc, options));
+  }
+}
