@@ -1,9 +1,35 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const root = fileURLToPath(new URL("./web", import.meta.url));
+
+// The Worker's PDF exports embed these fonts; they ship as static assets (read
+// through the ASSETS binding) rather than inside the Worker's bundle.
+const PDF_FONTS = {
+  "fonts/DejaVuSans.ttf": "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+  "fonts/DejaVuSans-Bold.ttf": "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
+};
+const fontFile = (source: string) => readFileSync(fileURLToPath(new URL(`./${source}`, import.meta.url)));
+
+function pdfFonts(): Plugin {
+  return {
+    name: "pdf-fonts",
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(PDF_FONTS)) this.emitFile({ type: "asset", fileName, source: fontFile(source) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const source = PDF_FONTS[req.url?.slice(1) as keyof typeof PDF_FONTS];
+        if (!source) return next();
+        res.setHeader("Content-Type", "font/ttf");
+        res.end(fontFile(source));
+      });
+    },
+  };
+}
 
 // `vite build` emits only the SPA (wrangler bundles the Worker itself);
 // `vite dev` (npm run dev) also runs the Worker in workerd for hot reload.
@@ -12,6 +38,7 @@ export default defineConfig(({ command }) => ({
   publicDir: "public",
   plugins: [
     react(),
+    pdfFonts(),
     ...(command === "serve"
       ? [cloudflare({ configPath: fileURLToPath(new URL("./wrangler.toml", import.meta.url)), remoteBindings: false })]
       : []),

@@ -2,6 +2,7 @@
 // Worker (to build them), the Durable Object (to send them) and the SPA (to
 // parse them). Anything else on the socket (heartbeats, greetings) is ignored.
 import { z } from "zod";
+import { exportFormatSchema, exportStatusSchema } from "./exports";
 
 const fileStatus = z.enum(["processing", "ready", "failed"]);
 
@@ -25,9 +26,26 @@ export const transcriptChangedSchema = z.object({
   client_id: z.string().nullable(),
 });
 
-export const liveMessageSchema = z.discriminatedUnion("type", [fileStatusChangedSchema, transcriptChangedSchema]);
+/**
+ * An export finished: the tab shows a toast that stays until closed, whose
+ * button asks for a fresh download link (GET /exports/{id}/download).
+ */
+export const exportCompletedSchema = z.object({
+  type: z.literal("export_completed"),
+  export: z.object({
+    id: z.string(),
+    audio_file_id: z.string(),
+    format: exportFormatSchema,
+    status: exportStatusSchema,
+    filename: z.string(),
+  }),
+  message: z.string(),
+});
+
+export const liveMessageSchema = z.discriminatedUnion("type", [fileStatusChangedSchema, transcriptChangedSchema, exportCompletedSchema]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type TranscriptChangedMessage = z.infer<typeof transcriptChangedSchema>;
+export type ExportCompletedMessage = z.infer<typeof exportCompletedSchema>;
 
 /** Parses one socket frame; heartbeats, greetings and unknown shapes give null. */
 export function parseLiveMessage(data: unknown): LiveMessage | null {

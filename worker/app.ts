@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { cableRoutes } from "./routes/cable";
 import { audioFileRoutes } from "./routes/audio-files";
 import { devRoutes } from "./routes/dev";
+import { exportRoutes } from "./routes/exports";
 import { folderRoutes } from "./routes/folders";
 import { preferencesRoutes } from "./routes/preferences";
 import { serviceRoutes } from "./routes/service";
@@ -34,6 +35,7 @@ const api = new Hono<AppEnv>()
   .route("/folders", folderRoutes)
   .route("/audio_files", audioFileRoutes)
   .route("/transcripts", transcriptRoutes)
+  .route("/exports", exportRoutes)
   .route("/storage", storageRoutes)
   .route("/dev", devRoutes);
 

@@ -1,3 +1,4 @@
+import { runExportJob } from "./exports/job";
 import { runTranscriptionJob, type TranscribeMessage } from "./transcription/job";
 
 /** Queue consumers by queue name (see [[queues.consumers]] in wrangler.toml). */
@@ -10,10 +11,11 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _
   for (const message of batch.messages) {
     if (batch.queue === QUEUES.transcription) {
       await runTranscriptionJob(message as Message<TranscribeMessage>, env);
+    } else if (batch.queue === QUEUES.export) {
+      await runExportJob(message, env);
     } else {
-      // Exports land with their own capability; until then the message waits for it.
-      console.warn(`No consumer for queue ${batch.queue}; retrying message ${message.id} later`);
-      message.retry({ delaySeconds: 300 });
+      console.error(`No consumer for queue ${batch.queue}; dropping message ${message.id}`);
+      message.ack();
     }
   }
 }

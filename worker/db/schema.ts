@@ -138,3 +138,22 @@ export type TranscriptRow = typeof transcripts.$inferSelect;
 export type SpeakerRow = typeof speakers.$inferSelect;
 export type UtteranceRow = typeof utterances.$inferSelect;
 export type EditOperationRow = typeof editOperations.$inferSelect;
+
+export const exportsTable = sqliteTable("exports", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  audioFileId: text("audio_file_id").notNull(),
+  format: text("format", { enum: ["pdf", "docx", "srt", "vtt", "txt"] }).notNull(),
+  /** JSON of ExportOptions. */
+  options: text("options").notNull(),
+  status: text("status", { enum: ["pending", "processing", "completed", "failed"] }).notNull(),
+  filename: text("filename").notNull(),
+  storageKey: text("storage_key"),
+  sizeBytes: integer("size_bytes"),
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  completedAt: text("completed_at"),
+});
+export type ExportRow = typeof exportsTable.$inferSelect;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizz
 import { formatDuration, formatFileSize } from "../../common/format";
 import { LIBRARY_MESSAGES, type AudioFileDto } from "../../common/library";
 import type { Db } from "../db/client";
+import { exportKeysOfFiles } from "../exports/store";
 import { audioFiles, folders, type AudioFileRow } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
@@ -96,10 +97,12 @@ export async function updateAudioFile(
 
 /** Removes the stored objects first: a failure leaves rows to retry with, never orphaned objects. */
 export async function deleteAudioFiles(db: Db, media: R2Bucket, rows: AudioFileRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    await media.delete(rows.slice(i, i + 1000).map((r) => r.storageKey));
-  }
   const ids = rows.map((r) => r.id);
+  // A file's exports go with it (their rows by cascade, their objects here).
+  const keys = [...rows.map((r) => r.storageKey), ...(await exportKeysOfFiles(db, ids))];
+  for (let i = 0; i < keys.length; i += 1000) {
+    await media.delete(keys.slice(i, i + 1000));
+  }
   // D1 allows 100 bound parameters per statement.
   for (let i = 0; i < ids.length; i += 90) {
     await db.delete(audioFiles).where(inArray(audioFiles.id, ids.slice(i, i + 90)));

@@ -7,6 +7,7 @@ import { getOwnedTranscript, listSpeakers, toTranscriptDto, utterancesJsonOfFile
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
 import { transcriptDetailsRoutes } from "./transcript-details";
+import { transcriptExportRoutes } from "./transcript-exports";
 import { utteranceRoutes } from "./utterances";
 
 /**
@@ -37,4 +38,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   })
   .route("/", utteranceRoutes)
   .route("/", editHistoryRoutes)
-  .route("/", transcriptDetailsRoutes);
+  .route("/", transcriptDetailsRoutes)
+  .route("/", transcriptExportRoutes);

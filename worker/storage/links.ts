@@ -76,8 +76,9 @@ export async function mediaLink(
   config: Config,
   origin: string,
   key: string,
-  options: { download: boolean; filename: string; contentType?: string | null },
+  options: { download: boolean; filename: string; contentType?: string | null; ttlSeconds?: number },
 ): Promise<string> {
+  const ttl = options.ttlSeconds ?? MEDIA_LINK_TTL_SECONDS;
   const type = servedMediaType(key, options.contentType);
   const disposition = mediaDisposition(
     options.download ? `attachment; filename*=UTF-8''${encodeURIComponent(options.filename)}` : "inline",
@@ -85,11 +86,11 @@ export async function mediaLink(
   );
   const creds = r2Credentials(config);
   if (creds) {
-    return presign(creds, "GET", key, MEDIA_LINK_TTL_SECONDS, {
+    return presign(creds, "GET", key, ttl, {
       query: { "response-content-type": type, "response-content-disposition": disposition },
     });
   }
-  const expires = expiresIn(MEDIA_LINK_TTL_SECONDS);
+  const expires = expiresIn(ttl);
   const signature = await signParts(config.JWT_SECRET, ["media", key, disposition, String(expires)]);
   const params = new URLSearchParams({ key, disposition, expires: String(expires), signature });
   return `${origin}/api/v1/storage/media?${params}`;

@@ -1,0 +1,100 @@
+// The export queue's consumer. At-least-once safe: an export has one object
+// key, so a redelivered message overwrites the same file, and a finished export
+// acknowledges any later delivery without generating again.
+import { z } from "zod";
+import { EXPORT_MESSAGES, type ExportOptions } from "../../common/exports";
+import type { ExportCompletedMessage } from "../../common/live-messages";
+import { userChannel } from "../channel";
+import { getDb, type Db } from "../db/client";
+import type { ExportRow } from "../db/schema";
+import { loadPdfFonts } from "./fonts";
+import { renderExport } from "./render";
+import { loadExportDocument } from "./source";
+import { completeExport, exportStorageKey, failExport, findExport, startAttempt, toExportDto } from "./store";
+import { exportOptionsSchema } from "../../common/exports";
+
+export const exportMessageSchema = z.object({ type: z.literal("export"), export_id: z.string(), user_id: z.string() });
+export type ExportMessage = z.infer<typeof exportMessageSchema>;
+
+/** Generation attempts before an export is failed; matches max_retries = 3 on the export queue (first delivery + 3). */
+export const EXPORT_MAX_ATTEMPTS = 4;
+export const exportRetryDelaySeconds = (attempt: number) => Math.min(10 * 2 ** (attempt - 1), 300);
+
+export async function enqueueExport(env: Env, row: ExportRow): Promise<void> {
+  const message: ExportMessage = { type: "export", export_id: row.id, user_id: row.userId };
+  await env.EXPORT_QUEUE.send(message);
+}
+
+class PermanentExportError extends Error {}
+
+export async function runExportJob(message: Message<unknown>, env: Env): Promise<void> {
+  const parsed = exportMessageSchema.safeParse(message.body);
+  if (!parsed.success) {
+    console.error("Dropping a malformed export message", message.id);
+    message.ack();
+    return;
+  }
+  const db = getDb(env.DB);
+  const row = await findExport(db, parsed.data.export_id);
+  if (!row || row.userId !== parsed.data.user_id || row.status === "completed" || row.status === "failed") {
+    message.ack(); // deleted with its file, or finished by an earlier delivery
+    return;
+  }
+  const attempt = await startAttempt(db, row);
+  if (!attempt) {
+    message.ack();
+    return;
+  }
+  try {
+    await generate(env, db, attempt);
+    message.ack();
+  } catch (error) {
+    const permanent = error instanceof PermanentExportError;
+    const last = attempt.attempts >= EXPORT_MAX_ATTEMPTS;
+    console.error(`Export ${row.id} failed (attempt ${attempt.attempts}${permanent ? ", permanent" : ""})`, error);
+    if (!permanent && !last) {
+      message.retry({ delaySeconds: exportRetryDelaySeconds(attempt.attempts) });
+      return;
+    }
+    await failExport(db, row.id, failureReason(error, permanent));
+    message.ack();
+  }
+}
+
+function failureReason(error: unknown, permanent: boolean): string {
+  if (permanent) return (error as Error).message;
+  const detail = error instanceof Error && error.message ? `: ${error.message.slice(0, 200)}` : "";
+  return `${EXPORT_MESSAGES.failedGeneric}${detail}`;
+}
+
+async function generate(env: Env, db: Db, row: ExportRow): Promise<void> {
+  const doc = await loadExportDocument(db, row);
+  if (!doc) throw new PermanentExportError(EXPORT_MESSAGES.transcriptNotReady);
+  const options: ExportOptions = exportOptionsSchema.parse(JSON.parse(row.options));
+  const rendered = await renderExport(row.format, doc, options, () => loadPdfFonts(env.ASSETS));
+  const key = exportStorageKey(row);
+  await env.MEDIA.put(key, rendered.bytes, {
+    httpMetadata: { contentType: rendered.contentType, contentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(row.filename)}` },
+  });
+  const done = await completeExport(db, row.id, key, rendered.bytes.byteLength);
+  if (!done) {
+    // The file (and with it the export) was deleted while this ran: leave nothing behind.
+    if (!(await findExport(db, row.id))) await env.MEDIA.delete(key);
+    return;
+  }
+  await publishExportCompleted(env, done);
+}
+
+async function publishExportCompleted(env: Env, row: ExportRow): Promise<void> {
+  const message: ExportCompletedMessage = {
+    type: "export_completed",
+    export: toExportDto(row),
+    message: `${row.filename} is ready to download`,
+  };
+  try {
+    const stub = await userChannel(env, row.userId);
+    await stub.publish(message);
+  } catch (error) {
+    console.error("Could not publish export completion", row.id, error);
+  }
+}

@@ -1,0 +1,52 @@
+// What the export endpoints do, apart from HTTP: request, retry, download link.
+import { EXPORT_MESSAGES, type ExportFormat, type ExportOptions } from "../../common/exports";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { ExportRow } from "../db/schema";
+import { getOwnedAudioFile } from "../library/audio-files";
+import { ApiError, conflict } from "../lib/errors";
+import { mediaLink } from "../storage/links";
+import { getOwnedTranscript } from "../transcripts/read";
+import { enqueueExport } from "./job";
+import { createExport, failExport, resetForRetry } from "./store";
+
+/** Download links are short-lived: the SPA asks for a fresh one on each click. */
+export const EXPORT_LINK_TTL_SECONDS = 10 * 60;
+export const QUEUE_FAILED = "Could not queue the export. Please try again.";
+
+/** A new pending export of the caller's transcript, queued for generation. */
+export async function requestExport(
+  env: Env,
+  db: Db,
+  userId: string,
+  audioFileId: string,
+  input: { format: ExportFormat; options: ExportOptions },
+): Promise<ExportRow> {
+  const [file] = await Promise.all([getOwnedAudioFile(db, userId, audioFileId), getOwnedTranscript(db, userId, audioFileId)]);
+  const row = await createExport(db, { userId, audioFileId, fileName: file.name, format: input.format, options: input.options });
+  return queue(env, db, row);
+}
+
+/** A failed (or stuck) export is generated again from the transcript as it is now. */
+export async function retryExport(env: Env, db: Db, row: ExportRow): Promise<ExportRow> {
+  const reset = await resetForRetry(db, row);
+  if (!reset) throw conflict(EXPORT_MESSAGES.retryNotFailed);
+  return queue(env, db, reset);
+}
+
+async function queue(env: Env, db: Db, row: ExportRow): Promise<ExportRow> {
+  try {
+    await enqueueExport(env, row);
+    return row;
+  } catch (error) {
+    // Never leave an export pending with no job behind it: it fails, and can be retried.
+    console.error("Could not queue export", row.id, error);
+    await failExport(db, row.id, QUEUE_FAILED);
+    throw new ApiError(503, QUEUE_FAILED);
+  }
+}
+
+export async function exportDownloadLink(config: Config, origin: string, row: ExportRow): Promise<string> {
+  if (row.status !== "completed" || !row.storageKey) throw conflict(EXPORT_MESSAGES.notReady);
+  return mediaLink(config, origin, row.storageKey, { download: true, filename: row.filename, ttlSeconds: EXPORT_LINK_TTL_SECONDS });
+}
