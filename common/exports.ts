@@ -17,6 +17,9 @@ export const EXPORT_FORMATS = {
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
 export const exportFormatSchema = z.enum(Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]]);
 
+/** Spec section 9: the export button polls every 5 s, at most 60 times. */
+export const EXPORT_POLL = { intervalMs: 5_000, maxPolls: 60 } as const;
+
 export const EXPORT_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 export const exportStatusSchema = z.enum(EXPORT_STATUSES);

@@ -1,29 +1,10 @@
-import type { Page } from "@playwright/test";
 import { expect, signIn, snap, test } from "./fixtures";
-import { openTranscript } from "./transcripts";
+import { caretAt, openTranscript, utteranceText as text } from "./transcripts";
 
 // Transcripts come from the fake OpenAI-compatible server: 6 utterances of 8
 // words ("so the quarterly budget looks fine but we …"), two speakers, and
 // every third utterance below 0.8 confidence.
 
-
-const text = (page: Page, i: number) => page.getByTestId("utterance-text").nth(i);
-
-/** Puts the caret right after the first occurrence of `word` in utterance i (or before it with `before`). */
-async function caretAt(page: Page, i: number, word: string, where: "before" | "after" = "after") {
-  await text(page, i).evaluate(
-    (el, { word, where }) => {
-      const span = [...el.querySelectorAll<HTMLElement>("[data-word-id]")].find((s) => s.textContent === word)!;
-      (el as HTMLElement).focus();
-      const range = document.createRange();
-      range.setStart(span.firstChild!, where === "after" ? span.textContent!.length : 0);
-      range.collapse(true);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    },
-    { word, where },
-  );
-}
 
 test("click a word to seek, correct it, and find it after a reload with its times", async ({ page }) => {
   await signIn(page, "Editor");

@@ -15,3 +15,22 @@ export async function openTranscript(page: Page, name: string) {
   await expect(page.getByTestId("utterance")).toHaveCount(6);
   await expect(page.getByTestId("save-status")).toHaveText(/Saved/);
 }
+
+/** The editable words of utterance i. */
+export const utteranceText = (page: Page, i: number) => page.getByTestId("utterance-text").nth(i);
+
+/** Puts the caret right after the first occurrence of `word` in utterance i (or before it with `before`). */
+export async function caretAt(page: Page, i: number, word: string, where: "before" | "after" = "after") {
+  await utteranceText(page, i).evaluate(
+    (el, { word, where }) => {
+      const span = [...el.querySelectorAll<HTMLElement>("[data-word-id]")].find((s) => s.textContent === word)!;
+      (el as HTMLElement).focus();
+      const range = document.createRange();
+      range.setStart(span.firstChild!, where === "after" ? span.textContent!.length : 0);
+      range.collapse(true);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    },
+    { word, where },
+  );
+}

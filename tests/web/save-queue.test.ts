@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { UtteranceDto } from "../../common/transcript";
 import type { TranscriptOp } from "../../common/transcript-ops";
-import type { EditorClock } from "../../web/src/editor/clock";
+import { FakeClock, settle } from "./fake-clock";
 import { IdbPendingStore, MemoryPendingStore, type PendingStore } from "../../web/src/editor/pending-store";
 import {
   classifyFailure,
@@ -17,54 +17,6 @@ import {
   type PermanentFailure,
   type SendOutcome,
 } from "../../web/src/editor/save-queue";
-
-/** Lets promise chains (and fake-indexeddb's tasks) run: Node's setImmediate runs after them. */
-const { setImmediate } = globalThis as unknown as { setImmediate: (fn: () => void) => void };
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Timers run in time order; between two of them every pending promise settles. */
-class FakeClock implements EditorClock {
-  t = 0;
-  private seq = 0;
-  private readonly timers = new Map<number, { at: number; fn: () => void }>();
-
-  now() {
-    return this.t;
-  }
-  setTimeout(fn: () => void, ms: number) {
-    const id = ++this.seq;
-    this.timers.set(id, { at: this.t + Math.max(0, ms), fn });
-    return id;
-  }
-  clearTimeout(handle: unknown) {
-    this.timers.delete(handle as number);
-  }
-  get pendingTimers() {
-    return this.timers.size;
-  }
-  async advance(ms: number) {
-    const end = this.t + ms;
-    await settle();
-    for (;;) {
-      let nextId = -1;
-      let nextAt = Infinity;
-      for (const [id, timer] of this.timers) {
-        if (timer.at <= end && timer.at < nextAt) {
-          nextId = id;
-          nextAt = timer.at;
-        }
-      }
-      if (nextId < 0) break;
-      const timer = this.timers.get(nextId)!;
-      this.timers.delete(nextId);
-      this.t = timer.at;
-      timer.fn();
-      await settle();
-    }
-    this.t = end;
-    await settle();
-  }
-}
 
 /** The test answers each request, or `auto` does. */
 class FakeTransport {

@@ -8,7 +8,12 @@ export function Toaster() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast--${t.type}${t.leaving ? " toast--leaving" : ""}`} role={t.type === "error" ? "alert" : "status"} data-testid="toast">
           <span className="toast-message">{t.message}</span>
-          {t.downloadUrl && (
+          {t.download && (
+            <button type="button" className="button button--small" onClick={() => void t.download?.()}>
+              Download
+            </button>
+          )}
+          {!t.download && t.downloadUrl && (
             <a className="button button--small" href={t.downloadUrl} download={t.filename}>
               Download
             </a>

@@ -12,6 +12,8 @@ export interface Toast {
   leaving: boolean;
   downloadUrl?: string;
   filename?: string;
+  /** A Download button that fetches its link when clicked (links are short-lived). */
+  download?: () => void | Promise<void>;
 }
 
 export const toastState = proxy<{ toasts: Toast[] }>({ toasts: [] });
@@ -29,7 +31,7 @@ export function dismissToast(id: number): void {
 export function toast(
   message: string,
   type: ToastType = "info",
-  options: { duration?: number | null; downloadUrl?: string; filename?: string } = {},
+  options: { duration?: number | null; downloadUrl?: string; filename?: string; download?: () => void | Promise<void> } = {},
 ): number {
   const id = nextId++;
   const duration = options.duration === undefined ? LIMITS.toastDurationMs : options.duration;

@@ -1,5 +1,5 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
-import type { TranscriptChangedMessage } from "../../../common/live-messages";
+import type { ExportCompletedMessage, TranscriptChangedMessage } from "../../../common/live-messages";
 import type { FileStatusChangedEvent } from "../../../common/transcript";
 import { parseLiveMessage } from "./messages";
 
@@ -55,6 +55,7 @@ export interface LiveChannelOptions {
   url: () => string;
   onFileStatusChanged?: (event: FileStatusChangedEvent) => void;
   onTranscriptChanged?: (event: TranscriptChangedMessage) => void;
+  onExportCompleted?: (event: ExportCompletedMessage) => void;
   /** After every (re)connection: refetch what may have been missed while offline. */
   onConnected?: (info: { reconnected: boolean }) => void;
   onStatus?: (status: LiveStatus) => void;
@@ -164,6 +165,7 @@ export class LiveChannel {
     const message = parseLiveMessage(event.data);
     if (message?.type === "file_status_changed") this.options.onFileStatusChanged?.(message);
     if (message?.type === "transcript_changed") this.options.onTranscriptChanged?.(message);
+    if (message?.type === "export_completed") this.options.onExportCompleted?.(message);
   };
 
   private tick = (): void => {

@@ -7,7 +7,9 @@ import { TAB_ID } from "../api/client";
 import { keys } from "../api/library";
 import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
+import { exportApi, saveFile } from "../api/exports";
 import { toast } from "../lib/toasts";
+import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
 
@@ -52,6 +54,22 @@ export function useLiveChannel(): LiveStatus {
       // utterances, keeping any with unsaved local edits. Our own echoes are skipped.
       onTranscriptChanged: (event) => {
         if (event.client_id !== TAB_ID) void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(event.file_id) });
+      },
+      // A toast that stays until closed; its button asks for a fresh (short-lived) link.
+      onExportCompleted: (event) => {
+        exportCompleted(event.export.id);
+        toast(event.message, "success", {
+          duration: null,
+          filename: event.export.filename,
+          download: async () => {
+            try {
+              const { download_url, filename } = await exportApi.download(event.export.id);
+              saveFile(download_url, filename);
+            } catch (error) {
+              console.error("Export download failed", error);
+            }
+          },
+        });
       },
     });
     channel.start();

@@ -1,11 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import { useSnapshot } from "valtio";
 import { useEditHistory } from "../api/transcripts";
 import { saveStatusLabel } from "../editor/save-queue";
 import { formatBinding, SHORTCUTS } from "../editor/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
 import type { EditorSession } from "./editor-session";
 import { redo, undo } from "./history-actions";
+import { closeEditHistory, historyModal } from "./history-modal";
 import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
 import { SearchBox } from "./SearchBox";
 
@@ -13,7 +15,9 @@ import { SearchBox } from "./SearchBox";
 export function TranscriptToolbar({ session }: { session: EditorSession }) {
   const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);
-  const [showHistory, setShowHistory] = useState(false);
+  const { open: showHistory } = useSnapshot(historyModal);
+  // The modal belongs to the open transcript: it closes when the editor goes.
+  useEffect(() => closeEditHistory, []);
   useEffect(() => {
     if (history.isError) console.error("Failed to load edit history", history.error);
   }, [history.isError, history.error]);
@@ -42,12 +46,9 @@ export function TranscriptToolbar({ session }: { session: EditorSession }) {
         >
           ↷
         </button>
-        <button type="button" className="button button--ghost button--small" onClick={() => setShowHistory(true)}>
-          Edit History
-        </button>
       </div>
       <SaveStatus session={session} />
-      {showHistory && <EditHistoryModal session={session} onClose={() => setShowHistory(false)} />}
+      {showHistory && <EditHistoryModal session={session} onClose={closeEditHistory} />}
     </div>
   );
 }

@@ -2,7 +2,9 @@ import type { AudioFileDto } from "../../../common/library";
 import type { TranscriptDto } from "../../../common/transcript";
 import { useServiceConfiguration } from "../api/library";
 import { useTranscript } from "../api/transcripts";
+import { ExportOptions } from "../tools/ExportOptions";
 import { NotesEditor } from "../tools/NotesEditor";
+import { openEditHistory } from "../transcript/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
 import { transcriptDetails } from "../transcript/model";
 
@@ -29,6 +31,12 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
         <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
       </section>
       <SpeakersPanel transcript={transcript.data} />
+      <section className="tools-section" aria-label="Edit history">
+        <button type="button" className="button button--ghost" data-testid="tools-edit-history" onClick={openEditHistory}>
+          Edit History
+        </button>
+      </section>
+      <ExportOptions audioFileId={file.id} />
     </>
   );
 }

@@ -1,0 +1,71 @@
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { DEFAULT_EXPORT_OPTIONS, EXPORT_FORMATS, EXPORT_OPTION_LABELS, type ExportFormat, type ExportOptions as Options } from "../../../common/exports";
+import { exportApi, saveFile } from "../api/exports";
+import { systemClock } from "../editor/clock";
+import { onExportCompleted } from "./export-events";
+import { ExportFlow, exportButtonLabel } from "./export-flow";
+
+const BUTTON_LABELS: Record<ExportFormat, string> = { pdf: "PDF", docx: "DOCX", srt: "SRT", vtt: "VTT", txt: "TXT" };
+
+/** Spec section 2, Export Options: a button per format (each with its own states) and what to include. */
+export function ExportOptions({ audioFileId }: { audioFileId: string }) {
+  const [options, setOptions] = useState<Options>(DEFAULT_EXPORT_OPTIONS);
+  const titleId = useId();
+  return (
+    <section className="tools-section" aria-labelledby={titleId} data-testid="export-options">
+      <h3 id={titleId}>Export Options</h3>
+      <div className="export-buttons">
+        {(Object.keys(EXPORT_FORMATS) as ExportFormat[]).map((format) => (
+          <ExportButton key={format} audioFileId={audioFileId} format={format} options={options} />
+        ))}
+      </div>
+      <fieldset className="export-include">
+        <legend>Include</legend>
+        {(Object.keys(EXPORT_OPTION_LABELS) as (keyof Options)[]).map((key) => (
+          <label key={key} className="checkbox">
+            <input type="checkbox" checked={options[key]} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })} />
+            {EXPORT_OPTION_LABELS[key]}
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+function ExportButton({ audioFileId, format, options }: { audioFileId: string; format: ExportFormat; options: Options }) {
+  const [flow] = useState(
+    () =>
+      new ExportFlow({
+        transport: {
+          request: (f, o) => exportApi.request(audioFileId, f, o),
+          get: exportApi.get,
+          download: exportApi.download,
+        },
+        clock: systemClock,
+        saveFile,
+      }),
+  );
+  useEffect(() => {
+    const off = onExportCompleted((id) => void flow.completed(id));
+    return () => {
+      off();
+      flow.dispose();
+    };
+  }, [flow]);
+  const state = useSyncExternalStore(flow.subscribe, flow.getState);
+  const label = exportButtonLabel(state, BUTTON_LABELS[format]);
+  return (
+    <button
+      type="button"
+      className={`button button--small export-button export-button--${state.phase}`}
+      data-testid={`export-${format}`}
+      aria-label={state.phase === "idle" ? `Export ${EXPORT_FORMATS[format].label}` : `${EXPORT_FORMATS[format].label}: ${label}`}
+      title={EXPORT_FORMATS[format].label}
+      aria-busy={flow.busy}
+      disabled={flow.busy}
+      onClick={() => void flow.start(format, options)}
+    >
+      {label}
+    </button>
+  );
+}
