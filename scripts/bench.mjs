@@ -94,7 +94,13 @@ await new Promise((resolve, reject) => {
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.on("exit", (code) => {
-    for (const line of out.split("\n")) if (line.startsWith("BENCH")) console.log(line.replace(/^BENCH /, ""));
+    // A report is a "BENCH …" line and the indented lines that follow it.
+    let inReport = false;
+    for (const line of out.split("\n")) {
+      if (line.startsWith("BENCH")) inReport = true;
+      else if (!line.startsWith("  ")) inReport = false;
+      if (inReport) console.log(line.replace(/^BENCH /, ""));
+    }
     code === 0 ? resolve() : reject(new Error(`ingest benchmark failed:\n${out}`));
   });
 });

@@ -10,27 +10,9 @@ import { stepHistory } from "../../worker/transcripts/history";
 import { runOperation } from "../../worker/transcripts/operations";
 import { apiRequest } from "../worker/helpers";
 import { api, createUser, expectStatus, storeTranscript, type Json } from "../worker/transcript-helpers";
-import type { NormalizedTranscript } from "../../worker/transcription/types";
+import { threeHourTranscript, UTTERANCES, WORDS } from "./three-hour";
 
-const WORDS = 30_000;
-const UTTERANCES = 3_000;
 const RUNS = 5;
-const VOCABULARY = ["the", "meeting", "budget", "we", "should", "consider", "quarterly", "results,", "and", "then", "move", "on.", "Okay", "thanks", "everyone"];
-
-function threeHourTranscript(): NormalizedTranscript {
-  const perUtterance = WORDS / UTTERANCES;
-  let t = 0;
-  const utterances = Array.from({ length: UTTERANCES }, (_, u) => {
-    const words = Array.from({ length: perUtterance }, (_, w) => {
-      const start = t;
-      t += 0.33;
-      return { text: VOCABULARY[(u * 7 + w) % VOCABULARY.length]!, start, end: t - 0.03, confidence: 0.7 + ((u + w) % 30) / 100, hasEntities: w === 3 };
-    });
-    t += 0.6;
-    return { speaker: String(u % 3), start: words[0]!.start, end: words[words.length - 1]!.end, words, sentiment: "neutral" as const, sentimentConfidence: 0.8 };
-  });
-  return { duration: t, speakers: ["0", "1", "2"], utterances };
-}
 
 const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
