@@ -114,4 +114,6 @@ export interface ServiceConfiguration {
     all_services: { name: string; label: string; available: boolean; supported_formats: string[]; max_file_size: number }[];
   };
   features: { service_selection: boolean; utterance_meta_column: boolean; debug: boolean };
+  /** Whether summaries can be generated here, and by which model. */
+  summaries: { available: boolean; model: string | null };
 }

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { fileStatusChangedSchema } from "./live-messages";
 
 export type Sentiment = "positive" | "negative" | "neutral";
-export type SummaryType = "bullets" | "bullets_verbose" | "paragraph" | "gist" | "headline";
+export const SUMMARY_TYPES = ["bullets", "bullets_verbose", "paragraph", "gist", "headline"] as const;
+export type SummaryType = (typeof SUMMARY_TYPES)[number];
 
 export interface WordDto {
   id: string;
@@ -48,6 +49,9 @@ export interface TranscriptDto {
   summary: string | null;
   summaryType: SummaryType | null;
   summaryModel: string | null;
+  /** A generated summary is being written, or the last try failed (summaryError says why). */
+  summaryStatus: "generating" | "failed" | null;
+  summaryError: string | null;
   notes: string | null;
   speakers: SpeakerDto[];
   duration: number;

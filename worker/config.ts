@@ -21,6 +21,10 @@ const configSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
   OPENAI_MAX_FILE_SIZE_MB: z.coerce.number().positive().default(25),
+  /** A chat model on the OpenAI-compatible server: summaries are written with it. */
+  OPENAI_CHAT_MODEL: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** The Workers AI text model for summaries where Workers AI runs. */
+  SUMMARY_WORKERS_AI_MODEL: z.string().min(1).default("@cf/meta/llama-3.1-8b-instruct"),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { DEFAULT_EXPORT_OPTIONS, type ExportFormat } from "../../common/exports";
 import { renderExport } from "../../worker/exports/render";
-import { threeHourExportDocument } from "./three-hour";
+import { threeHourExportDocument } from "../support/three-hour";
 
 const format = process.argv[2] as ExportFormat;
 const fonts = {

@@ -10,7 +10,7 @@ import { createExport, findExport } from "../../worker/exports/store";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
 import { createUser, storeTranscript } from "../worker/transcript-helpers";
-import { threeHourTranscript } from "./three-hour";
+import { threeHourTranscript } from "../support/three-hour";
 
 const RUNS = 3;
 

@@ -10,7 +10,7 @@ import { stepHistory } from "../../worker/transcripts/history";
 import { runOperation } from "../../worker/transcripts/operations";
 import { apiRequest } from "../worker/helpers";
 import { api, createUser, expectStatus, storeTranscript, type Json } from "../worker/transcript-helpers";
-import { threeHourTranscript, UTTERANCES, WORDS } from "./three-hour";
+import { threeHourTranscript, UTTERANCES, WORDS } from "../support/three-hour";
 
 const RUNS = 5;
 

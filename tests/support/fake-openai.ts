@@ -38,8 +38,30 @@ const WORDS: [string, number, number][] = [
   ["budget", 8.2, 8.9],
 ];
 
+/**
+ * Chat completions for summaries, answered from the request so tests can see
+ * what was asked: a part of a long transcript gets "- Part i covers: …", the
+ * combining request "Summary (type) of n parts", a short transcript "Summary
+ * (type): its first words". A transcript containing "fail-summary" gets a 500.
+ */
+async function fakeChat(request: Request): Promise<Response> {
+  const body = (await request.json().catch(() => null)) as { model?: unknown; messages?: { role: string; content: string }[]; max_tokens?: unknown } | null;
+  if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number") return error(400, "model, messages and max_tokens are required");
+  const ask = body.messages.find((m) => m.role === "user")?.content ?? "";
+  if (ask.includes("fail-summary")) return error(500, "The model is overloaded", "server_error");
+  const type = /headline/.test(ask) ? "headline" : /gist/.test(ask) ? "gist" : /one paragraph/.test(ask) ? "paragraph" : /5 to 12/.test(ask) ? "bullets_verbose" : "bullets";
+  const firstWords = (text: string) => text.split(/\s+/).filter(Boolean).slice(0, 6).join(" ");
+  const part = /This is part (\d+) of (\d+)/.exec(ask);
+  let content: string;
+  if (part) content = `- Part ${part[1]} covers: ${firstWords(ask.split("Transcript part:\n")[1] ?? "")}`;
+  else if (ask.includes("Notes:\n")) content = `Summary (${type}) of ${(ask.match(/^Part \d+:/gm) ?? []).length} parts`;
+  else content = `Summary (${type}): ${firstWords(ask.split("Transcript:\n")[1] ?? "")}`;
+  return Response.json({ id: "chatcmpl-test", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+}
+
 export async function handleFakeOpenAi(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  if (request.method === "POST" && url.pathname === "/v1/chat/completions") return fakeChat(request);
   if (request.method !== "POST" || url.pathname !== "/v1/audio/transcriptions") return error(404, `Unknown path ${url.pathname}`);
   const auth = request.headers.get("authorization");
   if (auth !== null && auth !== `Bearer ${FAKE_OPENAI_API_KEY}`) return error(401, "Incorrect API key provided.");

@@ -92,6 +92,9 @@ export const transcripts = sqliteTable("transcripts", {
   confidenceSum: real("confidence_sum").notNull().default(0),
   /** seq of the edit operation the transcript currently reflects; -1 before the first. */
   historyIndex: integer("history_index").notNull().default(-1),
+  /** A generated summary being written, or the last attempt failed (see summaryError). */
+  summaryStatus: text("summary_status", { enum: ["generating", "failed"] }),
+  summaryError: text("summary_error"),
 });
 
 export const speakers = sqliteTable("speakers", {

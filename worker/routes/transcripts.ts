@@ -8,6 +8,7 @@ import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
 import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
+import { transcriptSummaryRoutes } from "./transcript-summary";
 import { utteranceRoutes } from "./utterances";
 
 /**
@@ -39,4 +40,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", utteranceRoutes)
   .route("/", editHistoryRoutes)
   .route("/", transcriptDetailsRoutes)
-  .route("/", transcriptExportRoutes);
+  .route("/", transcriptExportRoutes)
+  .route("/", transcriptSummaryRoutes);

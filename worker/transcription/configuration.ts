@@ -1,5 +1,6 @@
 import type { ServiceConfiguration } from "../../common/library";
 import type { Config } from "../config";
+import { summaryModelName } from "../summaries/chat-models";
 import { SERVICES, serviceInfo } from "./services";
 
 /** GET /service/configuration: the active service's file constraints, every service, the feature flags. */
@@ -22,5 +23,6 @@ export function serviceConfiguration(config: Config): ServiceConfiguration {
       utterance_meta_column: config.FEATURE_UTTERANCE_META_COLUMN,
       debug: config.FEATURE_DEBUG,
     },
+    summaries: { available: summaryModelName(config) !== null, model: summaryModelName(config) },
   };
 }

@@ -8,6 +8,7 @@ import { badRequest } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { normalizePreferences } from "../../common/preferences";
 import { findUserById } from "../auth/users";
+import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/store";
 import { getTranscriptionService } from "./registry";
 import { serviceInfo, SERVICES } from "./services";
@@ -129,6 +130,7 @@ export async function runTranscriptionJob(message: Message<TranscribeMessage>, e
     await saveTranscript(env.DB, rows);
     message.ack();
     await notifyFileStatus(env, { ...file, status: "ready" }, true, "Transcription completed");
+    await queueAutomaticSummary(env, config, file);
   } catch (error) {
     const permanent = error instanceof PermanentTranscriptionError;
     const last = message.attempts >= MAX_ATTEMPTS;

@@ -61,6 +61,8 @@ export function toTranscriptDto(row: TranscriptRow, speakerList: SpeakerDto[]): 
     summary: row.summary,
     summaryType: row.summaryType as TranscriptDto["summaryType"],
     summaryModel: row.summaryModel,
+    summaryStatus: row.summaryStatus,
+    summaryError: row.summaryError,
     notes: row.notes,
     speakers: speakerList,
     duration: row.duration,

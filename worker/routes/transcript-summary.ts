@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { SUMMARY_TYPES } from "../../common/transcript";
+import { validate } from "../lib/validate";
+import { requestSummary } from "../summaries/job";
+import { getOwnedTranscript, listSpeakers, toTranscriptDto } from "../transcripts/read";
+import type { AppEnv } from "../types";
+
+const regenerateSchema = z.object({
+  summary_type: z.enum(SUMMARY_TYPES, { error: `summary_type must be one of: ${SUMMARY_TYPES.join(", ")}` }),
+});
+
+/**
+ * POST /transcripts/{id}/summary: (re)generate the summary with the language
+ * model, in the type asked for. Answers at once (202, summaryStatus
+ * "generating"); the new summary arrives as a transcript_changed push, and the
+ * one it replaces stays in the edit history.
+ */
+export const transcriptSummaryRoutes = new Hono<AppEnv>().post("/:id/summary", validate("json", regenerateSchema), async (c) => {
+  const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
+  const updated = await requestSummary(c.env, c.var.db, c.var.config, row, c.req.valid("json").summary_type);
+  return c.json({ data: toTranscriptDto(updated, await listSpeakers(c.var.db, row.id)) }, 202);
+});
