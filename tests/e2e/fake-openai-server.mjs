@@ -3,7 +3,8 @@
 // Filenames steer it: "hold" answers 503 (the job retries later, so the file stays
 // processing without blocking the queue), "slow" answers after 8 s, "fail"
 // answers 400, "bench3h" answers a 3-hour recording (3,000 segments of 10 words,
-// 4 speakers) at once; anything else answers after 1.5 s.
+// 4 speakers) at once; anything else answers after 1.5 s. Chat completions (summaries)
+// answer "Summary (type): " and the transcript's first words.
 import http from "node:http";
 
 const port = Number(process.env.FAKE_OPENAI_PORT || 8789);
@@ -28,11 +29,25 @@ function transcript(segments, wordsPer, speakers = 2) {
   return { task: "transcribe", language: "en", duration: +t.toFixed(2), text: segs.map((s) => s.text).join(" "), words, segments: segs };
 }
 
+/** Summaries: "Summary (type): " and the transcript's first words, so tests see what was asked. */
+function chatAnswer(body) {
+  const ask = JSON.parse(body).messages.find((m) => m.role === "user")?.content ?? "";
+  const type = /headline/.test(ask) ? "headline" : /gist/.test(ask) ? "gist" : /one paragraph/.test(ask) ? "paragraph" : /5 to 12/.test(ask) ? "bullets_verbose" : "bullets";
+  const words = (ask.split(/Transcript( part)?:\n/).at(-1) ?? "").split(/\s+/).filter(Boolean).slice(0, 6).join(" ");
+  return { object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: `Summary (${type}): ${words}` }, finish_reason: "stop" }] };
+}
+
 http
   .createServer((req, res) => {
     const head = [];
-    req.on("data", (chunk) => head.length < 2 && head.push(chunk));
+    const chat = req.url?.endsWith("/chat/completions");
+    // Audio uploads: only the first chunks (the file name) are kept; chat requests are read whole.
+    req.on("data", (chunk) => (chat || head.length < 2) && head.push(chunk));
     req.on("end", () => {
+      if (req.method === "POST" && chat) {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(chatAnswer(Buffer.concat(head).toString("utf8"))));
+        return;
+      }
       if (req.method !== "POST" || !req.url?.endsWith("/audio/transcriptions")) {
         res.writeHead(404).end();
         return;

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { SummaryType } from "../../../common/transcript";
 import { api, call } from "./client";
 
 export const transcriptKeys = {
@@ -21,6 +22,8 @@ export const transcriptApi = {
     (await call(api.transcripts[":id"].speakers[":speakerId"].$delete({ param: { id: audioFileId, speakerId } }))).data,
   updateFields: async (audioFileId: string, fields: { summary?: string | null; notes?: string | null }) =>
     (await call(api.transcripts[":id"].$put({ param: { id: audioFileId }, json: { transcript: fields } }))).data,
+  generateSummary: async (audioFileId: string, summaryType: SummaryType) =>
+    (await call(api.transcripts[":id"].summary.$post({ param: { id: audioFileId }, json: { summary_type: summaryType } }))).data,
   history: async (audioFileId: string) =>
     (await call(api.transcripts[":id"]["edit-history"].$get({ param: { id: audioFileId } }), "Failed to load edit history")).data,
   undo: async (audioFileId: string) =>

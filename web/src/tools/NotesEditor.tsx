@@ -4,6 +4,7 @@ import type { TranscriptDto } from "../../../common/transcript";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { formatBinding, isShortcut, SHORTCUTS } from "../editor/shortcuts";
 import { toast } from "../lib/toasts";
+import { SummaryGenerator } from "./SummaryGenerator";
 
 type Field = "summary" | "notes";
 
@@ -65,6 +66,7 @@ export function NotesEditor({ transcript, field, label }: { transcript: Transcri
           Save
         </button>
       </div>
+      {field === "summary" && <SummaryGenerator transcript={transcript} />}
     </div>
   );
 }
