@@ -5,26 +5,7 @@ import { expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { listUtterances } from "../../worker/transcripts/read";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
-import type { NormalizedTranscript } from "../../worker/transcription/types";
-
-const WORDS = 30_000;
-const UTTERANCES = 3_000;
-const VOCABULARY = ["the", "meeting", "budget", "we", "should", "consider", "quarterly", "results,", "and", "then", "move", "on.", "Okay", "thanks", "everyone"];
-
-function threeHourTranscript(): NormalizedTranscript {
-  const perUtterance = WORDS / UTTERANCES;
-  let t = 0;
-  const utterances = Array.from({ length: UTTERANCES }, (_, u) => {
-    const words = Array.from({ length: perUtterance }, (_, w) => {
-      const start = t;
-      t += 0.33;
-      return { text: VOCABULARY[(u * 7 + w) % VOCABULARY.length]!, start, end: t - 0.03, confidence: 0.7 + ((u + w) % 30) / 100, hasEntities: w === 3 };
-    });
-    t += 0.6;
-    return { speaker: String(u % 3), start: words[0]!.start, end: words[words.length - 1]!.end, words, sentiment: "neutral" as const, sentimentConfidence: 0.8 };
-  });
-  return { duration: t, speakers: ["0", "1", "2"], utterances };
-}
+import { threeHourTranscript, UTTERANCES, WORDS } from "../support/three-hour";
 
 it("ingests and reads back a 3-hour transcript", async () => {
   const userId = crypto.randomUUID();

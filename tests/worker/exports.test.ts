@@ -2,16 +2,16 @@
 // R2, the download link, redelivery, failures and retries, deletion with the
 // file, and the export_completed push reaching only the owner.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EXPORT_MESSAGES } from "../../common/exports";
-import { parseLiveMessage, type ExportCompletedMessage } from "../../common/live-messages";
 import { EXPORT_MAX_ATTEMPTS } from "../../worker/exports/job";
 import { createExport } from "../../worker/exports/store";
 import { getDb } from "../../worker/db/client";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
 import { fetchLink } from "./library-helpers";
+import { openTab, until } from "./live-helpers";
 import { api, expectStatus, split, updateWords, userWithTranscript, utterances, type Json, type TestUser } from "./transcript-helpers";
 
 const requestExport = (user: TestUser, fileId: string, body: unknown) => api("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
@@ -207,7 +207,7 @@ describe("exports", { timeout: 60_000 }, () => {
   it("pushes export_completed to the owner's tabs only", async () => {
     const alice = await userWithTranscript("export-push-a");
     const bob = await userWithTranscript("export-push-b");
-    const [aliceTab, bobTab] = [await connect(alice.user), await connect(bob.user)];
+    const [aliceTab, bobTab] = [await openTab(alice.user, "export_completed"), await openTab(bob.user, "export_completed")];
     const id = await quietExport(alice.user, alice.fileId);
     await deliver(alice.user, id);
     expect(await until(() => aliceTab.messages.length === 1)).toBe(true);
@@ -222,25 +222,3 @@ describe("exports", { timeout: 60_000 }, () => {
     bobTab.close();
   });
 });
-
-/** Opens /cable like a browser tab and collects the export_completed messages. */
-async function connect(user: TestUser) {
-  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(user.token)}`, { headers: { Upgrade: "websocket" } });
-  const socket = res.webSocket!;
-  const messages: ExportCompletedMessage[] = [];
-  let welcomed = false;
-  socket.accept();
-  socket.addEventListener("message", (e) => {
-    if (String(e.data).includes("welcome")) welcomed = true;
-    const message = parseLiveMessage(e.data);
-    if (message?.type === "export_completed") messages.push(message);
-  });
-  await until(() => welcomed);
-  return { messages, close: () => socket.close() };
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  return check();
-}

@@ -2,34 +2,19 @@
 // to every open tab of the owner and nobody else; never for a no-op; a push
 // that fails does not fail the request.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { parseLiveMessage, type TranscriptChangedMessage } from "../../common/live-messages";
+import type { TranscriptChangedMessage } from "../../common/live-messages";
 import worker from "../../worker/index";
 import { apiRequest } from "./helpers";
+import { openTab, until } from "./live-helpers";
 import { expectStatus, merge, redo, split, undo, unchangedWords, updateWords, userWithTranscript, utterances, type TestUser } from "./transcript-helpers";
 
-/** Opens /cable like a browser tab and collects the transcript_changed messages. */
+/** A tab collecting transcript_changed messages (as `changes`). */
 async function connect(user: TestUser) {
-  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(user.token)}`, { headers: { Upgrade: "websocket" } });
-  const socket = res.webSocket!;
-  const changes: TranscriptChangedMessage[] = [];
-  let welcomed = false;
-  socket.accept();
-  socket.addEventListener("message", (e) => {
-    if (String(e.data).includes("welcome")) welcomed = true;
-    const message = parseLiveMessage(e.data);
-    if (message?.type === "transcript_changed") changes.push(message);
-  });
-  await until(() => welcomed);
-  return { changes, close: () => socket.close() };
+  const tab = await openTab(user, "transcript_changed");
+  return { changes: tab.messages, close: tab.close };
 }
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  return check();
-};
 
 describe("transcript_changed", { timeout: 30_000 }, () => {
   it("reaches every tab of the owner, names what changed and the tab that did it; other users get nothing", async () => {
