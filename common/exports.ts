@@ -15,7 +15,8 @@ export const EXPORT_FORMATS = {
   txt: { label: "Plain text (TXT)", extension: "txt", contentType: "text/plain; charset=utf-8" },
 } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
-export const exportFormatSchema = z.enum(Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]]);
+export const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]];
+export const exportFormatSchema = z.enum(EXPORT_FORMAT_NAMES);
 
 /** Spec section 9: the export button polls every 5 s, at most 60 times. */
 export const EXPORT_POLL = { intervalMs: 5_000, maxPolls: 60 } as const;
@@ -48,7 +49,7 @@ export const DEFAULT_EXPORT_OPTIONS: ExportOptions = exportOptionsSchema.parse({
 /** POST /transcripts/{id}/request-export; `options` may be omitted or partial. */
 export const requestExportSchema = z
   .object({
-    format: z.enum(Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]], { error: EXPORT_MESSAGES.formatInvalid }),
+    format: z.enum(EXPORT_FORMAT_NAMES, { error: EXPORT_MESSAGES.formatInvalid }),
     options: exportOptionsSchema.optional(),
   })
   .strict();

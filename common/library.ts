@@ -80,13 +80,21 @@ export const confirmUploadSchema = z.object({
 
 export const audioFileListQuerySchema = z.object({ folder_id: z.string().max(100).optional() });
 
-export type FileStatus = "processing" | "ready" | "failed";
+/** A file's statuses, spelled once: the drizzle column, the live message and the SPA use these. */
+export const FILE_STATUSES = ["processing", "ready", "failed"] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
 
 export interface FolderDto {
   id: string;
   name: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** How far a processing file's transcription should be (server estimate at answer time). */
+export interface ProcessingEstimation {
+  elapsedSeconds: number;
+  estimatedTotalSeconds: number;
 }
 
 export interface AudioFileDto {
@@ -104,7 +112,7 @@ export interface AudioFileDto {
   createdAt: string;
   updatedAt: string;
   folderId: string | null;
-  processingEstimation: { elapsedSeconds: number; estimatedTotalSeconds: number } | null;
+  processingEstimation: ProcessingEstimation | null;
 }
 
 export interface ServiceConfiguration {

@@ -3,8 +3,9 @@
 // parse them). Anything else on the socket (heartbeats, greetings) is ignored.
 import { z } from "zod";
 import { exportFormatSchema, exportStatusSchema } from "./exports";
+import { FILE_STATUSES } from "./library";
 
-const fileStatus = z.enum(["processing", "ready", "failed"]);
+const fileStatus = z.enum(FILE_STATUSES);
 
 export const fileStatusChangedSchema = z.object({
   type: z.literal("file_status_changed"),

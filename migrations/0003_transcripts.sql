@@ -43,7 +43,7 @@ CREATE TABLE utterances (
   confidence_score REAL NOT NULL,
   sentiment TEXT,
   sentiment_confidence REAL,
-  -- [{id, text, start, end, confidence, entities}] in order
+  -- [{id, t, s, e, c, x?}] in order: text, start, end, confidence, has entities (worker/transcripts/rows.ts)
   words TEXT NOT NULL
 );
 CREATE UNIQUE INDEX utterances_transcript_position ON utterances (transcript_id, position);

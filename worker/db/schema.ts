@@ -1,6 +1,8 @@
 // Drizzle mirror of migrations/*.sql. The SQL files are the source of truth:
 // change both together.
 import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
+import { FILE_STATUSES } from "../../common/library";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -60,7 +62,7 @@ export const audioFiles = sqliteTable("audio_files", {
   contentType: text("content_type").notNull(),
   fileSize: integer("file_size").notNull(),
   durationSeconds: integer("duration_seconds"),
-  status: text("status", { enum: ["processing", "ready", "failed"] }).notNull(),
+  status: text("status", { enum: FILE_STATUSES }).notNull(),
   failureReason: text("failure_reason"),
   transcriptionService: text("transcription_service"),
   processingStartedAt: text("processing_started_at"),
@@ -146,10 +148,10 @@ export const exportsTable = sqliteTable("exports", {
   id: text("id").primaryKey(),
   userId: text("user_id").notNull(),
   audioFileId: text("audio_file_id").notNull(),
-  format: text("format", { enum: ["pdf", "docx", "srt", "vtt", "txt"] }).notNull(),
+  format: text("format", { enum: EXPORT_FORMAT_NAMES }).notNull(),
   /** JSON of ExportOptions. */
   options: text("options").notNull(),
-  status: text("status", { enum: ["pending", "processing", "completed", "failed"] }).notNull(),
+  status: text("status", { enum: EXPORT_STATUSES }).notNull(),
   filename: text("filename").notNull(),
   storageKey: text("storage_key"),
   sizeBytes: integer("size_bytes"),

@@ -1,13 +1,10 @@
 import { formatDuration } from "../../../common/format";
+import type { ProcessingEstimation } from "../../../common/library";
 
 /** Spec section 9: the bar never claims more than this before the file is ready. */
 export const PROGRESS_CAP_PERCENT = 95;
 export const OVERDUE_TEXT = "Taking longer than expected...";
 
-export interface ProcessingEstimation {
-  elapsedSeconds: number;
-  estimatedTotalSeconds: number;
-}
 
 export interface ProcessingProgress {
   /** Whole percent, 0 to 95. */

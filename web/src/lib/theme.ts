@@ -9,7 +9,3 @@ export function applyTheme(theme: Theme): void {
     // Private mode: the theme still applies for this visit.
   }
 }
-
-export function currentTheme(): Theme {
-  return document.documentElement.dataset.theme === "dark" ? "dark" : "light";
-}
