@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { OutboxMail } from "../../common/dev-outbox";
 
 // Browsers log expected API refusals (a wrong password's 401) and, in offline tests, refused
 // connections as console errors; anything else fails the test.
@@ -27,13 +28,7 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
+export type { OutboxMail };
 
 /** Newest dev-outbox mail to `to` whose subject matches, waiting for it to arrive. */
 export async function mailTo(page: Page, to: string, subject: RegExp): Promise<OutboxMail> {

@@ -3,6 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { MESSAGES } from "../../common/messages";
+import type { OutboxMail } from "../../common/dev-outbox";
 
 export const ORIGIN = "http://localhost";
 export const API = `${ORIGIN}/api/v1`;
@@ -65,13 +66,7 @@ export const post = (path: string, body?: unknown, opts?: CallOptions) => call("
 
 // ---------------------------------------------------------------- dev outbox
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
+export type { OutboxMail };
 
 /** Every message in the dev outbox, newest first. */
 export async function outbox(): Promise<OutboxMail[]> {

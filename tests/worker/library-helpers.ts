@@ -2,11 +2,9 @@
 // preferences, service configuration), on top of the shared request helpers.
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { call, PASSWORD, type ApiResult, type Json } from "./helpers";
+import { call, loginAs, signUpAndConfirm, uniqueEmail, type ApiResult, type Json } from "./helpers";
 
-export { API, FILE_IP, ORIGIN, PASSWORD, type ApiResult, type CallOptions, type Json } from "./helpers";
-
-export const uniqueEmail = (prefix = "lib") => `${prefix}-${crypto.randomUUID()}@example.com`;
+export { API, FILE_IP, ORIGIN, PASSWORD, uniqueEmail, type ApiResult, type CallOptions, type Json } from "./helpers";
 
 /** Calls the API through the Worker's fetch handler and parses the JSON answer. */
 export const api = call;
@@ -27,24 +25,10 @@ export interface TestUser {
 
 /** Registers, confirms (via the dev outbox) and logs in a fresh account. */
 export async function createUser(prefix = "lib"): Promise<TestUser> {
-  const email = uniqueEmail(prefix);
-  expectStatus(
-    await api("POST", "/auth/register", {
-      user: { email, full_name: "Library Tester", password: PASSWORD, password_confirmation: PASSWORD },
-    }),
-    201,
-  );
-  const outbox = expectStatus(await api("GET", "/dev/outbox"), 200);
-  const mail = (outbox.data as { to: string; text: string }[]).find((m) => m.to === email.toLowerCase());
-  expect(mail, `no confirmation mail to ${email}`).toBeDefined();
-  const link = (mail!.text.match(/https?:\/\/\S+/g) ?? []).map((l) => new URL(l)).find((u) => u.pathname === "/confirm-email");
-  const confirmToken = link?.searchParams.get("token");
-  expect(confirmToken, mail!.text).toBeTruthy();
-  expectStatus(await api("POST", "/auth/confirm-email", { token: confirmToken }), 200);
-  const login = expectStatus(await api("POST", "/auth/login", { email, password: PASSWORD }), 200);
-  expect(login.token).toEqual(expect.any(String));
-  const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token: login.token }), 200);
-  return { id: validated.user.id, email, token: login.token };
+  const account = await signUpAndConfirm({ email: uniqueEmail(prefix), fullName: "Library Tester" });
+  const { token } = await loginAs(account);
+  const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token }), 200);
+  return { id: validated.user.id, email: account.email, token };
 }
 
 // ---------------------------------------------------------------- media bytes

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { desc } from "drizzle-orm";
+import type { OutboxMail } from "../../common/dev-outbox";
 import { devOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
@@ -13,6 +14,6 @@ export const devRoutes = new Hono<AppEnv>()
   .get("/outbox", async (c) => {
     const rows = await c.var.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
     return c.json({
-      data: rows.map((r) => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt })),
+      data: rows.map((r): OutboxMail => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt })),
     });
   });
