@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERVICE_NAMES } from "./transcription/services";
 
 const flag = z.enum(["true", "false"]).default("false").transform((v) => v === "true");
 
@@ -11,7 +12,7 @@ const configSchema = z.object({
   EMAIL_FROM: z.email(),
   GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : null)),
   GOOGLE_JWKS_URL: z.url(),
-  TRANSCRIPTION_SERVICE: z.string().min(1),
+  TRANSCRIPTION_SERVICE: z.enum(SERVICE_NAMES),
   FEATURE_SERVICE_SELECTION: flag,
   FEATURE_UTTERANCE_META_COLUMN: flag,
   FEATURE_DEBUG: flag,

@@ -1,8 +1,7 @@
 // The rules every adapter shares: words → utterances, durations, text helpers,
 // Workers AI error sorting, and the service registry.
 import { describe, expect, it } from "vitest";
-import { SERVICES } from "../../worker/transcription/services";
-import { getTranscriptionService } from "../../worker/transcription/registry";
+import { SERVICES, serviceInfo } from "../../worker/transcription/services";
 import {
   buildTranscript,
   groupIntoUtterances,
@@ -169,10 +168,10 @@ describe("Workers AI answers and errors", () => {
 
 describe("registry", () => {
   it("has an adapter for every service the library offers", () => {
-    for (const info of SERVICES) expect(getTranscriptionService(info.name).name).toBe(info.name);
+    for (const info of SERVICES) expect(info.adapter.name).toBe(info.name);
   });
 
   it("refuses an unknown service name", () => {
-    expect(() => getTranscriptionService("nope")).toThrow(PermanentTranscriptionError);
+    expect(() => serviceInfo("nope", {} as never)).toThrow(PermanentTranscriptionError);
   });
 });

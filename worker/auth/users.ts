@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "../../common/auth";
-import { normalizePreferences } from "../../common/preferences";
+import { normalizePreferences, type Preferences } from "../../common/preferences";
 import type { Db } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import { nowIso } from "../lib/time";
@@ -12,8 +12,13 @@ export function toPublicUser(row: UserRow): PublicUser {
     full_name: row.fullName,
     created_at: row.createdAt,
     email_confirmed: row.emailConfirmedAt !== null,
-    preferences: normalizePreferences(safeJson(row.preferences)),
+    preferences: preferencesOf(row),
   };
+}
+
+/** A user's stored preferences, parsed and completed with defaults (the one place they are read). */
+export function preferencesOf(row: Pick<UserRow, "preferences">): Preferences {
+  return normalizePreferences(safeJson(row.preferences));
 }
 
 function safeJson(text: string): unknown {

@@ -4,13 +4,13 @@ import { requireAuth } from "../auth/middleware";
 import { toPublicUser, updateUser } from "../auth/users";
 import { unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { SERVICES } from "../transcription/services";
+import { isServiceName } from "../transcription/services";
 import type { AppEnv } from "../types";
 
 export const preferencesRoutes = new Hono<AppEnv>().put("/", requireAuth, validate("json", preferencesPatchSchema), async (c) => {
   const { preferences: patch } = c.req.valid("json");
   const service = patch.transcription_service;
-  if (service && !SERVICES.some((s) => s.name === service)) throw unprocessable("Unknown transcription service");
+  if (service && !isServiceName(service)) throw unprocessable("Unknown transcription service");
   const current = toPublicUser(c.var.user).preferences;
   const merged = mergePreferences(current, patch);
   await updateUser(c.var.db, c.var.user.id, { preferences: JSON.stringify(merged) });

@@ -6,11 +6,9 @@ import { getDb, type Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { normalizePreferences } from "../../common/preferences";
-import { findUserById } from "../auth/users";
+import { findUserById, preferencesOf } from "../auth/users";
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/store";
-import { getTranscriptionService } from "./registry";
 import { serviceInfo, SERVICES } from "./services";
 import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 
@@ -72,7 +70,7 @@ export async function retranscribe(env: Env, db: Db, file: AudioFileRow): Promis
 async function chooseService(db: Db, config: Config, userId: string): Promise<string> {
   if (config.FEATURE_SERVICE_SELECTION) {
     const user = await findUserById(db, userId);
-    const preferred = user ? normalizePreferences(JSON.parse(user.preferences || "{}")).transcription_service : null;
+    const preferred = user ? preferencesOf(user).transcription_service : null;
     const service = SERVICES.find((s) => s.name === preferred);
     if (service?.available(config)) return service.name;
   }
@@ -122,7 +120,7 @@ export async function runTranscriptionJob(message: Message<TranscribeMessage>, e
         `${info.label} is not available here. Configure another transcription service (see README, "Real transcription locally").`,
       );
     }
-    const result = await getTranscriptionService(serviceName).transcribe(mediaInput(env, file), env, config);
+    const result = await info.adapter.transcribe(mediaInput(env, file), env, config);
     if (result.utterances.every((u) => u.words.length === 0)) {
       throw new PermanentTranscriptionError("No speech was found in this recording.");
     }

@@ -1,13 +1,23 @@
+// The one registry of transcription services: what the library shows of each
+// (label, formats, size limit, availability) and the adapter that runs it.
 import { MB } from "../../common/format";
 import type { Config } from "../config";
+import { nova3Service } from "./nova3";
+import { openAiCompatibleService } from "./openai-compatible";
+import { PermanentTranscriptionError, type TranscriptionService } from "./types";
+import { whisperService } from "./whisper";
 
-/** What the library needs to know about a transcription service. */
+export const SERVICE_NAMES = ["workers-ai-nova-3", "workers-ai-whisper", "openai-compatible"] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** What the library needs to know about a transcription service, and its adapter. */
 export interface ServiceInfo {
-  name: string;
+  name: ServiceName;
   label: string;
   supportedFormats: string[];
   maxFileSize: number;
   available(config: Config): boolean;
+  adapter: TranscriptionService;
 }
 
 // Deepgram takes every common container and codec except WMA.
@@ -34,6 +44,7 @@ export const SERVICES: ServiceInfo[] = [
     supportedFormats: NOVA_FORMATS,
     maxFileSize: 1000 * MB,
     available: workersAiAvailable,
+    adapter: nova3Service,
   },
   {
     name: "workers-ai-whisper",
@@ -41,6 +52,7 @@ export const SERVICES: ServiceInfo[] = [
     supportedFormats: WHISPER_FORMATS,
     maxFileSize: 1000 * MB,
     available: workersAiAvailable,
+    adapter: whisperService,
   },
   {
     name: "openai-compatible",
@@ -48,10 +60,15 @@ export const SERVICES: ServiceInfo[] = [
     supportedFormats: OPENAI_FORMATS,
     maxFileSize: 25 * MB,
     available: (config) => Boolean(config.OPENAI_BASE_URL),
+    adapter: openAiCompatibleService,
   },
 ];
 
+export const isServiceName = (name: unknown): name is ServiceName => SERVICES.some((s) => s.name === name);
+
+/** A service by name; an unknown name is refused (the config check keeps it from the configured one). */
 export function serviceInfo(name: string, config: Config): ServiceInfo {
-  const info = SERVICES.find((s) => s.name === name) ?? SERVICES[0]!;
+  const info = SERVICES.find((s) => s.name === name);
+  if (!info) throw new PermanentTranscriptionError(`Unknown transcription service "${name}"`);
   return info.name === "openai-compatible" ? { ...info, maxFileSize: config.OPENAI_MAX_FILE_SIZE_MB * MB } : info;
 }
