@@ -1,19 +1,10 @@
 // The exact cutter for Whisper: PCM WAV at sample-frame boundaries, MP3 at frame
 // boundaries, with synthetic files built from the format specifications.
 import { describe, expect, it } from "vitest";
-import {
-  Mp3ChunkPlanner,
-  Mp3FrameScanner,
-  id3v2TagSize,
-  parseMp3FrameHeader,
-  planAudioChunks,
-  planWavChunks,
-  readChunk,
-  readWavLayout,
-  rangeReader,
-  type AudioChunk,
-  type Mp3Frame,
-} from "../../worker/transcription/audio-chunks";
+import { planAudioChunks, readChunk, type AudioChunk } from "../../worker/transcription/audio-chunks";
+import { Mp3ChunkPlanner, Mp3FrameScanner, id3v2TagSize, parseMp3FrameHeader, type Mp3Frame } from "../../worker/transcription/audio/mp3";
+import { rangeReader } from "../../worker/transcription/audio/streams";
+import { planWavChunks, readWavLayout } from "../../worker/transcription/audio/wav";
 import { PermanentTranscriptionError } from "../../worker/transcription/types";
 import {
   concatBytes,

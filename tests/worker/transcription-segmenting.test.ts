@@ -6,11 +6,10 @@ import {
   buildTranscript,
   groupIntoUtterances,
   punctuateFromText,
-  readAiResult,
   wordsFromText,
-  workersAiError,
   type SpokenWord,
 } from "../../worker/transcription/segmenting";
+import { readAiResult, workersAiError } from "../../worker/transcription/workers-ai";
 import { normalizeNova3 } from "../../worker/transcription/nova3";
 import { whisperWords } from "../../worker/transcription/whisper";
 import { PermanentTranscriptionError } from "../../worker/transcription/types";

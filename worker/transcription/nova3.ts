@@ -8,12 +8,11 @@ import {
   buildTranscript,
   clamp01,
   finiteNumber,
-  readAiResult,
   timing,
-  workersAiError,
   type SpokenWord,
   type UtteranceSentiment,
 } from "./segmenting";
+import { readAiResult, workersAiError } from "./workers-ai";
 
 export const NOVA3_MODEL = "@cf/deepgram/nova-3";
 

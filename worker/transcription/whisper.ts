@@ -11,12 +11,11 @@ import {
   buildTranscript,
   confidenceFromLogprob,
   finiteNumber,
-  readAiResult,
   timing,
-  workersAiError,
   wordsFromText,
   type SpokenWord,
 } from "./segmenting";
+import { readAiResult, workersAiError } from "./workers-ai";
 
 export const WHISPER_MODEL = "@cf/openai/whisper-large-v3-turbo";
 
