@@ -68,7 +68,7 @@ export default defineConfig({
       {
         test: {
           name: "web",
-          include: ["tests/web/**/*.test.ts", "tests/exports/**/*.test.ts"],
+          include: ["tests/web/**/*.test.ts", "tests/exports/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
         },
       },

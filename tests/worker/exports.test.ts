@@ -185,6 +185,15 @@ describe("exports", { timeout: 60_000 }, () => {
     expect(await waitForStatus(user, id, ["completed", "failed"])).toMatchObject({ status: "completed", attempts: 1 });
   });
 
+  it("drops a message no consumer understands instead of retrying it", async () => {
+    const batch = createMessageBatch(QUEUES.export, [{ id: "bad", timestamp: new Date(), attempts: 1, body: { type: "export", export_id: 42 } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(["bad"]);
+    expect(result.retryMessages).toEqual([]);
+  });
+
   it("fails at once when the transcript is gone", async () => {
     const { user, fileId } = await userWithTranscript("export-gone");
     const id = await quietExport(user, fileId);

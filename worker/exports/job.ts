@@ -1,10 +1,10 @@
 // The export queue's consumer. At-least-once safe: an export has one object
 // key, so a redelivered message overwrites the same file, and a finished export
 // acknowledges any later delivery without generating again.
-import { z } from "zod";
 import { EXPORT_MESSAGES, type ExportOptions } from "../../common/exports";
 import type { ExportCompletedMessage } from "../../common/live-messages";
 import { userChannel } from "../channel";
+import { QUEUE_MAX_RETRIES, QUEUES, type ExportMessage } from "../queue-messages";
 import { getDb, type Db } from "../db/client";
 import type { ExportRow } from "../db/schema";
 import { loadPdfFonts } from "./fonts";
@@ -13,11 +13,8 @@ import { loadExportDocument } from "./source";
 import { completeExport, exportStorageKey, failExport, findExport, startAttempt, toExportDto } from "./store";
 import { exportOptionsSchema } from "../../common/exports";
 
-export const exportMessageSchema = z.object({ type: z.literal("export"), export_id: z.string(), user_id: z.string() });
-export type ExportMessage = z.infer<typeof exportMessageSchema>;
-
-/** Generation attempts before an export is failed; matches max_retries = 3 on the export queue (first delivery + 3). */
-export const EXPORT_MAX_ATTEMPTS = 4;
+/** Generation attempts before an export is failed: the first delivery plus the queue's retries. */
+export const EXPORT_MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.export] + 1;
 export const exportRetryDelaySeconds = (attempt: number) => Math.min(10 * 2 ** (attempt - 1), 300);
 
 export async function enqueueExport(env: Env, row: ExportRow): Promise<void> {
@@ -27,16 +24,10 @@ export async function enqueueExport(env: Env, row: ExportRow): Promise<void> {
 
 class PermanentExportError extends Error {}
 
-export async function runExportJob(message: Message<unknown>, env: Env): Promise<void> {
-  const parsed = exportMessageSchema.safeParse(message.body);
-  if (!parsed.success) {
-    console.error("Dropping a malformed export message", message.id);
-    message.ack();
-    return;
-  }
+export async function runExportJob(message: Message<unknown>, body: ExportMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
-  const row = await findExport(db, parsed.data.export_id);
-  if (!row || row.userId !== parsed.data.user_id || row.status === "completed" || row.status === "failed") {
+  const row = await findExport(db, body.export_id);
+  if (!row || row.userId !== body.user_id || row.status === "completed" || row.status === "failed") {
     message.ack(); // deleted with its file, or finished by an earlier delivery
     return;
   }

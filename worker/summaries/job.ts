@@ -3,9 +3,9 @@
 // never touches the file's status, so a summary can never fail a transcription;
 // the automatic one never replaces a summary the user has written meanwhile.
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { TranscriptChangedMessage } from "../../common/live-messages";
-import { SUMMARY_TYPES, type SummaryType } from "../../common/transcript";
+import type { SummaryType } from "../../common/transcript";
+import type { SummarizeMessage } from "../queue-messages";
 import { getConfig } from "../config";
 import { getDb, type Db } from "../db/client";
 import { transcripts, type TranscriptRow } from "../db/schema";
@@ -17,16 +17,6 @@ import { listSpeakers, listUtterances } from "../transcripts/read";
 import type { Config } from "../config";
 import { chatModel, summaryModelName } from "./chat-models";
 import { summarize } from "./summarize";
-
-export const summarizeMessageSchema = z.object({
-  type: z.literal("summarize"),
-  audio_file_id: z.string(),
-  user_id: z.string(),
-  summary_type: z.enum(SUMMARY_TYPES),
-  /** The user asked (regenerate): their current summary is replaced, as an undoable edit. */
-  requested: z.boolean(),
-});
-export type SummarizeMessage = z.infer<typeof summarizeMessageSchema>;
 
 export const SUMMARY_MAX_ATTEMPTS = 3;
 export const SUMMARY_MESSAGES = {
@@ -81,14 +71,7 @@ async function setSummaryStatus(db: Db, id: string, status: TranscriptRow["summa
   await db.update(transcripts).set({ summaryStatus: status, summaryError: error, updatedAt: nowIso() }).where(eq(transcripts.id, id));
 }
 
-export async function runSummaryJob(message: Message<unknown>, env: Env): Promise<void> {
-  const parsed = summarizeMessageSchema.safeParse(message.body);
-  if (!parsed.success) {
-    console.error("Dropping a malformed summary message", message.id);
-    message.ack();
-    return;
-  }
-  const job = parsed.data;
+export async function runSummaryJob(message: Message<unknown>, job: SummarizeMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
   const row = await db
     .select()

@@ -7,21 +7,15 @@ import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { findUserById, preferencesOf } from "../auth/users";
+import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/store";
 import { serviceInfo, SERVICES } from "./services";
 import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 
-/** One message per file: ids and the object key, never audio. */
-export interface TranscribeMessage {
-  type: "transcribe";
-  audio_file_id: string;
-  user_id: string;
-  key: string;
-}
 
-/** Matches max_retries = 5 in wrangler.toml: the first delivery plus five retries. */
-export const MAX_ATTEMPTS = 6;
+/** The first delivery plus the queue's retries (wrangler.toml). */
+export const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
 /** Backoff between retries: 30 s, 60 s, 120 s… capped at 15 minutes. */
 export const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 900);
 /** A file still processing after this long (or 3× its duration, if longer) has failed. */
@@ -97,10 +91,9 @@ function mediaInput(env: Env, file: AudioFileRow): TranscriptionInput {
  * The queue consumer for one message. Idempotent: a file that is no longer
  * processing is left alone, and saving replaces any earlier transcript.
  */
-export async function runTranscriptionJob(message: Message<TranscribeMessage>, env: Env): Promise<void> {
+export async function runTranscriptionJob(message: Message<unknown>, body: TranscribeMessage, env: Env): Promise<void> {
   const config = getConfig(env);
   const db = getDb(env.DB);
-  const body = message.body;
   const file = await db
     .select()
     .from(audioFiles)

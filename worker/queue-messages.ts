@@ -1,0 +1,37 @@
+// The queues' messages, spelled once: names, retry settings (as wrangler.toml
+// sets them; a test holds the two together) and the zod schema of every message.
+// Messages carry ids and keys, never audio or documents.
+import { z } from "zod";
+import { SUMMARY_TYPES } from "../common/transcript";
+
+export const QUEUES = {
+  transcription: "transcribe-edge-transcription",
+  export: "transcribe-edge-export",
+} as const;
+
+/** `max_retries` of each consumer in wrangler.toml: a message is delivered at most this + 1 times. */
+export const QUEUE_MAX_RETRIES = { [QUEUES.transcription]: 5, [QUEUES.export]: 3 } as const;
+
+export const transcribeMessageSchema = z.object({
+  type: z.literal("transcribe"),
+  audio_file_id: z.string(),
+  user_id: z.string(),
+  key: z.string(),
+});
+export type TranscribeMessage = z.infer<typeof transcribeMessageSchema>;
+
+export const summarizeMessageSchema = z.object({
+  type: z.literal("summarize"),
+  audio_file_id: z.string(),
+  user_id: z.string(),
+  summary_type: z.enum(SUMMARY_TYPES),
+  /** The user asked (regenerate): their current summary is replaced, as an undoable edit. */
+  requested: z.boolean(),
+});
+export type SummarizeMessage = z.infer<typeof summarizeMessageSchema>;
+
+export const exportMessageSchema = z.object({ type: z.literal("export"), export_id: z.string(), user_id: z.string() });
+export type ExportMessage = z.infer<typeof exportMessageSchema>;
+
+/** The transcription queue also carries summary jobs (text generation after a transcription). */
+export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [transcribeMessageSchema, summarizeMessageSchema]);
