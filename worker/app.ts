@@ -7,7 +7,7 @@ import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { securityHeaders } from "./security-headers";
 import { authRoutes } from "./routes/auth";
-import { cableRoutes } from "./routes/cable";
+import { cableRoutes, cableTicketRoutes } from "./routes/cable";
 import { audioFileRoutes } from "./routes/audio-files";
 import { devRoutes } from "./routes/dev";
 import { exportRoutes } from "./routes/exports";
@@ -37,6 +37,7 @@ const api = new Hono<AppEnv>()
   .route("/transcripts", transcriptRoutes)
   .route("/exports", exportRoutes)
   .route("/storage", storageRoutes)
+  .route("/cable", cableTicketRoutes)
   .route("/dev", devRoutes);
 
 export type AppType = typeof api;

@@ -5,3 +5,16 @@ import type { UserChannel } from "../durable-objects/user-channel";
 export function userChannel(env: Env, userId: string): Promise<DurableObjectStub<UserChannel>> {
   return getServerByName(env.USER_CHANNEL as unknown as DurableObjectNamespace<UserChannel>, userId);
 }
+
+/**
+ * Closes the live sockets of ended sessions (logout, password reset). Awaited by
+ * the caller, so the sockets are gone when the answer arrives; a failure is
+ * logged (the sessions are revoked already, and no new ticket can be issued).
+ */
+export async function endLiveSessions(env: Env, userId: string, sessionIds: string[] | "all"): Promise<void> {
+  try {
+    await (await userChannel(env, userId)).closeSessions(sessionIds);
+  } catch (error) {
+    console.error("Could not close live sockets of", userId, error);
+  }
+}

@@ -84,3 +84,31 @@ test("a failed transcription shows its reason and can be sent again", async ({ p
   await expect(page.getByRole("button", { name: "Transcribe again" })).toBeVisible();
   await snap(page, "23-failed");
 });
+
+test("the socket URL carries a single-use ticket, never the session token, and logging out elsewhere closes the socket", async ({ page, context }) => {
+  const session = await signIn(page);
+  const sockets: { url: string; closedAt: number | null }[] = [];
+  page.on("websocket", (ws) => {
+    const entry = { url: ws.url(), closedAt: null as number | null };
+    sockets.push(entry);
+    ws.on("close", () => (entry.closedAt = Date.now()));
+  });
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
+  expect(sockets).toHaveLength(1);
+  const ticket = new URL(sockets[0]!.url).searchParams.get("token");
+  expect(ticket).toBeTruthy();
+  expect(ticket).not.toBe(session.token);
+  expect(sockets[0]!.url).not.toContain(session.token);
+
+  // The same session logs out from another tab: this tab's socket closes at once,
+  // and the tab, whose session is over, ends on the sign-in page.
+  const other = await context.newPage();
+  await other.goto("/dashboard");
+  await other.getByRole("button", { name: "Logout" }).click();
+  await expect(other).toHaveURL(/\/signin$/);
+  const loggedOutAt = Date.now();
+  await expect.poll(() => sockets[0]!.closedAt, { timeout: 2_000 }).not.toBeNull();
+  expect(sockets[0]!.closedAt! - loggedOutAt).toBeLessThan(1_000);
+  await expect(page).toHaveURL(/\/signin$/, { timeout: 10_000 });
+});

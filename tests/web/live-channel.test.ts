@@ -66,7 +66,7 @@ function setup() {
   const channel = new LiveChannel({
     url: () => "ws://example.test/cable?token=t",
     createSocket: (url) => {
-      urls.push(url());
+      urls.push(url() as string);
       return socket;
     },
     onStatus: (s) => statuses.push(s),

@@ -1,6 +1,7 @@
 // A browser tab's live socket in the worker tests: opens /cable for a user and
 // collects the live messages of one type as the SPA would parse them.
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { parseLiveMessage, type LiveMessage } from "../../common/live-messages";
 import type { TestUser } from "./library-helpers";
 
@@ -10,8 +11,29 @@ export async function until(check: () => boolean, ms = 3000): Promise<boolean> {
   return check();
 }
 
+/** A single-use socket ticket, as the SPA asks for one before every connection. */
+export async function socketTicket(token: string): Promise<string> {
+  const res = await exports.default.fetch("http://localhost/api/v1/cable/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { ticket: string }).ticket;
+}
+
+/** Opens /cable with a ticket (or the given raw `token` query value) like a browser tab. */
+export async function openSocket(query: string) {
+  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(query)}`, { headers: { Upgrade: "websocket" } });
+  const socket = res.webSocket;
+  const raw: string[] = [];
+  let closed: { code: number; reason: string } | null = null;
+  if (socket) {
+    socket.accept();
+    socket.addEventListener("message", (e) => raw.push(String(e.data)));
+    socket.addEventListener("close", (e) => (closed = { code: e.code, reason: e.reason }));
+  }
+  return { status: res.status, socket, raw, closed: () => closed };
+}
+
 export async function openTab<T extends LiveMessage["type"]>(user: TestUser, type: T) {
-  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(user.token)}`, { headers: { Upgrade: "websocket" } });
+  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(await socketTicket(user.token))}`, { headers: { Upgrade: "websocket" } });
   const socket = res.webSocket!;
   const messages: Extract<LiveMessage, { type: T }>[] = [];
   let welcomed = false;

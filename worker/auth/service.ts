@@ -94,7 +94,7 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<{ m
   return { message: MESSAGES.forgotPasswordSent };
 }
 
-export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<{ message: string }> {
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<{ message: string; userId: string }> {
   const check = await consumeEmailToken(deps.db, input.token, "reset_password");
   if (!check.ok) throw badRequest(MESSAGES.expiredResetToken);
   const user = await findUserById(deps.db, check.userId);
@@ -106,7 +106,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
   });
   await retireEmailTokens(deps.db, user.id, "reset_password");
   await revokeAllSessions(deps.db, user.id);
-  return { message: MESSAGES.resetSuccess };
+  return { message: MESSAGES.resetSuccess, userId: user.id };
 }
 
 export async function googleSignIn(deps: AuthDeps, idToken: string): Promise<AuthSuccess> {

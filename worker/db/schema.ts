@@ -24,6 +24,13 @@ export const sessions = sqliteTable("sessions", {
   revokedAt: text("revoked_at"),
 });
 
+export const socketTickets = sqliteTable("socket_tickets", {
+  ticketHash: text("ticket_hash").primaryKey(),
+  sessionId: text("session_id").notNull(),
+  userId: text("user_id").notNull(),
+  expiresAt: text("expires_at").notNull(),
+});
+
 export const emailTokens = sqliteTable("email_tokens", {
   tokenHash: text("token_hash").primaryKey(),
   userId: text("user_id").notNull(),

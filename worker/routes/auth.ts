@@ -13,6 +13,7 @@ import { requireAuth } from "../auth/middleware";
 import { enforceAuthRateLimit } from "../auth/rate-limit";
 import * as auth from "../auth/service";
 import { revokeSession } from "../auth/sessions";
+import { endLiveSessions } from "../channel";
 import { toPublicUser } from "../auth/users";
 import { validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
@@ -57,10 +58,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await auth.forgotPassword(deps(c), email), 200);
   })
   .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
-    return c.json(await auth.resetPassword(deps(c), c.req.valid("json")), 200);
+    const { userId, ...answer } = await auth.resetPassword(deps(c), c.req.valid("json"));
+    // Every session ended with the old password: so do their live sockets.
+    await endLiveSessions(c.env, userId, "all");
+    return c.json(answer, 200);
   })
   .get("/validate", requireAuth, (c) => c.json({ valid: true as const, user: toPublicUser(c.var.user) }, 200))
   .post("/logout", requireAuth, async (c) => {
     await revokeSession(c.var.db, c.var.sessionId);
+    await endLiveSessions(c.env, c.var.user.id, [c.var.sessionId]);
     return c.json({ message: MESSAGES.loggedOut }, 200);
   });

@@ -51,20 +51,20 @@ const systemClock: LiveClock = {
 };
 
 export interface LiveChannelOptions {
-  /** Read again before every connection attempt (the token may change). */
-  url: () => string;
+  /** Asked again before every connection attempt: each attempt needs a fresh single-use ticket. */
+  url: () => string | Promise<string>;
   onFileStatusChanged?: (event: FileStatusChangedEvent) => void;
   onTranscriptChanged?: (event: TranscriptChangedMessage) => void;
   onExportCompleted?: (event: ExportCompletedMessage) => void;
   /** After every (re)connection: refetch what may have been missed while offline. */
   onConnected?: (info: { reconnected: boolean }) => void;
   onStatus?: (status: LiveStatus) => void;
-  createSocket?: (url: () => string) => LiveSocket;
+  createSocket?: (url: () => string | Promise<string>) => LiveSocket;
   clock?: LiveClock;
 }
 
-export function createReconnectingSocket(url: () => string): LiveSocket {
-  return new ReconnectingWebSocket(url, [], {
+export function createReconnectingSocket(url: () => string | Promise<string>): LiveSocket {
+  return new ReconnectingWebSocket(url as () => Promise<string>, [], {
     minReconnectionDelay: LIVE_TIMINGS.minReconnectionDelayMs,
     reconnectionDelayGrowFactor: LIVE_TIMINGS.reconnectionDelayGrowFactor,
     maxReconnectionDelay: LIVE_TIMINGS.maxReconnectionDelayMs,
@@ -74,9 +74,9 @@ export function createReconnectingSocket(url: () => string): LiveSocket {
   }) as unknown as LiveSocket;
 }
 
-/** The `/cable` address on this origin, with the session token. */
-export function cableUrl(origin: string, token: string): string {
-  return `${origin.replace(/^http/, "ws")}/cable?token=${encodeURIComponent(token)}`;
+/** The `/cable` address on this origin, with a single-use socket ticket (never the session token). */
+export function cableUrl(origin: string, ticket: string): string {
+  return `${origin.replace(/^http/, "ws")}/cable?token=${encodeURIComponent(ticket)}`;
 }
 
 /**

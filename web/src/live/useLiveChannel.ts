@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
-import { TAB_ID } from "../api/client";
+import { api, call, TAB_ID } from "../api/client";
 import { keys } from "../api/library";
 import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
@@ -41,7 +41,8 @@ export function useLiveChannel(): LiveStatus {
       selectedFileId: () => latest.current.fileId,
     };
     const channel = new LiveChannel({
-      url: () => cableUrl(location.origin, authState.token ?? token),
+      // A fresh ticket for every attempt (an ended session gets 401 here, which signs the tab out).
+      url: async () => cableUrl(location.origin, (await call(api.cable.ticket.$post())).ticket),
       onStatus: setStatus,
       onConnected: ({ reconnected }) => {
         // Whatever was pushed while we were away is gone: ask again.
