@@ -40,7 +40,14 @@ export default defineConfig(({ command }) => ({
     react(),
     pdfFonts(),
     ...(command === "serve"
-      ? [cloudflare({ configPath: fileURLToPath(new URL("./wrangler.toml", import.meta.url)), remoteBindings: false })]
+      ? [
+          cloudflare({
+            configPath: fileURLToPath(new URL("./wrangler.toml", import.meta.url)),
+            remoteBindings: false,
+            // Links in e-mails point at the dev server (.dev.vars may still set APP_URL).
+            config: (config) => (process.env.DEV_APP_URL ? { vars: { ...config.vars, APP_URL: process.env.DEV_APP_URL } } : {}),
+          }),
+        ]
       : []),
   ],
   build: {

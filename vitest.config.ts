@@ -26,6 +26,7 @@ const workersRuntime = () =>
             miniflare: {
               bindings: {
                 ENVIRONMENT: "development",
+                APP_URL: "http://localhost",
                 JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
                 GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
                 GOOGLE_JWKS_URL: GOOGLE_TEST_JWKS_URL,

@@ -2,6 +2,7 @@
 export const MESSAGES = {
   passwordsDoNotMatch: "Passwords do not match",
   passwordTooShort: "Password must be at least 8 characters long",
+  passwordTooCommon: "This password is too common or has appeared in a data breach. Please choose a less guessable one.",
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",
   fullNameRequired: "Full name is required",

@@ -1,8 +1,9 @@
 // `npm run dev`: the SPA with hot reload (Vite) and the Worker in workerd behind it,
 // on http://localhost:${PORT:-5173}, with the same local D1 state as `npm start`.
-import { bin, ensureDevVars, mustRun } from "./lib.mjs";
+import { bin, ensureDevVars, mustRun, offlineEnv } from "./lib.mjs";
 
 const port = process.env.PORT || "5173";
 ensureDevVars();
 await mustRun(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml"]);
-await mustRun(bin("vite"), ["dev", "--port", port, "--strictPort"]);
+// E-mailed links point at APP_URL only: this dev server's address unless .dev.vars sets it.
+await mustRun(bin("vite"), ["dev", "--port", port, "--strictPort"], { env: { ...offlineEnv, DEV_APP_URL: `http://localhost:${port}` } });

@@ -13,6 +13,9 @@ ensureDevVars();
 const remoteAi = /^WORKERS_AI_REMOTE=true$/m.test(readFileSync(`${root}.dev.vars`, "utf8"));
 // Extra vars for this run only, e.g. DEV_VARS="TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_BASE_URL=http://127.0.0.1:9000/v1".
 const extraVars = (process.env.DEV_VARS ?? "").split(";").filter(Boolean).flatMap((pair) => ["--var", pair.replace("=", ":")]);
+// E-mailed links point at APP_URL only (never a request's Host): this server's address unless set.
+const appUrlSet = /^APP_URL=/m.test(readFileSync(`${root}.dev.vars`, "utf8")) || /(^|;)APP_URL=/.test(process.env.DEV_VARS ?? "");
+if (!appUrlSet) extraVars.push("--var", `APP_URL:http://localhost:${port}`);
 await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
 await mustRun(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);
 console.log(`\nStarting the app at http://localhost:${port}\n`);

@@ -8,7 +8,12 @@ const configSchema = z.object({
   ENVIRONMENT: z.enum(["development", "production"]),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters (run `openssl rand -hex 32`)"),
   APP_NAME: z.string().min(1).default("Transcribe"),
-  APP_URL: z.url().optional(),
+  /** The SPA's origin: every link in an e-mail points here, never at a request's Host. */
+  APP_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((v) => v?.replace(/\/+$/, "")),
   EMAIL_FROM: z.email(),
   GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : null)),
   GOOGLE_JWKS_URL: z.url(),
@@ -33,7 +38,17 @@ const configSchema = z.object({
   R2_BUCKET_NAME: z.string().optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** Where `npm start` serves by default; the local default for APP_URL. */
+export const LOCAL_APP_URL = "http://localhost:8787";
+
+const checkedSchema = configSchema
+  .refine((c) => c.ENVIRONMENT !== "production" || c.APP_URL, {
+    message: "APP_URL is required in production: the origin of the app, which links in e-mails point at",
+    path: ["APP_URL"],
+  })
+  .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? LOCAL_APP_URL }));
+
+export type Config = z.infer<typeof checkedSchema>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -44,7 +59,7 @@ const cache = new WeakMap<object, Config>();
 export function getConfig(env: Env): Config {
   const cached = cache.get(env);
   if (cached) return cached;
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new ConfigError(`Invalid Worker configuration (check wrangler.toml vars and secrets): ${problems}`);

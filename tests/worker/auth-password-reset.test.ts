@@ -216,3 +216,17 @@ describe("POST /auth/reset-password", () => {
     });
   });
 });
+
+describe("POST /auth/reset-password with a common password", () => {
+  it("is refused without using up the link, which then works with a better password", async () => {
+    const account = await signUpAndConfirm();
+    const token = await requestReset(account.email);
+    for (const password of ["password1", "11111111", "         "]) {
+      const refused = await reset(token, password);
+      expect(refused.status, password).toBe(422);
+      expect(refused.body).toEqual({ error: MESSAGES.passwordTooCommon });
+    }
+    expect((await reset(token)).status).toBe(200);
+    expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+});

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import {
@@ -114,8 +114,18 @@ describe("POST /auth/register", () => {
     });
 
     it("accepts a password of exactly 8 characters", async () => {
-      const user = { ...validUser(), password: "12345678", password_confirmation: "12345678" };
+      const user = { ...validUser(), password: "kq7#vW2p", password_confirmation: "kq7#vW2p" };
       expect((await post("/auth/register", registerBody(user))).status).toBe(201);
+    });
+
+    it("refuses common and breached passwords, a run of one character and spaces only (NIST 800-63B)", async () => {
+      for (const password of ["password", "12345678", "qwertyuiop", "PassWord", "iloveyou", "aaaaaaaaaa", "        ", "zzzzzzzzzzzz"]) {
+        const user = { ...validUser(), password, password_confirmation: password };
+        const { status, body } = await post("/auth/register", registerBody(user));
+        expect(status, password).toBe(422);
+        expect(body).toEqual({ error: MESSAGES.passwordTooCommon });
+        expect(await userRow(user.email)).toBeNull();
+      }
     });
 
     it("requires the e-mail", async () => {
@@ -268,5 +278,31 @@ describe("POST /auth/resend-confirmation", () => {
     const { status, body } = await post("/auth/resend-confirmation", { email: "nope" });
     expect(status).toBe(422);
     expect(body).toEqual({ error: MESSAGES.emailInvalid });
+  });
+});
+
+describe("links in e-mails", () => {
+  it("a resend retires the confirmation links sent before it", async () => {
+    const account = await signUp();
+    const first = linkToken(await latestMail(account.email), "/confirm-email");
+    expect((await post("/auth/resend-confirmation", { email: account.email })).status).toBe(200);
+    const second = linkToken(await latestMail(account.email), "/confirm-email");
+    expect(second).not.toBe(first);
+    const old = await post("/auth/confirm-email", { token: first });
+    expect(old.status).toBe(400);
+    expect(old.body).toEqual({ error: MESSAGES.expiredConfirmToken });
+    expect((await post("/auth/confirm-email", { token: second })).status).toBe(200);
+  });
+
+  it("point at APP_URL whatever Host the request names", async () => {
+    const forged = new Request("http://evil.example/api/v1/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", host: "evil.example", "x-forwarded-host": "evil.example", "cf-connecting-ip": "203.0.113.9" },
+      body: JSON.stringify(registerBody(validUser())),
+    });
+    const email = (JSON.parse(await forged.clone().text()) as { user: { email: string } }).user.email;
+    expect((await exports.default.fetch(forged)).status).toBe(201);
+    const link = mailLink(await latestMail(email), "/confirm-email");
+    expect(link.origin).toBe(ORIGIN);
   });
 });

@@ -10,6 +10,7 @@ import { confirmEmailMessage, resetPasswordMessage } from "../mail/templates";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
 import { verifyGoogleIdToken } from "./google";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password";
+import { assertAcceptablePassword } from "./password-policy";
 import { createSession, revokeAllSessions } from "./sessions";
 import { createUser, findUserByEmail, findUserByGoogleSub, findUserById, toPublicUser, updateUser } from "./users";
 
@@ -22,6 +23,8 @@ export interface AuthDeps {
 }
 
 async function sendConfirmation(deps: AuthDeps, user: { id: string; email: string; fullName: string }) {
+  // Only the newest link works: a resend retires the ones sent before.
+  await retireEmailTokens(deps.db, user.id, "confirm_email");
   const token = await issueEmailToken(deps.db, user.id, "confirm_email", LIMITS.confirmTokenTtlSeconds);
   const link = `${deps.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(confirmEmailMessage(deps.config.APP_NAME, user.email, user.fullName, link));
@@ -32,6 +35,7 @@ export async function register(
   input: { email: string; full_name: string; password: string },
 ): Promise<{ message: string }> {
   if (await findUserByEmail(deps.db, input.email)) throw conflict(MESSAGES.emailTaken);
+  await assertAcceptablePassword(input.password);
   let user;
   try {
     user = await createUser(deps.db, {
@@ -95,6 +99,8 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<{ m
 }
 
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<{ message: string; userId: string }> {
+  // Checked before the link is used up, so the user can try another password with it.
+  await assertAcceptablePassword(input.password);
   const check = await consumeEmailToken(deps.db, input.token, "reset_password");
   if (!check.ok) throw badRequest(MESSAGES.expiredResetToken);
   const user = await findUserById(deps.db, check.userId);

@@ -21,7 +21,7 @@ import type { AppEnv } from "../types";
 
 function deps(c: Context<AppEnv>): auth.AuthDeps {
   const { db, config } = c.var;
-  return { db, config, mailer: createMailer(c.env, config, db), appUrl: config.APP_URL ?? new URL(c.req.url).origin };
+  return { db, config, mailer: createMailer(c.env, config, db), appUrl: config.APP_URL };
 }
 
 export const authRoutes = new Hono<AppEnv>()
