@@ -107,7 +107,7 @@ describe("live channel", () => {
 
   it(`keeps at most ${MAX_SOCKETS_PER_USER} sockets per user, closing the oldest`, async () => {
     const user = await createUser("many");
-    const tabs = [];
+    const tabs: Awaited<ReturnType<typeof connect>>[] = [];
     for (let i = 0; i < MAX_SOCKETS_PER_USER + 1; i++) {
       tabs.push(await connect(user.token));
       await until(() => tabs.at(-1)!.raw.length > 0);
