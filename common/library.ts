@@ -5,6 +5,7 @@ import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
 export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
 export const LIBRARY_MESSAGES = {
+  alreadyProcessing: "This file is already being transcribed.",
   folderNameRequired: "Folder Name is required",
   folderNameTooLong: "Folder name must be 255 characters or less",
   folderNameForbidden: 'Cannot contain: < > : " / \\ | ? *',

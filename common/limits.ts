@@ -16,3 +16,19 @@ export const LIMITS = {
   /** Confirmation links stay valid for 3 days. */
   confirmTokenTtlSeconds: 3 * 24 * 3600,
 } as const;
+
+/** Per-user quotas (defaults; each is configurable, see worker/config.ts). */
+export const DEFAULT_QUOTAS = {
+  folders: 1_000,
+  files: 10_000,
+  storageGb: 100,
+  transcriptionsPerHour: 60,
+} as const;
+
+const n = (value: number) => value.toLocaleString("en-US");
+export const QUOTA_MESSAGES = {
+  folders: (max: number) => `You have reached the limit of ${n(max)} folders. Delete some folders to create new ones.`,
+  files: (max: number) => `You have reached the limit of ${n(max)} files. Delete some files to upload new ones.`,
+  storage: (gb: number) => `This upload would take you past your ${n(gb)} GB of storage. Delete some files to make room.`,
+  transcriptions: (max: number) => `You have started ${n(max)} transcriptions in the last hour, the most allowed. Please try again later.`,
+} as const;

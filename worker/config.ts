@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_QUOTAS } from "../common/limits";
 import { SERVICE_NAMES } from "./transcription/services";
 
 const flag = z.enum(["true", "false"]).default("false").transform((v) => v === "true");
@@ -31,6 +32,11 @@ const configSchema = z.object({
   OPENAI_CHAT_MODEL: z.string().optional().transform((v) => (v ? v : undefined)),
   /** The Workers AI text model for summaries where Workers AI runs. */
   SUMMARY_WORKERS_AI_MODEL: z.string().min(1).default("@cf/meta/llama-3.1-8b-instruct"),
+  /** Per-user quotas (common/limits.ts has the defaults and texts). */
+  QUOTA_FOLDERS: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.folders),
+  QUOTA_FILES: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.files),
+  QUOTA_STORAGE_GB: z.coerce.number().positive().default(DEFAULT_QUOTAS.storageGb),
+  QUOTA_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.transcriptionsPerHour),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),

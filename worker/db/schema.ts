@@ -169,3 +169,10 @@ export const exportsTable = sqliteTable("exports", {
   completedAt: text("completed_at"),
 });
 export type ExportRow = typeof exportsTable.$inferSelect;
+
+export const transcriptionStarts = sqliteTable("transcription_starts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: text("user_id").notNull(),
+  audioFileId: text("audio_file_id").notNull(),
+  startedAt: text("started_at").notNull(),
+});

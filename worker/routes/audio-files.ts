@@ -3,6 +3,7 @@ import { audioFileListQuerySchema, audioFileUpdateSchema, confirmUploadSchema, u
 import { requireAuth } from "../auth/middleware";
 import {
   deleteAudioFiles,
+  findByStorageKey,
   getOwnedAudioFile,
   getOwnedAudioFileWithFlag,
   listAudioFiles,
@@ -12,7 +13,10 @@ import {
 } from "../library/audio-files";
 import { enqueueTranscription, retranscribe } from "../transcription/job";
 import { assertUploadAllowed, confirmUpload, newStorageKey, uploadContentType } from "../library/uploads";
+import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
 import { validate } from "../lib/validate";
+import { badRequest } from "../lib/errors";
+import { LIBRARY_MESSAGES } from "../../common/library";
 import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
@@ -31,6 +35,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
   .post("/upload-url", validate("json", uploadUrlSchema), async (c) => {
     const input = c.req.valid("json");
     assertUploadAllowed(serviceConfiguration(c.var.config), input);
+    await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
     const key = newStorageKey(c.var.user.id, input.filename);
     // The upload link is bound to this type: the browser must PUT with exactly this Content-Type.
     const content_type = uploadContentType(input);
@@ -38,14 +43,20 @@ export const audioFileRoutes = new Hono<AppEnv>()
     return c.json({ upload_url, key, content_type }, 200);
   })
   .post("/confirm-upload", validate("json", confirmUploadSchema), async (c) => {
+    const input = c.req.valid("json");
+    // A key confirmed before answers its file again; a new one must still fit the quotas.
+    if (!(await findByStorageKey(c.var.db, c.var.user.id, input.key))) await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
     const { file, created } = await confirmUpload(
       c.var.db,
       c.env.MEDIA,
       serviceConfiguration(c.var.config),
       c.var.user.id,
-      c.req.valid("json"),
+      input,
     );
-    if (created) await enqueueTranscription(c.env, file);
+    if (created) {
+      await recordTranscriptionStart(c.var.db, c.var.user.id, file.id);
+      await enqueueTranscription(c.env, file);
+    }
     return c.json({ data: toDto(await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, file.id)) }, created ? 201 : 200);
   })
   .get("/:id", async (c) => {
@@ -54,6 +65,8 @@ export const audioFileRoutes = new Hono<AppEnv>()
   })
   .post("/:id/retranscribe", async (c) => {
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
+    if (row.status === "processing") throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
+    await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
     const updated = await retranscribe(c.env, c.var.db, row);
     return c.json({ data: toAudioFileDto(updated, Boolean(row.hasTranscript)) }, 202);

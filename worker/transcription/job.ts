@@ -5,6 +5,7 @@ import { getConfig, type Config } from "../config";
 import { getDb, type Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";
+import { LIBRARY_MESSAGES } from "../../common/library";
 import { nowIso } from "../lib/time";
 import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
@@ -48,7 +49,7 @@ async function setStatus(db: Db, id: string, status: AudioFileRow["status"], fai
 
 /** Sends a file (failed, or ready to redo) back to transcription. */
 export async function retranscribe(env: Env, db: Db, file: AudioFileRow): Promise<AudioFileRow> {
-  if (file.status === "processing") throw badRequest("This file is already being transcribed.");
+  if (file.status === "processing") throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
   const updated = await db
     .update(audioFiles)
     .set({ status: "processing", failureReason: null, processingStartedAt: nowIso(), updatedAt: nowIso() })

@@ -1,0 +1,70 @@
+// Per-user quotas that keep one account from hurting everyone: folders, files,
+// bytes stored, and transcriptions started per hour (uploads and retranscribes
+// together, counted from D1 so they hold across isolates).
+import { and, count, eq, gt, lt, sql, sum } from "drizzle-orm";
+import { QUOTA_MESSAGES } from "../../common/limits";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { audioFiles, folders, transcriptionStarts } from "../db/schema";
+import { ApiError, forbidden } from "../lib/errors";
+import { nowIso } from "../lib/time";
+
+const GB = 1024 ** 3;
+const HOUR_MS = 3600_000;
+const hourAgo = () => new Date(Date.now() - HOUR_MS).toISOString();
+
+export async function assertFolderQuota(db: Db, config: Config, userId: string): Promise<void> {
+  const row = await db.select({ n: count() }).from(folders).where(eq(folders.userId, userId)).get();
+  if ((row?.n ?? 0) >= config.QUOTA_FOLDERS) throw forbidden(QUOTA_MESSAGES.folders(config.QUOTA_FOLDERS));
+}
+
+/** Before an upload link is issued (and again at confirm): room for one more file of `size` bytes, and a transcription this hour. */
+export async function assertUploadQuota(db: Db, config: Config, userId: string, size: number): Promise<void> {
+  const usage = await db
+    .select({ files: count(), bytes: sum(audioFiles.fileSize) })
+    .from(audioFiles)
+    .where(eq(audioFiles.userId, userId))
+    .get();
+  if ((usage?.files ?? 0) >= config.QUOTA_FILES) throw forbidden(QUOTA_MESSAGES.files(config.QUOTA_FILES));
+  if (Number(usage?.bytes ?? 0) + size > config.QUOTA_STORAGE_GB * GB) throw forbidden(QUOTA_MESSAGES.storage(config.QUOTA_STORAGE_GB));
+  await assertTranscriptionQuota(db, config, userId);
+}
+
+export async function assertTranscriptionQuota(db: Db, config: Config, userId: string): Promise<void> {
+  const row = await db
+    .select({ n: count() })
+    .from(transcriptionStarts)
+    .where(and(eq(transcriptionStarts.userId, userId), gt(transcriptionStarts.startedAt, hourAgo())))
+    .get();
+  if ((row?.n ?? 0) >= config.QUOTA_TRANSCRIPTIONS_PER_HOUR) {
+    throw new ApiError(429, QUOTA_MESSAGES.transcriptions(config.QUOTA_TRANSCRIPTIONS_PER_HOUR));
+  }
+}
+
+/**
+ * Counts a transcription start, only while under the hourly quota: one INSERT … SELECT,
+ * so concurrent starts cannot both squeeze past the limit. False when over it.
+ */
+export async function claimTranscriptionStart(db: Db, config: Config, userId: string, audioFileId: string): Promise<boolean> {
+  const now = nowIso();
+  const since = hourAgo();
+  const inserted = await db.run(sql`
+    INSERT INTO transcription_starts (user_id, audio_file_id, started_at)
+    SELECT ${userId}, ${audioFileId}, ${now}
+    WHERE (SELECT count(*) FROM transcription_starts WHERE user_id = ${userId} AND started_at > ${since}) < ${config.QUOTA_TRANSCRIPTIONS_PER_HOUR}`);
+  // Old rows are of no use to the quota.
+  await db.delete(transcriptionStarts).where(and(eq(transcriptionStarts.userId, userId), lt(transcriptionStarts.startedAt, new Date(Date.now() - 24 * HOUR_MS).toISOString())));
+  return (inserted.meta.changes ?? 0) > 0;
+}
+
+/** Counts a start the upload quota check already allowed (a new file's first transcription). */
+export async function recordTranscriptionStart(db: Db, userId: string, audioFileId: string): Promise<void> {
+  await db.insert(transcriptionStarts).values({ userId, audioFileId, startedAt: nowIso() });
+}
+
+/** Like claimTranscriptionStart, but refusing with the quota's 429. */
+export async function takeTranscriptionStart(db: Db, config: Config, userId: string, audioFileId: string): Promise<void> {
+  if (!(await claimTranscriptionStart(db, config, userId, audioFileId))) {
+    throw new ApiError(429, QUOTA_MESSAGES.transcriptions(config.QUOTA_TRANSCRIPTIONS_PER_HOUR));
+  }
+}
