@@ -6,6 +6,7 @@ export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
 export const LIBRARY_MESSAGES = {
   alreadyProcessing: "This file is already being transcribed.",
+  uploadLinkUsed: "This upload link was already used. Request a new one to upload again.",
   folderNameRequired: "Folder Name is required",
   folderNameTooLong: "Folder name must be 255 characters or less",
   folderNameForbidden: 'Cannot contain: < > : " / \\ | ? *',
@@ -114,6 +115,8 @@ export interface AudioFileDto {
   updatedAt: string;
   folderId: string | null;
   processingEstimation: ProcessingEstimation | null;
+  /** The transcription job while processing: its attempt, and when it retries, why and when next. */
+  job: { attempt: number; retrying: boolean; error: string | null; retryAt: string | null } | null;
 }
 
 export interface ServiceConfiguration {

@@ -3,7 +3,7 @@
 // parse them). Anything else on the socket (heartbeats, greetings) is ignored.
 import { z } from "zod";
 import { exportFormatSchema, exportStatusSchema } from "./exports";
-import { FILE_STATUSES } from "./library";
+import { FILE_STATUSES, type AudioFileDto } from "./library";
 
 const fileStatus = z.enum(FILE_STATUSES);
 
@@ -12,6 +12,8 @@ export const fileStatusChangedSchema = z.object({
   file_id: z.string(),
   file: z.object({ status: fileStatus, has_transcript: z.boolean(), name: z.string() }),
   message: z.string(),
+  /** The whole file as GET /audio_files/{id} answers it: a tab updates from it without refetching. */
+  audio_file: z.custom<AudioFileDto>((v) => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string").optional(),
 });
 
 /** Another tab (or undo/redo) changed a transcript: reload the utterances named. */

@@ -19,6 +19,13 @@ if (!appUrlSet) extraVars.push("--var", `APP_URL:http://localhost:${port}`);
 await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
 await mustRun(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);
 console.log(`\nStarting the app at http://localhost:${port}\n`);
+// Deployed, a cron trigger runs the recovery sweep (lost jobs re-queued, unconfirmed
+// uploads removed); wrangler dev cannot run it with static assets, so this timer calls
+// the same code through a development-only route.
+const sweepEvery = Number(process.env.SWEEP_INTERVAL_SECONDS ?? 30) * 1000;
+const sweeper = setInterval(() => {
+  fetch(`http://127.0.0.1:${port}/api/v1/dev/sweep`, { method: "POST" }).then((r) => r.body?.cancel(), () => {});
+}, sweepEvery);
 await mustRun(bin("wrangler"), [
   "dev",
   ...(remoteAi ? [] : ["--local"]),
@@ -32,3 +39,4 @@ await mustRun(bin("wrangler"), [
   ...persist,
   ...extraVars,
 ]);
+clearInterval(sweeper);

@@ -32,6 +32,11 @@ const configSchema = z.object({
   OPENAI_CHAT_MODEL: z.string().optional().transform((v) => (v ? v : undefined)),
   /** The Workers AI text model for summaries where Workers AI runs. */
   SUMMARY_WORKERS_AI_MODEL: z.string().min(1).default("@cf/meta/llama-3.1-8b-instruct"),
+  /**
+   * A processing file with no sign of its job for this long has lost its queue message
+   * (a consumer runs at most 15 minutes): it is re-queued, or failed after a few tries.
+   */
+  JOB_LOST_AFTER_SECONDS: z.coerce.number().int().positive().default(16 * 60),
   /** Per-user quotas (common/limits.ts has the defaults and texts). */
   QUOTA_FOLDERS: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.folders),
   QUOTA_FILES: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.files),

@@ -1,6 +1,6 @@
 import { app } from "./app";
 import { handleQueueBatch } from "./queues";
-import { failStuckFiles } from "./transcription/job";
+import { sweep } from "./transcription/recovery";
 
 export { UserChannel } from "../durable-objects/user-channel";
 export type { AppType } from "./app";
@@ -9,6 +9,6 @@ export default {
   fetch: app.fetch,
   queue: handleQueueBatch,
   async scheduled(_controller, env, _ctx) {
-    await failStuckFiles(env);
+    await sweep(env);
   },
 } satisfies ExportedHandler<Env>;

@@ -62,3 +62,15 @@ describe("file status changes", () => {
     expect(calls).not.toContain("select f1");
   });
 });
+
+describe("file status changes carrying the whole file", () => {
+  it("put the pushed file in place instead of refetching every file", () => {
+    const { calls, effects } = recorder("f1");
+    const replaced: string[] = [];
+    effects.replaceFile = (file) => replaced.push(`${file.id} ${file.status} ${file.job?.attempt ?? "-"}`);
+    const audioFile = { id: "f1", status: "processing", job: { attempt: 2, retrying: true, error: "HTTP 503", retryAt: null } } as never;
+    applyFileStatusChanged({ ...change("processing", false, "Retrying (attempt 2): HTTP 503"), audio_file: audioFile }, effects);
+    expect(replaced).toEqual(["f1 processing 2"]);
+    expect(calls).toEqual(["toast info talk.mp3: Retrying (attempt 2): HTTP 503"]);
+  });
+});

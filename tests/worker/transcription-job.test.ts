@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/transcription/job";
+import { LOST_JOB_REASON, MAX_REQUEUES } from "../../worker/transcription/recovery";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { api, createUser, expectStatus, wav, type TestUser } from "./library-helpers";
 
@@ -109,16 +110,58 @@ describe("transcription job", () => {
     expect((await fileRow(file.id))!.failure_reason).toMatch(/Deepgram Nova-3 \(Workers AI\) is not available here/);
   });
 
-  it("marks files stuck in processing past their deadline as failed", async () => {
+  it("re-queues a file whose job was lost, whatever duration the client claimed, then fails it after the last try", async () => {
     const user = await createUser("stuck");
-    const threeHoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
-    const stuck = await processingFile(user, "stuck.wav", threeHoursAgo, 600);
-    const longRecording = await processingFile(user, "long.wav", threeHoursAgo, 5 * 3600); // 3× duration not reached
+    const longAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
+    // The client's duration_seconds no longer buys time: 10,000,000 s is ignored.
+    const lost = await processingFile(user, "lost.wav", longAgo, 10_000_000);
     const recent = await processingFile(user, "recent.wav");
-    await worker.scheduled({ cron: "*/15 * * * *", scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as ScheduledController, env, createExecutionContext());
-    expect((await fileRow(stuck.id))!.status).toBe("failed");
-    expect((await fileRow(longRecording.id))!.status).toBe("processing");
+    // Waiting for a queued retry is a sign of life.
+    const waiting = await processingFile(user, "waiting.wav", longAgo);
+    await env.DB.prepare("UPDATE audio_files SET job_retry_at = ? WHERE id = ?").bind(new Date(Date.now() + 60_000).toISOString(), waiting.id).run();
+
+    const runCron = () => worker.scheduled({ cron: "*/15 * * * *", scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as ScheduledController, env, createExecutionContext());
+    await runCron();
+    const requeued = await env.DB.prepare("SELECT status, job_requeues FROM audio_files WHERE id = ?").bind(lost.id).first();
+    expect(requeued).toEqual({ status: "processing", job_requeues: 1 });
     expect((await fileRow(recent.id))!.status).toBe("processing");
+    expect((await fileRow(waiting.id))!.status).toBe("processing");
+
+    // Its jobs keep getting lost: after MAX_REQUEUES re-queues the file fails with the reason.
+    for (let i = 0; i < MAX_REQUEUES; i++) {
+      await env.DB.prepare("UPDATE audio_files SET status = 'processing', job_heartbeat_at = ?, job_retry_at = NULL WHERE id = ?").bind(longAgo, lost.id).run();
+      await runCron();
+    }
+    expect(await fileRow(lost.id)).toMatchObject({ status: "failed", failure_reason: LOST_JOB_REASON });
+  });
+
+  it("lets the user retranscribe a file whose job was lost", async () => {
+    const user = await createUser("stuck-retry");
+    const longAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const lost = await processingFile(user, "lost-again.wav", longAgo);
+    const res = await api("POST", `/audio_files/${lost.id}/retranscribe`, undefined, { token: user.token });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: "processing" });
+  });
+
+  it("a service that keeps failing ends the file within 5 minutes of the upload, with its reason, shown while it retries", async () => {
+    const user = await createUser("five-minutes");
+    const fourMinutesAgo = new Date(Date.now() - 4 * 60_000).toISOString();
+    const fresh = await processingFile(user, "flaky-server-error.wav");
+    const first = await deliver(user, fresh, 1);
+    expect(first.retryMessages).toHaveLength(1);
+    const waiting = await api("GET", `/audio_files/${fresh.id}`, undefined, { token: user.token });
+    expect(waiting.body.data).toMatchObject({ status: "processing", job: { attempt: 1, retrying: true } });
+    expect(waiting.body.data.job.error).toMatch(/500/);
+    expect(Date.parse(waiting.body.data.job.retryAt)).toBeGreaterThan(Date.now());
+
+    // Uploaded four minutes ago: the next retry would land past the bound, so it fails now.
+    const old = await processingFile(user, "flaky-server-error.wav", fourMinutesAgo);
+    const result = await deliver(user, old, 3);
+    expect(result.explicitAcks).toHaveLength(1);
+    const row = await fileRow(old.id);
+    expect(row!.status).toBe("failed");
+    expect(row!.failure_reason).toMatch(/500.*\(gave up after 3 attempts\)$/);
   });
 
   it("sends a failed file for transcription again, and refuses one already processing", async () => {

@@ -75,6 +75,13 @@ export const audioFiles = sqliteTable("audio_files", {
   processingStartedAt: text("processing_started_at"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  /** The transcription job's last attempt number, its last transient error and when it tries again. */
+  jobAttempts: integer("job_attempts").notNull().default(0),
+  jobError: text("job_error"),
+  jobRetryAt: text("job_retry_at"),
+  /** When a job last started an attempt: a processing file silent past the bound has lost its message. */
+  jobHeartbeatAt: text("job_heartbeat_at"),
+  jobRequeues: integer("job_requeues").notNull().default(0),
 });
 
 export type FolderRow = typeof folders.$inferSelect;
@@ -175,4 +182,10 @@ export const transcriptionStarts = sqliteTable("transcription_starts", {
   userId: text("user_id").notNull(),
   audioFileId: text("audio_file_id").notNull(),
   startedAt: text("started_at").notNull(),
+});
+
+export const pendingUploads = sqliteTable("pending_uploads", {
+  storageKey: text("storage_key").primaryKey(),
+  userId: text("user_id").notNull(),
+  createdAt: text("created_at").notNull(),
 });

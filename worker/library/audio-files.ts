@@ -36,6 +36,18 @@ export function toAudioFileDto(row: AudioFileRow, hasTranscript = false): AudioF
     updatedAt: row.updatedAt,
     folderId: row.folderId,
     processingEstimation: estimateProcessing(row),
+    job: jobState(row),
+  };
+}
+
+/** What the transcription job is doing, while the file is processing and a job has tried. */
+export function jobState(row: AudioFileRow, now = Date.now()): AudioFileDto["job"] {
+  if (row.status !== "processing" || row.jobAttempts === 0) return null;
+  return {
+    attempt: row.jobAttempts,
+    retrying: !!row.jobRetryAt && Date.parse(row.jobRetryAt) > now,
+    error: row.jobError,
+    retryAt: row.jobRetryAt,
   };
 }
 

@@ -1,7 +1,8 @@
 import { LIBRARY_MESSAGES, type ServiceConfiguration } from "../../common/library";
 import { checkUpload, isPlayableMediaType, mediaTypeFor } from "../../common/upload-rules";
 import type { Db } from "../db/client";
-import type { AudioFileRow } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { pendingUploads, type AudioFileRow } from "../db/schema";
 import { badRequest, notFound, unprocessable } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { assertOwnedFolder, findByStorageKey, insertAudioFile } from "./audio-files";
@@ -14,8 +15,26 @@ export function newStorageKey(userId: string, filename: string): string {
   return `${keyPrefix(userId)}${crypto.randomUUID()}/${safe}`;
 }
 
+/** A key inside the user's prefix, with no "." or ".." path segment (a name like "notes..v2.wav" is fine). */
 export function isUsersKey(userId: string, key: string): boolean {
-  return key.startsWith(keyPrefix(userId)) && !key.includes("..");
+  return key.startsWith(keyPrefix(userId)) && !key.split("/").some((segment) => segment === "." || segment === ".." || segment === "");
+}
+
+/**
+ * The lowest bitrate a real recording has (8 kbit/s, telephone-quality speech):
+ * a duration longer than the file could hold at it is not believed.
+ */
+export const MIN_PLAUSIBLE_BYTES_PER_SECOND = 1_000;
+
+/** The browser's measured duration when the file's size allows it, else unknown (the transcript corrects it later). */
+export function plausibleDuration(seconds: number | null, fileSize: number): number | null {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return null;
+  return seconds <= fileSize / MIN_PLAUSIBLE_BYTES_PER_SECOND + 10 ? seconds : null;
+}
+
+/** Remembers an upload key handed out, so one never confirmed is removed (with its object) after a day. */
+export async function rememberPendingUpload(db: Db, userId: string, key: string): Promise<void> {
+  await db.insert(pendingUploads).values({ storageKey: key, userId, createdAt: nowIso() }).onConflictDoNothing();
 }
 
 /**
@@ -76,16 +95,23 @@ export async function confirmUpload(
     // The type the upload link was issued for (stored with the object), else the key's / the validated one.
     contentType: isPlayableMediaType(storedType) ? storedType : mediaTypeFor(input.key, input.content_type),
     fileSize: object.size,
-    durationSeconds: input.duration_seconds,
+    durationSeconds: plausibleDuration(input.duration_seconds, object.size),
     status: "processing",
     failureReason: null,
     transcriptionService: null,
     processingStartedAt: now,
     createdAt: now,
     updatedAt: now,
+    jobAttempts: 0,
+    jobError: null,
+    jobRetryAt: null,
+    jobHeartbeatAt: null,
+    jobRequeues: 0,
   };
   try {
-    return { file: await insertAudioFile(db, row), created: true };
+    const file = await insertAudioFile(db, row);
+    await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, input.key));
+    return { file, created: true };
   } catch (error) {
     // A concurrent confirm of the same key won the race: answer with its file.
     const winner = String(error).includes("UNIQUE") ? await findByStorageKey(db, userId, input.key) : undefined;

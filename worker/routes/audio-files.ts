@@ -11,8 +11,8 @@ import {
   toDto,
   updateAudioFile,
 } from "../library/audio-files";
-import { enqueueTranscription, retranscribe } from "../transcription/job";
-import { assertUploadAllowed, confirmUpload, newStorageKey, uploadContentType } from "../library/uploads";
+import { enqueueTranscription, isJobLost, retranscribe } from "../transcription/job";
+import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUpload, uploadContentType } from "../library/uploads";
 import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
 import { validate } from "../lib/validate";
 import { badRequest } from "../lib/errors";
@@ -37,6 +37,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     assertUploadAllowed(serviceConfiguration(c.var.config), input);
     await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
     const key = newStorageKey(c.var.user.id, input.filename);
+    await rememberPendingUpload(c.var.db, c.var.user.id, key);
     // The upload link is bound to this type: the browser must PUT with exactly this Content-Type.
     const content_type = uploadContentType(input);
     const upload_url = await uploadLink(c.var.config, origin(c.req.url), key, input.file_size, content_type);
@@ -65,7 +66,8 @@ export const audioFileRoutes = new Hono<AppEnv>()
   })
   .post("/:id/retranscribe", async (c) => {
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
-    if (row.status === "processing") throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
+    // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
+    if (row.status === "processing" && !isJobLost(row, c.var.config.JOB_LOST_AFTER_SECONDS)) throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
     await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
     const updated = await retranscribe(c.env, c.var.db, row);

@@ -3,6 +3,7 @@ import { desc } from "drizzle-orm";
 import type { OutboxMail } from "../../common/dev-outbox";
 import { devOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
+import { sweep } from "../transcription/recovery";
 import type { AppEnv } from "../types";
 
 /** Development-only helpers; every route answers 404 outside ENVIRONMENT=development. */
@@ -16,4 +17,7 @@ export const devRoutes = new Hono<AppEnv>()
     return c.json({
       data: rows.map((r): OutboxMail => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt })),
     });
-  });
+  })
+  // The local stand-in for the cron trigger (wrangler dev with static assets cannot run
+  // scheduled handlers): `npm start` calls this on a timer; the same sweep runs deployed.
+  .post("/sweep", async (c) => c.json({ data: await sweep(c.env) }, 200));

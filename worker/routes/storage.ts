@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { audioFiles } from "../db/schema";
 import { z } from "zod";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import { isPlayableMediaType, NOT_PLAYABLE_TYPE, servedMediaType } from "../../common/upload-rules";
@@ -44,6 +46,10 @@ export const storageRoutes = new Hono<AppEnv>()
     const { key, size, type, expires, signature } = c.req.valid("query");
     const ok = await verifyParts(c.var.config.JWT_SECRET, ["upload", key, String(size), String(expires), type], signature, expires);
     if (!ok || !(isPlayableMediaType(type) || type === NOT_PLAYABLE_TYPE)) throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
+    // A link works once: after its upload is confirmed it can never replace the file's media.
+    if (await c.var.db.select({ id: audioFiles.id }).from(audioFiles).where(eq(audioFiles.storageKey, key)).get()) {
+      throw new ApiError(409, LIBRARY_MESSAGES.uploadLinkUsed);
+    }
     const declared = Number(c.req.header("content-length") ?? size);
     if (declared > size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
     const body = c.req.raw.body;

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FileStatusChangedEvent } from "../../common/transcript";
 import { userChannel } from "../channel";
 import { getConfig, type Config } from "../config";
@@ -11,6 +11,7 @@ import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/store";
+import { toAudioFileDto } from "../library/audio-files";
 import { serviceInfo, SERVICES } from "./services";
 import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 
@@ -19,21 +20,25 @@ import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 export const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
 /** Backoff between retries: 30 s, 60 s, 120 s… capped at 15 minutes. */
 export const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 900);
-/** A file still processing after this long (or 3× its duration, if longer) has failed. */
-export const STUCK_AFTER_SECONDS = 2 * 3600;
+/**
+ * A service that keeps failing ends the file within this long of the upload, with
+ * its reason, whatever the queue's retry settings: nobody waits an hour to learn it.
+ */
+export const FAIL_WITHIN_SECONDS = 5 * 60;
 
 export async function enqueueTranscription(env: Env, file: AudioFileRow): Promise<void> {
   const message: TranscribeMessage = { type: "transcribe", audio_file_id: file.id, user_id: file.userId, key: file.storageKey };
   await env.TRANSCRIPTION_QUEUE.send(message);
 }
 
-/** Pushes a status change to every open tab of the file's owner; never fails the caller. */
-export async function notifyFileStatus(env: Env, file: Pick<AudioFileRow, "id" | "userId" | "name" | "status">, hasTranscript: boolean, message: string) {
+/** Pushes a status change, with the whole file, to every open tab of the file's owner; never fails the caller. */
+export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string) {
   const event: FileStatusChangedEvent = {
     type: "file_status_changed",
     file_id: file.id,
     file: { status: file.status, has_transcript: hasTranscript, name: file.name },
     message,
+    audio_file: toAudioFileDto(file, hasTranscript),
   };
   try {
     const stub = await userChannel(env, file.userId);
@@ -44,15 +49,34 @@ export async function notifyFileStatus(env: Env, file: Pick<AudioFileRow, "id" |
 }
 
 async function setStatus(db: Db, id: string, status: AudioFileRow["status"], failureReason: string | null): Promise<AudioFileRow | undefined> {
-  return db.update(audioFiles).set({ status, failureReason, updatedAt: nowIso() }).where(eq(audioFiles.id, id)).returning().get();
+  return db
+    .update(audioFiles)
+    .set({ status, failureReason, updatedAt: nowIso(), jobRetryAt: null })
+    .where(and(eq(audioFiles.id, id), eq(audioFiles.status, "processing")))
+    .returning()
+    .get();
 }
 
-/** Sends a file (failed, or ready to redo) back to transcription. */
+/** A new job starts with a clean slate. */
+export const FRESH_JOB = { jobAttempts: 0, jobError: null, jobRetryAt: null, jobHeartbeatAt: null, jobRequeues: 0 } as const;
+
+/** The last sign of a file's job: its start, its latest attempt, or the retry it waits for. */
+export function lastSignOfJob(file: Pick<AudioFileRow, "processingStartedAt" | "createdAt" | "jobHeartbeatAt" | "jobRetryAt">): number {
+  return Math.max(...[file.processingStartedAt ?? file.createdAt, file.jobHeartbeatAt, file.jobRetryAt].filter((t): t is string => !!t).map(Date.parse));
+}
+
+/** Processing with no sign of its job past the bound: its queue message is gone. */
+export function isJobLost(file: AudioFileRow, lostAfterSeconds: number, now = Date.now()): boolean {
+  return file.status === "processing" && now - lastSignOfJob(file) > lostAfterSeconds * 1000;
+}
+
+/** Sends a file (failed, ready to redo, or stuck with a lost job) back to transcription. */
 export async function retranscribe(env: Env, db: Db, file: AudioFileRow): Promise<AudioFileRow> {
-  if (file.status === "processing") throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
+  const config = getConfig(env);
+  if (file.status === "processing" && !isJobLost(file, config.JOB_LOST_AFTER_SECONDS)) throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
   const updated = await db
     .update(audioFiles)
-    .set({ status: "processing", failureReason: null, processingStartedAt: nowIso(), updatedAt: nowIso() })
+    .set({ status: "processing", failureReason: null, processingStartedAt: nowIso(), updatedAt: nowIso(), ...FRESH_JOB })
     .where(eq(audioFiles.id, file.id))
     .returning()
     .get();
@@ -107,6 +131,8 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
 
   const serviceName = await chooseService(db, config, file.userId);
   const startedAt = nowIso();
+  // A sign of life for the recovery sweep, and the attempt the file view shows.
+  await db.update(audioFiles).set({ jobAttempts: message.attempts, jobHeartbeatAt: startedAt, jobRetryAt: null }).where(eq(audioFiles.id, file.id));
   try {
     const info = serviceInfo(serviceName, config);
     if (!info.available(config)) {
@@ -121,51 +147,34 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     const rows = buildTranscriptRows(file, result, { service: serviceName, startedAt, completedAt: nowIso() });
     await saveTranscript(env.DB, rows);
     message.ack();
-    await notifyFileStatus(env, { ...file, status: "ready" }, true, "Transcription completed");
+    const ready = await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get();
+    await notifyFileStatus(env, ready ?? { ...file, status: "ready" }, true, "Transcription completed");
     await queueAutomaticSummary(env, config, file);
   } catch (error) {
     const permanent = error instanceof PermanentTranscriptionError;
     const last = message.attempts >= MAX_ATTEMPTS;
+    const serviceReason = error instanceof Error && error.message ? error.message : "The transcription service failed";
     console.error(`Transcription of ${file.id} failed (attempt ${message.attempts}${permanent ? ", permanent" : ""})`, error);
-    if (!permanent && !last) {
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    const delay = retryDelaySeconds(message.attempts);
+    // Past the bound a retry would end: fail now with the service's reason, whatever the queue would still do.
+    const overdue = Date.now() + delay * 1000 - Date.parse(file.processingStartedAt ?? file.createdAt) > FAIL_WITHIN_SECONDS * 1000;
+    if (!permanent && !last && !overdue) {
+      const retryAt = new Date(Date.now() + delay * 1000).toISOString();
+      const waiting = await db
+        .update(audioFiles)
+        .set({ jobError: serviceReason, jobRetryAt: retryAt, updatedAt: nowIso() })
+        .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")))
+        .returning()
+        .get();
+      message.retry({ delaySeconds: delay });
+      if (waiting) await notifyFileStatus(env, waiting, false, `Retrying (attempt ${message.attempts + 1}): ${serviceReason}`);
       return;
     }
-    const reason = permanent ? (error as Error).message : "Transcription failed after several attempts. Please try again later.";
+    const reason = permanent ? serviceReason : last ? "Transcription failed after several attempts. Please try again later." : `${serviceReason} (gave up after ${message.attempts} attempts)`;
     const failed = await setStatus(db, file.id, "failed", reason);
     if (failed) await notifyFileStatus(env, failed, false, reason);
     // After the last attempt the message goes on to the dead-letter queue for inspection.
-    if (permanent) message.ack();
+    if (permanent || (overdue && !last)) message.ack();
     else message.retry();
   }
-}
-
-/** Cron: no file stays "processing" forever. */
-export async function failStuckFiles(env: Env, now = Date.now()): Promise<number> {
-  const db = getDb(env.DB);
-  const cutoff = new Date(now - STUCK_AFTER_SECONDS * 1000).toISOString();
-  const candidates = await db
-    .select()
-    .from(audioFiles)
-    .where(and(eq(audioFiles.status, "processing"), lt(audioFiles.processingStartedAt, cutoff)))
-    .limit(200)
-    .all();
-  let failed = 0;
-  for (const file of candidates) {
-    const started = Date.parse(file.processingStartedAt ?? file.createdAt);
-    const deadline = started + Math.max(STUCK_AFTER_SECONDS, 3 * (file.durationSeconds ?? 0)) * 1000;
-    if (deadline > now) continue;
-    const reason = "Transcription did not finish in time. Please try again.";
-    const updated = await db
-      .update(audioFiles)
-      .set({ status: "failed", failureReason: reason, updatedAt: nowIso() })
-      .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")))
-      .returning()
-      .get();
-    if (updated) {
-      failed++;
-      await notifyFileStatus(env, updated, false, reason);
-    }
-  }
-  return failed;
 }

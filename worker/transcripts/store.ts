@@ -180,8 +180,11 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
       (u) => u.json.length + 200,
     ),
     db
-      .prepare("UPDATE audio_files SET status = 'ready', failure_reason = NULL, transcription_service = ?, updated_at = ? WHERE id = ?")
-      .bind(t.transcriptionService, now, t.audioFileId),
+      // The duration measured by the service replaces the browser's estimate.
+      .prepare(
+        "UPDATE audio_files SET status = 'ready', failure_reason = NULL, job_error = NULL, job_retry_at = NULL, transcription_service = ?, duration_seconds = ?, updated_at = ? WHERE id = ?",
+      )
+      .bind(t.transcriptionService, Math.round(t.duration), now, t.audioFileId),
   ];
   const results = await db.batch(statements);
   return { statements: statements.length, rowsWritten: results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0) };

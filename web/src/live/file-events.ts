@@ -1,3 +1,4 @@
+import type { AudioFileDto } from "../../../common/library";
 import type { FileStatusChangedEvent } from "../../../common/transcript";
 import type { ToastType } from "../lib/toasts";
 
@@ -6,8 +7,10 @@ export interface FileEventEffects {
   toast(message: string, type: ToastType): void;
   /** Writes the pushed fields into the cached file at once. */
   patchFile(fileId: string, patch: { status: FileStatusChangedEvent["file"]["status"]; hasTranscript: boolean; name: string }): void;
-  /** Refetches the files (failure reason, estimation… are not in the event). */
+  /** Refetches the files (for an event without the whole file). */
   refreshFiles(): void;
+  /** Puts the pushed file into the cache as it is (the event carries the whole file). */
+  replaceFile?(file: AudioFileDto): void;
   reloadTranscript(fileId: string): void;
   selectFile(fileId: string): void;
   selectedFileId(): string | null;
@@ -23,8 +26,12 @@ const TOAST_TYPES: Record<FileStatusChangedEvent["file"]["status"], ToastType> =
 export function applyFileStatusChanged(event: FileStatusChangedEvent, effects: FileEventEffects): void {
   const { file_id: id, file } = event;
   effects.toast(`${file.name}: ${event.message}`, TOAST_TYPES[file.status]);
-  effects.patchFile(id, { status: file.status, hasTranscript: file.has_transcript, name: file.name });
-  effects.refreshFiles();
+  if (event.audio_file && effects.replaceFile) {
+    effects.replaceFile(event.audio_file);
+  } else {
+    effects.patchFile(id, { status: file.status, hasTranscript: file.has_transcript, name: file.name });
+    effects.refreshFiles();
+  }
   if (file.status !== "ready") return;
   // A new transcript replaces whatever was cached for this file.
   if (file.has_transcript) effects.reloadTranscript(id);

@@ -36,6 +36,11 @@ export function useLiveChannel(): LiveStatus {
           files?.map((f) => (f.id === id ? { ...f, ...patch, processingEstimation: patch.status === "processing" ? f.processingEstimation : null } : f)),
         ),
       refreshFiles,
+      replaceFile: (file) =>
+        queryClient.setQueryData<AudioFileDto[]>(keys.files, (files) => {
+          if (!files) return files;
+          return files.some((f) => f.id === file.id) ? files.map((f) => (f.id === file.id ? file : f)) : [file, ...files];
+        }),
       reloadTranscript: (id) => void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) }),
       selectFile: (id) => void latest.current.navigate(`/dashboard/file/${id}`),
       selectedFileId: () => latest.current.fileId,

@@ -31,7 +31,7 @@ export function FileView({ file }: { file: AudioFileDto }) {
         </div>
       </header>
       <MediaPlayer key={file.id} file={file} playback={playback} />
-      {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} />}
+      {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} job={file.job} />}
       {file.status === "failed" && <FailedCard file={file} />}
       {file.hasTranscript ? (
         <TranscriptView key={file.id} fileId={file.id} playback={playback} />

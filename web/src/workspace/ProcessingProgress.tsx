@@ -6,7 +6,7 @@ import { describeProgress, OVERDUE_TEXT, processingProgress } from "../lib/progr
 type Estimation = NonNullable<AudioFileDto["processingEstimation"]>;
 
 /** The progress block of a processing file, ticking every second from the server's estimation. */
-export function ProcessingProgress({ estimation }: { estimation: Estimation | null }) {
+export function ProcessingProgress({ estimation, job = null }: { estimation: Estimation | null; job?: AudioFileDto["job"] }) {
   // The estimation is as of its fetch: count local seconds from when it arrived.
   const receivedAt = useMemo(() => Date.now(), [estimation]);
   const [now, setNow] = useState(receivedAt);
@@ -43,6 +43,17 @@ export function ProcessingProgress({ estimation }: { estimation: Estimation | nu
       ) : (
         <p className="muted small">The transcript will appear here when it is ready.</p>
       )}
+      {job?.retrying && <RetryNotice job={job} now={now} />}
     </div>
+  );
+}
+
+/** The service failed and the job will try again: say which attempt, why, and when. */
+function RetryNotice({ job, now }: { job: NonNullable<AudioFileDto["job"]>; now: number }) {
+  const seconds = job.retryAt ? Math.max(0, Math.round((Date.parse(job.retryAt) - now) / 1000)) : null;
+  return (
+    <p className="small processing-retry" role="status" data-testid="processing-retry">
+      Attempt {job.attempt} failed{job.error ? `: ${job.error}` : ""}. {seconds !== null && seconds > 0 ? `Trying again in ${formatDuration(seconds)}.` : "Trying again now."}
+    </p>
   );
 }

@@ -1,0 +1,81 @@
+// The recovery sweep: run by the cron trigger when deployed and on a timer by the
+// local stack (`npm start` calls POST /api/v1/dev/sweep), the same code either way.
+// A processing file whose job has given no sign of life past the bound lost its
+// queue message (a crash, a failed send): it is re-queued, and after a few tries
+// failed with the reason. Uploads handed out but never confirmed are removed after a day.
+import { and, eq, lt } from "drizzle-orm";
+import { getConfig } from "../config";
+import { getDb } from "../db/client";
+import { audioFiles, pendingUploads } from "../db/schema";
+import { nowIso } from "../lib/time";
+import { enqueueTranscription, isJobLost, notifyFileStatus } from "./job";
+
+/** Re-queues before a lost job fails the file. */
+export const MAX_REQUEUES = 2;
+export const UNCONFIRMED_UPLOAD_TTL_SECONDS = 24 * 3600;
+export const LOST_JOB_REASON = "Transcription did not finish: its job was lost and could not be restarted. Please try again.";
+
+export interface SweepResult {
+  requeued: number;
+  failed: number;
+  uploadsRemoved: number;
+}
+
+export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
+  const config = getConfig(env);
+  const db = getDb(env.DB);
+  const result: SweepResult = { requeued: 0, failed: 0, uploadsRemoved: 0 };
+  const cutoff = new Date(now - config.JOB_LOST_AFTER_SECONDS * 1000).toISOString();
+  const candidates = await db
+    .select()
+    .from(audioFiles)
+    .where(and(eq(audioFiles.status, "processing"), lt(audioFiles.processingStartedAt, cutoff)))
+    .limit(200)
+    .all();
+  for (const file of candidates) {
+    if (!isJobLost(file, config.JOB_LOST_AFTER_SECONDS, now)) continue;
+    // Conditional on what was read, so two sweeps never both act on one file.
+    const guard = and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing"), eq(audioFiles.jobRequeues, file.jobRequeues));
+    if (file.jobRequeues < MAX_REQUEUES) {
+      const claimed = await db
+        .update(audioFiles)
+        .set({ jobRequeues: file.jobRequeues + 1, jobHeartbeatAt: nowIso(), jobRetryAt: null, updatedAt: nowIso() })
+        .where(guard)
+        .returning()
+        .get();
+      if (!claimed) continue;
+      await enqueueTranscription(env, claimed);
+      result.requeued++;
+    } else {
+      const failed = await db
+        .update(audioFiles)
+        .set({ status: "failed", failureReason: LOST_JOB_REASON, jobRetryAt: null, updatedAt: nowIso() })
+        .where(guard)
+        .returning()
+        .get();
+      if (!failed) continue;
+      result.failed++;
+      await notifyFileStatus(env, failed, false, LOST_JOB_REASON);
+    }
+  }
+  result.uploadsRemoved = await removeUnconfirmedUploads(env, now);
+  return result;
+}
+
+async function removeUnconfirmedUploads(env: Env, now: number): Promise<number> {
+  const db = getDb(env.DB);
+  const before = new Date(now - UNCONFIRMED_UPLOAD_TTL_SECONDS * 1000).toISOString();
+  const stale = await db.select().from(pendingUploads).where(lt(pendingUploads.createdAt, before)).limit(500).all();
+  if (stale.length === 0) return 0;
+  const keys = stale.map((r) => r.storageKey);
+  // A key that became a file meanwhile keeps its object.
+  const confirmed = new Set(
+    (await Promise.all(keys.map((k) => db.select({ key: audioFiles.storageKey }).from(audioFiles).where(eq(audioFiles.storageKey, k)).get())))
+      .filter((r): r is { key: string } => !!r)
+      .map((r) => r.key),
+  );
+  const orphans = keys.filter((k) => !confirmed.has(k));
+  if (orphans.length) await env.MEDIA.delete(orphans);
+  for (const key of keys) await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, key));
+  return orphans.length;
+}
