@@ -69,7 +69,7 @@ test("a transcription interrupted by killing the app finishes after a restart", 
     const audio = sineWav(4);
     // "slow": the fake server answers after 8 s, so the job is mid-flight when the app dies.
     const link = await (await api.post("/api/v1/audio_files/upload-url", { headers, data: { filename: "board-slow.wav", content_type: "audio/wav", file_size: audio.length } })).json();
-    expect((await fetch(link.upload_url, { method: "PUT", body: audio, headers: { "content-type": link.content_type } })).status).toBe(200);
+    expect((await fetch(link.upload_url, { method: "PUT", body: new Uint8Array(audio), headers: { "content-type": link.content_type } })).status).toBe(200);
     const confirmed = await api.post("/api/v1/audio_files/confirm-upload", {
       headers,
       data: { filename: "board-slow.wav", key: link.key, file_size: audio.length, content_type: "audio/wav", folder_id: "", duration_seconds: 4 },
