@@ -70,9 +70,20 @@ export async function createUser(request: APIRequestContext, name = "Test User")
   return { email, password, ...((await login.json()) as { token: string; user: unknown }) };
 }
 
-/** Opens the app already signed in as a fresh user (token and user in local storage, as after sign-in). */
-export async function signIn(page: Page, name?: string) {
+/**
+ * Opens the app already signed in as a fresh user (token and user in local storage, as
+ * after sign-in). Tutorials are skipped (saved in the preferences) unless a test is about them.
+ */
+export async function signIn(page: Page, name?: string, options: { tutorials?: boolean } = {}) {
   const session = await createUser(page.request, name);
+  if (!options.tutorials) {
+    const res = await page.request.put("/api/v1/preferences", {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { preferences: { tutorials: { skip_all: true } } },
+    });
+    expect(res.status()).toBe(200);
+    (session.user as { preferences: unknown }).preferences = ((await res.json()) as { data: unknown }).data;
+  }
   await page.addInitScript(
     ({ token, user }) => {
       if (!localStorage.getItem("auth_token")) {

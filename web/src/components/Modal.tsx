@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { isShortcut } from "../editor/shortcuts";
 
 /** A dialog that closes on Escape and on a click outside it. */
 export function Modal({ title, onClose, children, footer, wide = false }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
@@ -6,7 +7,7 @@ export function Modal({ title, onClose, children, footer, wide = false }: { titl
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
+      if (isShortcut(e, "closeDialog")) onClose();
     };
     document.addEventListener("keydown", onKey);
     const first = panel.current?.querySelector<HTMLElement>("input, select, textarea, button:not(.modal-close)");

@@ -20,6 +20,8 @@ export interface Shortcut {
 
 export const SHORTCUTS = {
   playPause: { group: "Player", label: "Play or pause (when not typing)", scope: "page", keys: [{ key: "Tab" }] },
+  skipBack: { group: "Player", label: "Back 10 seconds (when not typing)", scope: "page", keys: [{ key: "ArrowLeft" }] },
+  skipForward: { group: "Player", label: "Forward 10 seconds (when not typing)", scope: "page", keys: [{ key: "ArrowRight" }] },
   split: { group: "Transcript editor", label: "Split the utterance at the cursor", scope: "utterance", keys: [{ key: "Enter" }] },
   merge: { group: "Transcript editor", label: "Merge with the previous utterance (cursor at the start)", scope: "utterance", keys: [{ key: "Backspace" }] },
   cycleConfidence: { group: "Transcript editor", label: "Mark the current word reviewed / inaudible", scope: "utterance", keys: [{ key: "i", mod: true }] },
@@ -28,7 +30,8 @@ export const SHORTCUTS = {
   searchNext: { group: "Search", label: "Next match", scope: "search", keys: [{ key: "Enter" }] },
   searchPrevious: { group: "Search", label: "Previous match", scope: "search", keys: [{ key: "Enter", shift: true }] },
   saveNotes: { group: "Transcript tools", label: "Save the summary or notes", scope: "notes", keys: [{ key: "Enter", mod: true }] },
-  closeDialog: { group: "Dialogs", label: "Close the dialog", scope: "dialog", keys: [{ key: "Escape" }] },
+  closeDialog: { group: "Dialogs", label: "Close the dialog or tutorial", scope: "dialog", keys: [{ key: "Escape" }] },
+  tutorialNext: { group: "Dialogs", label: "Next / previous tutorial step", scope: "dialog", keys: [{ key: "ArrowRight" }, { key: "ArrowLeft" }] },
 } as const satisfies Record<string, Shortcut>;
 
 export type ShortcutId = keyof typeof SHORTCUTS;
@@ -60,9 +63,11 @@ export function isShortcut(event: KeyEventLike, id: ShortcutId, mac = isMac()): 
   return (SHORTCUTS[id].keys as readonly KeyBinding[]).some((binding) => matchesBinding(event, binding, mac));
 }
 
+const ARROWS: Record<string, string> = { ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓" };
+
 /** "Ctrl+Shift+Z" or "⌘⇧Z". */
 export function formatBinding(binding: KeyBinding, mac = isMac()): string {
-  const key = binding.key.length === 1 ? binding.key.toUpperCase() : binding.key;
+  const key = ARROWS[binding.key] ?? (binding.key.length === 1 ? binding.key.toUpperCase() : binding.key);
   if (mac) return `${binding.mod ? "⌘" : ""}${binding.shift ? "⇧" : ""}${key}`;
   return [binding.mod ? "Ctrl" : "", binding.shift ? "Shift" : "", key].filter(Boolean).join("+");
 }

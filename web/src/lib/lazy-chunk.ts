@@ -23,5 +23,6 @@ export function importWithTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_
 
 /** React.lazy for a named export, with the timeout above. */
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(() => importWithTimeout(load).then((m) => ({ default: m[name] as ComponentType<object> })));
+  type Props = M[K] extends ComponentType<infer P> ? P : never;
+  return lazy(() => importWithTimeout(load).then((m) => ({ default: m[name] as ComponentType<Props> })));
 }

@@ -12,7 +12,7 @@ export function ExportOptions({ audioFileId }: { audioFileId: string }) {
   const [options, setOptions] = useState<Options>(DEFAULT_EXPORT_OPTIONS);
   const titleId = useId();
   return (
-    <section className="tools-section" aria-labelledby={titleId} data-testid="export-options">
+    <section className="tools-section" aria-labelledby={titleId} data-testid="export-options" data-tutorial="export-options">
       <h3 id={titleId}>Export Options</h3>
       <div className="export-buttons">
         {(Object.keys(EXPORT_FORMATS) as ExportFormat[]).map((format) => (

@@ -40,7 +40,7 @@ export function NotesEditor({ transcript, field, label }: { transcript: Transcri
 
   const state = saving ? "Saving..." : dirty ? "Unsaved changes" : "Saved";
   return (
-    <div className="notes-editor" data-testid={`${field}-editor`}>
+    <div className="notes-editor" data-testid={`${field}-editor`} data-tutorial={`${field}-editor`}>
       <label htmlFor={id} className="notes-label">
         {label}
       </label>

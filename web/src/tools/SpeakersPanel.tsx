@@ -44,7 +44,7 @@ export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
   }
 
   return (
-    <section className="tools-section" aria-labelledby="speakers-title" data-testid="speakers">
+    <section className="tools-section" aria-labelledby="speakers-title" data-testid="speakers" data-tutorial="speakers-panel">
       <div className="tools-section-head">
         <h3 id="speakers-title">Speakers</h3>
         <button type="button" className="button button--small" onClick={() => void add()} disabled={busy}>

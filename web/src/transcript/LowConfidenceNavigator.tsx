@@ -66,7 +66,7 @@ export function LowConfidenceNavigator({ session }: { session: EditorSession }) 
 
   const total = words.length;
   return (
-    <div className="toolbar-group low-confidence-nav" aria-label="Low-confidence words" data-testid="low-confidence-nav">
+    <div className="toolbar-group low-confidence-nav" aria-label="Low-confidence words" data-testid="low-confidence-nav" data-tutorial="low-confidence">
       <button type="button" className="icon-button" aria-label="Previous low-confidence word" disabled={!total} onClick={() => go(-1)}>
         ‹
       </button>

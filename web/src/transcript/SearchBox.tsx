@@ -99,6 +99,7 @@ export function SearchBox({ session }: { session: EditorSession }) {
         type="search"
         className="search"
         placeholder="Search transcript"
+        data-tutorial="transcript-search"
         aria-label="Search transcript"
         value={query}
         onChange={(e) => run(e.target.value)}

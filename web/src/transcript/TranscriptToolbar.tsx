@@ -25,7 +25,7 @@ export function TranscriptToolbar({ session }: { session: EditorSession }) {
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">
       <SearchBox session={session} />
       <LowConfidenceNavigator session={session} />
-      <div className="toolbar-group" aria-label="History">
+      <div className="toolbar-group" aria-label="History" data-tutorial="history-buttons">
         <button
           type="button"
           className="icon-button"
@@ -61,7 +61,7 @@ function SaveStatus({ session }: { session: EditorSession }) {
   const label = saveStatusLabel(status);
   const icon = status.state === "synced" ? "✓" : status.state === "pending" ? "⟳" : "⚠";
   return (
-    <span className={`save-status save-status--${status.state}`} role="status" aria-live="polite" data-testid="save-status" title={label}>
+    <span className={`save-status save-status--${status.state}`} role="status" aria-live="polite" data-testid="save-status" data-tutorial="save-status" title={label}>
       <span aria-hidden="true">{icon}</span> {label}
     </span>
   );

@@ -7,6 +7,7 @@ import { transcriptApi, transcriptKeys, useTranscript, useUtterances } from "../
 import { authState } from "../auth/store";
 import type { PlaybackController } from "../editor/playback-controller";
 import { isShortcut } from "../editor/shortcuts";
+import { tutorials } from "../tutorials/tutorials";
 import { toast } from "../lib/toasts";
 import { EditorSession } from "./editor-session";
 import { redo, undo } from "./history-actions";
@@ -29,6 +30,13 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
   }, [failure]);
+  // Spec section 4: the transcript-editing tutorial, 1.5 s after the utterances load.
+  const loaded = !!session;
+  useEffect(() => {
+    if (!loaded) return;
+    tutorials.utterancesLoaded();
+    return () => tutorials.cancelPending();
+  }, [loaded]);
 
   let body;
   if (failure && !session) {

@@ -126,6 +126,7 @@ export const UtteranceCard = memo(function UtteranceCard({ utteranceId, editor, 
           type="button"
           className={`speaker-chip speaker-color-${color < 0 ? "none" : color}`}
           data-testid="utterance-speaker"
+          data-tutorial="utterance-speaker"
           aria-haspopup="listbox"
           aria-expanded={picking}
           title="Change speaker"
@@ -161,6 +162,7 @@ export const UtteranceCard = memo(function UtteranceCard({ utteranceId, editor, 
         role="textbox"
         aria-label={`Utterance at ${formatTimestamp(utterance.startTime)} by ${speakerName}`}
         data-testid="utterance-text"
+        data-tutorial="utterance-text"
         onInput={(e) => editor.editText(utteranceId, e.currentTarget.textContent ?? "")}
         onKeyDown={onKeyDown}
         onPaste={onPaste}

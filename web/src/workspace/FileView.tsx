@@ -3,6 +3,7 @@ import type { AudioFileDto } from "../../../common/library";
 import { PlaybackController } from "../editor/playback-controller";
 import { formatLabel } from "../../../common/format";
 import { TranscriptView } from "../transcript/TranscriptView";
+import { tutorials } from "../tutorials/tutorials";
 import { FailedCard } from "./FailedCard";
 import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
@@ -13,6 +14,11 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
+  // Spec section 4: the media-player tutorial, 1 s after a file without a transcript opens.
+  useEffect(() => {
+    if (!file.hasTranscript) tutorials.fileWithoutTranscriptOpened();
+    return () => tutorials.cancelPending();
+  }, [file.id, file.hasTranscript]);
   useEffect(() => {
     const controller = new PlaybackController();
     setPlayback(controller);

@@ -28,7 +28,7 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
       <div className="sidebar-head">
         <h2>Files</h2>
         <div className="sidebar-head-actions">
-          <button type="button" className="button button--small" onClick={() => openDialog({ kind: "new-folder" })}>
+          <button data-tutorial="new-folder" type="button" className="button button--small" onClick={() => openDialog({ kind: "new-folder" })}>
             + Folder
           </button>
           <button type="button" className="icon-button desktop-only" aria-label="Collapse files sidebar" onClick={toggleFilesSidebar}>

@@ -1,3 +1,4 @@
+import { isShortcut } from "../editor/shortcuts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
@@ -53,15 +54,22 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
     setCurrent(el.currentTime);
   }
 
-  // Tab plays/pauses while focus is on the page or in the player (not while typing).
+  // The player's keys (from the shortcut table) work while focus is on the page or in the player, not while typing.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Tab" || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
       const active = document.activeElement;
       const inPlayer = !!active && !!region.current?.contains(active);
       if (isTyping(active) || !(active === document.body || inPlayer)) return;
-      e.preventDefault();
-      void togglePlay();
+      if (isShortcut(e, "playPause")) {
+        e.preventDefault();
+        void togglePlay();
+      } else if (isShortcut(e, "skipBack") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
+        e.preventDefault();
+        seekTo((media.current?.currentTime ?? current) - SKIP_SECONDS);
+      } else if (isShortcut(e, "skipForward") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
+        e.preventDefault();
+        seekTo((media.current?.currentTime ?? current) + SKIP_SECONDS);
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -98,10 +106,10 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
         ))}
       {error && <Alert kind="error">{error}</Alert>}
       <div className="player-controls">
-        <button type="button" className="icon-button" aria-label="Back 10 seconds" onClick={() => seekTo(current - SKIP_SECONDS)} disabled={!link.data}>
+        <button type="button" className="icon-button" aria-label="Back 10 seconds" data-tutorial="player-skip" onClick={() => seekTo(current - SKIP_SECONDS)} disabled={!link.data}>
           ⟲10
         </button>
-        <button type="button" className="button button--primary player-play" aria-label={playing ? "Pause" : "Play"} onClick={() => void togglePlay()} disabled={!link.data}>
+        <button type="button" className="button button--primary player-play" data-tutorial="player-play" aria-label={playing ? "Pause" : "Play"} onClick={() => void togglePlay()} disabled={!link.data}>
           {playing ? "❚❚" : "▶"}
         </button>
         <button type="button" className="icon-button" aria-label="Forward 10 seconds" onClick={() => seekTo(current + SKIP_SECONDS)} disabled={!link.data}>
@@ -123,7 +131,7 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
         />
         <label className="player-option">
           <span className="visually-hidden">Playback speed</span>
-          <select aria-label="Playback speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+          <select aria-label="Playback speed" data-tutorial="player-speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
             {PLAYBACK_SPEEDS.map((s) => (
               <option key={s} value={s}>
                 {s}×

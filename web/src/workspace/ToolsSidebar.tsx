@@ -1,6 +1,7 @@
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
 import { CollapsedSidebar } from "./CollapsedSidebar";
+import { tutorials } from "../tutorials/tutorials";
 import { TranscriptPanel } from "./TranscriptDetails";
 import { toggleToolsSidebar, uiState } from "./ui-state";
 
@@ -19,7 +20,7 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
           »
         </button>
       </div>
-      <div className="sidebar-scroll">
+      <div className="sidebar-scroll" onScroll={() => tutorials.toolsScrolled()}>
         {file ? <TranscriptPanel key={file.id} file={file} /> : <p className="muted">Select a file to view transcription tools and options.</p>}
       </div>
     </aside>

@@ -28,7 +28,7 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
         <button type="button" className="icon-button mobile-only" aria-label="Toggle transcript tools" onClick={() => (uiState.mobileToolsOpen = !uiState.mobileToolsOpen)}>
           ⚙
         </button>
-        <button type="button" className="button button--ghost" onClick={() => openDialog({ kind: "preferences" })}>
+        <button data-tutorial="preferences" type="button" className="button button--ghost" onClick={() => openDialog({ kind: "preferences" })}>
           Preferences
         </button>
         <button

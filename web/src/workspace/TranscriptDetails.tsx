@@ -32,7 +32,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
       </section>
       <SpeakersPanel transcript={transcript.data} />
       <section className="tools-section" aria-label="Edit history">
-        <button type="button" className="button button--ghost" data-testid="tools-edit-history" onClick={openEditHistory}>
+        <button type="button" className="button button--ghost" data-testid="tools-edit-history" data-tutorial="tools-edit-history" onClick={openEditHistory}>
           Edit History
         </button>
       </section>

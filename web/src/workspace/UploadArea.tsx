@@ -79,6 +79,7 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
         role="button"
         tabIndex={0}
         data-testid="upload-area"
+        data-tutorial="upload-area"
         onClick={() => input.current?.click()}
         onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
         onDragOver={(e) => {

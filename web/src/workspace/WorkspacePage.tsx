@@ -14,6 +14,8 @@ import { ToolsSidebar } from "./ToolsSidebar";
 import { TopBar } from "./TopBar";
 import { loadUiPreferences, uiState } from "./ui-state";
 import { useSelection } from "./useSelection";
+import { TutorialLayer } from "../tutorials/TutorialLayer";
+import { tutorials } from "../tutorials/tutorials";
 
 export function WorkspacePage() {
   const { user } = useSnapshot(authState);
@@ -36,6 +38,13 @@ export function WorkspacePage() {
     uiState.mobileFilesOpen = false;
     uiState.mobileToolsOpen = false;
   }, [fileId, folderId]);
+
+  // Spec section 4: the empty-dashboard tutorial, 1 s after a dashboard with no files.
+  const noFiles = files.isSuccess && files.data.length === 0 && !fileId && !folderId;
+  useEffect(() => {
+    if (noFiles) tutorials.noFiles();
+    return () => tutorials.cancelPending();
+  }, [noFiles]);
 
   if (folders.isPending || files.isPending) return <Splash />;
   const folderList = folders.data ?? [];
@@ -67,6 +76,7 @@ export function WorkspacePage() {
         <ToolsSidebar file={selectedFile} />
       </div>
       <Dialogs folders={folderList} files={fileList} />
+      <TutorialLayer />
     </div>
   );
 }

@@ -1,0 +1,144 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { isShortcut } from "../editor/shortcuts";
+import { TUTORIAL_STEPS } from "./steps";
+import { tutorials, useTutorialState } from "./tutorials";
+
+// Spec section 9: mask padding, viewport margin, arrow offset limit.
+const MASK_PADDING = 8;
+const VIEWPORT_MARGIN = 10;
+const ARROW_LIMIT = 100;
+const CARD_WIDTH = 320;
+
+interface Box {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+/** Where the card goes: below the target if it fits, else above; kept inside the viewport. */
+function place(target: Box, card: { width: number; height: number }) {
+  const below = target.top + target.height + MASK_PADDING + 12;
+  const fitsBelow = below + card.height + VIEWPORT_MARGIN <= window.innerHeight;
+  const above = target.top - MASK_PADDING - 12 - card.height;
+  // Neither side fits (a tall target on a short screen): keep the whole card on screen.
+  const top = fitsBelow ? below : above >= VIEWPORT_MARGIN ? above : Math.max(VIEWPORT_MARGIN, window.innerHeight - card.height - VIEWPORT_MARGIN);
+  const centre = target.left + target.width / 2;
+  const left = Math.min(Math.max(VIEWPORT_MARGIN, centre - card.width / 2), window.innerWidth - card.width - VIEWPORT_MARGIN);
+  const arrow = Math.max(-ARROW_LIMIT, Math.min(ARROW_LIMIT, centre - (left + card.width / 2)));
+  return { top, left, arrow, side: fitsBelow ? "below" : "above" };
+}
+
+/**
+ * The active tutorial step: the page dimmed except the element it is about, and a
+ * card with the text and Previous / Next / Skip. Keys: → next, ← previous, Escape
+ * skips; focus stays in the card while it is open.
+ */
+export function TutorialOverlay() {
+  const state = useTutorialState();
+  const card = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<Box | null>(null);
+  const [cardHeight, setCardHeight] = useState(180);
+  // The card's real height, once drawn, decides where it fits.
+  useLayoutEffect(() => {
+    const height = card.current?.offsetHeight;
+    if (height && height !== cardHeight) setCardHeight(height);
+  });
+  const steps = state.current ? TUTORIAL_STEPS[state.current] : [];
+  const step = steps[state.step];
+
+  useLayoutEffect(() => {
+    if (!step) return;
+    const measure = () => {
+      const el = document.querySelector<HTMLElement>(`[data-tutorial="${CSS.escape(step.target)}"]`);
+      if (!el) return setBox(null);
+      const r = el.getBoundingClientRect();
+      setBox({ top: r.top, left: r.left, width: r.width, height: r.height });
+    };
+    document.querySelector(`[data-tutorial="${CSS.escape(step.target)}"]`)?.scrollIntoView({ block: "nearest" });
+    measure();
+    window.addEventListener("resize", measure);
+    window.addEventListener("scroll", measure, true);
+    return () => {
+      window.removeEventListener("resize", measure);
+      window.removeEventListener("scroll", measure, true);
+    };
+  }, [step]);
+
+  useEffect(() => {
+    if (!step) return;
+    card.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (isShortcut(e, "closeDialog")) {
+        e.preventDefault();
+        tutorials.skip();
+      } else if (e.key === "ArrowRight" && isShortcut(e, "tutorialNext")) {
+        e.preventDefault();
+        tutorials.next();
+      } else if (e.key === "ArrowLeft" && isShortcut(e, "tutorialNext")) {
+        e.preventDefault();
+        tutorials.previous();
+      } else if (e.key === "Tab" && card.current) {
+        // Keep focus inside the card.
+        const focusable = [...card.current.querySelectorAll<HTMLElement>("button")];
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last?.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first?.focus();
+        } else if (!card.current.contains(document.activeElement)) {
+          e.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey, true);
+    return () => document.removeEventListener("keydown", onKey, true);
+  }, [step]);
+
+  if (!step || !box) return null;
+  const spot = { top: box.top - MASK_PADDING, left: box.left - MASK_PADDING, width: box.width + 2 * MASK_PADDING, height: box.height + 2 * MASK_PADDING };
+  const position = place(box, { width: Math.min(CARD_WIDTH, window.innerWidth - 2 * VIEWPORT_MARGIN), height: cardHeight });
+  const last = state.step === steps.length - 1;
+  return (
+    <div className="tutorial" data-testid="tutorial" data-tutorial-id={state.current}>
+      <div className="tutorial-spot" style={spot} />
+      <div
+        ref={card}
+        className={`tutorial-card tutorial-card--${position.side}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="tutorial-title"
+        aria-describedby="tutorial-body"
+        style={{ top: position.top, left: position.left, width: Math.min(CARD_WIDTH, window.innerWidth - 2 * VIEWPORT_MARGIN), ["--arrow-offset" as string]: `${position.arrow}px` }}
+      >
+        <p className="tutorial-count muted small">
+          Step {state.step + 1} of {steps.length}
+        </p>
+        <h2 id="tutorial-title" className="tutorial-title">
+          {step.title}
+        </h2>
+        <p id="tutorial-body">{step.body}</p>
+        <div className="tutorial-actions">
+          <button type="button" className="button button--ghost button--small" onClick={() => tutorials.skipAll()}>
+            Skip all tutorials
+          </button>
+          <span className="tutorial-nav">
+            <button type="button" className="button button--ghost button--small" onClick={() => tutorials.previous()} disabled={state.step === 0}>
+              Previous
+            </button>
+            <button type="button" className="button button--small" onClick={() => tutorials.skip()}>
+              Skip
+            </button>
+            <button type="button" className="button button--primary button--small" data-autofocus onClick={() => tutorials.next()}>
+              {last ? "Done" : "Next"}
+            </button>
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

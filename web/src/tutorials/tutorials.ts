@@ -1,0 +1,16 @@
+// The app's one tutorial engine: targets are found by data-tutorial attributes,
+// progress is saved in the user's preferences.
+import { useSyncExternalStore } from "react";
+import { systemClock } from "../editor/clock";
+import { savePreferences } from "../workspace/ui-state";
+import { TutorialEngine, type TutorialState } from "./engine";
+
+export const tutorials = new TutorialEngine({
+  clock: systemClock,
+  hasTarget: (target) => !!document.querySelector(`[data-tutorial="${CSS.escape(target)}"]`),
+  persist: ({ shown, skip_all }) => void savePreferences({ tutorials: { shown, skip_all } }, "Failed to save preference: tutorials"),
+});
+
+export function useTutorialState(): TutorialState {
+  return useSyncExternalStore(tutorials.subscribe, tutorials.getState);
+}
