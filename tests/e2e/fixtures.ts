@@ -6,12 +6,15 @@ import type { OutboxMail } from "../../common/dev-outbox";
 const EXPECTED =
   /Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)|net::ERR_INTERNET_DISCONNECTED/;
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; serverErrorsExpected: number[] }>({
+  /** Statuses a test makes the server answer on purpose (a refused save); the browser logs them. */
+  serverErrorsExpected: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, serverErrorsExpected }, use) => {
       const errors: string[] = [];
+      const planned = new RegExp(`Failed to load resource: the server responded with a status of (${serverErrorsExpected.join("|") || "none"}) `);
       page.on("console", (msg) => {
-        if (msg.type() === "error" && !EXPECTED.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === "error" && !EXPECTED.test(msg.text()) && !planned.test(msg.text())) errors.push(msg.text());
       });
       page.on("pageerror", (err) => errors.push(err.message));
       await use(errors);

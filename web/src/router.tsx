@@ -1,18 +1,21 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { PublicOnly, RequireAuth, RootRedirect } from "./auth/guards";
-import { ConfirmEmailPage } from "./pages/ConfirmEmailPage";
-import { ForgotPasswordPage } from "./pages/ForgotPasswordPage";
-import { LegalPage } from "./pages/LegalPage";
-import { ResetPasswordPage } from "./pages/ResetPasswordPage";
 import { SignInPage } from "./pages/SignInPage";
-import { SignUpPage } from "./pages/SignUpPage";
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Splash } from "./components/Splash";
 import { lazyNamed } from "./lib/lazy-chunk";
 import { ErrorPage } from "./pages/ErrorPage";
 
 // The workspace (editor, player, tools) is its own download: the sign-in pages never load it.
 const WorkspacePage = lazyNamed(() => import("./workspace/WorkspacePage"), "WorkspacePage");
+// The other account pages are small downloads of their own: /signin loads only itself.
+const SignUpPage = lazyNamed(() => import("./pages/SignUpPage"), "SignUpPage");
+const ForgotPasswordPage = lazyNamed(() => import("./pages/ForgotPasswordPage"), "ForgotPasswordPage");
+const ResetPasswordPage = lazyNamed(() => import("./pages/ResetPasswordPage"), "ResetPasswordPage");
+const ConfirmEmailPage = lazyNamed(() => import("./pages/ConfirmEmailPage"), "ConfirmEmailPage");
+const LegalPage = lazyNamed(() => import("./pages/LegalPage"), "LegalPage");
+
+const page = (element: ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 
 const workspace = (
   <RequireAuth>
@@ -29,12 +32,12 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", element: <RootRedirect /> },
       { path: "/signin", element: <PublicOnly><SignInPage /></PublicOnly> },
-      { path: "/signup", element: <PublicOnly><SignUpPage /></PublicOnly> },
-      { path: "/forgot-password", element: <ForgotPasswordPage /> },
-      { path: "/reset-password", element: <ResetPasswordPage /> },
-      { path: "/confirm-email", element: <ConfirmEmailPage /> },
-      { path: "/terms", element: <LegalPage kind="terms" /> },
-      { path: "/privacy", element: <LegalPage kind="privacy" /> },
+      { path: "/signup", element: <PublicOnly>{page(<SignUpPage />)}</PublicOnly> },
+      { path: "/forgot-password", element: page(<ForgotPasswordPage />) },
+      { path: "/reset-password", element: page(<ResetPasswordPage />) },
+      { path: "/confirm-email", element: page(<ConfirmEmailPage />) },
+      { path: "/terms", element: page(<LegalPage kind="terms" />) },
+      { path: "/privacy", element: page(<LegalPage kind="privacy" />) },
       { path: "/dashboard", element: workspace },
       { path: "/dashboard/file/:fileId", element: workspace },
       { path: "/dashboard/folder/:folderId", element: workspace },

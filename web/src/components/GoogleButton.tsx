@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../common/messages";
@@ -41,16 +40,35 @@ function loadGoogleScript(): Promise<void> {
   return scriptPromise;
 }
 
+// The sign-in pages load no query library: the one setting they need is fetched once per page load.
+let authConfig: Promise<{ google_client_id: string | null }> | null = null;
+
+function useAuthConfig(): { isPending: boolean; data: { google_client_id: string | null } | null } {
+  const [data, setData] = useState<{ google_client_id: string | null } | null>(null);
+  const [isPending, setPending] = useState(true);
+  useEffect(() => {
+    let live = true;
+    authConfig ??= call(api.auth.config.$get()).catch((error: unknown) => {
+      authConfig = null;
+      throw error;
+    });
+    authConfig.then(
+      (value) => live && (setData(value), setPending(false)),
+      () => live && setPending(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { isPending, data };
+}
+
 export function GoogleButton({ mode, redirectTo }: { mode: "signin" | "signup"; redirectTo: string }) {
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const config = useQuery({
-    queryKey: ["auth-config"],
-    queryFn: () => call(api.auth.config.$get()),
-    staleTime: Infinity,
-  });
+  const config = useAuthConfig();
   const clientId = config.data?.google_client_id ?? null;
   const label = mode === "signin" ? "Sign in with Google" : "Sign up with Google";
 

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { importWithTimeout } from "./lazy-chunk";
 
 /** Field → first message, for showing zod errors beside form fields. */
 export function fieldErrors(schema: ZodType, value: unknown): Record<string, string> | null {
@@ -10,4 +11,16 @@ export function fieldErrors(schema: ZodType, value: unknown): Record<string, str
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+type AuthSchemas = typeof import("../../../common/auth");
+type SchemaName = "loginSchema" | "registerSchema" | "forgotPasswordSchema" | "resetPasswordSchema";
+
+/**
+ * The account forms' checks, with the same zod schemas the Worker uses, loaded when
+ * a form is first submitted: the sign-in pages' first load carries no validation library.
+ */
+export async function authFieldErrors(name: SchemaName, value: unknown): Promise<Record<string, string> | null> {
+  const schemas: AuthSchemas = await importWithTimeout(() => import("../../../common/auth"));
+  return fieldErrors(schemas[name], value);
 }

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { forgotPasswordSchema } from "../../../common/auth";
 import { MESSAGES } from "../../../common/messages";
 import { api, call } from "../api/client";
 import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
 import { Field } from "../components/Field";
-import { fieldErrors } from "../lib/validation";
+import { authFieldErrors } from "../lib/validation";
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
@@ -16,7 +15,7 @@ export function ForgotPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const invalid = fieldErrors(forgotPasswordSchema, { email });
+    const invalid = await authFieldErrors("forgotPasswordSchema", { email });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

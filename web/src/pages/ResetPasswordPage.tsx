@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { resetPasswordSchema } from "../../../common/auth";
 import { LIMITS } from "../../../common/limits";
 import { MESSAGES } from "../../../common/messages";
 import { api, call } from "../api/client";
@@ -9,7 +8,7 @@ import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
 import { Field } from "../components/Field";
 import { useRedirectAfter } from "../lib/useRedirectAfter";
-import { fieldErrors } from "../lib/validation";
+import { authFieldErrors } from "../lib/validation";
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -24,7 +23,7 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const invalid = fieldErrors(resetPasswordSchema, { token, ...form });
+    const invalid = await authFieldErrors("resetPasswordSchema", { token, ...form });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { loginSchema } from "../../../common/auth";
 import { MESSAGES } from "../../../common/messages";
 import { api, call } from "../api/client";
 import { ApiRequestError, describeError } from "../api/errors";
@@ -9,7 +8,7 @@ import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
 import { Field } from "../components/Field";
 import { GoogleButton } from "../components/GoogleButton";
-import { fieldErrors } from "../lib/validation";
+import { authFieldErrors } from "../lib/validation";
 
 /** Where the visitor was headed before being sent to sign in. */
 function returnPath(state: unknown): string {
@@ -34,7 +33,7 @@ export function SignInPage() {
     setError(null);
     setNotice(null);
     setUnconfirmed(false);
-    const invalid = fieldErrors(loginSchema, { email, password });
+    const invalid = await authFieldErrors("loginSchema", { email, password });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

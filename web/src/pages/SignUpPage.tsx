@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { registerSchema } from "../../../common/auth";
 import { LIMITS } from "../../../common/limits";
 import { MESSAGES } from "../../../common/messages";
 import { api, call } from "../api/client";
@@ -10,7 +9,7 @@ import { AuthLayout } from "../components/AuthLayout";
 import { Field } from "../components/Field";
 import { GoogleButton } from "../components/GoogleButton";
 import { useRedirectAfter } from "../lib/useRedirectAfter";
-import { fieldErrors } from "../lib/validation";
+import { authFieldErrors } from "../lib/validation";
 
 export function SignUpPage() {
   const [form, setForm] = useState({ full_name: "", email: "", password: "", password_confirmation: "" });
@@ -26,7 +25,7 @@ export function SignUpPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const invalid = fieldErrors(registerSchema, { user: form });
+    const invalid = await authFieldErrors("registerSchema", { user: form });
     setErrors(invalid ?? {});
     if (invalid) return;
     setBusy(true);

@@ -54,7 +54,11 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
             </div>
             {isOpen && (
               <ul role="group" className="tree-files">
-                {node.files.length === 0 && <li className="muted small tree-empty">No files</li>}
+                {node.files.length === 0 && (
+                  <li role="treeitem" aria-disabled="true" aria-selected={false} className="muted small tree-empty">
+                    No files
+                  </li>
+                )}
                 {node.files.map((file) => (
                   <li key={file.id} role="treeitem" aria-selected={fileId === file.id}>
                     <div className={`tree-row tree-file${fileId === file.id ? " is-selected" : ""}`}>

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/library";
@@ -14,10 +15,20 @@ import { ToolsSidebar } from "./ToolsSidebar";
 import { TopBar } from "./TopBar";
 import { loadUiPreferences, uiState } from "./ui-state";
 import { useSelection } from "./useSelection";
+import { queryClientFor } from "./query-client";
 import { TutorialLayer } from "../tutorials/TutorialLayer";
 import { tutorials } from "../tutorials/tutorials";
 
 export function WorkspacePage() {
+  const { user } = useSnapshot(authState);
+  return (
+    <QueryClientProvider client={queryClientFor(user?.id ?? null)}>
+      <Workspace />
+    </QueryClientProvider>
+  );
+}
+
+function Workspace() {
   const { user } = useSnapshot(authState);
   const ui = useSnapshot(uiState);
   const folders = useFolders();

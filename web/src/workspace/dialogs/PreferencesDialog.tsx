@@ -3,6 +3,7 @@ import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
 import { authState } from "../../auth/store";
 import { Modal } from "../../components/Modal";
+import { tutorials } from "../../tutorials/tutorials";
 import { savePreferences } from "../ui-state";
 
 export function PreferencesDialog({ onClose }: { onClose: () => void }) {
@@ -62,7 +63,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => void savePreferences({ tutorials: { shown: [], skip_all: false } }, "Failed to save preference: tutorials")}
+            onClick={() => tutorials.reset()}
           >
             Reset All Tutorials
           </button>
