@@ -55,6 +55,10 @@ test("sign up, confirm by e-mail, sign in, stay signed in, come back to a deep l
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Welcome, Ada Lovelace!" })).toBeVisible();
+  // A new account is greeted by the dashboard tutorial; this user skips them all.
+  await expect(page.getByTestId("tutorial")).toHaveAttribute("data-tutorial-id", "empty-dashboard", { timeout: 5_000 });
+  await page.getByRole("button", { name: "Skip all tutorials" }).click();
+  await expect(page.getByTestId("tutorial")).toHaveCount(0);
   await snap(page, "05-dashboard");
 
   // A reload keeps the session (token validated behind the splash).

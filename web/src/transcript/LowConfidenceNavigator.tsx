@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { EditorSession } from "./editor-session";
-import { LOW_CONFIDENCE_THRESHOLD } from "./model";
+import { LOW_CONFIDENCE_THRESHOLD } from "./display";
 import { utteranceElements, wordElements } from "./word-dom";
 
 interface Low {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { speakerColorIndex } from "./model";
+import { speakerColorIndex } from "./display";
 
 /** The speakers of the transcript to pick from; closes on Escape and outside clicks. */
 export function SpeakerPicker({

@@ -6,7 +6,7 @@ import type { ChangeSource } from "../editor/transcript-store";
 import type { PlaybackController } from "../editor/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
 import { caretOffset, forgetWords, placeCaret, renderWords, selectionOffsets, selectOffsets, utteranceElements, wordIdAtCaret, wordIndexAtOffset } from "./word-dom";
-import { speakerColorIndex } from "./model";
+import { speakerColorIndex } from "./display";
 
 interface Props {
   utteranceId: string;

@@ -2,7 +2,7 @@
 // browser owns while the user types, so React never reconciles it mid-edit.
 // Its text is the words joined by single spaces, which search offsets and
 // caret positions rely on.
-import { LOW_CONFIDENCE_THRESHOLD } from "./model";
+import { LOW_CONFIDENCE_THRESHOLD } from "./display";
 import type { EditableWord } from "../../../common/word-diff";
 
 /** Word id → its span, for the playing-word highlight and navigation (no DOM queries on hot paths). */

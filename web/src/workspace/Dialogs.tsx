@@ -2,15 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { fileNameSchema, folderBodySchema } from "../../../common/library";
-import { dropFilesFromCache, fileApi, folderApi, keys, putFileInCache, putFolderInCache } from "../api/library";
-import { describeError } from "../api/errors";
-import { folderName } from "../lib/library";
-import { toast } from "../lib/toasts";
 import { ConfirmDialog } from "./dialogs/ConfirmDialog";
 import { MoveDialog } from "./dialogs/MoveDialog";
 import { NameDialog } from "./dialogs/NameDialog";
 import { PreferencesDialog } from "./dialogs/PreferencesDialog";
 import { closeDialog, dialogState } from "./dialog-state";
+import * as commands from "./library-commands";
 import { useSelection } from "./useSelection";
 
 const folderNameSchema = folderBodySchema.shape.folder.shape.name;
@@ -21,22 +18,19 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
   const client = useQueryClient();
   const { fileId, folderId, selectFolder, clear } = useSelection();
   if (!open) return null;
+  const ctx: commands.LibraryContext = { client, fileId, folderId, selectFolder, clearSelection: clear };
 
   switch (open.kind) {
     case "new-folder":
       return (
         <NameDialog title="New folder" label="Folder name" initial="" submitLabel="Create" schema={folderNameSchema} onClose={closeDialog}
-          onSave={async (name) => {
-            const folder = await folderApi.create(name);
-            putFolderInCache(client, folder);
-            selectFolder(folder.id);
-          }}
+          onSave={(name) => commands.createFolder(ctx, name)}
         />
       );
     case "rename-folder":
       return (
         <NameDialog title="Rename folder" label="Folder name" initial={open.folder.name} submitLabel="Rename" schema={folderNameSchema} onClose={closeDialog}
-          onSave={async (name) => putFolderInCache(client, await folderApi.rename(open.folder.id, name))}
+          onSave={(name) => commands.renameFolder(ctx, open.folder as FolderDto, name)}
         />
       );
     case "delete-folder": {
@@ -44,17 +38,7 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
       const count = files.filter((f) => f.folderId === folder.id).length;
       return (
         <ConfirmDialog title="Delete folder" confirmLabel="Delete folder" onClose={closeDialog}
-          onConfirm={async () => {
-            try {
-              await folderApi.remove(folder.id);
-              client.setQueryData<FolderDto[]>(keys.folders, (list = []) => list.filter((f) => f.id !== folder.id));
-              dropFilesFromCache(client, (f) => f.folderId === folder.id);
-              if (folderId === folder.id || files.some((f) => f.id === fileId && f.folderId === folder.id)) clear();
-              toast(`Deleted folder ${folder.name}`, "success");
-            } catch (error) {
-              toast(`Failed to delete folder: ${describeError(error)}`, "error");
-            }
-          }}
+          onConfirm={() => commands.deleteFolder(ctx, folder as FolderDto, files)}
         >
           <p>
             This will permanently delete the folder <strong>{folder.name}</strong> and ALL files inside it ({count}{" "}
@@ -66,21 +50,14 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
     case "rename-file":
       return (
         <NameDialog title="Rename file" label="File name" initial={open.file.name} submitLabel="Rename" schema={fileNameSchema} onClose={closeDialog}
-          onSave={async (name) => putFileInCache(client, await fileApi.rename(open.file.id, name))}
+          onSave={(name) => commands.renameFile(ctx, open.file as AudioFileDto, name)}
         />
       );
     case "move-file": {
       const file = open.file;
       return (
         <MoveDialog file={file as AudioFileDto} folders={folders} onClose={closeDialog}
-          onMove={async (target) => {
-            try {
-              putFileInCache(client, await fileApi.move(file.id, target));
-              toast(`Moved ${file.name} to ${folderName(folders, target)}`, "success");
-            } catch (error) {
-              toast(`Failed to move file: ${describeError(error)}`, "error");
-            }
-          }}
+          onMove={(target) => commands.moveFile(ctx, file as AudioFileDto, target, folders)}
         />
       );
     }
@@ -88,16 +65,7 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
       const file = open.file;
       return (
         <ConfirmDialog title="Delete file" confirmLabel="Delete" onClose={closeDialog}
-          onConfirm={async () => {
-            try {
-              await fileApi.remove(file.id);
-              dropFilesFromCache(client, (f) => f.id === file.id);
-              if (fileId === file.id) clear();
-              toast(`Deleted ${file.name}`, "success");
-            } catch (error) {
-              toast(`Failed to delete file: ${describeError(error)}`, "error");
-            }
-          }}
+          onConfirm={() => commands.deleteFile(ctx, file as AudioFileDto)}
         >
           <p>
             Are you sure you want to delete <strong>{file.name}</strong>? This action cannot be undone.

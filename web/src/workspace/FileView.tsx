@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
+import { formatDate } from "../lib/dates";
 import { PlaybackController } from "../editor/playback-controller";
 import { formatLabel } from "../../../common/format";
 import { TranscriptView } from "../transcript/TranscriptView";
@@ -9,7 +10,6 @@ import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
 import { StatusBadge } from "./StatusBadge";
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.

@@ -1,10 +1,10 @@
 import type { AudioFileDto } from "../../../common/library";
+import { formatDate } from "../lib/dates";
 import { formatFileSize } from "../../../common/format";
 import { folderStats } from "../lib/library";
 import { StatusBadge } from "./StatusBadge";
 import { useSelection } from "./useSelection";
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 export function FolderView({ name, createdAt, folderId, files }: { name: string; createdAt: string | null; folderId: string | null; files: AudioFileDto[] }) {
   const { selectFile } = useSelection();

@@ -2,16 +2,13 @@ import type { AudioFileDto } from "../../../common/library";
 import type { TranscriptDto } from "../../../common/transcript";
 import { useServiceConfiguration } from "../api/library";
 import { useTranscript } from "../api/transcripts";
+import { formatDateTime } from "../lib/dates";
 import { ExportOptions } from "../tools/ExportOptions";
 import { NotesEditor } from "../tools/NotesEditor";
 import { openEditHistory } from "../transcript/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
-import { transcriptDetails } from "../transcript/model";
+import { transcriptDetails } from "../transcript/display";
 
-const formatDateTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-};
 
 /** The transcript panel of the tools sidebar (spec section 4). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {

@@ -8,7 +8,7 @@ import {
   speakerLookup,
   transcriptDetails,
   wordConfidence,
-} from "../../web/src/transcript/model";
+} from "../../web/src/transcript/display";
 
 const speaker = (id: string): SpeakerDto => ({
   id,

@@ -1,3 +1,4 @@
+// How a transcript is shown: confidence classes, speaker colours, formatted details.
 import { formatTimestamp } from "../../../common/format";
 import type { SpeakerDto, TranscriptDto, WordDto } from "../../../common/transcript";
 

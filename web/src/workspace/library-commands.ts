@@ -1,0 +1,64 @@
+// What the folder and file dialogs do, as plain functions: the API call, the
+// cache update, the selection change and the spec's toasts (section 8). The
+// dialogs only collect input and call these.
+import type { QueryClient } from "@tanstack/react-query";
+import type { AudioFileDto, FolderDto } from "../../../common/library";
+import { describeError } from "../api/errors";
+import { dropFilesFromCache, fileApi, folderApi, keys, putFileInCache, putFolderInCache } from "../api/library";
+import { folderName } from "../lib/library";
+import { toast } from "../lib/toasts";
+
+export interface LibraryContext {
+  client: QueryClient;
+  fileId: string | null;
+  folderId: string | null;
+  selectFolder(id: string): void;
+  clearSelection(): void;
+}
+
+/** Errors of create and rename go back to the dialog, which shows them by the field. */
+export async function createFolder(ctx: LibraryContext, name: string): Promise<void> {
+  const folder = await folderApi.create(name);
+  putFolderInCache(ctx.client, folder);
+  ctx.selectFolder(folder.id);
+}
+
+export async function renameFolder(ctx: LibraryContext, folder: FolderDto, name: string): Promise<void> {
+  putFolderInCache(ctx.client, await folderApi.rename(folder.id, name));
+}
+
+export async function renameFile(ctx: LibraryContext, file: AudioFileDto, name: string): Promise<void> {
+  putFileInCache(ctx.client, await fileApi.rename(file.id, name));
+}
+
+export async function deleteFolder(ctx: LibraryContext, folder: FolderDto, files: readonly AudioFileDto[]): Promise<void> {
+  try {
+    await folderApi.remove(folder.id);
+    ctx.client.setQueryData<FolderDto[]>(keys.folders, (list = []) => list.filter((f) => f.id !== folder.id));
+    dropFilesFromCache(ctx.client, (f) => f.folderId === folder.id);
+    if (ctx.folderId === folder.id || files.some((f) => f.id === ctx.fileId && f.folderId === folder.id)) ctx.clearSelection();
+    toast(`Deleted folder ${folder.name}`, "success");
+  } catch (error) {
+    toast(`Failed to delete folder: ${describeError(error)}`, "error");
+  }
+}
+
+export async function moveFile(ctx: LibraryContext, file: AudioFileDto, target: string | null, folders: readonly FolderDto[]): Promise<void> {
+  try {
+    putFileInCache(ctx.client, await fileApi.move(file.id, target));
+    toast(`Moved ${file.name} to ${folderName(folders as FolderDto[], target)}`, "success");
+  } catch (error) {
+    toast(`Failed to move file: ${describeError(error)}`, "error");
+  }
+}
+
+export async function deleteFile(ctx: LibraryContext, file: AudioFileDto): Promise<void> {
+  try {
+    await fileApi.remove(file.id);
+    dropFilesFromCache(ctx.client, (f) => f.id === file.id);
+    if (ctx.fileId === file.id) ctx.clearSelection();
+    toast(`Deleted ${file.name}`, "success");
+  } catch (error) {
+    toast(`Failed to delete file: ${describeError(error)}`, "error");
+  }
+}
