@@ -96,15 +96,15 @@ export async function updateAudioFile(
   userId: string,
   id: string,
   changes: { name?: string | undefined; folderId?: string | null | undefined },
-): Promise<AudioFileRow> {
-  await getOwnedAudioFile(db, userId, id);
+): Promise<AudioFileWithFlag> {
+  const { hasTranscript } = await getOwnedAudioFileWithFlag(db, userId, id);
   if (changes.folderId) await assertOwnedFolder(db, userId, changes.folderId);
   const set: Partial<AudioFileRow> = { updatedAt: nowIso() };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.folderId !== undefined) set.folderId = changes.folderId;
   const row = await db.update(audioFiles).set(set).where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId))).returning().get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
-  return row;
+  return { ...row, hasTranscript };
 }
 
 /** Removes the stored objects first: a failure leaves rows to retry with, never orphaned objects. */
@@ -121,8 +121,8 @@ export async function deleteAudioFiles(db: Db, media: R2Bucket, rows: AudioFileR
   }
 }
 
-export async function findByStorageKey(db: Db, userId: string, key: string): Promise<AudioFileRow | undefined> {
-  return db.select().from(audioFiles).where(and(eq(audioFiles.storageKey, key), eq(audioFiles.userId, userId))).get();
+export async function findByStorageKey(db: Db, userId: string, key: string): Promise<AudioFileWithFlag | undefined> {
+  return db.select(withTranscriptFlag).from(audioFiles).where(and(eq(audioFiles.storageKey, key), eq(audioFiles.userId, userId))).get();
 }
 
 export async function insertAudioFile(db: Db, row: AudioFileRow): Promise<AudioFileRow> {

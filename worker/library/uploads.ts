@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { pendingUploads, type AudioFileRow } from "../db/schema";
 import { badRequest, notFound, unprocessable } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { assertOwnedFolder, findByStorageKey, insertAudioFile } from "./audio-files";
+import { assertOwnedFolder, findByStorageKey, insertAudioFile, type AudioFileWithFlag } from "./audio-files";
+import { processingFields } from "./file-status";
 
 const keyPrefix = (userId: string) => `users/${userId}/`;
 
@@ -72,7 +73,7 @@ export async function confirmUpload(
   configuration: ServiceConfiguration,
   userId: string,
   input: ConfirmInput,
-): Promise<{ file: AudioFileRow; created: boolean }> {
+): Promise<{ file: AudioFileWithFlag; created: boolean }> {
   if (!isUsersKey(userId, input.key)) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
   const existing = await findByStorageKey(db, userId, input.key);
   if (existing) return { file: existing, created: false };
@@ -96,22 +97,15 @@ export async function confirmUpload(
     contentType: isPlayableMediaType(storedType) ? storedType : mediaTypeFor(input.key, input.content_type),
     fileSize: object.size,
     durationSeconds: plausibleDuration(input.duration_seconds, object.size),
-    status: "processing",
-    failureReason: null,
     transcriptionService: null,
-    processingStartedAt: now,
     createdAt: now,
     updatedAt: now,
-    jobAttempts: 0,
-    jobError: null,
-    jobRetryAt: null,
-    jobHeartbeatAt: null,
-    jobRequeues: 0,
+    ...processingFields(now),
   };
   try {
     const file = await insertAudioFile(db, row);
     await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, input.key));
-    return { file, created: true };
+    return { file: { ...file, hasTranscript: false }, created: true };
   } catch (error) {
     // A concurrent confirm of the same key won the race: answer with its file.
     const winner = String(error).includes("UNIQUE") ? await findByStorageKey(db, userId, input.key) : undefined;

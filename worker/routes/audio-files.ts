@@ -11,12 +11,11 @@ import {
   toDto,
   updateAudioFile,
 } from "../library/audio-files";
-import { enqueueTranscription, isJobLost, retranscribe } from "../transcription/job";
+import { enqueueTranscription, retranscribe } from "../transcription/job";
+import { assertRestartable } from "../library/file-status";
 import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUpload, uploadContentType } from "../library/uploads";
 import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
 import { validate } from "../lib/validate";
-import { badRequest } from "../lib/errors";
-import { LIBRARY_MESSAGES } from "../../common/library";
 import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
@@ -58,7 +57,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
       await recordTranscriptionStart(c.var.db, c.var.user.id, file.id);
       await enqueueTranscription(c.env, file);
     }
-    return c.json({ data: toDto(await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, file.id)) }, created ? 201 : 200);
+    return c.json({ data: toDto(file) }, created ? 201 : 200);
   })
   .get("/:id", async (c) => {
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
@@ -67,16 +66,17 @@ export const audioFileRoutes = new Hono<AppEnv>()
   .post("/:id/retranscribe", async (c) => {
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
     // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
-    if (row.status === "processing" && !isJobLost(row, c.var.config.JOB_LOST_AFTER_SECONDS)) throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
+    assertRestartable(row, c.var.config.JOB_LOST_AFTER_SECONDS);
     await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
-    const updated = await retranscribe(c.env, c.var.db, row);
-    return c.json({ data: toAudioFileDto(updated, Boolean(row.hasTranscript)) }, 202);
+    const hasTranscript = Boolean(row.hasTranscript);
+    const updated = await retranscribe(c.env, c.var.db, row, hasTranscript);
+    return c.json({ data: toAudioFileDto(updated, hasTranscript) }, 202);
   })
   .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {
     const { name, folder_id } = c.req.valid("json").audio_file;
-    await updateAudioFile(c.var.db, c.var.user.id, c.req.param("id"), { name, folderId: folder_id });
-    return c.json({ data: toDto(await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"))) }, 200);
+    const file = await updateAudioFile(c.var.db, c.var.user.id, c.req.param("id"), { name, folderId: folder_id });
+    return c.json({ data: toDto(file) }, 200);
   })
   .delete("/:id", async (c) => {
     const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));

@@ -1,17 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { FileStatusChangedEvent } from "../../common/transcript";
-import { userChannel } from "../channel";
 import { getConfig, type Config } from "../config";
 import { getDb, type Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
-import { badRequest } from "../lib/errors";
-import { LIBRARY_MESSAGES } from "../../common/library";
 import { nowIso } from "../lib/time";
 import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/store";
-import { toAudioFileDto } from "../library/audio-files";
+import { announceReady, failProcessing, recordAttempt, restartProcessing, scheduleRetry } from "../library/file-status";
 import { serviceInfo, SERVICES } from "./services";
 import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 
@@ -31,58 +27,14 @@ export async function enqueueTranscription(env: Env, file: AudioFileRow): Promis
   await env.TRANSCRIPTION_QUEUE.send(message);
 }
 
-/** Pushes a status change, with the whole file, to every open tab of the file's owner; never fails the caller. */
-export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string) {
-  const event: FileStatusChangedEvent = {
-    type: "file_status_changed",
-    file_id: file.id,
-    file: { status: file.status, has_transcript: hasTranscript, name: file.name },
-    message,
-    audio_file: toAudioFileDto(file, hasTranscript),
-  };
-  try {
-    const stub = await userChannel(env, file.userId);
-    await stub.publish(event);
-  } catch (error) {
-    console.error("Could not publish file status", file.id, error);
-  }
-}
-
-async function setStatus(db: Db, id: string, status: AudioFileRow["status"], failureReason: string | null): Promise<AudioFileRow | undefined> {
-  return db
-    .update(audioFiles)
-    .set({ status, failureReason, updatedAt: nowIso(), jobRetryAt: null })
-    .where(and(eq(audioFiles.id, id), eq(audioFiles.status, "processing")))
-    .returning()
-    .get();
-}
-
-/** A new job starts with a clean slate. */
-export const FRESH_JOB = { jobAttempts: 0, jobError: null, jobRetryAt: null, jobHeartbeatAt: null, jobRequeues: 0 } as const;
-
-/** The last sign of a file's job: its start, its latest attempt, or the retry it waits for. */
-export function lastSignOfJob(file: Pick<AudioFileRow, "processingStartedAt" | "createdAt" | "jobHeartbeatAt" | "jobRetryAt">): number {
-  return Math.max(...[file.processingStartedAt ?? file.createdAt, file.jobHeartbeatAt, file.jobRetryAt].filter((t): t is string => !!t).map(Date.parse));
-}
-
-/** Processing with no sign of its job past the bound: its queue message is gone. */
-export function isJobLost(file: AudioFileRow, lostAfterSeconds: number, now = Date.now()): boolean {
-  return file.status === "processing" && now - lastSignOfJob(file) > lostAfterSeconds * 1000;
-}
-
-/** Sends a file (failed, ready to redo, or stuck with a lost job) back to transcription. */
-export async function retranscribe(env: Env, db: Db, file: AudioFileRow): Promise<AudioFileRow> {
-  const config = getConfig(env);
-  if (file.status === "processing" && !isJobLost(file, config.JOB_LOST_AFTER_SECONDS)) throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
-  const updated = await db
-    .update(audioFiles)
-    .set({ status: "processing", failureReason: null, processingStartedAt: nowIso(), updatedAt: nowIso(), ...FRESH_JOB })
-    .where(eq(audioFiles.id, file.id))
-    .returning()
-    .get();
-  await enqueueTranscription(env, updated!);
-  await notifyFileStatus(env, updated!, false, "Transcription started");
-  return updated!;
+/**
+ * Sends a file (failed, ready to redo, or stuck with a lost job) back to
+ * transcription; the caller has checked `assertRestartable`.
+ */
+export async function retranscribe(env: Env, db: Db, file: AudioFileRow, hasTranscript: boolean): Promise<AudioFileRow> {
+  const updated = await restartProcessing(env, db, file, hasTranscript);
+  await enqueueTranscription(env, updated);
+  return updated;
 }
 
 /** The service for a user: their preference when selection is on and it is available, else the configured one. */
@@ -131,8 +83,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
 
   const serviceName = await chooseService(db, config, file.userId);
   const startedAt = nowIso();
-  // A sign of life for the recovery sweep, and the attempt the file view shows.
-  await db.update(audioFiles).set({ jobAttempts: message.attempts, jobHeartbeatAt: startedAt, jobRetryAt: null }).where(eq(audioFiles.id, file.id));
+  await recordAttempt(db, file.id, message.attempts);
   try {
     const info = serviceInfo(serviceName, config);
     if (!info.available(config)) {
@@ -147,8 +98,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     const rows = buildTranscriptRows(file, result, { service: serviceName, startedAt, completedAt: nowIso() });
     await saveTranscript(env.DB, rows);
     message.ack();
-    const ready = await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get();
-    await notifyFileStatus(env, ready ?? { ...file, status: "ready" }, true, "Transcription completed");
+    await announceReady(env, db, file);
     await queueAutomaticSummary(env, config, file);
   } catch (error) {
     const permanent = error instanceof PermanentTranscriptionError;
@@ -160,19 +110,12 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     const overdue = Date.now() + delay * 1000 - Date.parse(file.processingStartedAt ?? file.createdAt) > FAIL_WITHIN_SECONDS * 1000;
     if (!permanent && !last && !overdue) {
       const retryAt = new Date(Date.now() + delay * 1000).toISOString();
-      const waiting = await db
-        .update(audioFiles)
-        .set({ jobError: serviceReason, jobRetryAt: retryAt, updatedAt: nowIso() })
-        .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")))
-        .returning()
-        .get();
+      await scheduleRetry(env, db, file.id, message.attempts, serviceReason, retryAt);
       message.retry({ delaySeconds: delay });
-      if (waiting) await notifyFileStatus(env, waiting, false, `Retrying (attempt ${message.attempts + 1}): ${serviceReason}`);
       return;
     }
     const reason = permanent ? serviceReason : last ? "Transcription failed after several attempts. Please try again later." : `${serviceReason} (gave up after ${message.attempts} attempts)`;
-    const failed = await setStatus(db, file.id, "failed", reason);
-    if (failed) await notifyFileStatus(env, failed, false, reason);
+    await failProcessing(env, db, file.id, reason);
     // After the last attempt the message goes on to the dead-letter queue for inspection.
     if (permanent || (overdue && !last)) message.ack();
     else message.retry();

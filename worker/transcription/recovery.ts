@@ -7,8 +7,8 @@ import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, pendingUploads } from "../db/schema";
-import { nowIso } from "../lib/time";
-import { enqueueTranscription, isJobLost, notifyFileStatus } from "./job";
+import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
+import { enqueueTranscription } from "./job";
 
 /** Re-queues before a lost job fails the file. */
 export const MAX_REQUEUES = 2;
@@ -34,28 +34,13 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     .all();
   for (const file of candidates) {
     if (!isJobLost(file, config.JOB_LOST_AFTER_SECONDS, now)) continue;
-    // Conditional on what was read, so two sweeps never both act on one file.
-    const guard = and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing"), eq(audioFiles.jobRequeues, file.jobRequeues));
     if (file.jobRequeues < MAX_REQUEUES) {
-      const claimed = await db
-        .update(audioFiles)
-        .set({ jobRequeues: file.jobRequeues + 1, jobHeartbeatAt: nowIso(), jobRetryAt: null, updatedAt: nowIso() })
-        .where(guard)
-        .returning()
-        .get();
+      const claimed = await claimRequeue(db, file);
       if (!claimed) continue;
       await enqueueTranscription(env, claimed);
       result.requeued++;
-    } else {
-      const failed = await db
-        .update(audioFiles)
-        .set({ status: "failed", failureReason: LOST_JOB_REASON, jobRetryAt: null, updatedAt: nowIso() })
-        .where(guard)
-        .returning()
-        .get();
-      if (!failed) continue;
+    } else if (await failProcessing(env, db, file.id, LOST_JOB_REASON, file.jobRequeues)) {
       result.failed++;
-      await notifyFileStatus(env, failed, false, LOST_JOB_REASON);
     }
   }
   result.uploadsRemoved = await removeUnconfirmedUploads(env, now);

@@ -1,4 +1,5 @@
 import { initialKeys } from "../../common/order-keys";
+import { readyStatement } from "../library/file-status";
 import type { AudioFileRow } from "../db/schema";
 import type { NormalizedTranscript } from "../transcription/types";
 
@@ -179,12 +180,7 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
       (u) => [u.id, t.id, u.speakerId, u.orderKey, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
       (u) => u.json.length + 200,
     ),
-    db
-      // The duration measured by the service replaces the browser's estimate.
-      .prepare(
-        "UPDATE audio_files SET status = 'ready', failure_reason = NULL, job_error = NULL, job_retry_at = NULL, transcription_service = ?, duration_seconds = ?, updated_at = ? WHERE id = ?",
-      )
-      .bind(t.transcriptionService, Math.round(t.duration), now, t.audioFileId),
+    readyStatement(db, t.audioFileId, t.transcriptionService, t.duration, now),
   ];
   const results = await db.batch(statements);
   return { statements: statements.length, rowsWritten: results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0) };

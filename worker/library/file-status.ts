@@ -1,0 +1,143 @@
+// The one owner of a file's status: every transition (processing, ready, failed),
+// the job bookkeeping that goes with it, and the live message that follows each.
+// Routes, the transcription job and the recovery sweep call these; nothing else
+// writes `audio_files.status`.
+import { and, eq } from "drizzle-orm";
+import { LIBRARY_MESSAGES } from "../../common/library";
+import type { FileStatusChangedEvent } from "../../common/transcript";
+import { userChannel } from "../channel";
+import type { Db } from "../db/client";
+import { audioFiles, type AudioFileRow } from "../db/schema";
+import { badRequest } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { toAudioFileDto } from "./audio-files";
+
+/** A new job starts with a clean slate. */
+const FRESH_JOB = { jobAttempts: 0, jobError: null, jobRetryAt: null, jobHeartbeatAt: null, jobRequeues: 0 } as const;
+
+type ProcessingFields = Pick<
+  AudioFileRow,
+  "status" | "failureReason" | "processingStartedAt" | "jobAttempts" | "jobError" | "jobRetryAt" | "jobHeartbeatAt" | "jobRequeues"
+>;
+
+/** The status fields of a file whose transcription starts now (a new upload or a retranscribe). */
+export function processingFields(now = nowIso()): ProcessingFields {
+  return { status: "processing", failureReason: null, processingStartedAt: now, ...FRESH_JOB };
+}
+
+/** The last sign of a file's job: its start, its latest attempt, or the retry it waits for. */
+export function lastSignOfJob(file: Pick<AudioFileRow, "processingStartedAt" | "createdAt" | "jobHeartbeatAt" | "jobRetryAt">): number {
+  return Math.max(...[file.processingStartedAt ?? file.createdAt, file.jobHeartbeatAt, file.jobRetryAt].filter((t): t is string => !!t).map(Date.parse));
+}
+
+/** Processing with no sign of its job past the bound: its queue message is gone. */
+export function isJobLost(file: AudioFileRow, lostAfterSeconds: number, now = Date.now()): boolean {
+  return file.status === "processing" && now - lastSignOfJob(file) > lostAfterSeconds * 1000;
+}
+
+/** A file may start transcribing again unless its job is still alive. */
+export function assertRestartable(file: AudioFileRow, lostAfterSeconds: number): void {
+  if (file.status === "processing" && !isJobLost(file, lostAfterSeconds)) throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
+}
+
+/** Pushes a status change, with the whole file, to every open tab of the file's owner; never fails the caller. */
+export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string) {
+  const event: FileStatusChangedEvent = {
+    type: "file_status_changed",
+    file_id: file.id,
+    file: { status: file.status, has_transcript: hasTranscript, name: file.name },
+    message,
+    audio_file: toAudioFileDto(file, hasTranscript),
+  };
+  try {
+    const stub = await userChannel(env, file.userId);
+    await stub.publish(event);
+  } catch (error) {
+    console.error("Could not publish file status", file.id, error);
+  }
+}
+
+const stillProcessing = (id: string) => and(eq(audioFiles.id, id), eq(audioFiles.status, "processing"));
+
+/** Any status → processing, with a fresh job; announced. */
+export async function restartProcessing(env: Env, db: Db, file: AudioFileRow, hasTranscript: boolean): Promise<AudioFileRow> {
+  const now = nowIso();
+  const row = await db
+    .update(audioFiles)
+    .set({ ...processingFields(now), updatedAt: now })
+    .where(eq(audioFiles.id, file.id))
+    .returning()
+    .get();
+  const updated = row ?? { ...file, ...processingFields(now), updatedAt: now };
+  await notifyFileStatus(env, updated, hasTranscript, "Transcription started");
+  return updated;
+}
+
+/**
+ * processing → ready, as a statement for the caller's batch: the transcript and
+ * the status change commit together. Announce it with `announceReady` afterwards.
+ */
+export function readyStatement(d1: D1Database, fileId: string, service: string, durationSeconds: number, now: string): D1PreparedStatement {
+  // The duration measured by the service replaces the browser's estimate.
+  return d1
+    .prepare(
+      "UPDATE audio_files SET status = 'ready', failure_reason = NULL, job_error = NULL, job_retry_at = NULL, transcription_service = ?, duration_seconds = ?, updated_at = ? WHERE id = ?",
+    )
+    .bind(service, Math.round(durationSeconds), now, fileId);
+}
+
+export async function announceReady(env: Env, db: Db, file: AudioFileRow): Promise<void> {
+  const ready = await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get();
+  await notifyFileStatus(env, ready ?? { ...file, status: "ready" }, true, "Transcription completed");
+}
+
+/** A job attempt begins: a sign of life for the recovery sweep, and the attempt the file view shows. */
+export async function recordAttempt(db: Db, fileId: string, attempt: number): Promise<void> {
+  await db.update(audioFiles).set({ jobAttempts: attempt, jobHeartbeatAt: nowIso(), jobRetryAt: null }).where(eq(audioFiles.id, fileId));
+}
+
+/** A failed attempt that will be tried again at `retryAt`; announced with the service's reason. */
+export async function scheduleRetry(env: Env, db: Db, fileId: string, attempt: number, reason: string, retryAt: string): Promise<void> {
+  const waiting = await db
+    .update(audioFiles)
+    .set({ jobError: reason, jobRetryAt: retryAt, updatedAt: nowIso() })
+    .where(stillProcessing(fileId))
+    .returning()
+    .get();
+  if (waiting) await notifyFileStatus(env, waiting, false, `Retrying (attempt ${attempt + 1}): ${reason}`);
+}
+
+/**
+ * The recovery sweep re-sends a lost job: conditional on the requeue count it
+ * read, so two sweeps never both act on one file. Undefined when another won.
+ */
+export async function claimRequeue(db: Db, file: AudioFileRow): Promise<AudioFileRow | undefined> {
+  return db
+    .update(audioFiles)
+    .set({ jobRequeues: file.jobRequeues + 1, jobHeartbeatAt: nowIso(), jobRetryAt: null, updatedAt: nowIso() })
+    .where(and(stillProcessing(file.id), eq(audioFiles.jobRequeues, file.jobRequeues)))
+    .returning()
+    .get();
+}
+
+/**
+ * processing → failed with the reason; announced. Undefined (and silent) when the
+ * file was no longer processing, or, with `requeues`, when the sweep's count moved on.
+ */
+export async function failProcessing(
+  env: Env,
+  db: Db,
+  fileId: string,
+  reason: string,
+  requeues?: number,
+): Promise<AudioFileRow | undefined> {
+  const guard = requeues === undefined ? stillProcessing(fileId) : and(stillProcessing(fileId), eq(audioFiles.jobRequeues, requeues));
+  const failed = await db
+    .update(audioFiles)
+    .set({ status: "failed", failureReason: reason, jobRetryAt: null, updatedAt: nowIso() })
+    .where(guard)
+    .returning()
+    .get();
+  if (failed) await notifyFileStatus(env, failed, false, reason);
+  return failed;
+}
