@@ -1,28 +1,39 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useRef, useState, type DragEvent } from "react";
-import { proxy, useSnapshot } from "valtio";
+import { useSnapshot } from "valtio";
 import { MB } from "../../../common/format";
 import { checkUpload, checkUploadFallback, DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG, isMediaLike } from "../../../common/upload-rules";
 import { putFileInCache, useServiceConfiguration } from "../api/library";
 import { describeError } from "../api/errors";
 import { toast } from "../lib/toasts";
 import { uploadFile } from "./upload";
+import { UploadQueue } from "./upload-queue";
 
-interface UploadItem {
-  id: number;
-  name: string;
-  progress: number;
-  state: "uploading" | "done" | "failed";
-  error: string | null;
+// One queue per workspace cache: uploads keep going while the user moves between folders.
+const queues = new WeakMap<QueryClient, UploadQueue>();
+
+function useUploadQueue(): UploadQueue {
+  const queryClient = useQueryClient();
+  let queue = queues.get(queryClient);
+  if (!queue) {
+    queue = new UploadQueue({
+      upload: uploadFile,
+      uploaded: (file, name) => {
+        putFileInCache(queryClient, file);
+        toast(`Successfully uploaded ${name}`, "success");
+      },
+      failed: (_name, reason) => toast(`Upload failed: ${reason}`, "error"),
+      describe: describeError,
+    });
+    queues.set(queryClient, queue);
+  }
+  return queue;
 }
 
-const uploads = proxy<{ items: UploadItem[] }>({ items: [] });
-let nextUploadId = 1;
-
 export function UploadArea({ folderId, folderLabel }: { folderId: string | null; folderLabel: string }) {
-  const queryClient = useQueryClient();
+  const queue = useUploadQueue();
   const config = useServiceConfiguration();
-  const { items } = useSnapshot(uploads);
+  const { items } = useSnapshot(queue.state);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -36,34 +47,12 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
     return checkUpload(candidate, null);
   }
 
-  async function start(file: File) {
-    const item: UploadItem = { id: nextUploadId++, name: file.name, progress: 0, state: "uploading", error: null };
-    uploads.items.push(item);
-    const live = uploads.items.find((i) => i.id === item.id)!;
-    const problem = validate(file);
-    try {
-      if (problem) throw new Error(problem);
-      const created = await uploadFile(file, folderId, (fraction) => {
-        live.progress = fraction;
-      });
-      putFileInCache(queryClient, created);
-      live.state = "done";
-      toast(`Successfully uploaded ${file.name}`, "success");
-      setTimeout(() => (uploads.items = uploads.items.filter((i) => i.id !== item.id)), 4000);
-    } catch (error) {
-      const reason = describeError(error);
-      live.state = "failed";
-      live.error = reason;
-      toast(`Upload failed: ${reason}`, "error");
-    }
-  }
-
   function handle(files: FileList | File[], dropped: boolean) {
     const list = [...files];
     const accepted = dropped ? list.filter((f) => isMediaLike(f)) : list;
     const rejected = dropped ? list.filter((f) => !isMediaLike(f)) : [];
     if (rejected.length) toast(`File(s) ${rejected.map((f) => f.name).join(", ")} are not supported`, "error");
-    for (const file of accepted) void start(file);
+    void queue.add(accepted, folderId, validate);
   }
 
   function onDrop(e: DragEvent) {
@@ -125,7 +114,7 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
               </div>
               {item.error && <p className="field-error">{item.error}</p>}
               {item.state === "failed" && (
-                <button type="button" className="link-button small" onClick={() => (uploads.items = uploads.items.filter((i) => i.id !== item.id))}>
+                <button type="button" className="link-button small" onClick={() => queue.dismiss(item.id)}>
                   Dismiss
                 </button>
               )}
