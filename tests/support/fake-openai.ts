@@ -1,14 +1,20 @@
-// A fake OpenAI-compatible transcription server for worker tests. vitest.config.ts
-// routes outbound requests for FAKE_OPENAI_ORIGIN here (this code runs in Node).
+// The one fake OpenAI-compatible speech and chat server (the third party behind
+// `openai-compatible`). The worker tests route outbound requests for
+// FAKE_OPENAI_ORIGIN here (vitest.config.ts); the browser tests and the editor
+// bench serve it over HTTP (tests/e2e/fake-openai-server.mjs). Both run it in Node.
 // It checks the request like the real API: multipart with file (an audio content
 // type and a name with an audio extension), model, response_format=verbose_json and
 // timestamp_granularities[] word and segment; a wrong API key is refused. The file
 // name steers the answer:
-//   "server-error" 500, "bad-request" 400, "rate-limited" 429, "timeout" 408,
+//   "server-error" 500, "bad-request" or "fail" 400, "rate-limited" 429, "timeout" 408,
+//   "hold"          503 (the job retries later, so the file stays processing),
+//   "slow"          the ordinary answer after 8 s,
+//   "bench3h"       a 3-hour recording (3,000 segments of 10 words, 4 speakers) at once,
 //   "diarized"      segments carry speaker labels (A, B),
 //   "segments-only" no words (a server that ignores word timestamps),
 //   "needs-key"     401 without the key; "no-key" 400 when an Authorization header is sent.
-// Otherwise an OpenAI-style answer: words without punctuation, segments with it.
+// Otherwise the ordinary answer (see FakeOpenAiOptions): words without punctuation,
+// segments with it.
 
 export const FAKE_OPENAI_ORIGIN = "https://fake-openai.test";
 export const FAKE_OPENAI_BASE_URL = `${FAKE_OPENAI_ORIGIN}/v1`;
@@ -59,7 +65,43 @@ async function fakeChat(request: Request): Promise<Response> {
   return Response.json({ id: "chatcmpl-test", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
 }
 
-export async function handleFakeOpenAi(request: Request): Promise<Response> {
+export interface FakeOpenAiOptions {
+  /** Before an ordinary answer: the browser tests watch files processing. */
+  latencyMs?: number;
+  /**
+   * "fixed": three segments of a meeting ("Good morning, everyone…", the worker tests);
+   * "generated": six segments of eight words from one sentence, two speakers
+   * ("so the quarterly budget looks fine…", the browser tests).
+   */
+  ordinary?: "fixed" | "generated";
+}
+
+const SLOW_MS = 8_000;
+const VOCAB = "so the quarterly budget looks fine but we should talk about hiring plans before the next review".split(" ");
+
+/** `segments` segments of `wordsPer` words, speakers taking turns. */
+export function generatedTranscript(segments: number, wordsPer: number, speakers = 2) {
+  const words: { word: string; start: number; end: number }[] = [];
+  const segs: { id: number; start: number; end: number; text: string; speaker: string; avg_logprob: number }[] = [];
+  let t = 0;
+  for (let s = 0; s < segments; s++) {
+    const start = t;
+    const text: string[] = [];
+    for (let w = 0; w < wordsPer; w++) {
+      const word = VOCAB[(s * 5 + w) % VOCAB.length]!;
+      words.push({ word, start: +t.toFixed(2), end: +(t + 0.3).toFixed(2) });
+      text.push(word);
+      t += 0.35;
+    }
+    segs.push({ id: s, start, end: +t.toFixed(2), text: `${text.join(" ")}.`, speaker: `SPEAKER_0${s % speakers}`, avg_logprob: s % 3 === 0 ? -0.5 : -0.05 });
+    t += 0.4;
+  }
+  return { task: "transcribe", language: "en", duration: +t.toFixed(2), text: segs.map((s) => s.text).join(" "), words, segments: segs };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOptions = {}): Promise<Response> {
   const url = new URL(request.url);
   if (request.method === "POST" && url.pathname === "/v1/chat/completions") return fakeChat(request);
   if (request.method !== "POST" || url.pathname !== "/v1/audio/transcriptions") return error(404, `Unknown path ${url.pathname}`);
@@ -82,9 +124,15 @@ export async function handleFakeOpenAi(request: Request): Promise<Response> {
   if (!granularities.includes("word") || !granularities.includes("segment")) return error(400, "timestamp_granularities[] must be word and segment");
 
   if (name.includes("server-error")) return error(500, "The server had an error while processing your request.", "server_error");
-  if (name.includes("bad-request")) return error(400, "Audio file might be corrupted or unsupported");
+  if (name.includes("bad-request") || name.includes("fail")) return error(400, "Audio file might be corrupted or unsupported");
   if (name.includes("rate-limited")) return error(429, "Rate limit reached", "rate_limit_error");
   if (name.includes("timeout")) return error(408, "Request timed out", "timeout");
+  if (name.includes("hold")) return error(503, "Busy, try later", "server_error");
+  if (name.includes("bench3h")) return Response.json(generatedTranscript(3_000, 10, 4));
+
+  const latency = name.includes("slow") ? SLOW_MS : (options.latencyMs ?? 0);
+  if (latency > 0) await sleep(latency);
+  if (options.ordinary === "generated") return Response.json(generatedTranscript(6, 8));
 
   const diarized = name.includes("diarized");
   const segments = SEGMENTS.map(({ speaker, ...s }, id) => ({
