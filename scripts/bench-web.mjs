@@ -1,19 +1,104 @@
-// Part of `npm run bench`: JavaScript a first visit downloads, from a production
-// build served as `npm start` serves it, measured in Chromium from the network
-// responses (gzip sizes computed from the bodies). Budgets: /signin ≤ 100 KB gzip;
-// /dashboard before a file is opened ≤ 200 KB gzip.
+// Part of `npm run bench`, against the app started as `npm start` starts it (a
+// production build), in Debian's Chromium:
+// 1. JavaScript a first visit downloads, from the network responses (gzip sizes
+//    computed from the bodies). Budgets: /signin ≤ 100 KB gzip; /dashboard before a
+//    file is opened ≤ 200 KB gzip.
+// 2. Lighthouse (desktop preset) for /signin and for the dashboard with a transcript
+//    open, min/median/max of LIGHTHOUSE_RUNS. Budgets: performance ≥ 90,
+//    accessibility ≥ 95, best practices ≥ 95.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { apiClient } from "./bench-api.mjs";
 import { offlineEnv, root } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8895);
+const SPEECH_PORT = PORT + 1;
+const DEBUG_PORT = PORT + 2;
 const BASE = `http://127.0.0.1:${PORT}`;
-const { account, ready } = apiClient(BASE);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const { json, account, ready } = apiClient(BASE);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function wav(seconds, rate = 8000) {
+  const n = seconds * rate;
+  const b = Buffer.alloc(44 + n * 2);
+  b.write("RIFF", 0);
+  b.writeUInt32LE(36 + n * 2, 4);
+  b.write("WAVEfmt ", 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36);
+  b.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return b;
+}
+
+/** A short recording transcribed through the real path (the speech server is the tests' stand-in). */
+async function transcribedFile(token) {
+  const body = wav(20);
+  const filename = "meeting.wav";
+  const { upload_url, key, content_type } = await json(
+    "/api/v1/audio_files/upload-url",
+    { method: "POST", body: JSON.stringify({ filename, content_type: "audio/wav", file_size: body.length }) },
+    token,
+  );
+  const put = await fetch(upload_url.replace("localhost", "127.0.0.1"), { method: "PUT", headers: { "content-type": content_type }, body });
+  if (!put.ok) throw new Error(`PUT → ${put.status}`);
+  const { data: file } = await json(
+    "/api/v1/audio_files/confirm-upload",
+    { method: "POST", body: JSON.stringify({ filename, key, file_size: body.length, content_type: "audio/wav", folder_id: "", duration_seconds: 20 }) },
+    token,
+  );
+  for (let i = 0; i < 240; i++) {
+    if ((await json(`/api/v1/audio_files/${file.id}`, {}, token)).data.status === "ready") return file.id;
+    await sleep(500);
+  }
+  throw new Error("the transcript did not arrive");
+}
+
+const CATEGORIES = ["performance", "accessibility", "best-practices"];
+
+/** Lighthouse scores (0–100) per category over LIGHTHOUSE_RUNS runs of `url`. */
+async function lighthouseScores(url) {
+  const runs = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, onlyCategories: CATEGORIES }, desktopConfig);
+    // LIGHTHOUSE_REPORTS=dir keeps every report (JSON) for a closer look.
+    if (process.env.LIGHTHOUSE_REPORTS) writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${i + 1}.json`), result.report);
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}`);
+    const failing = Object.values(result.lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+      .map((a) => {
+        const item = a.details?.items?.[0];
+        const where = item?.node?.snippet ?? item?.sourceLocation?.url ?? item?.issueType ?? item?.description ?? item?.reason ?? "";
+        return where ? `${a.id} (${String(where).slice(0, 120)})` : a.id;
+      });
+    runs.push({ scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])), failing });
+  }
+  return runs;
+}
+
+function printScores(name, runs, budgets) {
+  console.log(`  ${name}:`);
+  for (const c of CATEGORIES) {
+    const xs = runs.map((r) => r.scores[c]).sort((a, b) => a - b);
+    console.log(`    ${c}: min ${xs[0]} / median ${xs[Math.floor(xs.length / 2)]} / max ${xs[xs.length - 1]} (budget ≥ ${budgets[c]})`);
+  }
+  const failing = [...new Set(runs.flatMap((r) => r.failing))];
+  if (failing.length) console.log(`    audits not passed: ${failing.join(", ")}`);
+}
 
 async function scriptBytes(page, url, until) {
   const bodies = [];
@@ -28,12 +113,25 @@ async function scriptBytes(page, url, until) {
 }
 
 const state = mkdtempSync(join(tmpdir(), "bench-web-"));
-const server = spawn("node", ["scripts/start.mjs"], { cwd: root, env: { ...offlineEnv, PORT: String(PORT), PERSIST_DIR: state }, stdio: "ignore", detached: true });
+const speech = spawn("node", ["tests/e2e/fake-openai-server.mjs"], { cwd: root, env: { ...offlineEnv, FAKE_OPENAI_PORT: String(SPEECH_PORT) }, stdio: "ignore", detached: true });
+const server = spawn("node", ["scripts/start.mjs"], {
+  cwd: root,
+  env: {
+    ...offlineEnv,
+    PORT: String(PORT),
+    PERSIST_DIR: state,
+    DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_BASE_URL=http://127.0.0.1:${SPEECH_PORT}/v1`,
+  },
+  stdio: "ignore",
+  detached: true,
+});
 let browser;
+let lighthouseBrowser;
+const profile = mkdtempSync(join(tmpdir(), "bench-web-profile-"));
 try {
   await ready();
   const { token, user } = await account("bench-web");
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
   const signin = await scriptBytes(await (await browser.newContext()).newPage(), `${BASE}/signin`, (p) => p.getByRole("button", { name: "Sign in", exact: true }).waitFor());
   const context = await browser.newContext();
   await context.addInitScript(({ token, user }) => {
@@ -45,10 +143,37 @@ try {
   console.log("\nJavaScript downloaded on a first visit (production build):");
   console.log(`  /signin: ${kb(signin.gzip)} gzip (${kb(signin.raw)} raw, ${signin.files} files) — budget 100 KB gzip`);
   console.log(`  /dashboard before a file is opened: ${kb(dashboard.gzip)} gzip (${kb(dashboard.raw)} raw, ${dashboard.files} files) — budget 200 KB gzip`);
+
+  // Lighthouse drives the default profile over the debugging port; the session is
+  // put into that profile's storage first (Lighthouse is told not to clear it).
+  const fileId = await transcribedFile(token);
+  // A returning user: the guided tours are not what is measured.
+  const { data: preferences } = await json("/api/v1/preferences", { method: "PUT", body: JSON.stringify({ preferences: { tutorials: { skip_all: true } } }) }, token);
+  lighthouseBrowser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  const signinScores = await lighthouseScores(`${BASE}/signin`);
+  const page = await lighthouseBrowser.newPage();
+  await page.goto(`${BASE}/signin`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem("auth_token", token);
+    localStorage.setItem("auth_user", JSON.stringify(user));
+  }, { token, user: { ...user, preferences } });
+  await page.close();
+  const editorScores = await lighthouseScores(`${BASE}/dashboard/file/${fileId}`);
+  const budgets = { performance: 90, accessibility: 95, "best-practices": 95 };
+  console.log(`\nLighthouse, desktop preset (${LIGHTHOUSE_RUNS} runs each):`);
+  printScores("/signin", signinScores, budgets);
+  printScores("/dashboard with a transcript open", editorScores, budgets);
 } finally {
+  await lighthouseBrowser?.close();
   await browser?.close();
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
+  for (const child of [server, speech]) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
   rmSync(state, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true });
 }

@@ -107,13 +107,14 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
       {error && <Alert kind="error">{error}</Alert>}
       <div className="player-controls">
         <button type="button" className="icon-button" aria-label="Back 10 seconds" data-tutorial="player-skip" onClick={() => seekTo(current - SKIP_SECONDS)} disabled={!link.data}>
-          ⟲10
+          {/* The arrow is drawn by CSS: the visible text stays part of the button's name. */}
+          <span className="skip-arrow skip-arrow--back" aria-hidden="true" />10
         </button>
         <button type="button" className="button button--primary player-play" data-tutorial="player-play" aria-label={playing ? "Pause" : "Play"} onClick={() => void togglePlay()} disabled={!link.data}>
           {playing ? "❚❚" : "▶"}
         </button>
         <button type="button" className="icon-button" aria-label="Forward 10 seconds" onClick={() => seekTo(current + SKIP_SECONDS)} disabled={!link.data}>
-          10⟳
+          10<span className="skip-arrow skip-arrow--forward" aria-hidden="true" />
         </button>
         <span className="player-time" data-testid="player-time">
           {formatDuration(current)} / {formatDuration(duration)}
