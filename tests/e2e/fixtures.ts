@@ -6,17 +6,20 @@ import type { OutboxMail } from "../../common/dev-outbox";
 const EXPECTED =
   /Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)|net::ERR_INTERNET_DISCONNECTED/;
 
-export const test = base.extend<{ consoleErrors: string[]; serverErrorsExpected: number[] }>({
+export const test = base.extend<{ consoleErrors: string[]; serverErrorsExpected: number[]; consoleErrorsExpected: RegExp | null }>({
   /** Statuses a test makes the server answer on purpose (a refused save); the browser logs them. */
   serverErrorsExpected: [[], { option: true }],
+  /** Console errors a test causes on purpose (a download it makes fail). */
+  consoleErrorsExpected: [null, { option: true }],
   consoleErrors: [
-    async ({ page, serverErrorsExpected }, use) => {
+    async ({ page, serverErrorsExpected, consoleErrorsExpected }, use) => {
       const errors: string[] = [];
       const planned = new RegExp(`Failed to load resource: the server responded with a status of (${serverErrorsExpected.join("|") || "none"}) `);
       page.on("console", (msg) => {
-        if (msg.type() === "error" && !EXPECTED.test(msg.text()) && !planned.test(msg.text())) errors.push(msg.text());
+        const text = msg.text();
+        if (msg.type() === "error" && !EXPECTED.test(text) && !planned.test(text) && !consoleErrorsExpected?.test(text)) errors.push(text);
       });
-      page.on("pageerror", (err) => errors.push(err.message));
+      page.on("pageerror", (err) => !consoleErrorsExpected?.test(err.message) && errors.push(err.message));
       await use(errors);
       expect(errors, "console errors during the test").toEqual([]);
     },

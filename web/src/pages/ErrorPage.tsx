@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { CHUNK_FAILED } from "../lib/lazy-chunk";
 
 /** The page for uncaught errors while routing or rendering (spec section 8). */
@@ -14,9 +14,10 @@ export function ErrorPage() {
         <button type="button" className="button button--primary" onClick={() => location.reload()}>
           Try again
         </button>
-        <Link className="button button--ghost" to="/">
+        {/* A full page load: parts that failed to download are fetched afresh. */}
+        <a className="button button--ghost" href="/">
           Back to the start
-        </Link>
+        </a>
       </div>
     </main>
   );
