@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { api, call } from "./client";
+import { withFile } from "./file-list";
 
 export const keys = {
   configuration: ["service-configuration"] as const,
@@ -43,10 +44,9 @@ export const folderApi = {
 };
 
 /** Writes a changed file into the cached list so every view updates at once. */
-export function putFileInCache(client: QueryClient, file: AudioFileDto): void {
-  client.setQueryData<AudioFileDto[]>(keys.files, (files = []) =>
-    files.some((f) => f.id === file.id) ? files.map((f) => (f.id === file.id ? file : f)) : [file, ...files],
-  );
+/** Puts a file into the cached list (newest copy wins); `ifListed`: only when the list is already cached. */
+export function putFileInCache(client: QueryClient, file: AudioFileDto, ifListed = false): void {
+  client.setQueryData<AudioFileDto[]>(keys.files, (files) => (files ? withFile(files, file) : ifListed ? files : [file]));
 }
 
 export function dropFilesFromCache(client: QueryClient, predicate: (file: AudioFileDto) => boolean): void {

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
 import { api, call, TAB_ID } from "../api/client";
-import { keys } from "../api/library";
+import { keys, putFileInCache } from "../api/library";
 import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
 import { exportApi, saveFile } from "../api/exports";
@@ -36,11 +36,7 @@ export function useLiveChannel(): LiveStatus {
           files?.map((f) => (f.id === id ? { ...f, ...patch, processingEstimation: patch.status === "processing" ? f.processingEstimation : null } : f)),
         ),
       refreshFiles,
-      replaceFile: (file) =>
-        queryClient.setQueryData<AudioFileDto[]>(keys.files, (files) => {
-          if (!files) return files;
-          return files.some((f) => f.id === file.id) ? files.map((f) => (f.id === file.id ? file : f)) : [file, ...files];
-        }),
+      replaceFile: (file) => putFileInCache(queryClient, file, true),
       reloadTranscript: (id) => void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) }),
       selectFile: (id) => void latest.current.navigate(`/dashboard/file/${id}`),
       selectedFileId: () => latest.current.fileId,
