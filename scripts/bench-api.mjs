@@ -35,5 +35,50 @@ export function apiClient(base) {
     throw new Error("server did not start");
   }
 
-  return { json, account, ready };
+  /**
+   * Uploads `body` as a WAV named `filename` through the real path (upload link,
+   * PUT, confirm) and waits until its transcript is stored; returns the file id.
+   */
+  async function transcribed(token, filename, body, durationSeconds, timeoutMs = 240_000) {
+    const { upload_url, key, content_type } = await json(
+      "/api/v1/audio_files/upload-url",
+      { method: "POST", body: JSON.stringify({ filename, content_type: "audio/wav", file_size: body.length }) },
+      token,
+    );
+    const put = await fetch(upload_url.replace("localhost", "127.0.0.1"), { method: "PUT", headers: { "content-type": content_type }, body });
+    if (!put.ok) throw new Error(`PUT → ${put.status}`);
+    const { data: file } = await json(
+      "/api/v1/audio_files/confirm-upload",
+      { method: "POST", body: JSON.stringify({ filename, key, file_size: body.length, content_type: "audio/wav", folder_id: "", duration_seconds: durationSeconds }) },
+      token,
+    );
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if ((await json(`/api/v1/audio_files/${file.id}`, {}, token)).data.status === "ready") return file.id;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`the transcript of ${filename} did not arrive`);
+  }
+
+  return { json, account, ready, transcribed };
+}
+
+/** A mono 16-bit PCM WAV of `seconds` (a 440 Hz tone). */
+export function wav(seconds, rate = 8000) {
+  const n = seconds * rate;
+  const b = Buffer.alloc(44 + n * 2);
+  b.write("RIFF", 0);
+  b.writeUInt32LE(36 + n * 2, 4);
+  b.write("WAVEfmt ", 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36);
+  b.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return b;
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { apiClient } from "./bench-api.mjs";
+import { apiClient, wav } from "./bench-api.mjs";
 import { offlineEnv, root } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_EDITOR_PORT ?? 8890);
@@ -29,58 +29,10 @@ const line = (name, xs, budget, unit = "ms", digits = 1) => {
   console.log(`${name}: min ${fmt(min, unit, digits)} / median ${fmt(median, unit, digits)} / max ${fmt(max, unit, digits)} (budget ${budget})`);
 };
 
-const { json, account, ready } = apiClient(BASE);
+const { json, account, ready, transcribed } = apiClient(BASE);
 
-async function waitFor(fn, what, timeoutMs = 240_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value;
-    } catch {}
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(500);
-  }
-}
-
-function wav(seconds, rate = 8000) {
-  const n = seconds * rate;
-  const b = Buffer.alloc(44 + n * 2);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write("WAVEfmt ", 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(n * 2, 40);
-  return b;
-}
-
-
-/** Uploads a short WAV named so the stand-in answers with a 3-hour transcript; waits until it is stored. */
-async function threeHourTranscript(token) {
-  const body = wav(30);
-  const filename = "bench3h.wav";
-  const { upload_url, key, content_type } = await json(
-    "/api/v1/audio_files/upload-url",
-    { method: "POST", body: JSON.stringify({ filename, content_type: "audio/wav", file_size: body.length }) },
-    token,
-  );
-  const put = await fetch(upload_url.replace("localhost", "127.0.0.1"), { method: "PUT", headers: { "content-type": content_type ?? "audio/wav" }, body });
-  if (!put.ok) throw new Error(`PUT → ${put.status}`);
-  const { data: file } = await json(
-    "/api/v1/audio_files/confirm-upload",
-    { method: "POST", body: JSON.stringify({ filename, key, file_size: body.length, content_type: "audio/wav", folder_id: "", duration_seconds: 30 }) },
-    token,
-  );
-  await waitFor(async () => (await json(`/api/v1/audio_files/${file.id}`, {}, token)).data.status === "ready", "the transcript");
-  return file.id;
-}
+/** A short WAV named so the stand-in answers with a 3-hour transcript, once it is stored. */
+const threeHourTranscript = (token) => transcribed(token, "bench3h.wav", wav(30), 30);
 
 const speech = spawn("node", ["tests/e2e/fake-openai-server.mjs"], { cwd: root, env: { ...offlineEnv, FAKE_OPENAI_PORT: String(SPEECH_PORT) }, stdio: "ignore", detached: true });
 const state = mkdtempSync(join(tmpdir(), "bench-editor-"));

@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { apiClient } from "./bench-api.mjs";
+import { apiClient, wav } from "./bench-api.mjs";
 import { offlineEnv, root } from "./lib.mjs";
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8895);
@@ -23,50 +23,7 @@ const DEBUG_PORT = PORT + 2;
 const BASE = `http://127.0.0.1:${PORT}`;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const { json, account, ready } = apiClient(BASE);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function wav(seconds, rate = 8000) {
-  const n = seconds * rate;
-  const b = Buffer.alloc(44 + n * 2);
-  b.write("RIFF", 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write("WAVEfmt ", 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36);
-  b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return b;
-}
-
-/** A short recording transcribed through the real path (the speech server is the tests' stand-in). */
-async function transcribedFile(token) {
-  const body = wav(20);
-  const filename = "meeting.wav";
-  const { upload_url, key, content_type } = await json(
-    "/api/v1/audio_files/upload-url",
-    { method: "POST", body: JSON.stringify({ filename, content_type: "audio/wav", file_size: body.length }) },
-    token,
-  );
-  const put = await fetch(upload_url.replace("localhost", "127.0.0.1"), { method: "PUT", headers: { "content-type": content_type }, body });
-  if (!put.ok) throw new Error(`PUT → ${put.status}`);
-  const { data: file } = await json(
-    "/api/v1/audio_files/confirm-upload",
-    { method: "POST", body: JSON.stringify({ filename, key, file_size: body.length, content_type: "audio/wav", folder_id: "", duration_seconds: 20 }) },
-    token,
-  );
-  for (let i = 0; i < 240; i++) {
-    if ((await json(`/api/v1/audio_files/${file.id}`, {}, token)).data.status === "ready") return file.id;
-    await sleep(500);
-  }
-  throw new Error("the transcript did not arrive");
-}
+const { json, account, ready, transcribed } = apiClient(BASE);
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"];
 
@@ -146,7 +103,7 @@ try {
 
   // Lighthouse drives the default profile over the debugging port; the session is
   // put into that profile's storage first (Lighthouse is told not to clear it).
-  const fileId = await transcribedFile(token);
+  const fileId = await transcribed(token, "meeting.wav", wav(20), 20);
   // A returning user: the guided tours are not what is measured.
   const { data: preferences } = await json("/api/v1/preferences", { method: "PUT", body: JSON.stringify({ preferences: { tutorials: { skip_all: true } } }) }, token);
   lighthouseBrowser = await chromium.launchPersistentContext(profile, {
