@@ -1,10 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
 import { CHUNK_FAILED } from "../lib/lazy-chunk";
 
 /** The page for uncaught errors while routing or rendering (spec section 8). */
-export function ErrorPage() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+export function ErrorPage({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
   const chunk = message === CHUNK_FAILED;
   return (
     <main className="error-page" role="alert">
