@@ -1,7 +1,9 @@
 // Shared helpers for the Worker tests: calling the API, reading the dev
 // outbox, creating accounts and inspecting D1.
 import { env, exports } from "cloudflare:workers";
+import { hc, type ClientResponse } from "hono/client";
 import { expect } from "vitest";
+import type { AppType } from "../../worker/app";
 import { MESSAGES } from "../../common/messages";
 import type { OutboxMail } from "../../common/dev-outbox";
 
@@ -21,8 +23,30 @@ export const uniqueEmail = (prefix = "user") => `${prefix}-${crypto.randomUUID()
 
 export const PASSWORD = "correct horse battery";
 
-// Answers are JSON whose shape each test asserts itself.
+// Answers of `call` are JSON whose shape each test asserts itself: it is for what a
+// typed client cannot send (bad input, raw bodies, foreign headers).
 export type Json = any;
+
+/**
+ * The API with the Worker's own route types (Hono's `hc` over the Worker's fetch
+ * handler): tsc checks every path, input and answer a test uses through it.
+ */
+export function typedApi(opts: { token?: string; ip?: string } = {}) {
+  return hc<AppType>(API, {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(new Request(input, init)),
+    headers: { "cf-connecting-ip": opts.ip ?? FILE_IP, ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+  });
+}
+
+/** The answer of a typed call with that status (the body is shown when the status differs), typed as the route declares it. */
+export async function expectOk<R extends ClientResponse<unknown, number, string>, S extends number = 200>(
+  response: R,
+  status: S = 200 as S,
+): Promise<R extends ClientResponse<infer T, infer U, "json"> ? (S extends U ? T : never) : never> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text);
+}
 
 export interface CallOptions {
   token?: string;

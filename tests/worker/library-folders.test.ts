@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createFolder, createUser, expectStatus, type TestUser, uploadFile } from "./library-helpers";
+import { api, createFolder, createUser, expectOk, expectStatus, type TestUser, typedApi, uploadFile } from "./library-helpers";
 
 const REQUIRED = "Folder Name is required";
 const TOO_LONG = "Folder name must be 255 characters or less";
@@ -17,7 +17,7 @@ beforeAll(async () => {
   other = await createUser("folders-other");
 });
 
-const list = async (token: string) => expectStatus(await api("GET", "/folders", undefined, { token }), 200).data as { id: string; name: string }[];
+const list = async (token: string) => (await expectOk(await typedApi({ token }).folders.$get())).data;
 const create = (name: unknown, token = owner.token) => api("POST", "/folders", { folder: { name } }, { token });
 const rename = (id: string, name: unknown, token = owner.token) => api("PUT", `/folders/${id}`, { folder: { name } }, { token });
 

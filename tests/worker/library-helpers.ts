@@ -2,9 +2,9 @@
 // preferences, service configuration), on top of the shared request helpers.
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { call, loginAs, signUpAndConfirm, uniqueEmail, type ApiResult, type Json } from "./helpers";
+import { call, expectOk, loginAs, signUpAndConfirm, typedApi, uniqueEmail, type ApiResult, type Json } from "./helpers";
 
-export { API, FILE_IP, ORIGIN, PASSWORD, uniqueEmail, type ApiResult, type CallOptions, type Json } from "./helpers";
+export { API, expectOk, FILE_IP, ORIGIN, PASSWORD, typedApi, uniqueEmail, type ApiResult, type CallOptions, type Json } from "./helpers";
 
 /** Calls the API through the Worker's fetch handler and parses the JSON answer. */
 export const api = call;
@@ -27,7 +27,7 @@ export interface TestUser {
 export async function createUser(prefix = "lib"): Promise<TestUser> {
   const account = await signUpAndConfirm({ email: uniqueEmail(prefix), fullName: "Library Tester" });
   const { token } = await loginAs(account);
-  const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token }), 200);
+  const validated = await expectOk(await typedApi({ token }).auth.validate.$get());
   return { id: validated.user.id, email: account.email, token };
 }
 
@@ -71,11 +71,7 @@ export interface UploadOptions {
 
 /** Asks for an upload link; fails the test unless 200. */
 export async function requestUploadUrl(token: string, filename: string, contentType: string, size: number) {
-  const body = expectStatus(
-    await api("POST", "/audio_files/upload-url", { filename, content_type: contentType, file_size: size }, { token }),
-    200,
-  );
-  return body as { upload_url: string; key: string };
+  return expectOk(await typedApi({ token }).audio_files["upload-url"].$post({ json: { filename, content_type: contentType, file_size: size } }));
 }
 
 /** PUTs raw bytes to a (local, signed) upload link. */
@@ -100,10 +96,8 @@ export async function uploadFile(
   opts: UploadOptions & { folderId?: string | null; durationSeconds?: number | null } = {},
 ) {
   const uploaded = await uploadObject(token, opts);
-  const confirmed = await api(
-    "POST",
-    "/audio_files/confirm-upload",
-    {
+  const confirmed = await typedApi({ token }).audio_files["confirm-upload"].$post({
+    json: {
       filename: uploaded.filename,
       key: uploaded.key,
       file_size: uploaded.bytes.length,
@@ -111,17 +105,15 @@ export async function uploadFile(
       folder_id: opts.folderId ?? "",
       duration_seconds: opts.durationSeconds === undefined ? 3 : opts.durationSeconds,
     },
-    { token },
-  );
-  const body = expectStatus(confirmed, 201);
-  return { ...uploaded, file: body.data as Json };
+  });
+  const body = await expectOk(confirmed, 201);
+  return { ...uploaded, file: body.data };
 }
 
 // ---------------------------------------------------------------- folders
 
 export async function createFolder(token: string, name: string): Promise<{ id: string; name: string; createdAt: string; updatedAt: string }> {
-  const body = expectStatus(await api("POST", "/folders", { folder: { name } }, { token }), 201);
-  return body.data;
+  return (await expectOk(await typedApi({ token }).folders.$post({ json: { folder: { name } } }), 201)).data;
 }
 
 // ---------------------------------------------------------------- storage
