@@ -1,6 +1,7 @@
 // The guided tutorials (spec section 4) and the Keyboard Shortcuts modal: each
 // tutorial starts on its own rule, its keys work, and what was shown is remembered.
 import { expect, signIn, snap, test } from "./fixtures";
+import { sineWav } from "./media";
 import { openTranscript } from "./transcripts";
 
 test("empty dashboard → transcript editing → tools, with their keys, remembered after a reload", async ({ page }) => {
@@ -26,7 +27,7 @@ test("empty dashboard → transcript editing → tools, with their keys, remembe
   await expect(tutorial).toHaveAttribute("data-tutorial-id", "transcript-editing", { timeout: 10_000 });
   await expect(card.getByRole("heading")).toHaveText("Correct words in place");
   await expect(card.getByText("Step 1 of 7")).toBeVisible();
-  for (let i = 0; i < 7; i++) await card.getByRole("button", { name: /^(Next|Done)$/ }).click();
+  for (let i = 0; i < 7; i++) await card.getByRole("button", { name: /^(Next|Got it!)$/ }).click();
   await expect(tutorial).toHaveCount(0);
 
   // Now the help button is there, and the tools tutorial starts when the tools are scrolled.
@@ -40,6 +41,37 @@ test("empty dashboard → transcript editing → tools, with their keys, remembe
   await page.reload();
   await expect(page.getByTestId("utterance")).toHaveCount(6);
   await page.waitForTimeout(2_500);
+  await expect(tutorial).toHaveCount(0);
+});
+
+test("a file without a transcript starts the media player tutorial; Enter and arrows step, the last step reads Got it!", async ({ page }) => {
+  await signIn(page, "Listener", { tutorials: true });
+  await page.goto("/dashboard");
+  const tutorial = page.getByTestId("tutorial");
+  const card = tutorial.getByRole("dialog");
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "empty-dashboard", { timeout: 5_000 });
+  await page.keyboard.press("Escape");
+  await expect(tutorial).toHaveCount(0);
+
+  // The speech server holds this one: it stays processing, with no transcript.
+  await page.getByTestId("upload-input").setInputFiles({ name: "player-hold.wav", mimeType: "audio/wav", buffer: sineWav(5) });
+  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name: "player-hold.wav", exact: true }).click();
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "media-player", { timeout: 5_000 });
+  await expect(card.getByRole("heading")).toHaveText("Play the recording");
+  await page.keyboard.press("ArrowLeft");
+  await expect(card.getByRole("heading")).toHaveText("Play the recording");
+  await page.keyboard.press("Enter");
+  await expect(card.getByRole("heading")).toHaveText("Jump back and forth");
+  await page.keyboard.press("ArrowRight");
+  await expect(card.getByRole("heading")).toHaveText("Listen faster or slower");
+  await snap(page, "62-tutorial-player");
+  await card.getByRole("button", { name: "Got it!" }).click();
+  await expect(tutorial).toHaveCount(0);
+
+  // Shown once: opening the file again does not start it.
+  await page.reload();
+  await expect(page.getByTestId("status-badge")).toBeVisible();
+  await page.waitForTimeout(2_000);
   await expect(tutorial).toHaveCount(0);
 });
 

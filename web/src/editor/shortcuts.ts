@@ -31,7 +31,8 @@ export const SHORTCUTS = {
   searchPrevious: { group: "Search", label: "Previous match", scope: "search", keys: [{ key: "Enter", shift: true }] },
   saveNotes: { group: "Transcript tools", label: "Save the summary or notes", scope: "notes", keys: [{ key: "Enter", mod: true }] },
   closeDialog: { group: "Dialogs", label: "Close the dialog or tutorial", scope: "dialog", keys: [{ key: "Escape" }] },
-  tutorialNext: { group: "Dialogs", label: "Next / previous tutorial step", scope: "dialog", keys: [{ key: "ArrowRight" }, { key: "ArrowLeft" }] },
+  tutorialNext: { group: "Dialogs", label: "Next tutorial step", scope: "dialog", keys: [{ key: "Enter" }, { key: "ArrowRight" }] },
+  tutorialPrevious: { group: "Dialogs", label: "Previous tutorial step", scope: "dialog", keys: [{ key: "ArrowLeft" }] },
 } as const satisfies Record<string, Shortcut>;
 
 export type ShortcutId = keyof typeof SHORTCUTS;

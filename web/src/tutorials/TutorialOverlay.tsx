@@ -72,10 +72,11 @@ export function TutorialOverlay() {
       if (isShortcut(e, "closeDialog")) {
         e.preventDefault();
         tutorials.skip();
-      } else if (e.key === "ArrowRight" && isShortcut(e, "tutorialNext")) {
+      } else if (isShortcut(e, "tutorialNext") && !(e.key === "Enter" && card.current?.contains(document.activeElement))) {
+        // Enter on one of the card's own buttons does what that button says.
         e.preventDefault();
         tutorials.next();
-      } else if (e.key === "ArrowLeft" && isShortcut(e, "tutorialNext")) {
+      } else if (isShortcut(e, "tutorialPrevious")) {
         e.preventDefault();
         tutorials.previous();
       } else if (e.key === "Tab" && card.current) {
@@ -134,7 +135,7 @@ export function TutorialOverlay() {
               Skip
             </button>
             <button type="button" className="button button--primary button--small" data-autofocus onClick={() => tutorials.next()}>
-              {last ? "Done" : "Next"}
+              {last ? "Got it!" : "Next"}
             </button>
           </span>
         </div>
