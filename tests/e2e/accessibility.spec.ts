@@ -65,3 +65,34 @@ test("a tutorial step passes axe", async ({ page }) => {
   await expect(page.getByTestId("tutorial")).toBeVisible({ timeout: 5_000 });
   await expectAccessible(page, "tutorial step");
 });
+
+test("every control of the editor page is reached with Tab and shows a visible focus ring", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "Keyboard Only");
+  await openTranscript(page, "keyboard.wav");
+  // Start at the top bar (Tab on the bare page is the player's play key).
+  await page.getByRole("button", { name: "Preferences" }).focus();
+  const seen = new Set<string>();
+  const missingRing: string[] = [];
+  // Tab through the page until focus comes back round; every stop must show where it is.
+  for (let i = 0; i < 150; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const ring = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+      return { key: `${name} @${Math.round(el.getBoundingClientRect().top)}:${Math.round(el.getBoundingClientRect().left)}`, name, ring };
+    });
+    if (!stop || seen.has(stop.key)) break;
+    seen.add(stop.key);
+    if (!stop.ring) missingRing.push(stop.name);
+  }
+  const names = [...seen].join("\n");
+  // The page's main controls are all on the way.
+  for (const control of ["Logout", "Play", "Playback speed", "Search files and folders", "+ Folder", "Back 10 seconds"]) {
+    expect(names, names).toContain(control);
+  }
+  expect(missingRing, "controls without a visible focus ring").toEqual([]);
+});

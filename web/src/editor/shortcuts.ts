@@ -19,7 +19,7 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS = {
-  playPause: { group: "Player", label: "Play or pause (when not typing)", scope: "page", keys: [{ key: "Tab" }] },
+  playPause: { group: "Player", label: "Play or pause (when nothing has focus)", scope: "page", keys: [{ key: "Tab" }] },
   skipBack: { group: "Player", label: "Back 10 seconds (when not typing)", scope: "page", keys: [{ key: "ArrowLeft" }] },
   skipForward: { group: "Player", label: "Forward 10 seconds (when not typing)", scope: "page", keys: [{ key: "ArrowRight" }] },
   split: { group: "Transcript editor", label: "Split the utterance at the cursor", scope: "utterance", keys: [{ key: "Enter" }] },

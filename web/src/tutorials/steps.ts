@@ -27,7 +27,7 @@ export const TUTORIAL_STEPS: Record<TutorialId, TutorialStep[]> = {
     { target: "preferences", title: "Make it yours", body: "Preferences hold your transcription and layout settings; the moon button switches light and dark." },
   ],
   "media-player": [
-    { target: "player-play", title: "Play the recording", body: "Press Tab (when you are not typing) to play or pause. The transcript follows the playing word." },
+    { target: "player-play", title: "Play the recording", body: "Press Tab (when nothing else has focus) to play or pause. The transcript follows the playing word." },
     { target: "player-skip", title: "Jump back and forth", body: "Go back or forward 10 seconds here, or with the ← and → keys when you are not typing." },
     { target: "player-speed", title: "Listen faster or slower", body: "Choose from 0.5× to 2×; slower speeds help with fast talkers." },
   ],

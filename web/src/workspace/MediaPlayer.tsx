@@ -60,7 +60,8 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
       const active = document.activeElement;
       const inPlayer = !!active && !!region.current?.contains(active);
       if (isTyping(active) || !(active === document.body || inPlayer)) return;
-      if (isShortcut(e, "playPause")) {
+      // Tab plays only while nothing has focus: inside the player's controls it moves focus, so keyboard users are never trapped.
+      if (isShortcut(e, "playPause") && active === document.body) {
         e.preventDefault();
         void togglePlay();
       } else if (isShortcut(e, "skipBack") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
