@@ -5,6 +5,9 @@ import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 import { openTranscript } from "./transcripts";
 
+// Judged as people who ask for less motion see it: nothing fades while axe reads the colours.
+test.use({ reducedMotion: "reduce" });
+
 async function expectAccessible(page: Page, what: string) {
   // Colours are judged at rest: a toast or modal still fading in is not what the user reads.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
