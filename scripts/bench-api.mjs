@@ -1,4 +1,46 @@
-// What the benchmarks share: JSON calls to the local app and a fresh confirmed account.
+// What the benchmarks share: the local app (as `npm start` starts it, on its own
+// port and a fresh state), JSON calls to it, a fresh confirmed account, test audio.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { offlineEnv, root } from "./lib.mjs";
+
+/**
+ * Starts the app on `port` with a fresh local state; with `speechPort`, also the
+ * tests' stand-in speech server there, and the app pointed at it. `stop()` ends both
+ * and removes the state. BENCH_LOG=1 shows the app's output.
+ */
+export function startLocalApp({ port, speechPort, label, vars = "" }) {
+  const state = mkdtempSync(join(tmpdir(), `${label}-`));
+  const log = process.env.BENCH_LOG ? "inherit" : "ignore";
+  const children = [];
+  const speechVars = speechPort ? `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_BASE_URL=http://127.0.0.1:${speechPort}/v1` : "";
+  if (speechPort) {
+    children.push(spawn("node", ["tests/e2e/fake-openai-server.mjs"], { cwd: root, env: { ...offlineEnv, FAKE_OPENAI_PORT: String(speechPort) }, stdio: "ignore", detached: true }));
+  }
+  const devVars = [speechVars, vars].filter(Boolean).join(";");
+  children.push(
+    spawn("node", ["scripts/start.mjs"], {
+      cwd: root,
+      env: { ...offlineEnv, PORT: String(port), PERSIST_DIR: state, ...(devVars ? { DEV_VARS: devVars } : {}) },
+      stdio: ["ignore", log, log],
+      detached: true,
+    }),
+  );
+  return {
+    /** The app's process (`npm start`'s), for measuring what runs under it. */
+    pid: children.at(-1).pid,
+    stop() {
+      for (const child of children) {
+        try {
+          process.kill(-child.pid, "SIGTERM");
+        } catch {}
+      }
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}
 
 /** A JSON client for the app at `base`; a non-2xx answer throws with its body. */
 export function apiClient(base) {
@@ -7,7 +49,13 @@ export function apiClient(base) {
       ...init,
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
     });
-    const body = await res.json().catch(() => null);
+    const text = await res.text();
+    let body = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text.slice(0, 300);
+    }
     if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${JSON.stringify(body)}`);
     return body;
   }

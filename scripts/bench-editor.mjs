@@ -3,13 +3,8 @@
 // (30,000 words in 3,000 utterances, 4 speakers) produced through the real
 // upload → queue → transcription path (the speech server is the browser
 // tests' stand-in). Run by `npm run bench`; prints min/median/max of RUNS.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { apiClient, wav } from "./bench-api.mjs";
-import { offlineEnv, root } from "./lib.mjs";
+import { apiClient, startLocalApp, wav } from "./bench-api.mjs";
 
 const PORT = Number(process.env.BENCH_EDITOR_PORT ?? 8890);
 const SPEECH_PORT = PORT + 1;
@@ -34,19 +29,7 @@ const { json, account, ready, transcribed } = apiClient(BASE);
 /** A short WAV named so the stand-in answers with a 3-hour transcript, once it is stored. */
 const threeHourTranscript = (token) => transcribed(token, "bench3h.wav", wav(30), 30);
 
-const speech = spawn("node", ["tests/e2e/fake-openai-server.mjs"], { cwd: root, env: { ...offlineEnv, FAKE_OPENAI_PORT: String(SPEECH_PORT) }, stdio: "ignore", detached: true });
-const state = mkdtempSync(join(tmpdir(), "bench-editor-"));
-const server = spawn("node", ["scripts/start.mjs"], {
-  cwd: root,
-  env: {
-    ...offlineEnv,
-    PORT: String(PORT),
-    PERSIST_DIR: state,
-    DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${SPEECH_PORT}/v1`,
-  },
-  stdio: ["ignore", process.env.BENCH_LOG ? "inherit" : "ignore", process.env.BENCH_LOG ? "inherit" : "ignore"],
-  detached: true,
-});
+const app = startLocalApp({ port: PORT, speechPort: SPEECH_PORT, label: "bench-editor", vars: "OPENAI_MAX_FILE_SIZE_MB=1000" });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
 try {
   await ready();
@@ -218,10 +201,5 @@ try {
   console.log(`playing-word highlight update: median ${fmt(hl.median, "ms", 3)} / p95 ${fmt(hl.p95, "ms", 3)} / max ${fmt(hl.max, "ms", 3)} (budget ≤ 2 ms; ${highlight.playing} word highlighted)`);
 } finally {
   await browser.close().catch(() => {});
-  for (const child of [server, speech]) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  }
-  rmSync(state, { recursive: true, force: true });
+  app.stop();
 }

@@ -6,7 +6,6 @@
 // 2. Lighthouse (desktop preset) for /signin and for the dashboard with a transcript
 //    open, min/median/max of LIGHTHOUSE_RUNS. Budgets: performance ≥ 90,
 //    accessibility ≥ 95, best practices ≥ 95.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,8 +13,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { apiClient, wav } from "./bench-api.mjs";
-import { offlineEnv, root } from "./lib.mjs";
+import { apiClient, startLocalApp, wav } from "./bench-api.mjs";
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8895);
 const SPEECH_PORT = PORT + 1;
@@ -69,19 +67,7 @@ async function scriptBytes(page, url, until) {
   return { files: all.length, raw: all.reduce((n, b) => n + b.raw, 0), gzip: all.reduce((n, b) => n + b.gzip, 0) };
 }
 
-const state = mkdtempSync(join(tmpdir(), "bench-web-"));
-const speech = spawn("node", ["tests/e2e/fake-openai-server.mjs"], { cwd: root, env: { ...offlineEnv, FAKE_OPENAI_PORT: String(SPEECH_PORT) }, stdio: "ignore", detached: true });
-const server = spawn("node", ["scripts/start.mjs"], {
-  cwd: root,
-  env: {
-    ...offlineEnv,
-    PORT: String(PORT),
-    PERSIST_DIR: state,
-    DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_BASE_URL=http://127.0.0.1:${SPEECH_PORT}/v1`,
-  },
-  stdio: "ignore",
-  detached: true,
-});
+const app = startLocalApp({ port: PORT, speechPort: SPEECH_PORT, label: "bench-web" });
 let browser;
 let lighthouseBrowser;
 const profile = mkdtempSync(join(tmpdir(), "bench-web-profile-"));
@@ -126,11 +112,6 @@ try {
 } finally {
   await lighthouseBrowser?.close();
   await browser?.close();
-  for (const child of [server, speech]) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  }
-  rmSync(state, { recursive: true, force: true });
+  app.stop();
   rmSync(profile, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // `npm start`: the whole app (SPA + Worker + D1/R2/Queues/DO) at http://localhost:${PORT:-8787},
 // fully local: no Cloudflare account, no keys.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { bin, ensureDevVars, mustRun, root } from "./lib.mjs";
 
 const port = process.env.PORT || "8787";
@@ -27,11 +27,16 @@ const sweepEvery = Number(process.env.SWEEP_INTERVAL_SECONDS ?? 30) * 1000;
 const sweeper = setInterval(() => {
   fetch(`http://127.0.0.1:${port}/api/v1/dev/sweep`, { method: "POST" }).then((r) => r.body?.cancel(), () => {});
 }, sweepEvery);
+// wrangler dev would run the [build] command again, and once more when its file
+// watcher is ready, reloading the Worker under the first requests. The SPA is built
+// above, so the server runs from a copy of the config without [build] (deploys keep it).
+const localConfig = "wrangler.local.toml";
+writeFileSync(`${root}${localConfig}`, readFileSync(`${root}wrangler.toml`, "utf8").replace(/^\[build\][\s\S]*?(?=^\[)/m, ""));
 await mustRun(bin("wrangler"), [
   "dev",
   ...(remoteAi ? [] : ["--local"]),
   "-c",
-  "wrangler.toml",
+  localConfig,
   "--port",
   port,
   "--ip",
