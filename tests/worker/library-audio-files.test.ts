@@ -1,21 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signParts } from "../../worker/storage/signing";
-import {
-  api,
-  audioRow,
-  bytesEqual,
-  createFolder,
-  createUser,
-  expectStatus,
-  fetchLink,
-  flipSignature,
-  type Json,
-  type TestUser,
-  uploadFile,
-  wav,
-  withParam,
-} from "./library-helpers";
+import { api, audioRow, bytesEqual, createFolder, createUser, downloadLinks, expectOk, expectStatus, fetchLink, flipSignature, type Json, type TestUser, typedApi, uploadFile, wav, withParam } from "./library-helpers";
 
 const FILE_NOT_FOUND = "Audio file not found";
 const MEDIA_LINK_INVALID = "This media link is invalid or has expired.";
@@ -30,8 +16,11 @@ beforeAll(async () => {
 
 const getFile = (id: string, token = user.token) => api("GET", `/audio_files/${id}`, undefined, { token });
 const update = (id: string, audio_file: unknown, token = user.token) => api("PUT", `/audio_files/${id}`, { audio_file }, { token });
-const ids = async (query = "", token = user.token) =>
-  (expectStatus(await api("GET", `/audio_files${query}`, undefined, { token }), 200).data as Json[]).map((f) => f.id as string);
+const ids = async (query = "", token = user.token) => {
+  const folder_id = new URLSearchParams(query).get("folder_id");
+  const { data } = await expectOk(await typedApi({ token }).audio_files.$get({ query: folder_id === null ? {} : { folder_id } }));
+  return data.map((f) => f.id);
+};
 
 describe("listing and showing files", () => {
   let lister: TestUser;
@@ -197,7 +186,7 @@ describe("moving", () => {
 describe("deleting", () => {
   it("removes the row and the stored object", async () => {
     const { file, key } = await uploadFile(user.token);
-    const links = expectStatus(await api("GET", `/audio_files/${file.id}/download`, undefined, { token: user.token }), 200);
+    const links = await downloadLinks(user.token, file.id);
     expect(await env.MEDIA.head(key)).not.toBeNull();
 
     const body = expectStatus(await api("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token }), 200);
@@ -240,7 +229,7 @@ describe("download and playback links", () => {
     const uploaded = await uploadFile(user.token, { filename, bytes });
     file = uploaded.file;
     key = uploaded.key;
-    links = expectStatus(await api("GET", `/audio_files/${file.id}/download`, undefined, { token: user.token }), 200);
+    links = await downloadLinks(user.token, file.id);
   });
 
   it("answers a playback url and a download url", () => {
@@ -335,7 +324,7 @@ describe("download and playback links", () => {
   it("names the download after the original filename, not a later display name", async () => {
     const { file: renamed } = await uploadFile(user.token, { filename: "raw-take.wav" });
     expectStatus(await update(renamed.id, { name: "Pretty name" }), 200);
-    const l = expectStatus(await api("GET", `/audio_files/${renamed.id}/download`, undefined, { token: user.token }), 200);
+    const l = await downloadLinks(user.token, renamed.id);
     expect(l.filename).toBe("raw-take.wav");
     const res = await fetchLink(l.download_url, {}, "HEAD");
     expect(res.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''raw-take.wav");
@@ -421,7 +410,7 @@ describe("what the media links serve", () => {
       ),
       201,
     );
-    const links = expectStatus(await api("GET", `/audio_files/${data.id}/download`, undefined, { token: user.token }), 200);
+    const links = await downloadLinks(user.token, data.id);
     for (const url of [links.url, links.download_url]) {
       const res = await fetchLink(url);
       expect(res.status).toBe(200);

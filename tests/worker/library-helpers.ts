@@ -110,6 +110,11 @@ export async function uploadFile(
   return { ...uploaded, file: body.data };
 }
 
+/** The file's playback and download links (200 expected), as the route declares them. */
+export async function downloadLinks(token: string, fileId: string) {
+  return expectOk(await typedApi({ token }).audio_files[":id"].download.$get({ param: { id: fileId } }));
+}
+
 // ---------------------------------------------------------------- folders
 
 export async function createFolder(token: string, name: string): Promise<{ id: string; name: string; createdAt: string; updatedAt: string }> {

@@ -4,16 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaTypeFor, PLAYABLE_MEDIA_TYPES, servedMediaType } from "../../common/upload-rules";
-import {
-  api,
-  createUser,
-  expectStatus,
-  fetchLink,
-  putBytes,
-  requestUploadUrl,
-  type TestUser,
-  withParam,
-} from "./library-helpers";
+import { api, createUser, downloadLinks, expectStatus, fetchLink, putBytes, requestUploadUrl, type TestUser, withParam } from "./library-helpers";
 
 const CSP = "sandbox; default-src 'none'";
 const LINK_INVALID = "This upload link is invalid or has expired. Please start the upload again.";
@@ -50,7 +41,7 @@ async function attack({ filename, declared, putType }: Attack) {
     ),
     201,
   );
-  const links = expectStatus(await api("GET", `/audio_files/${confirmed.data.id}/download`, undefined, { token: user.token }), 200);
+  const links = await downloadLinks(user.token, confirmed.data.id);
   return { ...(link as { upload_url: string; key: string; content_type: string }), file: confirmed.data, links };
 }
 
