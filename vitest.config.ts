@@ -21,29 +21,29 @@ const aiStandInScript = ts.transpileModule(readFileSync(new URL("./tests/support
 // The Worker in workerd with local bindings, shared by the worker tests and the benchmarks.
 const workersRuntime = () =>
   cloudflareTest(async () => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            remoteBindings: false,
-            miniflare: {
-              bindings: {
-                ENVIRONMENT: "development",
-                APP_URL: "http://localhost",
-                JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
-                GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
-                GOOGLE_JWKS_URL: GOOGLE_TEST_JWKS_URL,
-                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-                TEST_GOOGLE_PRIVATE_JWK: privateJwk,
-              },
-              // Frees the name AI (Workers AI has no local simulator) for the stand-in.
-              ai: { binding: "WORKERS_AI_UNUSED" },
-              serviceBindings: { AI: "ai-stand-in" },
-              workers: [{ name: "ai-stand-in", modules: true, script: aiStandInScript, compatibilityDate: "2026-04-20" }],
-              outboundService: (request: Request) => {
-                if (request.url === GOOGLE_TEST_JWKS_URL) return Response.json({ keys: [publicJwk] });
-                if (new URL(request.url).origin === FAKE_OPENAI_ORIGIN) return handleFakeOpenAi(request);
-                return new Response("No network in tests", { status: 503 });
-              },
-            },
-          }));
+    wrangler: { configPath: "./wrangler.toml" },
+    remoteBindings: false,
+    miniflare: {
+      bindings: {
+        ENVIRONMENT: "development",
+        APP_URL: "http://localhost",
+        JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+        GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
+        GOOGLE_JWKS_URL: GOOGLE_TEST_JWKS_URL,
+        TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        TEST_GOOGLE_PRIVATE_JWK: privateJwk,
+      },
+      // Frees the name AI (Workers AI has no local simulator) for the stand-in.
+      ai: { binding: "WORKERS_AI_UNUSED" },
+      serviceBindings: { AI: "ai-stand-in" },
+      workers: [{ name: "ai-stand-in", modules: true, script: aiStandInScript, compatibilityDate: "2026-04-20" }],
+      outboundService: (request: Request) => {
+        if (request.url === GOOGLE_TEST_JWKS_URL) return Response.json({ keys: [publicJwk] });
+        if (new URL(request.url).origin === FAKE_OPENAI_ORIGIN) return handleFakeOpenAi(request);
+        return new Response("No network in tests", { status: 503 });
+      },
+    },
+  }));
 
 export default defineConfig({
   test: {

@@ -16,8 +16,7 @@ const newPassword = z
   .min(LIMITS.minPasswordLength, MESSAGES.passwordTooShort)
   .max(1024, "Password must be at most 1024 characters long");
 
-const token = (message: string, maxLength = 512) =>
-  z.string({ error: message }).trim().min(1, message).max(maxLength, message);
+const token = (message: string, maxLength = 512) => z.string({ error: message }).trim().min(1, message).max(maxLength, message);
 
 /** Password and confirmation must match; reported on the confirmation field. */
 function withMatchingConfirmation<T extends z.ZodType<{ password: string; password_confirmation: string }>>(schema: T) {
@@ -31,7 +30,11 @@ export const registerSchema = z.object({
   user: withMatchingConfirmation(
     z.object({
       email,
-      full_name: z.string({ error: MESSAGES.fullNameRequired }).trim().min(1, MESSAGES.fullNameRequired).max(LIMITS.nameMaxLength, "Full name must be 255 characters or less"),
+      full_name: z
+        .string({ error: MESSAGES.fullNameRequired })
+        .trim()
+        .min(1, MESSAGES.fullNameRequired)
+        .max(LIMITS.nameMaxLength, "Full name must be 255 characters or less"),
       password: newPassword,
       password_confirmation: z.string({ error: MESSAGES.passwordsDoNotMatch }),
     }),

@@ -62,7 +62,10 @@ const filename = z
   .min(1, LIBRARY_MESSAGES.filenameRequired)
   .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.filenameTooLong)
   .refine(hasNoBidiControls, BIDI_MESSAGE);
-const fileSize = z.coerce.number({ error: LIBRARY_MESSAGES.fileSizeInvalid }).int(LIBRARY_MESSAGES.fileSizeInvalid).positive(LIBRARY_MESSAGES.fileSizeInvalid);
+const fileSize = z.coerce
+  .number({ error: LIBRARY_MESSAGES.fileSizeInvalid })
+  .int(LIBRARY_MESSAGES.fileSizeInvalid)
+  .positive(LIBRARY_MESSAGES.fileSizeInvalid);
 const contentType = z.string().trim().max(255).default("");
 
 export const uploadUrlSchema = z.object({ filename, content_type: contentType, file_size: fileSize });

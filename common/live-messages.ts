@@ -13,7 +13,9 @@ export const fileStatusChangedSchema = z.object({
   file: z.object({ status: fileStatus, has_transcript: z.boolean(), name: z.string() }),
   message: z.string(),
   /** The whole file as GET /audio_files/{id} answers it: a tab updates from it without refetching. */
-  audio_file: z.custom<AudioFileDto>((v) => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string").optional(),
+  audio_file: z
+    .custom<AudioFileDto>((v) => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string")
+    .optional(),
 });
 
 /** Another tab (or undo/redo) changed a transcript: reload the utterances named. */

@@ -9,8 +9,7 @@ export const MESSAGES = {
   passwordRequired: "Password is required",
   emailTaken: "An account with this email already exists. Please sign in instead.",
   invalidCredentials: "Invalid email or password",
-  emailNotConfirmed:
-    "Please confirm your email address before signing in. Check your inbox for the confirmation link.",
+  emailNotConfirmed: "Please confirm your email address before signing in. Check your inbox for the confirmation link.",
   invalidResetToken: "Invalid reset token. Please request a new password reset.",
   expiredResetToken: "This password reset link is invalid or has expired. Please request a new password reset.",
   invalidConfirmToken: "Invalid confirmation link. No token provided.",
@@ -29,8 +28,7 @@ export const MESSAGES = {
   signupSuccess: "Account created successfully! Please check your email to confirm your account before signing in.",
   resetSuccess: "Password reset successfully! Redirecting to sign in...",
   confirmSuccess: "Email confirmed successfully! You can now sign in to your account.",
-  forgotPasswordSent:
-    "If an account with that email exists, we've sent you a password reset link. Please check your email.",
+  forgotPasswordSent: "If an account with that email exists, we've sent you a password reset link. Please check your email.",
   loggedOut: "Signed out",
 
   loginFailed: "Login failed. Please check your credentials.",

@@ -4,7 +4,15 @@
 import { formatTimestamp } from "./format";
 import { keyBetween } from "./order-keys";
 import type { WordDto } from "./transcript";
-import { EDIT_LIMITS, EDIT_MESSAGES, type AppliedOp, type Change, type TranscriptOp, type UtteranceState, type WordPatch } from "./transcript-ops";
+import {
+  EDIT_LIMITS,
+  EDIT_MESSAGES,
+  type AppliedOp,
+  type Change,
+  type TranscriptOp,
+  type UtteranceState,
+  type WordPatch,
+} from "./transcript-ops";
 
 export interface OpContext {
   utterance(id: string): UtteranceState | undefined;
@@ -60,7 +68,15 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
       if (p.text === undefined || p.start_time === undefined || p.end_time === undefined || p.confidence_score === undefined) {
         throw new OpError(422, p.text === undefined ? EDIT_MESSAGES.wordNotInUtterance : EDIT_MESSAGES.newWordNeedsTimes);
       }
-      return { id: p.id, text: p.text, startTime: p.start_time, endTime: p.end_time, position, confidenceScore: p.confidence_score, hasEntities: false };
+      return {
+        id: p.id,
+        text: p.text,
+        startTime: p.start_time,
+        endTime: p.end_time,
+        position,
+        confidenceScore: p.confidence_score,
+        hasEntities: false,
+      };
     }
     return {
       ...old,
@@ -84,7 +100,11 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
     transcriptWords: words,
     version: u.version + 1,
   };
-  return { change: { utterances: [{ id: u.id, before: u, after }] }, type: "other", summary: describeWordEdit(u.transcriptWords, words, u.startTime) };
+  return {
+    change: { utterances: [{ id: u.id, before: u, after }] },
+    type: "other",
+    summary: describeWordEdit(u.transcriptWords, words, u.startTime),
+  };
 }
 
 function split(ctx: OpContext, u: UtteranceState, firstWordId: string, newId: string): AppliedOp {
@@ -119,7 +139,12 @@ function split(ctx: OpContext, u: UtteranceState, firstWordId: string, newId: st
     version: 1,
   };
   return {
-    change: { utterances: [{ id: u.id, before: u, after: first }, { id: newId, before: null, after: second }] },
+    change: {
+      utterances: [
+        { id: u.id, before: u, after: first },
+        { id: newId, before: null, after: second },
+      ],
+    },
     type: "other",
     summary: `Split utterance at ${formatTimestamp(second.startTime)}`,
   };
@@ -145,7 +170,12 @@ function merge(ctx: OpContext, targetId: string, sourceId: string): AppliedOp {
     version: target.version + 1,
   };
   return {
-    change: { utterances: [{ id: target.id, before: target, after }, { id: source.id, before: source, after: null }] },
+    change: {
+      utterances: [
+        { id: target.id, before: target, after },
+        { id: source.id, before: source, after: null },
+      ],
+    },
     type: "other",
     summary: `Merged utterances at ${formatTimestamp(source.startTime)}`,
   };
@@ -186,7 +216,13 @@ function sameWords(a: readonly WordDto[], b: readonly WordDto[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((w, i) => {
     const v = b[i]!;
-    return w.id === v.id && w.text === v.text && w.startTime === v.startTime && w.endTime === v.endTime && w.confidenceScore === v.confidenceScore;
+    return (
+      w.id === v.id &&
+      w.text === v.text &&
+      w.startTime === v.startTime &&
+      w.endTime === v.endTime &&
+      w.confidenceScore === v.confidenceScore
+    );
   });
 }
 
@@ -210,7 +246,9 @@ function describeWordEdit(before: readonly WordDto[], after: readonly WordDto[],
     return `Adjusted word times at ${formatTimestamp(start)}`;
   }
   const oldText = removed.length || changed.some((w) => beforeIds.has(w.id)) ? before.map((w) => w.text).join(" ") : "";
-  return oldText ? `Edited ${quote(oldText)} → ${quote(after.map((w) => w.text).join(" "))}` : `Added ${quote(changed.map((w) => w.text).join(" "))}`;
+  return oldText
+    ? `Edited ${quote(oldText)} → ${quote(after.map((w) => w.text).join(" "))}`
+    : `Added ${quote(changed.map((w) => w.text).join(" "))}`;
 }
 
 /** Word count and confidence-sum deltas of a change, for the transcript's statistics. */

@@ -21,8 +21,6 @@ export const DETAILS_MESSAGES = {
   speakerDeleteFailed: "Failed to delete speaker. Please try again.",
 } as const;
 
-
-
 const speakerName = z
   .string({ error: DETAILS_MESSAGES.speakerNameRequired })
   .trim()
@@ -51,6 +49,9 @@ const text = (max: number, message: string) =>
 
 export const transcriptFieldsSchema = z.object({
   transcript: z
-    .object({ summary: text(DETAILS_LIMITS.summaryMax, DETAILS_MESSAGES.summaryTooLong).optional(), notes: text(DETAILS_LIMITS.notesMax, DETAILS_MESSAGES.notesTooLong).optional() })
+    .object({
+      summary: text(DETAILS_LIMITS.summaryMax, DETAILS_MESSAGES.summaryTooLong).optional(),
+      notes: text(DETAILS_LIMITS.notesMax, DETAILS_MESSAGES.notesTooLong).optional(),
+    })
     .refine((v) => v.summary !== undefined || v.notes !== undefined, DETAILS_MESSAGES.fieldsEmpty),
 });

@@ -21,8 +21,35 @@ export const DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG = 1000 * MB;
 
 const FALLBACK_EXTENSIONS = new Set([
   ...Object.keys(EXTENSION_TYPES),
-  "mpeg", "mpga", "opus", "oga", "weba", "webm", "aif", "aiff", "aifc", "caf", "amr", "3gp", "3g2",
-  "mov", "m4v", "mkv", "avi", "wmv", "flv", "mts", "m2ts", "ts", "ac3", "alac", "ape", "au", "snd", "ra", "spx",
+  "mpeg",
+  "mpga",
+  "opus",
+  "oga",
+  "weba",
+  "webm",
+  "aif",
+  "aiff",
+  "aifc",
+  "caf",
+  "amr",
+  "3gp",
+  "3g2",
+  "mov",
+  "m4v",
+  "mkv",
+  "avi",
+  "wmv",
+  "flv",
+  "mts",
+  "m2ts",
+  "ts",
+  "ac3",
+  "alac",
+  "ape",
+  "au",
+  "snd",
+  "ra",
+  "spx",
 ]);
 
 const UPLOAD_TEXTS = {
@@ -59,9 +86,24 @@ export function resolveContentType(filename: string, type: string): string {
  * type outside this list (text/html, SVG, a comma list…) must never reach a browser.
  */
 export const PLAYABLE_MEDIA_TYPES: ReadonlySet<string> = new Set([
-  "audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/mp4", "audio/x-m4a", "audio/m4a",
-  "video/mp4", "audio/flac", "audio/x-flac", "audio/aac", "audio/x-aac", "audio/ogg", "audio/x-ms-wma",
-  "audio/webm", "video/webm", "audio/opus",
+  "audio/mpeg",
+  "audio/mp3",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/wave",
+  "audio/mp4",
+  "audio/x-m4a",
+  "audio/m4a",
+  "video/mp4",
+  "audio/flac",
+  "audio/x-flac",
+  "audio/aac",
+  "audio/x-aac",
+  "audio/ogg",
+  "audio/x-ms-wma",
+  "audio/webm",
+  "video/webm",
+  "audio/opus",
 ]);
 
 /** What anything else is stored and served as (always as a download). */
@@ -117,10 +159,7 @@ export function isSupportedFormat(file: Pick<UploadCandidate, "name" | "type">, 
 }
 
 /** Validation with the service configuration loaded; null when the file is fine. */
-export function checkUpload(
-  file: UploadCandidate,
-  config: ServiceConfiguration | null,
-): string | null {
+export function checkUpload(file: UploadCandidate, config: ServiceConfiguration | null): string | null {
   if (!config) return UPLOAD_TEXTS.configNotLoaded;
   const { max_file_size, supported_formats } = config.file_constraints;
   if (file.size > max_file_size) return `File size exceeds maximum allowed size of ${Math.round(max_file_size / MB)}MB`;

@@ -61,7 +61,13 @@ export function diffWords(words: readonly EditableWord[], text: string, options:
 }
 
 /** Keeps words equal in both (longest common subsequence) and resolves each gap between them. */
-function alignMiddle(oldMid: readonly EditableWord[], newMid: string[], out: EditableWord[], next: EditableWord | undefined, o: DiffOptions) {
+function alignMiddle(
+  oldMid: readonly EditableWord[],
+  newMid: string[],
+  out: EditableWord[],
+  next: EditableWord | undefined,
+  o: DiffOptions,
+) {
   const anchors = oldMid.length * newMid.length <= MAX_ALIGN_CELLS ? commonSubsequence(oldMid, newMid) : [];
   let i = 0;
   let j = 0;
@@ -89,7 +95,13 @@ function resolveGap(old: readonly EditableWord[], tokens: string[], out: Editabl
   }
   if (old.length === 2 && tokens.length === 1 && old[0]!.text + old[1]!.text === tokens[0]) {
     const [a, b] = old as [EditableWord, EditableWord];
-    out.push(modified(a, { text: tokens[0]!, endTime: Math.max(a.endTime, b.endTime), confidenceScore: Math.min(a.confidenceScore, b.confidenceScore) }, o));
+    out.push(
+      modified(
+        a,
+        { text: tokens[0]!, endTime: Math.max(a.endTime, b.endTime), confidenceScore: Math.min(a.confidenceScore, b.confidenceScore) },
+        o,
+      ),
+    );
     return;
   }
   // New words: spread over the replaced words' time, or the gap between the neighbours.
@@ -117,7 +129,9 @@ function commonSubsequence(old: readonly EditableWord[], tokens: string[]): [num
   for (let a = n - 1; a >= 0; a--)
     for (let b = m - 1; b >= 0; b--)
       table[a * (m + 1) + b] =
-        old[a]!.text === tokens[b] ? table[(a + 1) * (m + 1) + b + 1]! + 1 : Math.max(table[(a + 1) * (m + 1) + b]!, table[a * (m + 1) + b + 1]!);
+        old[a]!.text === tokens[b]
+          ? table[(a + 1) * (m + 1) + b + 1]! + 1
+          : Math.max(table[(a + 1) * (m + 1) + b]!, table[a * (m + 1) + b + 1]!);
   const pairs: [number, number][] = [];
   let a = 0;
   let b = 0;

@@ -17,7 +17,14 @@ export function startLocalApp({ port, speechPort, label, vars = "" }) {
   const children = [];
   const speechVars = speechPort ? `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_BASE_URL=http://127.0.0.1:${speechPort}/v1` : "";
   if (speechPort) {
-    children.push(spawn("node", ["tests/e2e/fake-openai-server.mjs"], { cwd: root, env: { ...offlineEnv, FAKE_OPENAI_PORT: String(speechPort) }, stdio: "ignore", detached: true }));
+    children.push(
+      spawn("node", ["tests/e2e/fake-openai-server.mjs"], {
+        cwd: root,
+        env: { ...offlineEnv, FAKE_OPENAI_PORT: String(speechPort) },
+        stdio: "ignore",
+        detached: true,
+      }),
+    );
   }
   const devVars = [speechVars, vars].filter(Boolean).join(";");
   children.push(
@@ -64,7 +71,10 @@ export function apiClient(base) {
   async function account(label = "bench") {
     const email = `${label}-${Date.now()}@example.com`;
     const password = "benchmark password";
-    await json("/api/v1/auth/register", { method: "POST", body: JSON.stringify({ user: { email, full_name: "Bench", password, password_confirmation: password } }) });
+    await json("/api/v1/auth/register", {
+      method: "POST",
+      body: JSON.stringify({ user: { email, full_name: "Bench", password, password_confirmation: password } }),
+    });
     const { data } = await json("/api/v1/dev/outbox");
     const token = /confirm-email\?token=([\w-]+)/.exec(data.find((m) => m.to === email).text)[1];
     await json("/api/v1/auth/confirm-email", { method: "POST", body: JSON.stringify({ token }) });
@@ -93,11 +103,25 @@ export function apiClient(base) {
       { method: "POST", body: JSON.stringify({ filename, content_type: "audio/wav", file_size: body.length }) },
       token,
     );
-    const put = await fetch(upload_url.replace("localhost", "127.0.0.1"), { method: "PUT", headers: { "content-type": content_type }, body });
+    const put = await fetch(upload_url.replace("localhost", "127.0.0.1"), {
+      method: "PUT",
+      headers: { "content-type": content_type },
+      body,
+    });
     if (!put.ok) throw new Error(`PUT → ${put.status}`);
     const { data: file } = await json(
       "/api/v1/audio_files/confirm-upload",
-      { method: "POST", body: JSON.stringify({ filename, key, file_size: body.length, content_type: "audio/wav", folder_id: "", duration_seconds: durationSeconds }) },
+      {
+        method: "POST",
+        body: JSON.stringify({
+          filename,
+          key,
+          file_size: body.length,
+          content_type: "audio/wav",
+          folder_id: "",
+          duration_seconds: durationSeconds,
+        }),
+      },
       token,
     );
     const until = Date.now() + timeoutMs;

@@ -21,7 +21,9 @@ const stats = (xs) => {
 const fmt = (x, unit = "ms", digits = 1) => `${x.toFixed(digits)} ${unit}`;
 const line = (name, xs, budget, unit = "ms", digits = 1) => {
   const { min, median, max } = stats(xs);
-  console.log(`${name}: min ${fmt(min, unit, digits)} / median ${fmt(median, unit, digits)} / max ${fmt(max, unit, digits)} (budget ${budget})`);
+  console.log(
+    `${name}: min ${fmt(min, unit, digits)} / median ${fmt(median, unit, digits)} / max ${fmt(max, unit, digits)} (budget ${budget})`,
+  );
 };
 
 const { json, account, ready, transcribed } = apiClient(BASE);
@@ -30,7 +32,18 @@ const { json, account, ready, transcribed } = apiClient(BASE);
 const threeHourTranscript = (token) => transcribed(token, "bench3h.wav", wav(30), 30);
 
 const app = startLocalApp({ port: PORT, speechPort: SPEECH_PORT, label: "bench-editor", vars: "OPENAI_MAX_FILE_SIZE_MB=1000" });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
 try {
   await ready();
   const { token, user } = await account("bench-editor");
@@ -65,7 +78,11 @@ try {
       `/api/v1/transcripts/${fileId}/utterances/${middle.id}/update_words`,
       {
         method: "PATCH",
-        body: JSON.stringify({ words: middle.transcriptWords.map((x) => (x.id === w.id ? { id: x.id, text: `${w.text}${i}`, end_time: x.endTime, confidence_score: x.confidenceScore } : { id: x.id })) }),
+        body: JSON.stringify({
+          words: middle.transcriptWords.map((x) =>
+            x.id === w.id ? { id: x.id, text: `${w.text}${i}`, end_time: x.endTime, confidence_score: x.confidenceScore } : { id: x.id },
+          ),
+        }),
       },
       token,
     );
@@ -155,8 +172,12 @@ try {
   });
   const typed = stats(typing.frame);
   const worked = stats(typing.work);
-  console.log(`keystroke main-thread work inside a word in the middle: median ${fmt(worked.median)} / p95 ${fmt(worked.p95)} / max ${fmt(worked.max)}`);
-  console.log(`keystroke → next frame painted: median ${fmt(typed.median)} / p95 ${fmt(typed.p95)} / max ${fmt(typed.max)} (budget ≤ 16 ms p95)`);
+  console.log(
+    `keystroke main-thread work inside a word in the middle: median ${fmt(worked.median)} / p95 ${fmt(worked.p95)} / max ${fmt(worked.max)}`,
+  );
+  console.log(
+    `keystroke → next frame painted: median ${fmt(typed.median)} / p95 ${fmt(typed.p95)} / max ${fmt(typed.max)} (budget ≤ 16 ms p95)`,
+  );
 
   // Search for a common word: all matches counted and the first shown.
   const searches = [];
@@ -198,7 +219,9 @@ try {
     return { times, playing: document.querySelectorAll(".word--playing").length };
   });
   const hl = stats(highlight.times);
-  console.log(`playing-word highlight update: median ${fmt(hl.median, "ms", 3)} / p95 ${fmt(hl.p95, "ms", 3)} / max ${fmt(hl.max, "ms", 3)} (budget ≤ 2 ms; ${highlight.playing} word highlighted)`);
+  console.log(
+    `playing-word highlight update: median ${fmt(hl.median, "ms", 3)} / p95 ${fmt(hl.p95, "ms", 3)} / max ${fmt(hl.max, "ms", 3)} (budget ≤ 2 ms; ${highlight.playing} word highlighted)`,
+  );
 } finally {
   await browser.close().catch(() => {});
   app.stop();

@@ -36,13 +36,30 @@ try {
   for (const format of FORMATS) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const child = spawnSync(process.execPath, ["--expose-gc", "--max-old-space-size=128", entry, format], { cwd: root, encoding: "utf8" });
+      const child = spawnSync(process.execPath, ["--expose-gc", "--max-old-space-size=128", entry, format], {
+        cwd: root,
+        encoding: "utf8",
+      });
       if (child.status !== 0) throw new Error(`${format}: ${child.stderr}`);
       runs.push(JSON.parse(child.stdout.trim().split("\n").at(-1)));
     }
     console.log(
-      `  ${format.padEnd(5)} CPU ${stats(runs.map((r) => r.cpuMs), "ms")} · wall ${stats(runs.map((r) => r.wallMs), "ms")} · ` +
-        `peak JS memory ${stats(runs.map((r) => r.peakMb), "MB", 1)} (rendering added ${stats(runs.map((r) => r.addedMb), "MB", 1)}) · ` +
+      `  ${format.padEnd(5)} CPU ${stats(
+        runs.map((r) => r.cpuMs),
+        "ms",
+      )} · wall ${stats(
+        runs.map((r) => r.wallMs),
+        "ms",
+      )} · ` +
+        `peak JS memory ${stats(
+          runs.map((r) => r.peakMb),
+          "MB",
+          1,
+        )} (rendering added ${stats(
+          runs.map((r) => r.addedMb),
+          "MB",
+          1,
+        )}) · ` +
         `file ${(runs[0].bytes / 1024).toFixed(0)} KB`,
     );
   }

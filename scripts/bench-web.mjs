@@ -29,10 +29,16 @@ const CATEGORIES = ["performance", "accessibility", "best-practices"];
 async function lighthouseScores(url) {
   const runs = [];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, onlyCategories: CATEGORIES }, desktopConfig);
+    const result = await lighthouse(
+      url,
+      { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, onlyCategories: CATEGORIES },
+      desktopConfig,
+    );
     // LIGHTHOUSE_REPORTS=dir keeps every report (JSON) for a closer look.
-    if (process.env.LIGHTHOUSE_REPORTS) writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${i + 1}.json`), result.report);
-    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}`);
+    if (process.env.LIGHTHOUSE_REPORTS)
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${i + 1}.json`), result.report);
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}`);
     const failing = Object.values(result.lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => {
@@ -40,7 +46,10 @@ async function lighthouseScores(url) {
         const where = item?.node?.snippet ?? item?.sourceLocation?.url ?? item?.issueType ?? item?.description ?? item?.reason ?? "";
         return where ? `${a.id} (${String(where).slice(0, 120)})` : a.id;
       });
-    runs.push({ scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])), failing });
+    runs.push({
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])),
+      failing,
+    });
   }
   return runs;
 }
@@ -58,7 +67,8 @@ function printScores(name, runs, budgets) {
 async function scriptBytes(page, url, until) {
   const bodies = [];
   page.on("response", async (res) => {
-    if (res.request().resourceType() === "script") bodies.push(res.body().then((b) => ({ url: res.url(), raw: b.length, gzip: gzipSync(b).length })));
+    if (res.request().resourceType() === "script")
+      bodies.push(res.body().then((b) => ({ url: res.url(), raw: b.length, gzip: gzipSync(b).length })));
   });
   await page.goto(url);
   await until(page);
@@ -75,23 +85,34 @@ try {
   await ready();
   const { token, user } = await account("bench-web");
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
-  const signin = await scriptBytes(await (await browser.newContext()).newPage(), `${BASE}/signin`, (p) => p.getByRole("button", { name: "Sign in", exact: true }).waitFor());
+  const signin = await scriptBytes(await (await browser.newContext()).newPage(), `${BASE}/signin`, (p) =>
+    p.getByRole("button", { name: "Sign in", exact: true }).waitFor(),
+  );
   const context = await browser.newContext();
-  await context.addInitScript(({ token, user }) => {
-    localStorage.setItem("auth_token", token);
-    localStorage.setItem("auth_user", JSON.stringify(user));
-  }, { token, user });
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem("auth_token", token);
+      localStorage.setItem("auth_user", JSON.stringify(user));
+    },
+    { token, user },
+  );
   const dashboard = await scriptBytes(await context.newPage(), `${BASE}/dashboard`, (p) => p.getByTestId("topbar").waitFor());
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log("\nJavaScript downloaded on a first visit (production build):");
   console.log(`  /signin: ${kb(signin.gzip)} gzip (${kb(signin.raw)} raw, ${signin.files} files) — budget 100 KB gzip`);
-  console.log(`  /dashboard before a file is opened: ${kb(dashboard.gzip)} gzip (${kb(dashboard.raw)} raw, ${dashboard.files} files) — budget 200 KB gzip`);
+  console.log(
+    `  /dashboard before a file is opened: ${kb(dashboard.gzip)} gzip (${kb(dashboard.raw)} raw, ${dashboard.files} files) — budget 200 KB gzip`,
+  );
 
   // Lighthouse drives the default profile over the debugging port; the session is
   // put into that profile's storage first (Lighthouse is told not to clear it).
   const fileId = await transcribed(token, "meeting.wav", wav(20), 20);
   // A returning user: the guided tours are not what is measured.
-  const { data: preferences } = await json("/api/v1/preferences", { method: "PUT", body: JSON.stringify({ preferences: { tutorials: { skip_all: true } } }) }, token);
+  const { data: preferences } = await json(
+    "/api/v1/preferences",
+    { method: "PUT", body: JSON.stringify({ preferences: { tutorials: { skip_all: true } } }) },
+    token,
+  );
   lighthouseBrowser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${DEBUG_PORT}`],
@@ -99,10 +120,13 @@ try {
   const signinScores = await lighthouseScores(`${BASE}/signin`);
   const page = await lighthouseBrowser.newPage();
   await page.goto(`${BASE}/signin`);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("auth_token", token);
-    localStorage.setItem("auth_user", JSON.stringify(user));
-  }, { token, user: { ...user, preferences } });
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem("auth_token", token);
+      localStorage.setItem("auth_user", JSON.stringify(user));
+    },
+    { token, user: { ...user, preferences } },
+  );
   await page.close();
   const editorScores = await lighthouseScores(`${BASE}/dashboard/file/${fileId}`);
   const budgets = { performance: 90, accessibility: 95, "best-practices": 95 };

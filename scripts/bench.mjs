@@ -49,7 +49,6 @@ function rssMb(pid) {
 
 const totalWorkerdRss = () => workerdPids().reduce((sum, pid) => sum + rssMb(pid), 0);
 
-
 /** Streams `bytes` of generated data with a known length; nothing is held in memory but one chunk. */
 function streamPut(url, bytes) {
   return new Promise((resolve, reject) => {
@@ -74,7 +73,11 @@ function streamPut(url, bytes) {
 
 async function benchUpload(token) {
   const bytes = UPLOAD_MB * 1024 * 1024;
-  const { upload_url, key } = await json("/api/v1/audio_files/upload-url", { method: "POST", body: JSON.stringify({ filename: "bench.mp3", content_type: "audio/mpeg", file_size: bytes }) }, token);
+  const { upload_url, key } = await json(
+    "/api/v1/audio_files/upload-url",
+    { method: "POST", body: JSON.stringify({ filename: "bench.mp3", content_type: "audio/mpeg", file_size: bytes }) },
+    token,
+  );
   const baseline = totalWorkerdRss();
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, totalWorkerdRss())), 200);
@@ -83,7 +86,21 @@ async function benchUpload(token) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const confirm = () =>
-    json("/api/v1/audio_files/confirm-upload", { method: "POST", body: JSON.stringify({ filename: "bench.mp3", key, file_size: bytes, content_type: "audio/mpeg", folder_id: "", duration_seconds: 3600 }) }, token);
+    json(
+      "/api/v1/audio_files/confirm-upload",
+      {
+        method: "POST",
+        body: JSON.stringify({
+          filename: "bench.mp3",
+          key,
+          file_size: bytes,
+          content_type: "audio/mpeg",
+          folder_id: "",
+          duration_seconds: 3600,
+        }),
+      },
+      token,
+    );
   // After a 1 GB body the local proxy sometimes loses its connection to workerd and
   // answers the next request 503 "restarted mid-request"; confirming is idempotent, so retry.
   const confirmed = await confirm().catch((error) => (/restarted mid-request/.test(String(error)) ? confirm() : Promise.reject(error)));
@@ -92,7 +109,11 @@ async function benchUpload(token) {
 
 // Ingest benchmark: runs inside workerd through the Workers vitest integration.
 await new Promise((resolve, reject) => {
-  const child = spawn(`${root}node_modules/.bin/vitest`, ["run", "--project", "bench", "--reporter", "dot"], { cwd: root, env: offlineEnv, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(`${root}node_modules/.bin/vitest`, ["run", "--project", "bench", "--reporter", "dot"], {
+    cwd: root,
+    env: offlineEnv,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.on("exit", (code) => {
@@ -112,8 +133,12 @@ try {
   await ready();
   const { token } = await account();
   const upload = await benchUpload(token);
-  console.log(`upload ${upload.mb} MB via signed local upload route: ${upload.seconds.toFixed(1)} s, ${upload.throughput.toFixed(0)} MB/s, stored size ${upload.stored ? "matches" : "DIFFERS"}`);
-  console.log(`workerd RSS: ${upload.baseline.toFixed(0)} MB before, peak ${upload.peak.toFixed(0)} MB during (growth ${(upload.peak - upload.baseline).toFixed(0)} MB for a ${upload.mb} MB body)`);
+  console.log(
+    `upload ${upload.mb} MB via signed local upload route: ${upload.seconds.toFixed(1)} s, ${upload.throughput.toFixed(0)} MB/s, stored size ${upload.stored ? "matches" : "DIFFERS"}`,
+  );
+  console.log(
+    `workerd RSS: ${upload.baseline.toFixed(0)} MB before, peak ${upload.peak.toFixed(0)} MB during (growth ${(upload.peak - upload.baseline).toFixed(0)} MB for a ${upload.mb} MB body)`,
+  );
 } finally {
   server.stop();
 }

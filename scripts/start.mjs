@@ -12,7 +12,10 @@ ensureDevVars();
 // `npx wrangler login`), the dev server reaches it remotely instead of running fully local.
 const remoteAi = /^WORKERS_AI_REMOTE=true$/m.test(readFileSync(`${root}.dev.vars`, "utf8"));
 // Extra vars for this run only, e.g. DEV_VARS="TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_BASE_URL=http://127.0.0.1:9000/v1".
-const extraVars = (process.env.DEV_VARS ?? "").split(";").filter(Boolean).flatMap((pair) => ["--var", pair.replace("=", ":")]);
+const extraVars = (process.env.DEV_VARS ?? "")
+  .split(";")
+  .filter(Boolean)
+  .flatMap((pair) => ["--var", pair.replace("=", ":")]);
 // E-mailed links point at APP_URL only (never a request's Host): this server's address unless set.
 const appUrlSet = /^APP_URL=/m.test(readFileSync(`${root}.dev.vars`, "utf8")) || /(^|;)APP_URL=/.test(process.env.DEV_VARS ?? "");
 if (!appUrlSet) extraVars.push("--var", `APP_URL:http://localhost:${port}`);
@@ -25,7 +28,10 @@ console.log(`\nStarting the app at http://localhost:${port}\n`);
 // the same code through a development-only route.
 const sweepEvery = Number(process.env.SWEEP_INTERVAL_SECONDS ?? 30) * 1000;
 const sweeper = setInterval(() => {
-  fetch(`http://127.0.0.1:${port}/api/v1/dev/sweep`, { method: "POST" }).then((r) => r.body?.cancel(), () => {});
+  fetch(`http://127.0.0.1:${port}/api/v1/dev/sweep`, { method: "POST" }).then(
+    (r) => r.body?.cancel(),
+    () => {},
+  );
 }, sweepEvery);
 // wrangler dev would run the [build] command again, and once more when its file
 // watcher is ready, reloading the Worker under the first requests. The SPA is built

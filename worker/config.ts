@@ -2,7 +2,10 @@ import { z } from "zod";
 import { DEFAULT_QUOTAS } from "../common/limits";
 import { SERVICE_NAMES } from "./transcription/services";
 
-const flag = z.enum(["true", "false"]).default("false").transform((v) => v === "true");
+const flag = z
+  .enum(["true", "false"])
+  .default("false")
+  .transform((v) => v === "true");
 
 /** Vars and secrets the Worker needs; checked once per isolate so a bad deploy fails loudly. */
 const configSchema = z.object({
@@ -16,7 +19,10 @@ const configSchema = z.object({
     .or(z.literal("").transform(() => undefined))
     .transform((v) => v?.replace(/\/+$/, "")),
   EMAIL_FROM: z.email(),
-  GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : null)),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : null)),
   GOOGLE_JWKS_URL: z.url(),
   TRANSCRIPTION_SERVICE: z.enum(SERVICE_NAMES),
   FEATURE_SERVICE_SELECTION: flag,
@@ -24,19 +30,29 @@ const configSchema = z.object({
   FEATURE_DEBUG: flag,
   /** Set when `wrangler dev` reaches Workers AI remotely (needs a Cloudflare login). */
   WORKERS_AI_REMOTE: flag,
-  OPENAI_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  OPENAI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
   OPENAI_MAX_FILE_SIZE_MB: z.coerce.number().positive().default(25),
   /** A chat model on the OpenAI-compatible server: summaries are written with it. */
-  OPENAI_CHAT_MODEL: z.string().optional().transform((v) => (v ? v : undefined)),
+  OPENAI_CHAT_MODEL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** The Workers AI text model for summaries where Workers AI runs. */
   SUMMARY_WORKERS_AI_MODEL: z.string().min(1).default("@cf/meta/llama-3.1-8b-instruct"),
   /**
    * A processing file with no sign of its job for this long has lost its queue message
    * (a consumer runs at most 15 minutes): it is re-queued, or failed after a few tries.
    */
-  JOB_LOST_AFTER_SECONDS: z.coerce.number().int().positive().default(16 * 60),
+  JOB_LOST_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 60),
   /** Per-user quotas (common/limits.ts has the defaults and texts). */
   QUOTA_FOLDERS: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.folders),
   QUOTA_FILES: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.files),

@@ -40,7 +40,8 @@ export function securityHeaders(getConfig: (env: Env) => Config): MiddlewareHand
     // Responses from the asset binding or fetch() are immutable: copy before adding headers.
     c.res = new Response(c.res.body, c.res);
     const h = c.res.headers;
-    if (h.get("content-type")?.startsWith("text/html")) h.set("Content-Security-Policy", contentSecurityPolicy({ GOOGLE_CLIENT_ID: config?.GOOGLE_CLIENT_ID ?? null }));
+    if (h.get("content-type")?.startsWith("text/html"))
+      h.set("Content-Security-Policy", contentSecurityPolicy({ GOOGLE_CLIENT_ID: config?.GOOGLE_CLIENT_ID ?? null }));
     if (!h.has("X-Content-Type-Options")) h.set("X-Content-Type-Options", "nosniff");
     if (!h.has("Referrer-Policy")) h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     if (!h.has("X-Frame-Options")) h.set("X-Frame-Options", "DENY");

@@ -22,8 +22,16 @@ it("generates every format of a 3-hour transcript in the consumer", async () => 
     const times: number[] = [];
     let size = 0;
     for (let i = 0; i < RUNS; i++) {
-      const row = await createExport(getDb(env.DB), { userId: user.id, audioFileId: fileId, fileName: "board.mp3", format, options: DEFAULT_EXPORT_OPTIONS });
-      const batch = createMessageBatch(QUEUES.export, [{ id: `b-${row.id}`, timestamp: new Date(), attempts: 1, body: { type: "export", export_id: row.id, user_id: user.id } }]);
+      const row = await createExport(getDb(env.DB), {
+        userId: user.id,
+        audioFileId: fileId,
+        fileName: "board.mp3",
+        format,
+        options: DEFAULT_EXPORT_OPTIONS,
+      });
+      const batch = createMessageBatch(QUEUES.export, [
+        { id: `b-${row.id}`, timestamp: new Date(), attempts: 1, body: { type: "export", export_id: row.id, user_id: user.id } },
+      ]);
       const ctx = createExecutionContext();
       const started = performance.now();
       await worker.queue(batch, env, ctx);
@@ -34,7 +42,11 @@ it("generates every format of a 3-hour transcript in the consumer", async () => 
       size = done!.sizeBytes!;
     }
     const sorted = [...times].sort((a, b) => a - b);
-    lines.push(`  ${format.padEnd(5)} ${sorted[0]!.toFixed(0)} / ${sorted[Math.floor(RUNS / 2)]!.toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} ms · ${(size / 1024).toFixed(0)} KB`);
+    lines.push(
+      `  ${format.padEnd(5)} ${sorted[0]!.toFixed(0)} / ${sorted[Math.floor(RUNS / 2)]!.toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} ms · ${(size / 1024).toFixed(0)} KB`,
+    );
   }
-  console.log(`\nBENCH export consumer in workerd, 3 h transcript (30,000 words), ${RUNS} runs each (min / median / max wall time, D1 read + render + R2 write):\n${lines.join("\n")}`);
+  console.log(
+    `\nBENCH export consumer in workerd, 3 h transcript (30,000 words), ${RUNS} runs each (min / median / max wall time, D1 read + render + R2 write):\n${lines.join("\n")}`,
+  );
 });

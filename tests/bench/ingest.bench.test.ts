@@ -12,7 +12,12 @@ it("ingests and reads back a 3-hour transcript", async () => {
   const fileId = crypto.randomUUID();
   const now = new Date().toISOString();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO users (id, email, full_name, created_at, updated_at) VALUES (?, ?, 'Bench', ?, ?)").bind(userId, `${userId}@bench.test`, now, now),
+    env.DB.prepare("INSERT INTO users (id, email, full_name, created_at, updated_at) VALUES (?, ?, 'Bench', ?, ?)").bind(
+      userId,
+      `${userId}@bench.test`,
+      now,
+      now,
+    ),
     env.DB.prepare(
       "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?, ?, 'bench.mp3', 'bench.mp3', ?, 'audio/mpeg', 1, 10800, 'processing', ?, ?, ?)",
     ).bind(fileId, userId, `users/${userId}/bench.mp3`, now, now, now),
@@ -34,7 +39,10 @@ it("ingests and reads back a 3-hour transcript", async () => {
 
   expect(utterances.length).toBe(UTTERANCES);
   expect(utterances.reduce((n, u) => n + u.transcriptWords.length, 0)).toBe(WORDS);
-  const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM transcripts) AS t, (SELECT count(*) FROM utterances) AS u").first<{ t: number; u: number }>();
+  const counts = await env.DB.prepare("SELECT (SELECT count(*) FROM transcripts) AS t, (SELECT count(*) FROM utterances) AS u").first<{
+    t: number;
+    u: number;
+  }>();
   expect(counts).toEqual({ t: 1, u: UTTERANCES });
 
   const first = runs[0]!;

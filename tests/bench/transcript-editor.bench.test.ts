@@ -57,12 +57,21 @@ it("serves and edits a 3-hour transcript", async () => {
   const roundTrips: Record<string, number[]> = { update_words: [], split: [], merge: [], set_speaker: [], undo: [], redo: [] };
   for (let i = 0; i < RUNS; i++) {
     const u = list[1_500 + i * 10]!;
-    const body = { words: u.transcriptWords.map((w: Json, k: number) => (k === 1 ? { id: w.id, text: `edit${i}`, end_time: w.endTime, confidence_score: 1 } : { id: w.id })) };
+    const body = {
+      words: u.transcriptWords.map((w: Json, k: number) =>
+        k === 1 ? { id: w.id, text: `edit${i}`, end_time: w.endTime, confidence_score: 1 } : { id: w.id },
+      ),
+    };
     const [edited, editMs] = await timed(() => api("PATCH", `/transcripts/${fileId}/utterances/${u.id}/update_words`, body, token));
     expectStatus(edited, 200);
     roundTrips.update_words!.push(editMs);
     const [splitResult, splitMs] = await timed(() =>
-      api("POST", `/transcripts/${fileId}/utterances/${u.id}/split`, { first_word_id: u.transcriptWords[5].id, new_utterance_id: `bench-${i}` }, token),
+      api(
+        "POST",
+        `/transcripts/${fileId}/utterances/${u.id}/split`,
+        { first_word_id: u.transcriptWords[5].id, new_utterance_id: `bench-${i}` },
+        token,
+      ),
     );
     expectStatus(splitResult, 200);
     roundTrips.split!.push(splitMs);
@@ -84,7 +93,12 @@ it("serves and edits a 3-hour transcript", async () => {
   // Rows written by split and merge at the middle utterance (D1's own count).
   const middle = list[1_200]!;
   const t = { id: transcriptId };
-  const split = await runOperation(env.DB, t, { type: "split", utteranceId: middle.id, firstWordId: middle.transcriptWords[4].id, newUtteranceId: "bench-rows" }, null);
+  const split = await runOperation(
+    env.DB,
+    t,
+    { type: "split", utteranceId: middle.id, firstWordId: middle.transcriptWords[4].id, newUtteranceId: "bench-rows" },
+    null,
+  );
   const merge = await runOperation(env.DB, t, { type: "merge", targetUtteranceId: middle.id }, null);
   const undo = await stepHistory(env.DB, getDb(env.DB), t, "undo");
 

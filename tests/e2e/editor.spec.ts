@@ -5,7 +5,6 @@ import { caretAt, openTranscript, utteranceText as text } from "./transcripts";
 // words ("so the quarterly budget looks fine but we …"), two speakers, and
 // every third utterance below 0.8 confidence.
 
-
 test("click a word to seek, correct it, and find it after a reload with its times", async ({ page }) => {
   await signIn(page, "Editor");
   await openTranscript(page, "edit-words.wav");
@@ -38,7 +37,9 @@ test("click a word to seek, correct it, and find it after a reload with its time
   expect(await audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(0.7, 1);
 });
 
-test("Enter splits, Backspace at the start merges, a speaker changes, and undo/redo work from the toolbar and the modal", async ({ page }) => {
+test("Enter splits, Backspace at the start merges, a speaker changes, and undo/redo work from the toolbar and the modal", async ({
+  page,
+}) => {
   await signIn(page, "Splitter");
   await openTranscript(page, "split-merge.wav");
   const first = await text(page, 0).textContent();

@@ -172,7 +172,10 @@ test("PDF and DOCX exports hold exactly what the editor shows; button states, do
   const txtDownload = page.waitForEvent("download");
   await exportsPanel.getByTestId("export-txt").click();
   const txt = new TextDecoder().decode(await bytesOf(await txtDownload));
-  expectInOrder(txt.replace(/\s+/g, " "), expected.filter((p) => p !== "Notes" && p !== "Ask Ada about Q3."));
+  expectInOrder(
+    txt.replace(/\s+/g, " "),
+    expected.filter((p) => p !== "Notes" && p !== "Ask Ada about Q3."),
+  );
   expect(txt).not.toContain("Ask Ada");
   expect(txt).not.toMatch(/\[\d+:\d\d\]/);
 });

@@ -32,7 +32,9 @@ http
     req.on("end", async () => {
       try {
         if (size > MAX_BODY_BYTES) {
-          res.writeHead(413, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Maximum content size limit exceeded" } }));
+          res
+            .writeHead(413, { "content-type": "application/json" })
+            .end(JSON.stringify({ error: { message: "Maximum content size limit exceeded" } }));
           return;
         }
         const request = new Request(`http://127.0.0.1:${port}${req.url}`, {

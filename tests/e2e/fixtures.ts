@@ -14,7 +14,9 @@ export const test = base.extend<{ consoleErrors: string[]; serverErrorsExpected:
   consoleErrors: [
     async ({ page, serverErrorsExpected, consoleErrorsExpected }, use) => {
       const errors: string[] = [];
-      const planned = new RegExp(`Failed to load resource: the server responded with a status of (${serverErrorsExpected.join("|") || "none"}) `);
+      const planned = new RegExp(
+        `Failed to load resource: the server responded with a status of (${serverErrorsExpected.join("|") || "none"}) `,
+      );
       page.on("console", (msg) => {
         const text = msg.text();
         if (msg.type() === "error" && !EXPECTED.test(text) && !planned.test(text) && !consoleErrorsExpected?.test(text)) errors.push(text);

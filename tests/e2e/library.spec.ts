@@ -58,7 +58,9 @@ test("folders, upload with progress, playback, rename, move, delete", async ({ p
   await expect(page.getByText("No audio files")).toBeVisible();
   await expect(page.getByText("Get started by uploading an audio file to this folder.")).toBeVisible();
   await createFolder(page, "Podcasts");
-  await tree(page).getByRole("button", { name: /^Interviews \d+$/ }).click();
+  await tree(page)
+    .getByRole("button", { name: /^Interviews \d+$/ })
+    .click();
   await expect(page.getByTestId("sidebar-counts")).toHaveText("0 files · 3 folders");
   await snap(page, "11-folder-empty");
 
@@ -151,7 +153,9 @@ test("upload validation: oversized, unsupported and dropped non-media files", as
   await expect(page.getByText("Upload failed: File size exceeds maximum allowed size of 1000MB")).toBeVisible();
 
   await page.getByTestId("upload-input").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
-  await expect(page.getByText(/^Upload failed: File format "application\/pdf" is not supported\. Supported formats: MP3, WAV/)).toBeVisible();
+  await expect(
+    page.getByText(/^Upload failed: File format "application\/pdf" is not supported\. Supported formats: MP3, WAV/),
+  ).toBeVisible();
 
   await dropFiles(page, [{ name: "notes.txt", type: "text/plain" }]);
   await expect(page.getByText("File(s) notes.txt are not supported")).toBeVisible();

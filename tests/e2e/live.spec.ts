@@ -57,10 +57,13 @@ test("no update is lost while the socket is down", async ({ page, context }) => 
   // Meanwhile the file becomes ready on the server (the event has nobody to reach).
   const token = await page.evaluate(() => localStorage.getItem("auth_token"));
   await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/v1/audio_files/${fileId}`, { headers: { Authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { data: { status: string } }).data.status;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/v1/audio_files/${fileId}`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { data: { status: string } }).data.status;
+      },
+      { timeout: 30_000 },
+    )
     .toBe("ready");
   await expect(page.getByTestId("status-badge")).toHaveText("Processing");
 
@@ -85,7 +88,10 @@ test("a failed transcription shows its reason and can be sent again", async ({ p
   await snap(page, "23-failed");
 });
 
-test("the socket URL carries a single-use ticket, never the session token, and logging out elsewhere closes the socket", async ({ page, context }) => {
+test("the socket URL carries a single-use ticket, never the session token, and logging out elsewhere closes the socket", async ({
+  page,
+  context,
+}) => {
   const session = await signIn(page);
   const sockets: { url: string; closedAt: number | null }[] = [];
   page.on("websocket", (ws) => {

@@ -8,7 +8,9 @@ test.use({ serverErrorsExpected: [500, 503] });
 test("every preference save that fails says so, and nothing the user chose is lost on screen", async ({ page }) => {
   await signIn(page, "Refused");
   await page.route("**/api/v1/preferences", (route) =>
-    route.request().method() === "PUT" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Database unavailable" }) }) : route.continue(),
+    route.request().method() === "PUT"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Database unavailable" }) })
+      : route.continue(),
   );
   await page.goto("/dashboard");
 
@@ -36,7 +38,9 @@ test("every preference save that fails says so, and nothing the user chose is lo
 
 test("a service configuration that cannot be loaded says so", async ({ page }) => {
   await signIn(page, "No Config");
-  await page.route("**/api/v1/service/configuration", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "Unavailable" }) }));
+  await page.route("**/api/v1/service/configuration", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "Unavailable" }) }),
+  );
   await page.goto("/dashboard");
   await expect(page.getByText("Failed to load service configuration").first()).toBeVisible({ timeout: 15_000 });
 });

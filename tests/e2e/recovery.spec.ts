@@ -70,16 +70,34 @@ test("a transcription interrupted by killing the app finishes after a restart", 
     const headers = { authorization: `Bearer ${token}` };
     const audio = sineWav(4);
     // "slow": the fake server answers after 8 s, so the job is mid-flight when the app dies.
-    const link = await (await api.post("/api/v1/audio_files/upload-url", { headers, data: { filename: "board-slow.wav", content_type: "audio/wav", file_size: audio.length } })).json();
-    expect((await fetch(link.upload_url, { method: "PUT", body: new Uint8Array(audio), headers: { "content-type": link.content_type } })).status).toBe(200);
+    const link = await (
+      await api.post("/api/v1/audio_files/upload-url", {
+        headers,
+        data: { filename: "board-slow.wav", content_type: "audio/wav", file_size: audio.length },
+      })
+    ).json();
+    expect(
+      (await fetch(link.upload_url, { method: "PUT", body: new Uint8Array(audio), headers: { "content-type": link.content_type } })).status,
+    ).toBe(200);
     const confirmed = await api.post("/api/v1/audio_files/confirm-upload", {
       headers,
-      data: { filename: "board-slow.wav", key: link.key, file_size: audio.length, content_type: "audio/wav", folder_id: "", duration_seconds: 4 },
+      data: {
+        filename: "board-slow.wav",
+        key: link.key,
+        file_size: audio.length,
+        content_type: "audio/wav",
+        folder_id: "",
+        duration_seconds: 4,
+      },
     });
     expect(confirmed.status()).toBe(201);
     const { data: file } = await confirmed.json();
     // Wait until the job has started its attempt, then kill everything.
-    await expect.poll(async () => (await (await api.get(`/api/v1/audio_files/${file.id}`, { headers })).json()).data.job?.attempt ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await (await api.get(`/api/v1/audio_files/${file.id}`, { headers })).json()).data.job?.attempt ?? 0, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     kill(app);
     await new Promise((r) => setTimeout(r, 1000));
 
@@ -87,7 +105,10 @@ test("a transcription interrupted by killing the app finishes after a restart", 
     await ready();
     const after = await playwrightRequest.newContext({ baseURL: base });
     await expect
-      .poll(async () => (await (await after.get(`/api/v1/audio_files/${file.id}`, { headers })).json()).data.status, { timeout: 90_000, intervals: [1000] })
+      .poll(async () => (await (await after.get(`/api/v1/audio_files/${file.id}`, { headers })).json()).data.status, {
+        timeout: 90_000,
+        intervals: [1000],
+      })
       .toBe("ready");
     const transcript = await after.get(`/api/v1/transcripts/${file.id}`, { headers });
     expect(transcript.status()).toBe(200);

@@ -44,7 +44,9 @@ test("empty dashboard → transcript editing → tools, with their keys, remembe
   await expect(tutorial).toHaveCount(0);
 });
 
-test("a file without a transcript starts the media player tutorial; Enter and arrows step, the last step reads Got it!", async ({ page }) => {
+test("a file without a transcript starts the media player tutorial; Enter and arrows step, the last step reads Got it!", async ({
+  page,
+}) => {
   await signIn(page, "Listener", { tutorials: true });
   await page.goto("/dashboard");
   const tutorial = page.getByTestId("tutorial");

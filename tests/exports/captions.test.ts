@@ -11,7 +11,10 @@ const utterancesArb = fc
   .array(
     fc.record({
       speaker: fc.constantFrom("Ana", "Bo", "Speaker 3"),
-      words: fc.array(fc.record({ text: wordText, gap: fc.double({ min: 0, max: 3, noNaN: true }), length: fc.double({ min: 0, max: 9, noNaN: true }) }), { minLength: 1, maxLength: 60 }),
+      words: fc.array(
+        fc.record({ text: wordText, gap: fc.double({ min: 0, max: 3, noNaN: true }), length: fc.double({ min: 0, max: 9, noNaN: true }) }),
+        { minLength: 1, maxLength: 60 },
+      ),
     }),
     { maxLength: 12 },
   )
@@ -40,7 +43,12 @@ describe("captions", () => {
           if (i > 0) expect(cue.start).toBeGreaterThanOrEqual(cues[i - 1]!.end);
         });
         // Every word exactly once, in order, and a cue never mixes speakers.
-        expect(cues.map((c) => c.lines.join(" ")).join(" ")).toBe(utterances.map((u) => u.text).join(" ").trim());
+        expect(cues.map((c) => c.lines.join(" ")).join(" ")).toBe(
+          utterances
+            .map((u) => u.text)
+            .join(" ")
+            .trim(),
+        );
         const perUtterance = utterances.map((u) => u.speaker);
         expect(new Set(cues.map((c) => c.speaker)).size).toBeLessThanOrEqual(new Set(perUtterance).size);
       }),
@@ -50,7 +58,16 @@ describe("captions", () => {
 
   it("starts a cue at each utterance", () => {
     const cues = buildCues([
-      { speaker: "A", start: 0, end: 1, text: "one two", words: [{ text: "one", start: 0, end: 0.5 }, { text: "two", start: 0.5, end: 1 }] },
+      {
+        speaker: "A",
+        start: 0,
+        end: 1,
+        text: "one two",
+        words: [
+          { text: "one", start: 0, end: 0.5 },
+          { text: "two", start: 0.5, end: 1 },
+        ],
+      },
       { speaker: "A", start: 1, end: 2, text: "three", words: [{ text: "three", start: 1, end: 2 }] },
     ]);
     expect(cues.map((c) => c.lines)).toEqual([["one two"], ["three"]]);

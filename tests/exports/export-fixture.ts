@@ -35,7 +35,15 @@ function utterance(id: string, speakerId: string, text: string, start: number): 
 }
 
 export const speakers: SpeakerDto[] = [
-  { id: "s1", originalLabel: "A", name: "Dr. Ana Łukasiewicz", role: "Host", displayName: "Dr. Ana Łukasiewicz", utteranceCount: 2, speakingPercentage: 60 },
+  {
+    id: "s1",
+    originalLabel: "A",
+    name: "Dr. Ana Łukasiewicz",
+    role: "Host",
+    displayName: "Dr. Ana Łukasiewicz",
+    utteranceCount: 2,
+    speakingPercentage: 60,
+  },
   { id: "s2", originalLabel: "B", name: null, role: null, displayName: "Speaker 2", utteranceCount: 2, speakingPercentage: 40 },
   { id: "s3", originalLabel: "C", name: "Unused", role: null, displayName: "Unused", utteranceCount: 0, speakingPercentage: 0 },
 ];

@@ -55,7 +55,12 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: string[] }> {
   const pages: string[] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const content = await (await pdf.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "));
+    pages.push(
+      content.items
+        .map((item) => ("str" in item ? item.str : ""))
+        .join(" ")
+        .replace(/\s+/g, " "),
+    );
   }
   return { pages };
 }
@@ -75,7 +80,11 @@ describe("exports", () => {
   });
 
   it("PDF leaves out what the options turn off", async () => {
-    const bytes = await renderPdf(exportDocument(), { include_notes: false, include_summary: false, include_speakers: false, include_timestamps: false }, fonts);
+    const bytes = await renderPdf(
+      exportDocument(),
+      { include_notes: false, include_summary: false, include_speakers: false, include_timestamps: false },
+      fonts,
+    );
     const text = (await pdfText(bytes)).pages.join(" ");
     for (const absent of ["Remember the milk.", "Summary line one.", "Łukasiewicz", "0:05"]) expect(text).not.toContain(absent);
     expectInOrder(text, ["Transcript", "Welcome to the corrected show", "Καλημέρα σας"]);
@@ -89,7 +98,10 @@ describe("exports", () => {
       style: /<w:pStyle w:val="([^"]+)"/.exec(p[0])?.[1] ?? null,
       text: [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(""),
     }));
-    const text = paragraphs.map((p) => p.text).join("\n").replace(/&amp;/g, "&");
+    const text = paragraphs
+      .map((p) => p.text)
+      .join("\n")
+      .replace(/&amp;/g, "&");
     expectInOrder(text, EXPECTED_ORDER);
     expect(paragraphs[0]).toEqual({ style: "Title", text: "Team sync (final).mp3" });
     expect(paragraphs.filter((p) => p.style === "Heading1").map((p) => p.text)).toEqual(["Speakers", "Summary", "Notes", "Transcript"]);
@@ -108,21 +120,34 @@ describe("exports", () => {
     const doc = exportDocument();
     const allWords = doc.utterances.flatMap((u) => u.words.map((w) => w.text)).join(" ");
     const srt = renderSrt(doc, DEFAULT_EXPORT_OPTIONS);
-    const srtCues = srt.trim().split(/\n\n/).map((c) => c.split("\n"));
+    const srtCues = srt
+      .trim()
+      .split(/\n\n/)
+      .map((c) => c.split("\n"));
     srtCues.forEach((lines, i) => {
       expect(lines[0]).toBe(String(i + 1));
       expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}$/);
     });
-    const srtText = srtCues.map((c) => c.slice(2).join(" ")).join(" ").replace(/(Dr\. Ana Łukasiewicz|Speaker 2): /g, "");
+    const srtText = srtCues
+      .map((c) => c.slice(2).join(" "))
+      .join(" ")
+      .replace(/(Dr\. Ana Łukasiewicz|Speaker 2): /g, "");
     expect(srtText).toBe(allWords);
     expect(srtCues[0]![2]).toMatch(/^Dr\. Ana Łukasiewicz: Welcome/);
 
     const vtt = renderVtt(doc, DEFAULT_EXPORT_OPTIONS);
     expect(vtt.startsWith("WEBVTT\n\n")).toBe(true);
-    const vttCues = vtt.slice("WEBVTT\n\n".length).trim().split(/\n\n/).map((c) => c.split("\n"));
+    const vttCues = vtt
+      .slice("WEBVTT\n\n".length)
+      .trim()
+      .split(/\n\n/)
+      .map((c) => c.split("\n"));
     expect(vttCues[0]![0]).toBe("00:00:00.500 --> 00:00:03.620");
     expect(vttCues[0]![1]).toMatch(/^<v Dr\. Ana Łukasiewicz>Welcome/);
-    const vttText = vttCues.map((c) => c.slice(1).join(" ")).join(" ").replace(/<v [^>]+>/g, "");
+    const vttText = vttCues
+      .map((c) => c.slice(1).join(" "))
+      .join(" ")
+      .replace(/<v [^>]+>/g, "");
     expect(vttText).toBe(allWords);
   });
 

@@ -159,7 +159,10 @@ async function nova3(inputs: Json): Promise<unknown> {
     const average = sentiments.length ? sentiments.reduce((n, s) => n + s[3], 0) / sentiments.length : 0;
     results.sentiments = {
       segments: sentiments.map(([start_word, end_word, sentiment, sentiment_score]) => ({
-        text: specs.slice(start_word, end_word + 1).map((s) => s[1]).join(" "),
+        text: specs
+          .slice(start_word, end_word + 1)
+          .map((s) => s[1])
+          .join(" "),
         start_word,
         end_word,
         sentiment,
@@ -220,7 +223,8 @@ function wavMarkers(bytes: Uint8Array): { markers: Marker[]; duration: number } 
   const byteRate = view.getUint32(28, true);
   const blockAlign = view.getUint16(32, true);
   const bits = view.getUint16(34, true);
-  if (format !== 1 || bits !== 16 || blockAlign !== channels * 2 || byteRate !== sampleRate * blockAlign) throw invalid("fmt is not consistent PCM16");
+  if (format !== 1 || bits !== 16 || blockAlign !== channels * 2 || byteRate !== sampleRate * blockAlign)
+    throw invalid("fmt is not consistent PCM16");
   const dataAt = 20 + fmtSize + (fmtSize & 1);
   if (text4(bytes, dataAt) !== "data") throw invalid("data chunk expected after fmt");
   const dataSize = view.getUint32(dataAt + 4, true);
@@ -262,8 +266,10 @@ function mp3Markers(bytes: Uint8Array): { markers: Marker[]; duration: number } 
 }
 
 async function whisper(inputs: Json): Promise<unknown> {
-  if (typeof inputs.audio !== "string" || !inputs.audio) throw new Error(`5004: Invalid data type for base64 input: ${typeof inputs.audio}`);
-  if (inputs.task !== undefined && inputs.task !== "transcribe" && inputs.task !== "translate") throw invalid("task must be transcribe or translate");
+  if (typeof inputs.audio !== "string" || !inputs.audio)
+    throw new Error(`5004: Invalid data type for base64 input: ${typeof inputs.audio}`);
+  if (inputs.task !== undefined && inputs.task !== "transcribe" && inputs.task !== "translate")
+    throw invalid("task must be transcribe or translate");
   for (const name of ["language", "initial_prompt", "prefix"]) {
     if (inputs[name] !== undefined && typeof inputs[name] !== "string") throw invalid(`${name} must be a string`);
   }
@@ -297,7 +303,10 @@ async function whisper(inputs: Json): Promise<unknown> {
       words,
     };
   });
-  const text = segments.map((s) => s.text).join("").trim();
+  const text = segments
+    .map((s) => s.text)
+    .join("")
+    .trim();
   const stamp = (t: number) => {
     const ms = Math.round(t * 1000);
     const pad = (n: number, w = 2) => String(n).padStart(w, "0");

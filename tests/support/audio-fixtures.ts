@@ -52,7 +52,8 @@ export function memoryInput(
     },
     async openRange(offset, length) {
       input.ranges.push([offset, length]);
-      if (offset < 0 || length < 0 || offset + length > bytes.length) throw new RangeError(`range ${offset}+${length} outside ${bytes.length}`);
+      if (offset < 0 || length < 0 || offset + length > bytes.length)
+        throw new RangeError(`range ${offset}+${length} outside ${bytes.length}`);
       return stream(bytes.subarray(offset, offset + length));
     },
   };

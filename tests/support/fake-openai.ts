@@ -51,18 +51,36 @@ const WORDS: [string, number, number][] = [
  * (type): its first words". A transcript containing "fail-summary" gets a 500.
  */
 async function fakeChat(request: Request): Promise<Response> {
-  const body = (await request.json().catch(() => null)) as { model?: unknown; messages?: { role: string; content: string }[]; max_tokens?: unknown } | null;
-  if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number") return error(400, "model, messages and max_tokens are required");
+  const body = (await request.json().catch(() => null)) as {
+    model?: unknown;
+    messages?: { role: string; content: string }[];
+    max_tokens?: unknown;
+  } | null;
+  if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number")
+    return error(400, "model, messages and max_tokens are required");
   const ask = body.messages.find((m) => m.role === "user")?.content ?? "";
   if (ask.includes("fail-summary")) return error(500, "The model is overloaded", "server_error");
-  const type = /headline/.test(ask) ? "headline" : /gist/.test(ask) ? "gist" : /one paragraph/.test(ask) ? "paragraph" : /5 to 12/.test(ask) ? "bullets_verbose" : "bullets";
+  const type = /headline/.test(ask)
+    ? "headline"
+    : /gist/.test(ask)
+      ? "gist"
+      : /one paragraph/.test(ask)
+        ? "paragraph"
+        : /5 to 12/.test(ask)
+          ? "bullets_verbose"
+          : "bullets";
   const firstWords = (text: string) => text.split(/\s+/).filter(Boolean).slice(0, 6).join(" ");
   const part = /This is part (\d+) of (\d+)/.exec(ask);
   let content: string;
   if (part) content = `- Part ${part[1]} covers: ${firstWords(ask.split("Transcript part:\n")[1] ?? "")}`;
   else if (ask.includes("Notes:\n")) content = `Summary (${type}) of ${(ask.match(/^Part \d+:/gm) ?? []).length} parts`;
   else content = `Summary (${type}): ${firstWords(ask.split("Transcript:\n")[1] ?? "")}`;
-  return Response.json({ id: "chatcmpl-test", object: "chat.completion", model: body.model, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+  return Response.json({
+    id: "chatcmpl-test",
+    object: "chat.completion",
+    model: body.model,
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+  });
 }
 
 export interface FakeOpenAiOptions {
@@ -93,7 +111,14 @@ export function generatedTranscript(segments: number, wordsPer: number, speakers
       text.push(word);
       t += 0.35;
     }
-    segs.push({ id: s, start, end: +t.toFixed(2), text: `${text.join(" ")}.`, speaker: `SPEAKER_0${s % speakers}`, avg_logprob: s % 3 === 0 ? -0.5 : -0.05 });
+    segs.push({
+      id: s,
+      start,
+      end: +t.toFixed(2),
+      text: `${text.join(" ")}.`,
+      speaker: `SPEAKER_0${s % speakers}`,
+      avg_logprob: s % 3 === 0 ? -0.5 : -0.05,
+    });
     t += 0.4;
   }
   return { task: "transcribe", language: "en", duration: +t.toFixed(2), text: segs.map((s) => s.text).join(" "), words, segments: segs };
@@ -121,7 +146,8 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   if (typeof model !== "string" || !FAKE_OPENAI_MODELS.includes(model)) return error(404, `The model \`${String(model)}\` does not exist.`);
   if (form.get("response_format") !== "verbose_json") return error(400, "response_format must be verbose_json for timestamps");
   const granularities = form.getAll("timestamp_granularities[]");
-  if (!granularities.includes("word") || !granularities.includes("segment")) return error(400, "timestamp_granularities[] must be word and segment");
+  if (!granularities.includes("word") || !granularities.includes("segment"))
+    return error(400, "timestamp_granularities[] must be word and segment");
 
   if (name.includes("server-error")) return error(500, "The server had an error while processing your request.", "server_error");
   if (name.includes("bad-request") || name.includes("fail")) return error(400, "Audio file might be corrupted or unsupported");
@@ -149,7 +175,9 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
     task: "transcribe",
     language: "english",
     duration: 9.5,
-    text: SEGMENTS.map((s) => s.text).join("").trim(),
+    text: SEGMENTS.map((s) => s.text)
+      .join("")
+      .trim(),
     ...(name.includes("segments-only") ? {} : { words: WORDS.map(([word, start, end]) => ({ word, start, end })) }),
     segments,
   });

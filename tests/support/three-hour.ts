@@ -4,7 +4,23 @@ import type { NormalizedTranscript } from "../../worker/transcription/types";
 
 export const WORDS = 30_000;
 export const UTTERANCES = 3_000;
-const VOCABULARY = ["the", "meeting", "budget", "we", "should", "consider", "quarterly", "results,", "and", "then", "move", "on.", "Okay", "thanks", "everyone"];
+const VOCABULARY = [
+  "the",
+  "meeting",
+  "budget",
+  "we",
+  "should",
+  "consider",
+  "quarterly",
+  "results,",
+  "and",
+  "then",
+  "move",
+  "on.",
+  "Okay",
+  "thanks",
+  "everyone",
+];
 
 export function threeHourTranscript(): NormalizedTranscript {
   const perUtterance = WORDS / UTTERANCES;
@@ -13,14 +29,26 @@ export function threeHourTranscript(): NormalizedTranscript {
     const words = Array.from({ length: perUtterance }, (_, w) => {
       const start = t;
       t += 0.33;
-      return { text: VOCABULARY[(u * 7 + w) % VOCABULARY.length]!, start, end: t - 0.03, confidence: 0.7 + ((u + w) % 30) / 100, hasEntities: w === 3 };
+      return {
+        text: VOCABULARY[(u * 7 + w) % VOCABULARY.length]!,
+        start,
+        end: t - 0.03,
+        confidence: 0.7 + ((u + w) % 30) / 100,
+        hasEntities: w === 3,
+      };
     });
     t += 0.6;
-    return { speaker: String(u % 3), start: words[0]!.start, end: words[words.length - 1]!.end, words, sentiment: "neutral" as const, sentimentConfidence: 0.8 };
+    return {
+      speaker: String(u % 3),
+      start: words[0]!.start,
+      end: words[words.length - 1]!.end,
+      words,
+      sentiment: "neutral" as const,
+      sentimentConfidence: 0.8,
+    };
   });
   return { duration: t, speakers: ["0", "1", "2"], utterances };
 }
-
 
 /** The same transcript as an export document (speakers named as the read API names them). */
 export function threeHourExportDocument(): import("../../worker/exports/document").ExportDocument {

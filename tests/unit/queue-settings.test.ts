@@ -18,6 +18,9 @@ function consumerRetries(toml: string): Record<string, number> {
 describe("queue settings", () => {
   it("wrangler.toml's max_retries match the code's", () => {
     const retries = consumerRetries(readFileSync("wrangler.toml", "utf8"));
-    expect(retries).toEqual({ [QUEUES.transcription]: QUEUE_MAX_RETRIES[QUEUES.transcription], [QUEUES.export]: QUEUE_MAX_RETRIES[QUEUES.export] });
+    expect(retries).toEqual({
+      [QUEUES.transcription]: QUEUE_MAX_RETRIES[QUEUES.transcription],
+      [QUEUES.export]: QUEUE_MAX_RETRIES[QUEUES.export],
+    });
   });
 });

@@ -81,7 +81,12 @@ describe("the start-up check never overwrites a newer session", () => {
   it("a sign-in that happened while the check ran stands, whatever the check found", async () => {
     const clock = manualClock();
     // No stored session: the check has nothing to validate but still holds the splash.
-    const pending = bootstrapAuth({ hasCredentials: false, validate: async () => ({ kind: "invalid" }), wait: clock.wait, minSplashMs: 1500 });
+    const pending = bootstrapAuth({
+      hasCredentials: false,
+      validate: async () => ({ kind: "invalid" }),
+      wait: clock.wait,
+      minSplashMs: 1500,
+    });
     // The user signs in (autofill) before the splash ends.
     const tokenAtStart = null;
     const tokenNow = "fresh-token";

@@ -10,9 +10,31 @@ function utterances(texts: string[]): UtteranceDto[] {
   let t = 0;
   return texts.map((text, i) => {
     const start = t;
-    const transcriptWords = text.split(" ").map((w, k) => ({ id: `u${i}w${k}`, text: w, startTime: t + k, endTime: t + k + 0.5, position: k, confidenceScore: 0.9, hasEntities: false }));
+    const transcriptWords = text
+      .split(" ")
+      .map((w, k) => ({
+        id: `u${i}w${k}`,
+        text: w,
+        startTime: t + k,
+        endTime: t + k + 0.5,
+        position: k,
+        confidenceScore: 0.9,
+        hasEntities: false,
+      }));
     t += transcriptWords.length;
-    return { id: `u${i}`, speakerId: "s1", startTime: start, endTime: t, position: i, confidenceScore: 0.9, sentiment: null, sentimentConfidence: null, transcriptWords, orderKey: keys[i]!, version: 1 };
+    return {
+      id: `u${i}`,
+      speakerId: "s1",
+      startTime: start,
+      endTime: t,
+      position: i,
+      confidenceScore: 0.9,
+      sentiment: null,
+      sentimentConfidence: null,
+      transcriptWords,
+      orderKey: keys[i]!,
+      version: 1,
+    };
   });
 }
 const speakers: SpeakerDto[] = [
@@ -24,7 +46,12 @@ function setup(texts = ["hello teh world", "second one here"]) {
   const store = new TranscriptStore(utterances(texts), speakers);
   const queued: TranscriptOp[] = [];
   let now = 1_000;
-  const editor = new TranscriptEditor({ store, queue: { enqueue: (op) => (queued.push(op), { opId: "x", op, enqueuedAt: now }) }, clock: { now: () => now }, newUtteranceId: () => "new-u" });
+  const editor = new TranscriptEditor({
+    store,
+    queue: { enqueue: (op) => (queued.push(op), { opId: "x", op, enqueuedAt: now }) },
+    clock: { now: () => now },
+    newUtteranceId: () => "new-u",
+  });
   return { store, editor, queued, tick: (ms: number) => (now += ms) };
 }
 
@@ -37,7 +64,13 @@ describe("editor commands (optimistic, then queued)", () => {
     const word = store.utterance("u0")!.transcriptWords[1]!;
     expect(word).toMatchObject({ id: "u0w1", text: "the", isModified: true, originalConfidenceScore: 0.9 });
     expect(store.utterance("u0")!.version).toBe(2);
-    expect(queued).toEqual([{ type: "update_words", utteranceId: "u0", words: [{ id: "u0w0" }, { id: "u0w1", text: "the", end_time: 1.5, confidence_score: 0.9 }, { id: "u0w2" }] }]);
+    expect(queued).toEqual([
+      {
+        type: "update_words",
+        utteranceId: "u0",
+        words: [{ id: "u0w0" }, { id: "u0w1", text: "the", end_time: 1.5, confidence_score: 0.9 }, { id: "u0w2" }],
+      },
+    ]);
     expect(events).toContain("typing");
     expect(editor.editText("u0", "hello the world")).toBe(false);
     expect(editor.editText("u0", "   ")).toBe(false);
@@ -103,7 +136,11 @@ describe("editor commands (optimistic, then queued)", () => {
     const { store, editor } = setup();
     const ops: TranscriptOp[] = [
       { type: "split", utteranceId: "u0", firstWordId: "u0w2", newUtteranceId: "later" },
-      { type: "update_words", utteranceId: "u1", words: [{ id: "u1w0", text: "2nd", end_time: 3.5, confidence_score: 1 }, { id: "u1w1" }, { id: "u1w2" }] },
+      {
+        type: "update_words",
+        utteranceId: "u1",
+        words: [{ id: "u1w0", text: "2nd", end_time: 3.5, confidence_score: 1 }, { id: "u1w1" }, { id: "u1w2" }],
+      },
       { type: "merge", targetUtteranceId: "u1", sourceUtteranceId: "gone" },
     ];
     // The merge has nothing to merge any more (no utterance follows u1): dropped.

@@ -6,9 +6,7 @@ describe("failed-call text (spec section 8)", () => {
     expect(messageFromBody({ error: "Bad thing", errors: ["a", "b"] })).toBe("Bad thing");
   });
   it("joins the errors field with commas", () => {
-    expect(messageFromBody({ errors: ["Email is required", "Passwords do not match"] })).toBe(
-      "Email is required, Passwords do not match",
-    );
+    expect(messageFromBody({ errors: ["Email is required", "Passwords do not match"] })).toBe("Email is required, Passwords do not match");
   });
   it("has nothing to say for other bodies", () => {
     expect(messageFromBody(null)).toBeNull();
@@ -17,8 +15,6 @@ describe("failed-call text (spec section 8)", () => {
   });
   it("falls back to the exception message, then the default", () => {
     expect(describeError(new ApiRequestError("Network Error", 0), "Login failed")).toBe("Network Error");
-    expect(describeError({}, "Login failed. Please check your credentials.")).toBe(
-      "Login failed. Please check your credentials.",
-    );
+    expect(describeError({}, "Login failed. Please check your credentials.")).toBe("Login failed. Please check your credentials.");
   });
 });

@@ -49,4 +49,3 @@ export class FakeClock implements EditorClock {
     await settle();
   }
 }
-

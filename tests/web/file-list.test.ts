@@ -24,7 +24,10 @@ describe("file list cache", () => {
     const copies = fc.array(fc.record({ id: fc.constantFrom("a", "b", "c"), t: fc.integer({ min: 0, max: 1e6 }) }), { maxLength: 30 });
     fc.assert(
       fc.property(copies, (arrivals) => {
-        const list = arrivals.reduce<AudioFileDto[]>((files, { id, t }) => withFile(files, file(id, "ready", new Date(1e12 + t).toISOString())), []);
+        const list = arrivals.reduce<AudioFileDto[]>(
+          (files, { id, t }) => withFile(files, file(id, "ready", new Date(1e12 + t).toISOString())),
+          [],
+        );
         for (const f of list) {
           const newest = Math.max(...arrivals.filter((a) => a.id === f.id).map((a) => a.t));
           expect(f.updatedAt).toBe(new Date(1e12 + newest).toISOString());

@@ -20,6 +20,8 @@ describe("lazily loaded parts", () => {
     vi.advanceTimersByTime(1);
     await settled;
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
-    await expect(importWithTimeout(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")))).rejects.toThrow(CHUNK_FAILED);
+    await expect(importWithTimeout(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")))).rejects.toThrow(
+      CHUNK_FAILED,
+    );
   });
 });

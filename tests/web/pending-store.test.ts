@@ -39,7 +39,12 @@ describe.each(stores)("pending store (%s)", (_name, create) => {
 
   it("keeps the last of racing saves (no lost update) and loads after pending writes", async () => {
     const store = create();
-    const saves = [store.save("f1", [op(1)]), store.save("f1", [op(1), op(2)]), store.save("f1", [op(2)]), store.save("f1", [op(2), op(3)])];
+    const saves = [
+      store.save("f1", [op(1)]),
+      store.save("f1", [op(1), op(2)]),
+      store.save("f1", [op(2)]),
+      store.save("f1", [op(2), op(3)]),
+    ];
     // Read-your-writes: a load issued now sees the last save.
     expect(await store.load("f1")).toEqual([op(2), op(3)]);
     await Promise.all(saves);

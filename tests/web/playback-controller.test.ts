@@ -123,11 +123,18 @@ describe("word timeline", () => {
     const time = fc.integer({ min: 0, max: 40 }).map((n) => n / 4);
     const entry = fc.tuple(time, fc.integer({ min: 0, max: 12 })).map(([start, length]) => ({ start, end: start + length / 4 }));
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 40 }), fc.array(fc.integer({ min: -4, max: 60 }).map((n) => n / 4 + 0.01 * (n % 3)), { minLength: 1, maxLength: 20 }), (spans, times) => {
-        const entries = spans.map((span, i) => ({ id: `w${i}`, ...span }));
-        const built = new WordTimeline(entries);
-        for (const t of times) expect(built.wordAt(t)).toBe(referenceWordAt(entries, t));
-      }),
+      fc.property(
+        fc.array(entry, { maxLength: 40 }),
+        fc.array(
+          fc.integer({ min: -4, max: 60 }).map((n) => n / 4 + 0.01 * (n % 3)),
+          { minLength: 1, maxLength: 20 },
+        ),
+        (spans, times) => {
+          const entries = spans.map((span, i) => ({ id: `w${i}`, ...span }));
+          const built = new WordTimeline(entries);
+          for (const t of times) expect(built.wordAt(t)).toBe(referenceWordAt(entries, t));
+        },
+      ),
       { numRuns: 300 },
     );
   });

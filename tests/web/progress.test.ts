@@ -39,6 +39,9 @@ describe("processing progress", () => {
 
   it("survives odd estimations", () => {
     expect(processingProgress({ elapsedSeconds: 0, estimatedTotalSeconds: 0 }, 0)).toMatchObject({ percent: 95, overdue: true });
-    expect(processingProgress({ elapsedSeconds: Number.NaN, estimatedTotalSeconds: 10 }, -5)).toMatchObject({ percent: 0, elapsedSeconds: 0 });
+    expect(processingProgress({ elapsedSeconds: Number.NaN, estimatedTotalSeconds: 10 }, -5)).toMatchObject({
+      percent: 0,
+      elapsedSeconds: 0,
+    });
   });
 });

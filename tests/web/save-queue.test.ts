@@ -73,7 +73,11 @@ const split = (utteranceId: string, newUtteranceId: string, firstWordId = "w2"):
   firstWordId,
   newUtteranceId,
 });
-const merge = (targetUtteranceId: string, sourceUtteranceId: string): TranscriptOp => ({ type: "merge", targetUtteranceId, sourceUtteranceId });
+const merge = (targetUtteranceId: string, sourceUtteranceId: string): TranscriptOp => ({
+  type: "merge",
+  targetUtteranceId,
+  sourceUtteranceId,
+});
 
 function setup(options: { store?: PendingStore; fileId?: string; clock?: FakeClock; transport?: FakeTransport } = {}) {
   const clock = options.clock ?? new FakeClock();
@@ -711,7 +715,10 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     weight: 4,
   },
   { arbitrary: fc.record({ k: fc.constant("advance" as const), ms: fc.constantFrom(10, 50, 100, 400, 1_000, 5_000) }), weight: 3 },
-  { arbitrary: fc.record({ k: fc.constant("respond" as const), outcome: fc.constantFrom("ok", "ok", "transient", "permanent") }), weight: 3 },
+  {
+    arbitrary: fc.record({ k: fc.constant("respond" as const), outcome: fc.constantFrom("ok", "ok", "transient", "permanent") }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ k: fc.constant("retryNow" as const) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant("flush" as const) }), weight: 1 },
 );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { findMatches, normalizeQuery, SEARCH_MIN_LENGTH, SearchState, searchLabel, utteranceText, type SearchUtterance } from "../../web/src/editor/search";
+import {
+  findMatches,
+  normalizeQuery,
+  SEARCH_MIN_LENGTH,
+  SearchState,
+  searchLabel,
+  utteranceText,
+  type SearchUtterance,
+} from "../../web/src/editor/search";
 
 function utterance(id: string, text: string): SearchUtterance {
   return { id, transcriptWords: text.split(" ").map((t, i) => ({ id: `${id}w${i}`, text: t })) };
@@ -86,7 +94,10 @@ describe("search matching", () => {
     const after = { ...before, transcriptWords: [before.transcriptWords[0]!, { id: "uw1", text: "word" }] };
     expect(findMatches([after], "word")).toHaveLength(1);
     // A new words array on the same object is noticed too.
-    const same = { id: "s", transcriptWords: [{ id: "a", text: "alpha" }] } as { id: string; transcriptWords: { id: string; text: string }[] };
+    const same = { id: "s", transcriptWords: [{ id: "a", text: "alpha" }] } as {
+      id: string;
+      transcriptWords: { id: string; text: string }[];
+    };
     expect(findMatches([same], "beta")).toHaveLength(0);
     same.transcriptWords = [{ id: "a", text: "beta" }];
     expect(findMatches([same], "beta")).toHaveLength(1);
@@ -97,7 +108,10 @@ describe("search matching", () => {
     const many: SearchUtterance[] = [];
     let n = 0;
     for (let u = 0; u < 1_000; u++) {
-      many.push({ id: `u${u}`, transcriptWords: Array.from({ length: 30 }, () => ({ id: `w${n}`, text: vocabulary[n++ % vocabulary.length]! })) });
+      many.push({
+        id: `u${u}`,
+        transcriptWords: Array.from({ length: 30 }, () => ({ id: `w${n}`, text: vocabulary[n++ % vocabulary.length]! })),
+      });
     }
     expect(n).toBe(30_000);
     const first = performance.now();

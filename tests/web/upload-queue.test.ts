@@ -9,7 +9,13 @@ const file = (name: string) => new File(["x"], name, { type: "audio/wav" });
 function setup() {
   const clock = new FakeClock();
   const events: string[] = [];
-  const transfers: { name: string; folderId: string | null; progress: (f: number) => void; finish: () => void; fail: (e: Error) => void }[] = [];
+  const transfers: {
+    name: string;
+    folderId: string | null;
+    progress: (f: number) => void;
+    finish: () => void;
+    fail: (e: Error) => void;
+  }[] = [];
   const transport: UploadTransport = {
     upload: (f, folderId, progress) =>
       new Promise<AudioFileDto>((resolve, reject) => {

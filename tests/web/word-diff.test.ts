@@ -30,7 +30,14 @@ describe("word-edit diffing (spec section 5)", () => {
   it("one word replaced by one word is modified, keeping its id and times", () => {
     const out = diffWords(hello(), "hello the world", options())!;
     expect(out.map((w) => w.text)).toEqual(["hello", "the", "world"]);
-    expect(out[1]).toMatchObject({ id: "w1", startTime: 1, endTime: 2, isModified: true, originalConfidenceScore: 0.4, lastModifiedAt: 1000 });
+    expect(out[1]).toMatchObject({
+      id: "w1",
+      startTime: 1,
+      endTime: 2,
+      isModified: true,
+      originalConfidenceScore: 0.4,
+      lastModifiedAt: 1000,
+    });
     expect(out[0]!.isModified).toBeUndefined();
     expect(out[2]!.isModified).toBeUndefined();
   });
@@ -104,10 +111,13 @@ describe("word confidence cycle (Ctrl/Cmd+I)", () => {
 const token = fc.stringMatching(/^[a-z]{1,6}$/);
 /** A valid utterance: times never go backwards and stay in its span. */
 const utterance = fc
-  .array(fc.tuple(token, fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 2000 }), fc.double({ min: 0, max: 1, noNaN: true })), {
-    minLength: 1,
-    maxLength: 25,
-  })
+  .array(
+    fc.tuple(token, fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 2000 }), fc.double({ min: 0, max: 1, noNaN: true })),
+    {
+      minLength: 1,
+      maxLength: 25,
+    },
+  )
   .map((specs) => {
     let t = 5;
     const ws: EditableWord[] = specs.map(([text, gap, length, confidenceScore], position) => {
@@ -163,7 +173,10 @@ describe("word-edit diffing holds for every edit", () => {
   it("yields the typed words with ordered times inside the utterance, and the server agrees", () => {
     fc.assert(
       fc.property(utterance, fc.array(edit, { minLength: 1, maxLength: 5 }), ({ words: ws, span }, edits) => {
-        const texts = applyEdits(ws.map((w) => w.text), edits);
+        const texts = applyEdits(
+          ws.map((w) => w.text),
+          edits,
+        );
         const out = diffWords(ws, texts.join(" "), options(span));
         if (out === null) {
           expect(texts.join(" ")).toBe(ws.map((w) => w.text).join(" "));

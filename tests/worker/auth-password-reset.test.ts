@@ -50,9 +50,7 @@ describe("POST /auth/forgot-password", () => {
     const { status, body } = await post("/auth/forgot-password", { email });
     expect(status).toBe(200);
     expect(body).toEqual({ message: MESSAGES.forgotPasswordSent });
-    expect(body.message).toBe(
-      "If an account with that email exists, we've sent you a password reset link. Please check your email.",
-    );
+    expect(body.message).toBe("If an account with that email exists, we've sent you a password reset link. Please check your email.");
     expect(await mailsTo(email)).toHaveLength(0);
   });
 
@@ -66,9 +64,7 @@ describe("POST /auth/forgot-password", () => {
   it("stores only the SHA-256 of the reset token", async () => {
     const account = await signUpAndConfirm();
     const token = await requestReset(account.email);
-    const { results } = await env.DB.prepare("SELECT * FROM email_tokens WHERE purpose = 'reset_password'").all<
-      Record<string, unknown>
-    >();
+    const { results } = await env.DB.prepare("SELECT * FROM email_tokens WHERE purpose = 'reset_password'").all<Record<string, unknown>>();
     expect(results.length).toBeGreaterThan(0);
     expect(results.some((r) => r.token_hash === token)).toBe(false);
     expect(JSON.stringify(results)).not.toContain(token);

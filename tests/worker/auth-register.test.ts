@@ -30,9 +30,7 @@ describe("POST /auth/register", () => {
     const { status, body } = await post("/auth/register", registerBody(user));
     expect(status).toBe(201);
     expect(body).toEqual({ message: MESSAGES.signupSuccess });
-    expect(body.message).toBe(
-      "Account created successfully! Please check your email to confirm your account before signing in.",
-    );
+    expect(body.message).toBe("Account created successfully! Please check your email to confirm your account before signing in.");
     expect(body).not.toHaveProperty("token");
 
     const row = await userRow(user.email);
@@ -153,9 +151,7 @@ describe("POST /auth/register", () => {
       const { status, body } = await post("/auth/register", registerBody({ password: "short" }));
       expect(status).toBe(422);
       expect(body).not.toHaveProperty("error");
-      expect(body.errors).toEqual(
-        expect.arrayContaining([MESSAGES.emailRequired, MESSAGES.fullNameRequired, MESSAGES.passwordTooShort]),
-      );
+      expect(body.errors).toEqual(expect.arrayContaining([MESSAGES.emailRequired, MESSAGES.fullNameRequired, MESSAGES.passwordTooShort]));
     });
 
     it("rejects a body without the user wrapper", async () => {
@@ -297,7 +293,12 @@ describe("links in e-mails", () => {
   it("point at APP_URL whatever Host the request names", async () => {
     const forged = new Request("http://evil.example/api/v1/auth/register", {
       method: "POST",
-      headers: { "content-type": "application/json", host: "evil.example", "x-forwarded-host": "evil.example", "cf-connecting-ip": "203.0.113.9" },
+      headers: {
+        "content-type": "application/json",
+        host: "evil.example",
+        "x-forwarded-host": "evil.example",
+        "cf-connecting-ip": "203.0.113.9",
+      },
       body: JSON.stringify(registerBody(validUser())),
     });
     const email = (JSON.parse(await forged.clone().text()) as { user: { email: string } }).user.email;

@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ConfigError, getConfig, LOCAL_APP_URL } from "../../worker/config";
 
-const withVars = (vars: Record<string, unknown>) => Object.create(env, Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, { value }]))) as Env;
+const withVars = (vars: Record<string, unknown>) =>
+  Object.create(env, Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, { value }]))) as Env;
 
 describe("config", () => {
   it("refuses production without APP_URL, naming it", () => {

@@ -14,7 +14,8 @@ import { fetchLink } from "./library-helpers";
 import { openTab, until } from "./live-helpers";
 import { api, expectStatus, split, updateWords, userWithTranscript, utterances, type Json, type TestUser } from "./transcript-helpers";
 
-const requestExport = (user: TestUser, fileId: string, body: unknown) => api("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
+const requestExport = (user: TestUser, fileId: string, body: unknown) =>
+  api("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
 const getExport = (user: TestUser, id: string) => api("GET", `/exports/${id}`, undefined, { token: user.token });
 
 async function waitForStatus(user: TestUser, id: string, statuses: string[], ms = 20_000): Promise<Json> {
@@ -65,20 +66,41 @@ describe("exports", { timeout: 60_000 }, () => {
     const first = list[0];
     expectStatus(
       await updateWords(user, fileId, first.id, {
-        words: first.transcriptWords.map((w: Json, i: number) => (i === 1 ? { id: w.id, text: "Corrected", end_time: w.endTime, confidence_score: 1 } : { id: w.id })),
+        words: first.transcriptWords.map((w: Json, i: number) =>
+          i === 1 ? { id: w.id, text: "Corrected", end_time: w.endTime, confidence_score: 1 } : { id: w.id },
+        ),
       }),
       200,
     );
-    expectStatus(await split(user, fileId, list[1].id, { first_word_id: list[1].transcriptWords[2].id, new_utterance_id: "split-half" }), 200);
+    expectStatus(
+      await split(user, fileId, list[1].id, { first_word_id: list[1].transcriptWords[2].id, new_utterance_id: "split-half" }),
+      200,
+    );
     const speakerId = first.speakerId;
-    expectStatus(await api("PUT", `/transcripts/${fileId}/speakers/${speakerId}`, { speaker: { name: "Zoë Ångström", role: "Host" } }, { token: user.token }), 200);
+    expectStatus(
+      await api(
+        "PUT",
+        `/transcripts/${fileId}/speakers/${speakerId}`,
+        { speaker: { name: "Zoë Ångström", role: "Host" } },
+        { token: user.token },
+      ),
+      200,
+    );
     expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { summary: "  The summary.  " } }, { token: user.token }), 200);
     expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { notes: "The notes." } }, { token: user.token }), 200);
 
     const formats = ["pdf", "docx", "srt", "vtt", "txt"] as const;
-    const requested = await Promise.all(formats.map(async (format) => expectStatus(await requestExport(user, fileId, { format }), 202).data));
+    const requested = await Promise.all(
+      formats.map(async (format) => expectStatus(await requestExport(user, fileId, { format }), 202).data),
+    );
     for (const [i, row] of requested.entries()) {
-      expect(row).toMatchObject({ status: "pending", format: formats[i], filename: `take.${formats[i]}`, download_url: null, audio_file_id: fileId });
+      expect(row).toMatchObject({
+        status: "pending",
+        format: formats[i],
+        filename: `take.${formats[i]}`,
+        download_url: null,
+        audio_file_id: fileId,
+      });
     }
     const done = await Promise.all(requested.map((row) => waitForStatus(user, row.id, ["completed", "failed"])));
     for (const row of done) expect(row, JSON.stringify(row)).toMatchObject({ status: "completed", error: null, attempts: 1 });
@@ -120,14 +142,20 @@ describe("exports", { timeout: 60_000 }, () => {
     expectStatus(await requestExport(user, fileId, { format: "pdf", options: { include_notes: "yes" } }), 422);
     expectStatus(await requestExport(user, fileId, { format: "pdf", options: { colour: true } }), 422);
     expect(expectStatus(await api("GET", "/exports?status=done", undefined, { token: user.token }), 422).error).toEqual(expect.any(String));
-    expect(expectStatus(await api("GET", "/exports/nope", undefined, { token: user.token }), 404)).toEqual({ error: EXPORT_MESSAGES.exportNotFound });
+    expect(expectStatus(await api("GET", "/exports/nope", undefined, { token: user.token }), 404)).toEqual({
+      error: EXPORT_MESSAGES.exportNotFound,
+    });
     expectStatus(await requestExport(user, "no-such-file", { format: "pdf" }), 404);
     expectStatus(await api("GET", "/exports"), 401);
     // Not generated yet: no download link.
     const id = await quietExport(user, fileId);
-    expect(expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: user.token }), 409)).toEqual({ error: EXPORT_MESSAGES.notReady });
+    expect(expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: user.token }), 409)).toEqual({
+      error: EXPORT_MESSAGES.notReady,
+    });
     // Only a failed (or stuck) export is retried.
-    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 409)).toEqual({ error: EXPORT_MESSAGES.retryNotFailed });
+    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 409)).toEqual({
+      error: EXPORT_MESSAGES.retryNotFailed,
+    });
   });
 
   it("lists export options with labels", async () => {
@@ -152,7 +180,9 @@ describe("exports", { timeout: 60_000 }, () => {
     expectStatus(await requestExport(bob.user, alice.fileId, { format: "pdf" }), 404);
     expectStatus(await api("GET", `/transcripts/${alice.fileId}/export-options`, undefined, { token: bob.user.token }), 404);
     expect(expectStatus(await api("GET", "/exports", undefined, { token: bob.user.token }), 200).data).toEqual([]);
-    expect(expectStatus(await api("GET", "/exports", undefined, { token: alice.user.token }), 200).data.map((e: Json) => e.id)).toEqual([id]);
+    expect(expectStatus(await api("GET", "/exports", undefined, { token: alice.user.token }), 200).data.map((e: Json) => e.id)).toEqual([
+      id,
+    ]);
   });
 
   it("a redelivered message produces one file and never generates a finished export again", async () => {
@@ -173,7 +203,8 @@ describe("exports", { timeout: 60_000 }, () => {
     const result = await deliver(user, id, 1, noFontsEnv);
     expect(result.retryMessages).toHaveLength(1);
     expect(expectStatus(await getExport(user, id), 200).data).toMatchObject({ status: "processing", attempts: 1 });
-    for (let attempt = 2; attempt < EXPORT_MAX_ATTEMPTS; attempt++) expect((await deliver(user, id, attempt, noFontsEnv)).retryMessages).toHaveLength(1);
+    for (let attempt = 2; attempt < EXPORT_MAX_ATTEMPTS; attempt++)
+      expect((await deliver(user, id, attempt, noFontsEnv)).retryMessages).toHaveLength(1);
     const last = await deliver(user, id, EXPORT_MAX_ATTEMPTS, noFontsEnv);
     expect(last.explicitAcks).toHaveLength(1);
     const failed = expectStatus(await getExport(user, id), 200).data;
@@ -181,12 +212,18 @@ describe("exports", { timeout: 60_000 }, () => {
     expect(failed.error).toMatch(/^The export could not be generated: PDF font .* is not available/);
 
     // Retry: back to pending, then the real queue generates it.
-    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 202).data).toMatchObject({ status: "pending", error: null, attempts: 0 });
+    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 202).data).toMatchObject({
+      status: "pending",
+      error: null,
+      attempts: 0,
+    });
     expect(await waitForStatus(user, id, ["completed", "failed"])).toMatchObject({ status: "completed", attempts: 1 });
   });
 
   it("drops a message no consumer understands instead of retrying it", async () => {
-    const batch = createMessageBatch(QUEUES.export, [{ id: "bad", timestamp: new Date(), attempts: 1, body: { type: "export", export_id: 42 } }]);
+    const batch = createMessageBatch(QUEUES.export, [
+      { id: "bad", timestamp: new Date(), attempts: 1, body: { type: "export", export_id: 42 } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
@@ -200,7 +237,10 @@ describe("exports", { timeout: 60_000 }, () => {
     await env.DB.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(fileId).run();
     const result = await deliver(user, id);
     expect(result.retryMessages).toEqual([]);
-    expect(expectStatus(await getExport(user, id), 200).data).toMatchObject({ status: "failed", error: EXPORT_MESSAGES.transcriptNotReady });
+    expect(expectStatus(await getExport(user, id), 200).data).toMatchObject({
+      status: "failed",
+      error: EXPORT_MESSAGES.transcriptNotReady,
+    });
   });
 
   it("goes when its file goes, row and stored object", async () => {

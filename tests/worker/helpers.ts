@@ -170,8 +170,7 @@ export async function signUpAndConfirm(overrides: Partial<Account> = {}, opts?: 
   return account;
 }
 
-export const login = (email: string, password: string, opts?: CallOptions) =>
-  post("/auth/login", { email, password }, opts);
+export const login = (email: string, password: string, opts?: CallOptions) => post("/auth/login", { email, password }, opts);
 
 /** Logs in and returns the bearer token and user; fails the test unless 200. */
 export async function loginAs(account: Pick<Account, "email" | "password">, opts?: CallOptions) {

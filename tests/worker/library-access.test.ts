@@ -56,13 +56,21 @@ describe("another user", () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "Folder not found" });
     expect((await audioRow(file.id))?.folder_id).toBeNull();
-    const inAlicesFolder = expectStatus(await api("GET", `/audio_files?folder_id=${aliceFolder.id}`, undefined, { token: alice.token }), 200);
+    const inAlicesFolder = expectStatus(
+      await api("GET", `/audio_files?folder_id=${aliceFolder.id}`, undefined, { token: alice.token }),
+      200,
+    );
     expect(inAlicesFolder.data.map((f: Json) => f.id)).toEqual([aliceFile.id]);
   });
 
   it("gets upload keys only inside his own prefix", async () => {
     const bytes = wav(1);
-    const res = await api("POST", "/audio_files/upload-url", { filename: "x.wav", content_type: "audio/wav", file_size: bytes.length }, { token: bob.token });
+    const res = await api(
+      "POST",
+      "/audio_files/upload-url",
+      { filename: "x.wav", content_type: "audio/wav", file_size: bytes.length },
+      { token: bob.token },
+    );
     const { key } = expectStatus(res, 200);
     expect(key.startsWith(`users/${bob.id}/`)).toBe(true);
     expect(key.startsWith(`users/${alice.id}/`)).toBe(false);

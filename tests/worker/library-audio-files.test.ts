@@ -1,7 +1,24 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signParts } from "../../worker/storage/signing";
-import { api, audioRow, bytesEqual, createFolder, createUser, downloadLinks, expectOk, expectStatus, fetchLink, flipSignature, type Json, type TestUser, typedApi, uploadFile, wav, withParam } from "./library-helpers";
+import {
+  api,
+  audioRow,
+  bytesEqual,
+  createFolder,
+  createUser,
+  downloadLinks,
+  expectOk,
+  expectStatus,
+  fetchLink,
+  flipSignature,
+  type Json,
+  type TestUser,
+  typedApi,
+  uploadFile,
+  wav,
+  withParam,
+} from "./library-helpers";
 
 const FILE_NOT_FOUND = "Audio file not found";
 const MEDIA_LINK_INVALID = "This media link is invalid or has expired.";
@@ -94,7 +111,13 @@ describe("renaming", () => {
     const { file } = await uploadFile(user.token, { filename: "original.wav" });
     await new Promise((r) => setTimeout(r, 5));
     const body = expectStatus(await update(file.id, { name: "  Board meeting  " }), 200);
-    expect(body.data).toMatchObject({ id: file.id, name: "Board meeting", filename: "original.wav", folderId: null, createdAt: file.createdAt });
+    expect(body.data).toMatchObject({
+      id: file.id,
+      name: "Board meeting",
+      filename: "original.wav",
+      folderId: null,
+      createdAt: file.createdAt,
+    });
     expect(Date.parse(body.data.updatedAt)).toBeGreaterThan(Date.parse(file.updatedAt));
     expect(expectStatus(await getFile(file.id), 200).data.name).toBe("Board meeting");
     expect(await audioRow(file.id)).toMatchObject({ name: "Board meeting", filename: "original.wav" });
@@ -398,7 +421,11 @@ describe("what the media links serve", () => {
       200,
     );
     const put = await exports.default.fetch(
-      new Request(link.upload_url, { method: "PUT", body: html, headers: { "content-type": declaredType, "content-length": String(html.length) } }),
+      new Request(link.upload_url, {
+        method: "PUT",
+        body: html,
+        headers: { "content-type": declaredType, "content-length": String(html.length) },
+      }),
     );
     expect(put.status).toBe(200);
     const { data } = expectStatus(
@@ -423,11 +450,20 @@ describe("what the media links serve", () => {
   it("stores the type the upload link was issued for, not the PUT's header", async () => {
     const bytes = wav(1);
     const link = expectStatus(
-      await api("POST", "/audio_files/upload-url", { filename: "p.wav", content_type: "audio/wav", file_size: bytes.length }, { token: user.token }),
+      await api(
+        "POST",
+        "/audio_files/upload-url",
+        { filename: "p.wav", content_type: "audio/wav", file_size: bytes.length },
+        { token: user.token },
+      ),
       200,
     );
     const put = await exports.default.fetch(
-      new Request(link.upload_url, { method: "PUT", body: bytes, headers: { "content-type": "audio/x-wav; codecs=1", "content-length": String(bytes.length) } }),
+      new Request(link.upload_url, {
+        method: "PUT",
+        body: bytes,
+        headers: { "content-type": "audio/x-wav; codecs=1", "content-length": String(bytes.length) },
+      }),
     );
     expect(put.status).toBe(200);
     expect((await env.MEDIA.head(link.key))?.httpMetadata?.contentType).toBe("audio/wav");

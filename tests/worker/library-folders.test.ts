@@ -232,7 +232,9 @@ describe("ownership", () => {
 
     expect((await list(owner.token)).find((f) => f.id === folder.id)?.name).toBe("Private folder");
     expect(await env.MEDIA.head(file.key)).not.toBeNull();
-    expect(expectStatus(await api("GET", `/audio_files/${file.file.id}`, undefined, { token: owner.token }), 200).data.folderId).toBe(folder.id);
+    expect(expectStatus(await api("GET", `/audio_files/${file.file.id}`, undefined, { token: owner.token }), 200).data.folderId).toBe(
+      folder.id,
+    );
   });
 
   it("checks name clashes only among the caller's own folders when renaming", async () => {

@@ -71,7 +71,9 @@ export interface UploadOptions {
 
 /** Asks for an upload link; fails the test unless 200. */
 export async function requestUploadUrl(token: string, filename: string, contentType: string, size: number) {
-  return expectOk(await typedApi({ token }).audio_files["upload-url"].$post({ json: { filename, content_type: contentType, file_size: size } }));
+  return expectOk(
+    await typedApi({ token }).audio_files["upload-url"].$post({ json: { filename, content_type: contentType, file_size: size } }),
+  );
 }
 
 /** PUTs raw bytes to a (local, signed) upload link. */
@@ -85,16 +87,16 @@ export async function uploadObject(token: string, opts: UploadOptions = {}) {
   const contentType = opts.contentType ?? "audio/wav";
   const bytes = opts.bytes ?? wav();
   const { upload_url, key } = await requestUploadUrl(token, filename, contentType, bytes.length);
-  const res = await putBytes(upload_url, bytes, { "content-type": contentType || "application/octet-stream", "content-length": String(bytes.length) });
+  const res = await putBytes(upload_url, bytes, {
+    "content-type": contentType || "application/octet-stream",
+    "content-length": String(bytes.length),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return { key, upload_url, bytes, filename, contentType };
 }
 
 /** A full upload: link, PUT, confirm. Returns the created file and its bytes. */
-export async function uploadFile(
-  token: string,
-  opts: UploadOptions & { folderId?: string | null; durationSeconds?: number | null } = {},
-) {
+export async function uploadFile(token: string, opts: UploadOptions & { folderId?: string | null; durationSeconds?: number | null } = {}) {
   const uploaded = await uploadObject(token, opts);
   const confirmed = await typedApi({ token }).audio_files["confirm-upload"].$post({
     json: {
@@ -117,7 +119,10 @@ export async function downloadLinks(token: string, fileId: string) {
 
 // ---------------------------------------------------------------- folders
 
-export async function createFolder(token: string, name: string): Promise<{ id: string; name: string; createdAt: string; updatedAt: string }> {
+export async function createFolder(
+  token: string,
+  name: string,
+): Promise<{ id: string; name: string; createdAt: string; updatedAt: string }> {
   return (await expectOk(await typedApi({ token }).folders.$post({ json: { folder: { name } } }), 201)).data;
 }
 

@@ -144,7 +144,12 @@ describe("PUT /preferences", () => {
 
   it("refuses unknown keys, top-level and nested", async () => {
     const before = await stored();
-    for (const patch of [{ font: "serif" }, { sidebar: { extra_collapsed: true } }, { tutorials: { seen: [] } }, { theme: "dark", colour: "red" }]) {
+    for (const patch of [
+      { font: "serif" },
+      { sidebar: { extra_collapsed: true } },
+      { tutorials: { seen: [] } },
+      { theme: "dark", colour: "red" },
+    ]) {
       const res = await put(patch);
       expect(res.status, JSON.stringify(patch)).toBe(422);
       expect(res.body.error ?? res.body.errors, JSON.stringify(patch)).toBeTruthy();
@@ -153,7 +158,11 @@ describe("PUT /preferences", () => {
   });
 
   it("refuses wrong value types and unknown tutorial ids", async () => {
-    for (const patch of [{ sidebar: { files_collapsed: "yes" } }, { tutorials: { shown: ["not-a-tutorial"] } }, { tutorials: { skip_all: 1 } }]) {
+    for (const patch of [
+      { sidebar: { files_collapsed: "yes" } },
+      { tutorials: { shown: ["not-a-tutorial"] } },
+      { tutorials: { skip_all: 1 } },
+    ]) {
       const res = await put(patch);
       expect(res.status, JSON.stringify(patch)).toBe(422);
     }

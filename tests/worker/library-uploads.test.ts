@@ -347,7 +347,11 @@ describe("POST /audio_files/confirm-upload", () => {
       const res = await confirm({ filename, key, file_size: bytes.length, content_type: "audio/wav", folder_id: "", duration_seconds });
       expect(res.status, String(duration_seconds)).toBe(422);
     }
-    expect(expectStatus(await api("GET", "/audio_files", undefined, { token: alice.token }), 200).data.some((f: { filename: string }) => f.filename === filename)).toBe(false);
+    expect(
+      expectStatus(await api("GET", "/audio_files", undefined, { token: alice.token }), 200).data.some(
+        (f: { filename: string }) => f.filename === filename,
+      ),
+    ).toBe(false);
   });
 
   it("derives the content type from the extension when the browser sent none", async () => {
@@ -403,7 +407,10 @@ describe("POST /audio_files/confirm-upload", () => {
       expect(await env.MEDIA.head(key)).not.toBeNull();
       // Bob can still confirm it.
       const { data } = expectStatus(
-        await confirm({ filename: "bobs.wav", key, file_size: bytes.length, content_type: "audio/wav", folder_id: "", duration_seconds: 1 }, bob.token),
+        await confirm(
+          { filename: "bobs.wav", key, file_size: bytes.length, content_type: "audio/wav", folder_id: "", duration_seconds: 1 },
+          bob.token,
+        ),
         201,
       );
       // ...and once it is Bob's file, the caller still gets 404, not Bob's file.
@@ -428,7 +435,13 @@ describe("POST /audio_files/confirm-upload", () => {
       const bytes = wav(1);
       const { key: bobsKey } = await uploadObject(bob.token, { bytes });
       await expectRefused(
-        { filename: "x.wav", key: `users/${user.id}/../${bobsKey.slice("users/".length)}`, file_size: bytes.length, content_type: "audio/wav", duration_seconds: 1 },
+        {
+          filename: "x.wav",
+          key: `users/${user.id}/../${bobsKey.slice("users/".length)}`,
+          file_size: bytes.length,
+          content_type: "audio/wav",
+          duration_seconds: 1,
+        },
         404,
         UPLOAD_NOT_FOUND,
       );
@@ -491,7 +504,10 @@ describe("without a token", () => {
     const before = (await listFiles()).length;
     for (const [path, body] of [
       ["/audio_files/upload-url", { filename: "a.wav", content_type: "audio/wav", file_size: 100 }],
-      ["/audio_files/confirm-upload", { filename, key, file_size: bytes.length, content_type: "audio/wav", folder_id: "", duration_seconds: 1 }],
+      [
+        "/audio_files/confirm-upload",
+        { filename, key, file_size: bytes.length, content_type: "audio/wav", folder_id: "", duration_seconds: 1 },
+      ],
     ] as const) {
       const res = await api("POST", path, body);
       expect(res.status, path).toBe(401);

@@ -12,7 +12,8 @@ import { openSocket, socketTicket, until } from "./live-helpers";
 
 const connect = async (token: string) => openSocket(await socketTicket(token));
 
-const logout = (token: string) => exports.default.fetch("http://localhost/api/v1/auth/logout", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+const logout = (token: string) =>
+  exports.default.fetch("http://localhost/api/v1/auth/logout", { method: "POST", headers: { authorization: `Bearer ${token}` } });
 
 describe("live channel", () => {
   it("delivers a user's events to every open tab of that user only", async () => {
@@ -24,7 +25,12 @@ describe("live channel", () => {
     expect([aliceTab1.status, aliceTab2.status, bobTab.status]).toEqual([101, 101, 101]);
     await until(() => aliceTab1.raw.length > 0 && aliceTab2.raw.length > 0 && bobTab.raw.length > 0);
 
-    const event = { type: "file_status_changed", file_id: "f1", file: { status: "ready", has_transcript: true, name: "a.wav" }, message: "Transcription completed" };
+    const event = {
+      type: "file_status_changed",
+      file_id: "f1",
+      file: { status: "ready", has_transcript: true, name: "a.wav" },
+      message: "Transcription completed",
+    };
     const delivered = await (await userChannel(env, alice.id)).publish(event);
     expect(delivered).toBe(2);
     expect(await until(() => aliceTab1.raw.some((m) => m.includes("file_status_changed")))).toBe(true);
@@ -66,7 +72,9 @@ describe("live channel", () => {
     for (const r of raced) r.socket?.close();
 
     const stale = await socketTicket(user.token);
-    await env.DB.prepare("UPDATE socket_tickets SET expires_at = '2000-01-01T00:00:00.000Z' WHERE ticket_hash = ?").bind(await sha256Hex(stale)).run();
+    await env.DB.prepare("UPDATE socket_tickets SET expires_at = '2000-01-01T00:00:00.000Z' WHERE ticket_hash = ?")
+      .bind(await sha256Hex(stale))
+      .run();
     expect((await openSocket(stale)).status).toBe(401);
 
     // A ticket of a session that ended before it was used is worthless.
@@ -98,7 +106,11 @@ describe("live channel", () => {
     await until(() => tabs.every((t) => t.raw.length > 0));
     expect((await post("/auth/forgot-password", { email: account.email })).status).toBe(200);
     const token = linkToken(await latestMail(account.email), "/reset-password");
-    const reset = await post("/auth/reset-password", { token, password: "a brand new passphrase", password_confirmation: "a brand new passphrase" });
+    const reset = await post("/auth/reset-password", {
+      token,
+      password: "a brand new passphrase",
+      password_confirmation: "a brand new passphrase",
+    });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ message: expect.any(String) });
     expect(await until(() => tabs.every((t) => t.closed() !== null), 1000)).toBe(true);

@@ -13,14 +13,19 @@ export async function until(check: () => boolean, ms = 3000): Promise<boolean> {
 
 /** A single-use socket ticket, as the SPA asks for one before every connection. */
 export async function socketTicket(token: string): Promise<string> {
-  const res = await exports.default.fetch("http://localhost/api/v1/cable/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  const res = await exports.default.fetch("http://localhost/api/v1/cable/ticket", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { ticket: string }).ticket;
 }
 
 /** Opens /cable with a ticket (or the given raw `token` query value) like a browser tab. */
 export async function openSocket(query: string) {
-  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(query)}`, { headers: { Upgrade: "websocket" } });
+  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(query)}`, {
+    headers: { Upgrade: "websocket" },
+  });
   const socket = res.webSocket;
   const raw: string[] = [];
   let closed: { code: number; reason: string } | null = null;
@@ -33,7 +38,9 @@ export async function openSocket(query: string) {
 }
 
 export async function openTab<T extends LiveMessage["type"]>(user: TestUser, type: T) {
-  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(await socketTicket(user.token))}`, { headers: { Upgrade: "websocket" } });
+  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(await socketTicket(user.token))}`, {
+    headers: { Upgrade: "websocket" },
+  });
   const socket = res.webSocket!;
   const messages: Extract<LiveMessage, { type: T }>[] = [];
   let welcomed = false;

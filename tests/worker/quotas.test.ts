@@ -20,7 +20,11 @@ async function call(runEnv: Env, user: TestUser, method: string, path: string, b
 
 async function upload(runEnv: Env, user: TestUser, bytes = wav(1)) {
   const filename = `q-${crypto.randomUUID().slice(0, 6)}.wav`;
-  const link = await call(runEnv, user, "POST", "/audio_files/upload-url", { filename, content_type: "audio/wav", file_size: bytes.length });
+  const link = await call(runEnv, user, "POST", "/audio_files/upload-url", {
+    filename,
+    content_type: "audio/wav",
+    file_size: bytes.length,
+  });
   if (link.status !== 200) return link;
   expect((await putBytes(link.body.upload_url, bytes, { "content-type": "audio/wav" })).status).toBe(200);
   return call(runEnv, user, "POST", "/audio_files/confirm-upload", {
@@ -36,7 +40,9 @@ async function upload(runEnv: Env, user: TestUser, bytes = wav(1)) {
 describe("quotas", () => {
   it("have the documented defaults", () => {
     const config = getConfig(env);
-    expect([config.QUOTA_FOLDERS, config.QUOTA_FILES, config.QUOTA_STORAGE_GB, config.QUOTA_TRANSCRIPTIONS_PER_HOUR]).toEqual([1_000, 10_000, 100, 60]);
+    expect([config.QUOTA_FOLDERS, config.QUOTA_FILES, config.QUOTA_STORAGE_GB, config.QUOTA_TRANSCRIPTIONS_PER_HOUR]).toEqual([
+      1_000, 10_000, 100, 60,
+    ]);
     expect(DEFAULT_QUOTAS).toEqual({ folders: 1_000, files: 10_000, storageGb: 100, transcriptionsPerHour: 60 });
   });
 
@@ -77,7 +83,10 @@ describe("quotas", () => {
     expect(await upload(limited, user)).toEqual({ status: 429, body: { error: QUOTA_MESSAGES.transcriptions(2) } });
     // A retranscribe is a start too.
     await env.DB.prepare("UPDATE audio_files SET status = 'failed' WHERE id = ?").bind(first.body.data.id).run();
-    expect(await call(limited, user, "POST", `/audio_files/${first.body.data.id}/retranscribe`)).toEqual({ status: 429, body: { error: QUOTA_MESSAGES.transcriptions(2) } });
+    expect(await call(limited, user, "POST", `/audio_files/${first.body.data.id}/retranscribe`)).toEqual({
+      status: 429,
+      body: { error: QUOTA_MESSAGES.transcriptions(2) },
+    });
     // Starts older than an hour no longer count.
     await env.DB.prepare("UPDATE transcription_starts SET started_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(user.id).run();
     expect((await call(limited, user, "POST", `/audio_files/${first.body.data.id}/retranscribe`)).status).toBe(202);

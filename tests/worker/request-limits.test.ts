@@ -22,7 +22,12 @@ describe("request limits", () => {
     const folder = await api("POST", "/folders", { folder: { name: "invoice\u202Efdp.exe" } }, { token: user.token });
     expect(folder.status).toBe(422);
     expect(folder.body).toEqual({ error: BIDI_MESSAGE });
-    const upload = await api("POST", "/audio_files/upload-url", { filename: "clip\u2066.wav", content_type: "audio/wav", file_size: 10 }, { token: user.token });
+    const upload = await api(
+      "POST",
+      "/audio_files/upload-url",
+      { filename: "clip\u2066.wav", content_type: "audio/wav", file_size: 10 },
+      { token: user.token },
+    );
     expect(upload.status).toBe(422);
     expect(upload.body).toEqual({ error: BIDI_MESSAGE });
     expect((await api("POST", "/folders", { folder: { name: "Plain name" } }, { token: user.token })).status).toBe(201);

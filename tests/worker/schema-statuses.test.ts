@@ -8,7 +8,9 @@ import { createUser } from "./library-helpers";
 
 async function accepts(sql: string, values: unknown[]): Promise<boolean> {
   try {
-    await env.DB.prepare(sql).bind(...values).run();
+    await env.DB.prepare(sql)
+      .bind(...values)
+      .run();
     return true;
   } catch {
     return false;
@@ -34,15 +36,10 @@ describe("status lists", () => {
       .bind(fileId, user.id, crypto.randomUUID(), now, now)
       .run();
     const exp = (format: string, status: string) =>
-      accepts("INSERT INTO exports (id, user_id, audio_file_id, format, options, status, filename, created_at, updated_at) VALUES (?, ?, ?, ?, '{}', ?, 'x', ?, ?)", [
-        crypto.randomUUID(),
-        user.id,
-        fileId,
-        format,
-        status,
-        now,
-        now,
-      ]);
+      accepts(
+        "INSERT INTO exports (id, user_id, audio_file_id, format, options, status, filename, created_at, updated_at) VALUES (?, ?, ?, ?, '{}', ?, 'x', ?, ?)",
+        [crypto.randomUUID(), user.id, fileId, format, status, now, now],
+      );
     for (const status of EXPORT_STATUSES) expect(await exp("pdf", status)).toBe(true);
     for (const format of EXPORT_FORMAT_NAMES) expect(await exp(format, "pending")).toBe(true);
     expect(await exp("xls", "pending")).toBe(false);

@@ -26,7 +26,9 @@ describe("presigned R2 links (production)", () => {
 
   it("signs playback and download GETs with their content disposition", async () => {
     const inline = new URL(await mediaLink(config, "https://app.example", "users/u1/abc/a.wav", { download: false, filename: "a.wav" }));
-    const attachment = new URL(await mediaLink(config, "https://app.example", "users/u1/abc/a.wav", { download: true, filename: "Board meeting.wav" }));
+    const attachment = new URL(
+      await mediaLink(config, "https://app.example", "users/u1/abc/a.wav", { download: true, filename: "Board meeting.wav" }),
+    );
     expect(inline.searchParams.get("response-content-disposition")).toBe("inline");
     expect(attachment.searchParams.get("response-content-disposition")).toBe("attachment; filename*=UTF-8''Board%20meeting.wav");
     expect(inline.searchParams.get("X-Amz-Signature")).not.toBe(attachment.searchParams.get("X-Amz-Signature"));
@@ -38,7 +40,8 @@ describe("presigned R2 links (production)", () => {
     const signature = url.searchParams.get("X-Amz-Signature");
     const datetime = url.searchParams.get("X-Amz-Date")!;
     const signedHeaders = url.searchParams.get("X-Amz-SignedHeaders")!.split(";");
-    for (const name of ["X-Amz-Signature", "X-Amz-Date", "X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-SignedHeaders"]) url.searchParams.delete(name);
+    for (const name of ["X-Amz-Signature", "X-Amz-Date", "X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-SignedHeaders"])
+      url.searchParams.delete(name);
     const signed = Object.fromEntries(Object.entries(headers).filter(([name]) => signedHeaders.includes(name.toLowerCase())));
     const signer = new AwsV4Signer({
       method,
@@ -60,7 +63,14 @@ describe("presigned R2 links (production)", () => {
     const url = new URL(await uploadLink(config, "https://app.example", "users/u1/abc/clip.wav", 1234, "audio/wav"));
     expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host");
     expect(await r2Accepts(url.toString(), "PUT", { "content-type": "audio/wav" })).toBe(true);
-    for (const other of ["audio/wav, text/html", "text/html, audio/wav", "audio/wav;text/html", "text/html", "image/svg+xml", "audio/mpeg"]) {
+    for (const other of [
+      "audio/wav, text/html",
+      "text/html, audio/wav",
+      "audio/wav;text/html",
+      "text/html",
+      "image/svg+xml",
+      "audio/mpeg",
+    ]) {
       expect(await r2Accepts(url.toString(), "PUT", { "content-type": other }), other).toBe(false);
     }
   });
@@ -72,10 +82,18 @@ describe("presigned R2 links (production)", () => {
   });
 
   it("signs playback and download GETs with the allow-listed response content type", async () => {
-    const inline = new URL(await mediaLink(config, "https://app.example", "users/u1/abc/clip.wav", { download: false, filename: "clip.wav", contentType: "audio/wav, text/html" }));
+    const inline = new URL(
+      await mediaLink(config, "https://app.example", "users/u1/abc/clip.wav", {
+        download: false,
+        filename: "clip.wav",
+        contentType: "audio/wav, text/html",
+      }),
+    );
     expect(inline.searchParams.get("response-content-type")).toBe("audio/wav");
     expect(inline.searchParams.get("response-content-disposition")).toBe("inline");
-    const mp3 = new URL(await mediaLink(config, "https://app.example", "users/u1/abc/song", { download: true, filename: "song", contentType: "audio/mpeg" }));
+    const mp3 = new URL(
+      await mediaLink(config, "https://app.example", "users/u1/abc/song", { download: true, filename: "song", contentType: "audio/mpeg" }),
+    );
     expect(mp3.searchParams.get("response-content-type")).toBe("audio/mpeg");
     expect(mp3.searchParams.get("response-content-disposition")).toBe("attachment; filename*=UTF-8''song");
     expect(await r2Accepts(inline.toString(), "GET", {})).toBe(true);
@@ -85,7 +103,13 @@ describe("presigned R2 links (production)", () => {
   });
 
   it("serves what is not playable as an octet-stream attachment, even from the playback link", async () => {
-    const url = new URL(await mediaLink(config, "https://app.example", "users/u1/abc/recording", { download: false, filename: "recording", contentType: "text/html" }));
+    const url = new URL(
+      await mediaLink(config, "https://app.example", "users/u1/abc/recording", {
+        download: false,
+        filename: "recording",
+        contentType: "text/html",
+      }),
+    );
     expect(url.searchParams.get("response-content-type")).toBe("application/octet-stream");
     expect(url.searchParams.get("response-content-disposition")).toBe("attachment");
   });

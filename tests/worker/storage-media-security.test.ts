@@ -4,7 +4,17 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaTypeFor, PLAYABLE_MEDIA_TYPES, servedMediaType } from "../../common/upload-rules";
-import { api, createUser, downloadLinks, expectStatus, fetchLink, putBytes, requestUploadUrl, type TestUser, withParam } from "./library-helpers";
+import {
+  api,
+  createUser,
+  downloadLinks,
+  expectStatus,
+  fetchLink,
+  putBytes,
+  requestUploadUrl,
+  type TestUser,
+  withParam,
+} from "./library-helpers";
 
 const CSP = "sandbox; default-src 'none'";
 const LINK_INVALID = "This upload link is invalid or has expired. Please start the upload again.";
@@ -71,7 +81,11 @@ const attachment = (d: string) => expect(d.startsWith("attachment")).toBe(true);
 
 describe("the pen-test attack: clip.wav PUT as `audio/wav, text/html`", () => {
   it("stores, records and serves exactly audio/wav, sandboxed and not sniffable", async () => {
-    const { key, content_type, file, links } = await attack({ filename: "clip.wav", declared: "audio/wav", putType: "audio/wav, text/html" });
+    const { key, content_type, file, links } = await attack({
+      filename: "clip.wav",
+      declared: "audio/wav",
+      putType: "audio/wav, text/html",
+    });
     await expectServedSafely(links.url, "audio/wav", inline);
     await expectServedSafely(links.download_url, "audio/wav", attachment);
     expect((await env.MEDIA.head(key))?.httpMetadata?.contentType).toBe("audio/wav");
@@ -88,10 +102,22 @@ describe("comma, parameter and type tricks", () => {
     ["`audio/wav, text/html` on the PUT", "audio/wav", { filename: "c.wav", declared: "audio/wav", putType: "audio/wav, text/html" }],
     ["`image/svg+xml` on the PUT", "audio/wav", { filename: "d.wav", declared: "audio/wav", putType: "image/svg+xml" }],
     ["`text/html` on a .wav key", "audio/wav", { filename: "e.wav", declared: "audio/wav", putType: "text/html" }],
-    ["`audio/wav, text/html` declared to upload-url and confirm", "audio/wav", { filename: "f.wav", declared: "audio/wav, text/html", putType: "audio/wav, text/html" }],
-    ["`audio/wav;text/html` declared everywhere", "audio/wav", { filename: "g.wav", declared: "audio/wav;text/html", putType: "audio/wav;text/html" }],
+    [
+      "`audio/wav, text/html` declared to upload-url and confirm",
+      "audio/wav",
+      { filename: "f.wav", declared: "audio/wav, text/html", putType: "audio/wav, text/html" },
+    ],
+    [
+      "`audio/wav;text/html` declared everywhere",
+      "audio/wav",
+      { filename: "g.wav", declared: "audio/wav;text/html", putType: "audio/wav;text/html" },
+    ],
     ["`text/html` on a key with no known extension", "audio/mpeg", { filename: "recording", declared: "audio/mpeg", putType: "text/html" }],
-    ["`audio/mpeg, text/html` on a key with no known extension", "audio/mpeg", { filename: "take.2024", declared: "audio/mpeg", putType: "audio/mpeg, text/html" }],
+    [
+      "`audio/mpeg, text/html` on a key with no known extension",
+      "audio/mpeg",
+      { filename: "take.2024", declared: "audio/mpeg", putType: "audio/mpeg, text/html" },
+    ],
   ])("%s: serves exactly %s", async (_label, expected, input) => {
     expect(PLAYABLE_MEDIA_TYPES.has(expected)).toBe(true);
     const { key, content_type, file, links } = await attack(input);
@@ -104,7 +130,12 @@ describe("comma, parameter and type tricks", () => {
   });
 
   it("refuses a comma list as the only type of a file with no known extension (422)", async () => {
-    const res = await api("POST", "/audio_files/upload-url", { filename: "recording", content_type: "audio/mpeg, text/html", file_size: 10 }, { token: user.token });
+    const res = await api(
+      "POST",
+      "/audio_files/upload-url",
+      { filename: "recording", content_type: "audio/mpeg, text/html", file_size: 10 },
+      { token: user.token },
+    );
     expect(res.status).toBe(422);
   });
 

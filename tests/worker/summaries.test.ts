@@ -20,13 +20,23 @@ const chatEnv = Object.create(env, {
   OPENAI_CHAT_MODEL: { value: "test-chat-model" },
 }) as Env;
 
-async function summarizeJob(user: TestUser, fileId: string, opts: { type?: string; requested?: boolean; attempts?: number; runEnv?: Env } = {}) {
+async function summarizeJob(
+  user: TestUser,
+  fileId: string,
+  opts: { type?: string; requested?: boolean; attempts?: number; runEnv?: Env } = {},
+) {
   const batch = createMessageBatch(QUEUES.transcription, [
     {
       id: `s-${crypto.randomUUID()}`,
       timestamp: new Date(),
       attempts: opts.attempts ?? 1,
-      body: { type: "summarize", audio_file_id: fileId, user_id: user.id, summary_type: opts.type ?? "bullets", requested: opts.requested ?? false },
+      body: {
+        type: "summarize",
+        audio_file_id: fileId,
+        user_id: user.id,
+        summary_type: opts.type ?? "bullets",
+        requested: opts.requested ?? false,
+      },
     },
   ]);
   const ctx = createExecutionContext();
@@ -44,7 +54,12 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     const { user, fileId } = await userWithTranscript("sum-auto");
     expect((await summarizeJob(user, fileId)).explicitAcks).toHaveLength(1);
     const t = await transcript(user, fileId);
-    expect(t).toMatchObject({ summary: "Summary (bullets): Speaker 1: u0w0 u0w1 u0w2 u0w3", summaryType: "bullets", summaryModel: "test-chat-model", summaryStatus: null });
+    expect(t).toMatchObject({
+      summary: "Summary (bullets): Speaker 1: u0w0 u0w1 u0w2 u0w3",
+      summaryType: "bullets",
+      summaryModel: "test-chat-model",
+      summaryStatus: null,
+    });
     // Not a user edit: nothing to undo.
     expect((await history(user, fileId)).operations).toEqual([]);
   });
@@ -55,7 +70,9 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     expect(await transcript(user, fileId)).toMatchObject({ summary: null, summaryModel: null, summaryStatus: null });
     const config = expectStatus(await api("GET", "/service/configuration", undefined, { token: user.token }), 200);
     expect(config.summaries ?? config.data?.summaries).toEqual({ available: false, model: null });
-    expect(expectStatus(await api("POST", `/transcripts/${fileId}/summary`, { summary_type: "gist" }, { token: user.token }), 409)).toEqual({ error: SUMMARY_MESSAGES.unavailable });
+    expect(expectStatus(await api("POST", `/transcripts/${fileId}/summary`, { summary_type: "gist" }, { token: user.token }), 409)).toEqual(
+      { error: SUMMARY_MESSAGES.unavailable },
+    );
   });
 
   it("never writes over a summary the user wrote first", async () => {
@@ -72,7 +89,11 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     expect(asked.status).toBe(202);
     expect(asked.body.data).toMatchObject({ summary: "Mine.", summaryStatus: "generating" });
     await summarizeJob(user, fileId, { type: "headline", requested: true });
-    expect(await transcript(user, fileId)).toMatchObject({ summary: "Summary (headline): Speaker 1: u0w0 u0w1 u0w2 u0w3", summaryType: "headline", summaryStatus: null });
+    expect(await transcript(user, fileId)).toMatchObject({
+      summary: "Summary (headline): Speaker 1: u0w0 u0w1 u0w2 u0w3",
+      summaryType: "headline",
+      summaryStatus: null,
+    });
     const ops = (await history(user, fileId)).operations;
     expect(ops.at(-1)).toMatchObject({ type: "summary_edited", isCurrent: true });
     expectStatus(await api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token }), 200);
@@ -85,7 +106,9 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatch(/^summary_type must be one of/);
     const other = await userWithTranscript("sum-other");
-    expect((await callWith(chatEnv, "POST", `/transcripts/${fileId}/summary`, { summary_type: "gist" }, other.user.token)).status).toBe(404);
+    expect((await callWith(chatEnv, "POST", `/transcripts/${fileId}/summary`, { summary_type: "gist" }, other.user.token)).status).toBe(
+      404,
+    );
   });
 
   it("summarises a 3-hour transcript in parts, then combines them", async () => {
@@ -105,13 +128,27 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     const { user, fileId } = await userWithTranscript("sum-fail", {
       duration: 2,
       speakers: ["A"],
-      utterances: [{ speaker: "A", start: 0, end: 1, words: [{ text: "fail-summary", start: 0, end: 1, confidence: 0.9, hasEntities: false }], sentiment: null, sentimentConfidence: null }],
+      utterances: [
+        {
+          speaker: "A",
+          start: 0,
+          end: 1,
+          words: [{ text: "fail-summary", start: 0, end: 1, confidence: 0.9, hasEntities: false }],
+          sentiment: null,
+          sentimentConfidence: null,
+        },
+      ],
     });
     // As POST /summary leaves it (without queueing a real job here).
     await env.DB.prepare("UPDATE transcripts SET summary_status = 'generating' WHERE audio_file_id = ?").bind(fileId).run();
     expect((await summarizeJob(user, fileId, { requested: true })).retryMessages).toHaveLength(1);
     const last = await summarizeJob(user, fileId, { requested: true, attempts: SUMMARY_MAX_ATTEMPTS });
     expect(last.explicitAcks).toHaveLength(1);
-    expect(await transcript(user, fileId)).toMatchObject({ summary: null, summaryStatus: "failed", summaryError: SUMMARY_MESSAGES.failed, wordCount: 1 });
+    expect(await transcript(user, fileId)).toMatchObject({
+      summary: null,
+      summaryStatus: "failed",
+      summaryError: SUMMARY_MESSAGES.failed,
+      wordCount: 1,
+    });
   });
 });

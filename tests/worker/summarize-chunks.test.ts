@@ -8,7 +8,9 @@ describe("summary chunks", () => {
   it("keep every line in order, within the limit, splitting only a line longer than it", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ speaker: fc.constantFrom("Ana", "Speaker 2"), text: fc.string({ minLength: 1, maxLength: 300 }) }), { maxLength: 60 }),
+        fc.array(fc.record({ speaker: fc.constantFrom("Ana", "Speaker 2"), text: fc.string({ minLength: 1, maxLength: 300 }) }), {
+          maxLength: 60,
+        }),
         fc.integer({ min: 50, max: 400 }),
         (lines, max) => {
           const chunks = chunkLines(lines, max);

@@ -3,12 +3,27 @@
 // validation and ownership.
 import { describe, expect, it } from "vitest";
 import { DETAILS_MESSAGES } from "../../common/transcript-details";
-import { api, createUser, expectStatus, history, redo, setSpeaker, speakers, transcript, undo, userWithTranscript, utterances, type TestUser } from "./transcript-helpers";
+import {
+  api,
+  createUser,
+  expectStatus,
+  history,
+  redo,
+  setSpeaker,
+  speakers,
+  transcript,
+  undo,
+  userWithTranscript,
+  utterances,
+  type TestUser,
+} from "./transcript-helpers";
 
-const createSpeaker = (user: TestUser, fileId: string, body?: unknown) => api("POST", `/transcripts/${fileId}/speakers`, body, { token: user.token });
+const createSpeaker = (user: TestUser, fileId: string, body?: unknown) =>
+  api("POST", `/transcripts/${fileId}/speakers`, body, { token: user.token });
 const updateSpeaker = (user: TestUser, fileId: string, speakerId: string, body: unknown) =>
   api("PUT", `/transcripts/${fileId}/speakers/${speakerId}`, body, { token: user.token });
-const deleteSpeaker = (user: TestUser, fileId: string, speakerId: string) => api("DELETE", `/transcripts/${fileId}/speakers/${speakerId}`, undefined, { token: user.token });
+const deleteSpeaker = (user: TestUser, fileId: string, speakerId: string) =>
+  api("DELETE", `/transcripts/${fileId}/speakers/${speakerId}`, undefined, { token: user.token });
 const putFields = (user: TestUser, fileId: string, body: unknown) => api("PUT", `/transcripts/${fileId}`, body, { token: user.token });
 
 describe("speakers", () => {
@@ -16,7 +31,13 @@ describe("speakers", () => {
     const { user, fileId } = await userWithTranscript("spk-create");
     const before = await speakers(user, fileId);
     const plain = expectStatus(await createSpeaker(user, fileId), 201).data;
-    expect(plain).toMatchObject({ name: null, role: null, displayName: `Speaker ${before.length + 1}`, utteranceCount: 0, speakingPercentage: 0 });
+    expect(plain).toMatchObject({
+      name: null,
+      role: null,
+      displayName: `Speaker ${before.length + 1}`,
+      utteranceCount: 0,
+      speakingPercentage: 0,
+    });
     const named = expectStatus(await createSpeaker(user, fileId, { speaker: { name: "  Dr. Ada  ", role: "  Host " } }), 201).data;
     expect(named).toMatchObject({ name: "Dr. Ada", role: "Host", displayName: "Dr. Ada" });
     expect((await speakers(user, fileId)).map((s) => s.id)).toEqual([...before.map((s) => s.id), plain.id, named.id]);
@@ -31,7 +52,10 @@ describe("speakers", () => {
     expectStatus(await updateSpeaker(user, fileId, first.id, { speaker: { name: "Grace", role: "Interviewer" } }), 200);
     expect((await transcript(user, fileId)).speakers[0]).toMatchObject({ displayName: "Grace", role: "Interviewer" });
     const ops = (await history(user, fileId)).operations;
-    expect(ops.map((o: { summary: string }) => o.summary)).toEqual([`Renamed "${first.displayName}" → "Grace"`, 'Set the role of Grace to "Interviewer"']);
+    expect(ops.map((o: { summary: string }) => o.summary)).toEqual([
+      `Renamed "${first.displayName}" → "Grace"`,
+      'Set the role of Grace to "Interviewer"',
+    ]);
     expectStatus(await undo(user, fileId), 200);
     expect((await speakers(user, fileId))[0]).toMatchObject({ name: "Grace", role: null });
     expectStatus(await undo(user, fileId), 200);
@@ -61,7 +85,10 @@ describe("speakers", () => {
   it("deletes only a speaker without utterances; the deletion undoes back in place", async () => {
     const { user, fileId } = await userWithTranscript("spk-delete");
     const [first] = await speakers(user, fileId);
-    expect(await deleteSpeaker(user, fileId, first.id)).toMatchObject({ status: 409, body: { error: DETAILS_MESSAGES.speakerHasUtterances } });
+    expect(await deleteSpeaker(user, fileId, first.id)).toMatchObject({
+      status: 409,
+      body: { error: DETAILS_MESSAGES.speakerHasUtterances },
+    });
     const extra = expectStatus(await createSpeaker(user, fileId, { speaker: { name: "Guest" } }), 201).data;
     const list = await speakers(user, fileId);
     expect(expectStatus(await deleteSpeaker(user, fileId, extra.id), 200).data).toEqual({ id: extra.id, label: "Guest" });
@@ -106,7 +133,10 @@ describe("summary and notes", () => {
   it("refuses a body without either field, oversized text and other users' transcripts", async () => {
     const { user, fileId } = await userWithTranscript("fields-bad");
     expect(await putFields(user, fileId, { transcript: {} })).toMatchObject({ status: 422, body: { error: DETAILS_MESSAGES.fieldsEmpty } });
-    expect(await putFields(user, fileId, { transcript: { notes: "x".repeat(50_001) } })).toMatchObject({ status: 422, body: { error: DETAILS_MESSAGES.notesTooLong } });
+    expect(await putFields(user, fileId, { transcript: { notes: "x".repeat(50_001) } })).toMatchObject({
+      status: 422,
+      body: { error: DETAILS_MESSAGES.notesTooLong },
+    });
     const other = await createUser("fields-other");
     expect((await putFields(other, fileId, { transcript: { summary: "mine" } })).status).toBe(404);
     expect((await transcript(user, fileId)).summary).toBeNull();

@@ -20,7 +20,14 @@ export function sampleTranscript(count = 4, wordsEach = 4): NormalizedTranscript
       return word(`u${u}w${w}`, start, 0.5 + ((u + w) % 5) / 10);
     });
     t += 1;
-    return { speaker: u % 2 ? "B" : "A", start: words[0]!.start, end: words[words.length - 1]!.end, words, sentiment: null, sentimentConfidence: null };
+    return {
+      speaker: u % 2 ? "B" : "A",
+      start: words[0]!.start,
+      end: words[words.length - 1]!.end,
+      words,
+      sentiment: null,
+      sentimentConfidence: null,
+    };
   });
   return { duration: t, speakers: ["A", "B"], utterances };
 }
@@ -31,7 +38,10 @@ export interface StoredTranscript {
 }
 
 /** An audio file of `user` with a transcript stored the way the transcription job stores it. */
-export async function storeTranscript(user: Pick<TestUser, "id">, result: NormalizedTranscript = sampleTranscript()): Promise<StoredTranscript> {
+export async function storeTranscript(
+  user: Pick<TestUser, "id">,
+  result: NormalizedTranscript = sampleTranscript(),
+): Promise<StoredTranscript> {
   const fileId = crypto.randomUUID();
   const now = new Date().toISOString();
   await env.DB.prepare(
@@ -101,7 +111,9 @@ export async function recomputedStats(transcriptId: string) {
 }
 
 export async function storedStats(transcriptId: string) {
-  return (await env.DB.prepare("SELECT word_count, confidence_sum, accuracy_percentage, speaker_count, history_index FROM transcripts WHERE id = ?")
+  return (await env.DB.prepare(
+    "SELECT word_count, confidence_sum, accuracy_percentage, speaker_count, history_index FROM transcripts WHERE id = ?",
+  )
     .bind(transcriptId)
     .first<{ word_count: number; confidence_sum: number; accuracy_percentage: number; speaker_count: number; history_index: number }>())!;
 }
@@ -117,4 +129,7 @@ export async function expectStatsConsistent(transcriptId: string) {
 }
 
 export const historyRows = (transcriptId: string) =>
-  env.DB.prepare("SELECT seq, type, summary, op_id FROM edit_operations WHERE transcript_id = ? ORDER BY seq").bind(transcriptId).all<{ seq: number; type: string; summary: string; op_id: string | null }>().then((r) => r.results);
+  env.DB.prepare("SELECT seq, type, summary, op_id FROM edit_operations WHERE transcript_id = ? ORDER BY seq")
+    .bind(transcriptId)
+    .all<{ seq: number; type: string; summary: string; op_id: string | null }>()
+    .then((r) => r.results);

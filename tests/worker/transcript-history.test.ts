@@ -48,14 +48,27 @@ const OPS: [string, Op][] = [
       updateWords(user, fileId, list[1].id, {
         words: [
           { id: list[1].transcriptWords[0].id, text: "changed", end_time: list[1].transcriptWords[0].endTime, confidence_score: 0.1 },
-          { id: "added", text: "new", start_time: list[1].transcriptWords[0].endTime, end_time: list[1].transcriptWords[1].startTime, confidence_score: 0.3 },
+          {
+            id: "added",
+            text: "new",
+            start_time: list[1].transcriptWords[0].endTime,
+            end_time: list[1].transcriptWords[1].startTime,
+            confidence_score: 0.3,
+          },
           ...unchangedWords(list[1]).slice(2),
         ],
       }),
   ],
-  ["split", (user, fileId, list) => split(user, fileId, list[1].id, { first_word_id: list[1].transcriptWords[2].id, new_utterance_id: "split-new" })],
+  [
+    "split",
+    (user, fileId, list) =>
+      split(user, fileId, list[1].id, { first_word_id: list[1].transcriptWords[2].id, new_utterance_id: "split-new" }),
+  ],
   ["merge", (user, fileId, list) => merge(user, fileId, list[1].id)],
-  ["merge that removes a speaker's last utterance", (user, fileId, list) => merge(user, fileId, list[1].id, { source_utterance_id: list[2].id })],
+  [
+    "merge that removes a speaker's last utterance",
+    (user, fileId, list) => merge(user, fileId, list[1].id, { source_utterance_id: list[2].id }),
+  ],
   ["change speaker", (user, fileId, list, speakerIds) => setSpeaker(user, fileId, list[0].id, { speaker_id: speakerIds[1] })],
 ];
 
@@ -80,7 +93,8 @@ describe("undo and redo restore the exact states", { timeout: 30_000 }, () => {
       for (const u of undone.utterances) expect(listed.find((l: Json) => l.id === u.id)).toEqual(u);
       for (const id of undone.removedUtteranceIds) expect(listed.some((l: Json) => l.id === id)).toBe(false);
       // A version never goes back: a client holding the undone state gets 409, not a silent overwrite.
-      for (const u of listed) if (after.versions.has(u.id) && before.versions.has(u.id)) expect(u.version).toBeGreaterThanOrEqual(after.versions.get(u.id)!);
+      for (const u of listed)
+        if (after.versions.has(u.id) && before.versions.has(u.id)) expect(u.version).toBeGreaterThanOrEqual(after.versions.get(u.id)!);
 
       const redone = expectStatus(await redo(user, fileId), 200).data;
       expect(withoutVersions(await snapshot(user, fileId))).toEqual(withoutVersions(after));
@@ -179,7 +193,13 @@ describe("edit history", { timeout: 30_000 }, () => {
     const total = EDIT_LIMITS.historyKept + 5;
     // The first through the API, the rest through the same domain function (faster than 500 requests).
     expectStatus(await setSpeaker(user, fileId, u0.id, { speaker_id: speakerIds[1] }), 200);
-    for (let i = 1; i < total; i++) await runOperation(env.DB, { id: transcriptId }, { type: "set_speaker", utteranceId: u0.id, speakerId: speakerIds[(i + 1) % 2]! }, null);
+    for (let i = 1; i < total; i++)
+      await runOperation(
+        env.DB,
+        { id: transcriptId },
+        { type: "set_speaker", utteranceId: u0.id, speakerId: speakerIds[(i + 1) % 2]! },
+        null,
+      );
     const rows = await historyRows(transcriptId);
     expect(rows).toHaveLength(EDIT_LIMITS.historyKept);
     expect(rows[0]!.seq).toBe(5);
@@ -232,7 +252,10 @@ describe("edit history", { timeout: 30_000 }, () => {
     const { user, fileId } = await userWithTranscript();
     const [u0] = await utterances(user, fileId);
     const edit = (text: string, version: number) => ({
-      words: [{ id: u0.transcriptWords[0].id, text, end_time: u0.transcriptWords[0].endTime, confidence_score: 1 }, ...unchangedWords(u0).slice(1)],
+      words: [
+        { id: u0.transcriptWords[0].id, text, end_time: u0.transcriptWords[0].endTime, confidence_score: 1 },
+        ...unchangedWords(u0).slice(1),
+      ],
       version,
     });
     const edited = expectStatus(await updateWords(user, fileId, u0.id, edit("one", 1)), 200).data.utterances[0];

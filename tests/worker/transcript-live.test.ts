@@ -8,7 +8,18 @@ import type { TranscriptChangedMessage } from "../../common/live-messages";
 import worker from "../../worker/index";
 import { apiRequest } from "./helpers";
 import { openTab, until } from "./live-helpers";
-import { expectStatus, merge, redo, split, undo, unchangedWords, updateWords, userWithTranscript, utterances, type TestUser } from "./transcript-helpers";
+import {
+  expectStatus,
+  merge,
+  redo,
+  split,
+  undo,
+  unchangedWords,
+  updateWords,
+  userWithTranscript,
+  utterances,
+  type TestUser,
+} from "./transcript-helpers";
 
 /** A tab collecting transcript_changed messages (as `changes`). */
 async function connect(user: TestUser) {
@@ -23,7 +34,16 @@ describe("transcript_changed", { timeout: 30_000 }, () => {
     const [tab1, tab2, bobTab] = [await connect(alice.user), await connect(alice.user), await connect(bob.user)];
     const list = await utterances(alice.user, alice.fileId);
 
-    expectStatus(await split(alice.user, alice.fileId, list[1].id, { first_word_id: list[1].transcriptWords[2].id, new_utterance_id: "live-1" }, { headers: { "X-Client-Id": "tab-1" } }), 200);
+    expectStatus(
+      await split(
+        alice.user,
+        alice.fileId,
+        list[1].id,
+        { first_word_id: list[1].transcriptWords[2].id, new_utterance_id: "live-1" },
+        { headers: { "X-Client-Id": "tab-1" } },
+      ),
+      200,
+    );
     expect(await until(() => tab1.changes.length === 1 && tab2.changes.length === 1)).toBe(true);
     const expected: TranscriptChangedMessage = {
       type: "transcript_changed",
@@ -53,7 +73,15 @@ describe("transcript_changed", { timeout: 30_000 }, () => {
     // A word fix that changes no statistic does not ask for the details to reload.
     const u0 = list[0];
     const first = u0.transcriptWords[0];
-    expectStatus(await updateWords(alice.user, alice.fileId, u0.id, { words: [{ id: first.id, text: "fixed", end_time: first.endTime, confidence_score: first.confidenceScore }, ...unchangedWords(u0).slice(1)] }), 200);
+    expectStatus(
+      await updateWords(alice.user, alice.fileId, u0.id, {
+        words: [
+          { id: first.id, text: "fixed", end_time: first.endTime, confidence_score: first.confidenceScore },
+          ...unchangedWords(u0).slice(1),
+        ],
+      }),
+      200,
+    );
     expect(await until(() => tab1.changes.length === 6)).toBe(true);
     expect(tab1.changes[5]).toMatchObject({ utterance_ids: [u0.id], details_changed: false });
 
@@ -91,7 +119,11 @@ describe("transcript_changed", { timeout: 30_000 }, () => {
       },
     }) as Env;
     const ctx = createExecutionContext();
-    const res = await worker.fetch(apiRequest("POST", `/transcripts/${fileId}/utterances/${list[0].id}/merge`, {}, { token: user.token }), broken, ctx);
+    const res = await worker.fetch(
+      apiRequest("POST", `/transcripts/${fileId}/utterances/${list[0].id}/merge`, {}, { token: user.token }),
+      broken,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(200);
     expect(await utterances(user, fileId)).toHaveLength(3);

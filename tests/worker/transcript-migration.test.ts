@@ -16,37 +16,58 @@ const POSITIONS = [...Array.from({ length: 130 }, (_, i) => i), 3_843, 3_844, 3_
 
 /** Rebuilds the schema as it was before 0004 and stores a transcript the old way. */
 async function databaseBefore0004() {
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  ).all<{ name: string }>();
   // A table whose parent is gone cannot be dropped: drop what can be, until nothing is left.
   let left = tables.results.map((t) => t.name);
   while (left.length) {
     const failed: string[] = [];
-    for (const name of left) await env.DB.prepare(`DROP TABLE "${name}"`).run().catch(() => failed.push(name));
+    for (const name of left)
+      await env.DB.prepare(`DROP TABLE "${name}"`)
+        .run()
+        .catch(() => failed.push(name));
     if (failed.length === left.length) throw new Error(`cannot drop ${failed.join(", ")}`);
     left = failed;
   }
-  for (const migration of env.TEST_MIGRATIONS.filter((m) => m.name < MIGRATION)) await env.DB.batch(migration.queries.map((q) => env.DB.prepare(q)));
+  for (const migration of env.TEST_MIGRATIONS.filter((m) => m.name < MIGRATION))
+    await env.DB.batch(migration.queries.map((q) => env.DB.prepare(q)));
 
   const now = "2026-01-01T00:00:00.000Z";
-  const words = (p: number) => JSON.stringify([{ id: `w${p}a`, t: `word${p}`, s: p, e: p + 0.4, c: 0.5 }, { id: `w${p}b`, t: "two", s: p + 0.5, e: p + 0.9, c: 0.75, x: 1 }]);
+  const words = (p: number) =>
+    JSON.stringify([
+      { id: `w${p}a`, t: `word${p}`, s: p, e: p + 0.4, c: 0.5 },
+      { id: `w${p}b`, t: "two", s: p + 0.5, e: p + 0.9, c: 0.75, x: 1 },
+    ]);
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO users (id, email, full_name, created_at, updated_at) VALUES ('u1', 'old@example.com', 'Old', ?, ?)").bind(now, now),
-    env.DB.prepare("INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, status, created_at, updated_at) VALUES ('f1', 'u1', 'a', 'a', 'k', 'audio/wav', 1, 'ready', ?, ?)").bind(now, now),
+    env.DB.prepare("INSERT INTO users (id, email, full_name, created_at, updated_at) VALUES ('u1', 'old@example.com', 'Old', ?, ?)").bind(
+      now,
+      now,
+    ),
+    env.DB.prepare(
+      "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, status, created_at, updated_at) VALUES ('f1', 'u1', 'a', 'a', 'k', 'audio/wav', 1, 'ready', ?, ?)",
+    ).bind(now, now),
     env.DB.prepare(
       "INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, speaker_count, word_count, transcription_service, started_at, completed_at, created_at, updated_at) VALUES ('t1', 'f1', 'u1', 10, 62.5, 1, ?, 'x', ?, ?, ?, ?)",
     ).bind(POSITIONS.length * 2, now, now, now, now),
-    env.DB.prepare("INSERT INTO speakers (id, transcript_id, original_label, position, created_at) VALUES ('s1', 't1', 'A', 0, ?)").bind(now),
-    env.DB.prepare("INSERT INTO speakers (id, transcript_id, original_label, position, created_at) VALUES ('s2', 't1', 'B', 1, ?)").bind(now),
+    env.DB.prepare("INSERT INTO speakers (id, transcript_id, original_label, position, created_at) VALUES ('s1', 't1', 'A', 0, ?)").bind(
+      now,
+    ),
+    env.DB.prepare("INSERT INTO speakers (id, transcript_id, original_label, position, created_at) VALUES ('s2', 't1', 'B', 1, ?)").bind(
+      now,
+    ),
   ]);
   // Inserted in shuffled order, so the backfill cannot lean on insertion order.
   const shuffled = [...POSITIONS].sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
   for (let i = 0; i < shuffled.length; i += 9) {
     await env.DB.batch(
-      shuffled.slice(i, i + 9).map((p) =>
-        env.DB.prepare(
-          "INSERT INTO utterances (id, transcript_id, speaker_id, position, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words) VALUES (?, 't1', ?, ?, ?, ?, 0.625, NULL, NULL, ?)",
-        ).bind(`u-${p}`, p % 2 ? "s2" : "s1", p, p, p + 0.9, words(p)),
-      ),
+      shuffled
+        .slice(i, i + 9)
+        .map((p) =>
+          env.DB.prepare(
+            "INSERT INTO utterances (id, transcript_id, speaker_id, position, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words) VALUES (?, 't1', ?, ?, ?, ?, 0.625, NULL, NULL, ?)",
+          ).bind(`u-${p}`, p % 2 ? "s2" : "s1", p, p, p + 0.9, words(p)),
+        ),
     );
   }
 }
@@ -59,7 +80,13 @@ describe("migration 0004", { timeout: 60_000 }, () => {
   });
 
   it("gives existing utterances valid order keys in their old order, version 1", async () => {
-    const rows = (await env.DB.prepare("SELECT id, order_key, version FROM utterances WHERE transcript_id = 't1' ORDER BY order_key").all<{ id: string; order_key: string; version: number }>()).results;
+    const rows = (
+      await env.DB.prepare("SELECT id, order_key, version FROM utterances WHERE transcript_id = 't1' ORDER BY order_key").all<{
+        id: string;
+        order_key: string;
+        version: number;
+      }>()
+    ).results;
     expect(rows.map((r) => r.id)).toEqual(POSITIONS.map((p) => `u-${p}`));
     expect(rows.every((r) => r.version === 1)).toBe(true);
     expect(rows[0]!.order_key).toBe("d0000");
@@ -76,12 +103,16 @@ describe("migration 0004", { timeout: 60_000 }, () => {
   });
 
   it("backfills the confidence sum from the stored words and starts an empty history", async () => {
-    const row = await env.DB.prepare("SELECT confidence_sum, history_index, word_count, accuracy_percentage FROM transcripts WHERE id = 't1'").first<Record<string, number>>();
+    const row = await env.DB.prepare(
+      "SELECT confidence_sum, history_index, word_count, accuracy_percentage FROM transcripts WHERE id = 't1'",
+    ).first<Record<string, number>>();
     expect(row!.confidence_sum).toBeCloseTo(POSITIONS.length * 1.25, 9);
     expect(row!.history_index).toBe(-1);
     expect(row!.accuracy_percentage).toBe(62.5);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM edit_operations").first<{ n: number }>())!.n).toBe(0);
-    const indexes = (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'utterances'").all<{ name: string }>()).results.map((r) => r.name);
+    const indexes = (
+      await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'utterances'").all<{ name: string }>()
+    ).results.map((r) => r.name);
     expect(indexes).toContain("utterances_transcript_order");
     expect(indexes).not.toContain("utterances_transcript_position");
   });

@@ -32,13 +32,22 @@ describe("update_words", { timeout: 30_000 }, () => {
   it("corrects a word, bumps the version, records the operation and keeps the statistics", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const [u0] = await utterances(user, fileId);
-    const body = { words: u0.transcriptWords.map((w: Json, i: number) => (i === 1 ? { id: w.id, text: "hello", end_time: w.endTime, confidence_score: 1 } : { id: w.id })) };
+    const body = {
+      words: u0.transcriptWords.map((w: Json, i: number) =>
+        i === 1 ? { id: w.id, text: "hello", end_time: w.endTime, confidence_score: 1 } : { id: w.id },
+      ),
+    };
     const data = expectStatus(await updateWords(user, fileId, u0.id, body), 200).data;
     expect(data.removedUtteranceIds).toEqual([]);
     expect(data.utterances).toHaveLength(1);
     expect(data.utterances[0]).toMatchObject({ id: u0.id, version: 2, position: 0, orderKey: u0.orderKey });
     expect(words(data.utterances[0])).toBe("u0w0 hello u0w2 u0w3");
-    expect(data.utterances[0].transcriptWords[1]).toMatchObject({ id: u0.transcriptWords[1].id, text: "hello", confidenceScore: 1, position: 1 });
+    expect(data.utterances[0].transcriptWords[1]).toMatchObject({
+      id: u0.transcriptWords[1].id,
+      text: "hello",
+      confidenceScore: 1,
+      position: 1,
+    });
 
     const [reloaded] = await utterances(user, fileId);
     expect(reloaded).toEqual(data.utterances[0]);
@@ -82,7 +91,11 @@ describe("update_words", { timeout: 30_000 }, () => {
 
   describe("refuses bad input with 422 and changes nothing", () => {
     const cases: [string, (u: Json, other: Json) => unknown, string | RegExp][] = [
-      ["a word id of another utterance", (u, other) => ({ words: [...unchangedWords(u), { id: other.transcriptWords[0].id }] }), EDIT_MESSAGES.wordNotInUtterance],
+      [
+        "a word id of another utterance",
+        (u, other) => ({ words: [...unchangedWords(u), { id: other.transcriptWords[0].id }] }),
+        EDIT_MESSAGES.wordNotInUtterance,
+      ],
       ["an unknown word id without text", (u) => ({ words: [{ id: "nope" }, ...unchangedWords(u)] }), EDIT_MESSAGES.wordNotInUtterance],
       ["a repeated word id", (u) => ({ words: [...unchangedWords(u), unchangedWords(u)[0]] }), EDIT_MESSAGES.duplicateWordId],
       ["a new word without times", (u) => ({ words: [...unchangedWords(u), { id: "n1", text: "x" }] }), EDIT_MESSAGES.newWordNeedsTimes],
@@ -91,15 +104,37 @@ describe("update_words", { timeout: 30_000 }, () => {
         (u) => ({ words: [...unchangedWords(u), { id: "n1", text: "x", start_time: 0, end_time: 0.1, confidence_score: 1 }] }),
         EDIT_MESSAGES.timesOutOfOrder,
       ],
-      ["a word ending before it starts", (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "x", end_time: 0, confidence_score: 1, start_time: 1 }] }), EDIT_MESSAGES.timesOutOfOrder],
-      ["a negative time", (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "x", end_time: -1, confidence_score: 1 }] }), EDIT_MESSAGES.timesOutOfOrder],
+      [
+        "a word ending before it starts",
+        (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "x", end_time: 0, confidence_score: 1, start_time: 1 }] }),
+        EDIT_MESSAGES.timesOutOfOrder,
+      ],
+      [
+        "a negative time",
+        (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "x", end_time: -1, confidence_score: 1 }] }),
+        EDIT_MESSAGES.timesOutOfOrder,
+      ],
       ["no words", () => ({ words: [] }), EDIT_MESSAGES.noWords],
       ["a missing words list", () => ({}), /./],
-      ["oversized text", (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "x".repeat(101), end_time: 1, confidence_score: 1 }] }), EDIT_MESSAGES.wordTooLong],
-      ["blank text", (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "   ", end_time: 1, confidence_score: 1 }] }), EDIT_MESSAGES.emptyWordText],
+      [
+        "oversized text",
+        (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "x".repeat(101), end_time: 1, confidence_score: 1 }] }),
+        EDIT_MESSAGES.wordTooLong,
+      ],
+      [
+        "blank text",
+        (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "   ", end_time: 1, confidence_score: 1 }] }),
+        EDIT_MESSAGES.emptyWordText,
+      ],
       ["a confidence above 1", (u) => ({ words: [{ id: u.transcriptWords[0].id, text: "x", end_time: 1, confidence_score: 1.5 }] }), /./],
       ["an unknown field", (u) => ({ words: [{ id: u.transcriptWords[0].id, colour: "red" }] }), /./],
-      ["too many words", (u) => ({ words: Array.from({ length: 5001 }, (_, i) => ({ id: `w${i}`, text: "a", start_time: i, end_time: i, confidence_score: 1 })) }), EDIT_MESSAGES.tooManyWords],
+      [
+        "too many words",
+        (u) => ({
+          words: Array.from({ length: 5001 }, (_, i) => ({ id: `w${i}`, text: "a", start_time: i, end_time: i, confidence_score: 1 })),
+        }),
+        EDIT_MESSAGES.tooManyWords,
+      ],
     ];
     let setup: { user: TestUser; fileId: string; transcriptId: string; list: Json[] };
     beforeAll(async () => {
@@ -131,7 +166,10 @@ describe("split", { timeout: 30_000 }, () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const before = await utterances(user, fileId);
     const u1 = before[1];
-    const data = expectStatus(await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[2].id, new_utterance_id: "new-1" }), 200).data;
+    const data = expectStatus(
+      await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[2].id, new_utterance_id: "new-1" }),
+      200,
+    ).data;
     expect(data.removedUtteranceIds).toEqual([]);
     expect(data.utterances.map((u: Json) => [u.id, u.position, u.version, words(u)])).toEqual([
       [u1.id, 1, 2, "u1w0 u1w1"],
@@ -162,7 +200,10 @@ describe("split", { timeout: 30_000 }, () => {
     const { user, fileId } = await userWithTranscript();
     const list = await utterances(user, fileId);
     const last = list[3];
-    const data = expectStatus(await split(user, fileId, last.id, { first_word_id: last.transcriptWords[1].id, new_utterance_id: "tail" }), 200).data;
+    const data = expectStatus(
+      await split(user, fileId, last.id, { first_word_id: last.transcriptWords[1].id, new_utterance_id: "tail" }),
+      200,
+    ).data;
     expect(data.utterances[1]).toMatchObject({ id: "tail", position: 4 });
     expect(data.utterances[1].orderKey > last.orderKey).toBe(true);
   });
@@ -178,7 +219,9 @@ describe("split", { timeout: 30_000 }, () => {
     expect(elsewhere.body).toEqual({ error: EDIT_MESSAGES.wordNotInUtterance });
     expect((await split(user, fileId, list[1].id, { first_word_id: list[1].transcriptWords[1].id })).status).toBe(422);
     expect((await split(user, fileId, list[1].id, { first_word_id: "", new_utterance_id: "n" })).status).toBe(422);
-    expect((await split(user, fileId, list[1].id, { first_word_id: list[1].transcriptWords[1].id, new_utterance_id: "x".repeat(65) })).status).toBe(422);
+    expect(
+      (await split(user, fileId, list[1].id, { first_word_id: list[1].transcriptWords[1].id, new_utterance_id: "x".repeat(65) })).status,
+    ).toBe(422);
     expect(await utterances(user, fileId)).toEqual(list);
     expect(await historyRows(transcriptId)).toEqual([]);
   });
@@ -219,7 +262,13 @@ describe("merge", { timeout: 30_000 }, () => {
     const data = expectStatus(await merge(user, fileId, list[1].id), 200).data;
     expect(data.removedUtteranceIds).toEqual([list[2].id]);
     expect(data.utterances).toHaveLength(1);
-    expect(data.utterances[0]).toMatchObject({ id: list[1].id, position: 1, version: 2, startTime: list[1].startTime, endTime: list[2].endTime });
+    expect(data.utterances[0]).toMatchObject({
+      id: list[1].id,
+      position: 1,
+      version: 2,
+      startTime: list[1].startTime,
+      endTime: list[2].endTime,
+    });
     expect(words(data.utterances[0])).toBe("u1w0 u1w1 u1w2 u1w3 u2w0 u2w1 u2w2 u2w3");
     expect(data.utterances[0].transcriptWords.map((w: Json) => w.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const after = await utterances(user, fileId);
@@ -362,16 +411,33 @@ describe("idempotency key", { timeout: 30_000 }, () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const u1 = (await utterances(user, fileId))[1];
     const headers = { "Idempotency-Key": "op-123" };
-    const first = expectStatus(await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[1].id, new_utterance_id: "k1" }, { headers }), 200).data;
+    const first = expectStatus(
+      await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[1].id, new_utterance_id: "k1" }, { headers }),
+      200,
+    ).data;
     // Same key, even with another body: nothing more happens.
-    const again = expectStatus(await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[2].id, new_utterance_id: "k2" }, { headers }), 200).data;
+    const again = expectStatus(
+      await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[2].id, new_utterance_id: "k2" }, { headers }),
+      200,
+    ).data;
     expect(again).toEqual(first);
     expect((await historyRows(transcriptId)).map((r) => r.op_id)).toEqual(["op-123"]);
     expect(await utterances(user, fileId)).toHaveLength(5);
 
     // Once the utterances change, the repeat answers their current state.
-    expectStatus(await updateWords(user, fileId, "k1", { words: [{ id: u1.transcriptWords[1].id, text: "changed", end_time: u1.transcriptWords[1].endTime, confidence_score: 1 }, ...unchangedWords(first.utterances[1]).slice(1)] }), 200);
-    const later = expectStatus(await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[1].id, new_utterance_id: "k1" }, { headers }), 200).data;
+    expectStatus(
+      await updateWords(user, fileId, "k1", {
+        words: [
+          { id: u1.transcriptWords[1].id, text: "changed", end_time: u1.transcriptWords[1].endTime, confidence_score: 1 },
+          ...unchangedWords(first.utterances[1]).slice(1),
+        ],
+      }),
+      200,
+    );
+    const later = expectStatus(
+      await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[1].id, new_utterance_id: "k1" }, { headers }),
+      200,
+    ).data;
     expect(later.utterances.find((u: Json) => u.id === "k1").transcriptWords[0].text).toBe("changed");
     expect(await historyRows(transcriptId)).toHaveLength(2);
   });
@@ -381,7 +447,12 @@ describe("idempotency key", { timeout: 30_000 }, () => {
     const second = await storeTranscript(user);
     const [a] = await utterances(user, fileId);
     const [b] = await utterances(user, second.fileId);
-    const edit = (u: Json) => ({ words: [{ id: u.transcriptWords[0].id, text: "same", end_time: u.transcriptWords[0].endTime, confidence_score: 1 }, ...unchangedWords(u).slice(1)] });
+    const edit = (u: Json) => ({
+      words: [
+        { id: u.transcriptWords[0].id, text: "same", end_time: u.transcriptWords[0].endTime, confidence_score: 1 },
+        ...unchangedWords(u).slice(1),
+      ],
+    });
     const headers = { "Idempotency-Key": "shared-key" };
     expectStatus(await updateWords(user, fileId, a.id, edit(a), { headers }), 200);
     expectStatus(await updateWords(user, second.fileId, b.id, edit(b), { headers }), 200);
@@ -407,7 +478,13 @@ describe("version check", { timeout: 30_000 }, () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const list = await utterances(user, fileId);
     const u0 = list[0];
-    const edit = (text: string, version?: number) => ({ words: [{ id: u0.transcriptWords[0].id, text, end_time: u0.transcriptWords[0].endTime, confidence_score: 1 }, ...unchangedWords(u0).slice(1)], version });
+    const edit = (text: string, version?: number) => ({
+      words: [
+        { id: u0.transcriptWords[0].id, text, end_time: u0.transcriptWords[0].endTime, confidence_score: 1 },
+        ...unchangedWords(u0).slice(1),
+      ],
+      version,
+    });
     const ok = expectStatus(await updateWords(user, fileId, u0.id, edit("first", 1)), 200).data.utterances[0];
     expect(ok.version).toBe(2);
     const stale = await updateWords(user, fileId, u0.id, edit("second", 1));
@@ -433,7 +510,13 @@ describe("version check", { timeout: 30_000 }, () => {
   it("of two concurrent edits computed on the same version, one wins and the other gets 409", async () => {
     const { user, fileId, transcriptId } = await userWithTranscript();
     const [u0] = await utterances(user, fileId);
-    const edit = (text: string) => ({ words: [{ id: u0.transcriptWords[0].id, text, end_time: u0.transcriptWords[0].endTime, confidence_score: 1 }, ...unchangedWords(u0).slice(1)], version: 1 });
+    const edit = (text: string) => ({
+      words: [
+        { id: u0.transcriptWords[0].id, text, end_time: u0.transcriptWords[0].endTime, confidence_score: 1 },
+        ...unchangedWords(u0).slice(1),
+      ],
+      version: 1,
+    });
     const results = await Promise.all([updateWords(user, fileId, u0.id, edit("left")), updateWords(user, fileId, u0.id, edit("right"))]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await historyRows(transcriptId)).toHaveLength(1);
@@ -445,7 +528,12 @@ describe("version check", { timeout: 30_000 }, () => {
     const list = await utterances(user, fileId);
     const results = await Promise.all(
       list.map((u: Json, i: number) =>
-        updateWords(user, fileId, u.id, { words: [{ id: u.transcriptWords[0].id, text: `edit${i}`, end_time: u.transcriptWords[0].endTime, confidence_score: 1 }, ...unchangedWords(u).slice(1)] }),
+        updateWords(user, fileId, u.id, {
+          words: [
+            { id: u.transcriptWords[0].id, text: `edit${i}`, end_time: u.transcriptWords[0].endTime, confidence_score: 1 },
+            ...unchangedWords(u).slice(1),
+          ],
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(list.map(() => 200));
@@ -466,8 +554,14 @@ describe("statistics", { timeout: 30_000 }, () => {
     expectStatus(await updateWords(user, fileId, list[2].id, { words: unchangedWords(list[2]).slice(1) }), 200);
     await expectStatsConsistent(transcriptId);
     const details = await transcript(user, fileId);
-    const row = await env.DB.prepare("SELECT word_count, accuracy_percentage, speaker_count FROM transcripts WHERE id = ?").bind(transcriptId).first<Json>();
-    expect([details.wordCount, details.accuracyPercentage, details.speakerCount]).toEqual([row.word_count, row.accuracy_percentage, row.speaker_count]);
+    const row = await env.DB.prepare("SELECT word_count, accuracy_percentage, speaker_count FROM transcripts WHERE id = ?")
+      .bind(transcriptId)
+      .first<Json>();
+    expect([details.wordCount, details.accuracyPercentage, details.speakerCount]).toEqual([
+      row.word_count,
+      row.accuracy_percentage,
+      row.speaker_count,
+    ]);
     expect(details.wordCount).toBe(29);
     const counts = (await speakers(user, fileId)).reduce((n: number, s: Json) => n + s.utteranceCount, 0);
     expect(counts).toBe((await utterances(user, fileId)).length);

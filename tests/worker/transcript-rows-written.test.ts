@@ -20,12 +20,19 @@ async function rowsWrittenPerOperation(utteranceCount: number) {
   const run = async (name: string, req: EditRequest) => {
     written[name] = (await runOperation(env.DB, t, req, `key-${name}`)).rowsWritten;
   };
-  await run("split", { type: "split", utteranceId: middle.id, firstWordId: middle.transcriptWords[5]!.id, newUtteranceId: `half-${utteranceCount}` });
+  await run("split", {
+    type: "split",
+    utteranceId: middle.id,
+    firstWordId: middle.transcriptWords[5]!.id,
+    newUtteranceId: `half-${utteranceCount}`,
+  });
   await run("merge", { type: "merge", targetUtteranceId: middle.id });
   await run("update_words", {
     type: "update_words",
     utteranceId: middle.id,
-    words: middle.transcriptWords.map((w, i) => (i === 2 ? { id: w.id, text: "edited", end_time: w.endTime, confidence_score: 1 } : { id: w.id })),
+    words: middle.transcriptWords.map((w, i) =>
+      i === 2 ? { id: w.id, text: "edited", end_time: w.endTime, confidence_score: 1 } : { id: w.id },
+    ),
   });
   await run("set_speaker", { type: "set_speaker", utteranceId: middle.id, speakerId: other.speakerId });
   written.undo = (await stepHistory(env.DB, getDb(env.DB), t, "undo")).rowsWritten;

@@ -53,11 +53,23 @@ describe("WAV", () => {
     const { bytes, dataOffset, dataLength } = wavBytes({
       sampleRate: 8000,
       frames: 8000,
-      extraChunks: [{ id: "LIST", body: utf8("INFOISFT") }, { id: "junk", body: new Uint8Array(5) }], // odd size: padded
+      extraChunks: [
+        { id: "LIST", body: utf8("INFOISFT") },
+        { id: "junk", body: new Uint8Array(5) },
+      ], // odd size: padded
     });
     const input = memoryInput(bytes);
     const layout = await readWavLayout(rangeReader(input), bytes.length);
-    expect(layout).toMatchObject({ formatTag: 1, channels: 1, sampleRate: 8000, byteRate: 16000, blockAlign: 2, bitsPerSample: 16, dataOffset, dataLength });
+    expect(layout).toMatchObject({
+      formatTag: 1,
+      channels: 1,
+      sampleRate: 8000,
+      byteRate: 16000,
+      blockAlign: 2,
+      bitsPerSample: 16,
+      dataOffset,
+      dataLength,
+    });
     expect(input.opens).toBe(0);
     expect(Math.max(...input.ranges.map(([, length]) => length))).toBeLessThanOrEqual(16);
   });
@@ -87,7 +99,14 @@ describe("WAV", () => {
       const piece = await readChunk(input, plan, chunk);
       expect(piece.length).toBeLessThanOrEqual(9_999);
       const parsed = parsePiece(piece);
-      expect(parsed).toMatchObject({ riff: "RIFF", riffSize: piece.length - 8, wave: "WAVE", fmtId: "fmt ", dataId: "data", dataSize: chunk.length });
+      expect(parsed).toMatchObject({
+        riff: "RIFF",
+        riffSize: piece.length - 8,
+        wave: "WAVE",
+        fmtId: "fmt ",
+        dataId: "data",
+        dataSize: chunk.length,
+      });
       expect(parsed.fmt).toEqual(bytes.slice(20, 36));
       expect(parsed.data).toEqual(bytes.slice(chunk.offset, chunk.offset + chunk.length));
       rejoined.push(parsed.data);
@@ -144,7 +163,13 @@ describe("MP3 frame headers", () => {
     [{ version: 2.5, kbps: 32, sampleRate: 11025, mono: true }, 208, 576],
   ] as [FrameSpec, number, number][])("%o is %i bytes, %i samples", (spec, length, samples) => {
     expect(frameLength(spec)).toBe(length);
-    expect(header(spec)).toMatchObject({ length, samples, sampleRate: spec.sampleRate, version: spec.version, padding: Boolean(spec.padding) });
+    expect(header(spec)).toMatchObject({
+      length,
+      samples,
+      sampleRate: spec.sampleRate,
+      version: spec.version,
+      padding: Boolean(spec.padding),
+    });
   });
 
   it("rejects what is not an MPEG Layer III frame header", () => {
@@ -180,7 +205,8 @@ function layout(parts: { bytes: Uint8Array; audio?: FrameSpec }[]) {
   const expected: Mp3Frame[] = [];
   let at = 0;
   for (const p of parts) {
-    if (p.audio) expected.push({ offset: at, length: p.bytes.length, samples: frameSamples(p.audio), sampleRate: p.audio.sampleRate ?? 44100 });
+    if (p.audio)
+      expected.push({ offset: at, length: p.bytes.length, samples: frameSamples(p.audio), sampleRate: p.audio.sampleRate ?? 44100 });
     at += p.bytes.length;
   }
   return { bytes: concatBytes(...parts.map((p) => p.bytes)), expected };
@@ -206,7 +232,10 @@ describe("MP3 frame scanner", () => {
 
   it("does not mistake frame-like bytes inside an ID3v2 tag (say, cover art) for audio", () => {
     const art = concatBytes(mp3Frame(), mp3Frame(), mp3Frame());
-    const { bytes, expected } = layout([{ bytes: id3v2Tag(art.length + 10, false, art) }, ...Array.from({ length: 3 }, () => audioFrame())]);
+    const { bytes, expected } = layout([
+      { bytes: id3v2Tag(art.length + 10, false, art) },
+      ...Array.from({ length: 3 }, () => audioFrame()),
+    ]);
     expect(expected[0]!.offset).toBe(10 + art.length + 10);
     for (const piece of [bytes.length, 5]) expect(scan(bytes, piece)).toEqual(expected);
   });
@@ -233,8 +262,14 @@ describe("MP3 frame scanner", () => {
   });
 
   it("reads MPEG-2 and MPEG-2.5 Layer III", () => {
-    for (const spec of [{ version: 2, kbps: 64, sampleRate: 22050 }, { version: 2.5, kbps: 16, sampleRate: 8000, mono: true }] as FrameSpec[]) {
-      const { bytes, expected } = layout([{ bytes: id3v2Tag(20) }, ...Array.from({ length: 10 }, (_, i) => audioFrame({ ...spec, padding: i === 4 }))]);
+    for (const spec of [
+      { version: 2, kbps: 64, sampleRate: 22050 },
+      { version: 2.5, kbps: 16, sampleRate: 8000, mono: true },
+    ] as FrameSpec[]) {
+      const { bytes, expected } = layout([
+        { bytes: id3v2Tag(20) },
+        ...Array.from({ length: 10 }, (_, i) => audioFrame({ ...spec, padding: i === 4 })),
+      ]);
       expect(scan(bytes, 33)).toEqual(expected);
     }
   });
@@ -284,7 +319,9 @@ describe("MP3 pieces", () => {
   });
 
   it("refuses a file without MP3 frames", async () => {
-    await expect(planAudioChunks(memoryInput(concatBytes(id3v2Tag(10), new Uint8Array(500))), BIG)).rejects.toBeInstanceOf(PermanentTranscriptionError);
+    await expect(planAudioChunks(memoryInput(concatBytes(id3v2Tag(10), new Uint8Array(500))), BIG)).rejects.toBeInstanceOf(
+      PermanentTranscriptionError,
+    );
   });
 });
 

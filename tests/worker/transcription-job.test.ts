@@ -29,15 +29,24 @@ async function processingFile(user: TestUser, filename: string, startedAt = new 
 
 async function deliver(user: TestUser, file: { id: string; key: string }, attempts = 1, runEnv: Env = openAiEnv) {
   const batch = createMessageBatch(QUEUES.transcription, [
-    { id: `m-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { type: "transcribe", audio_file_id: file.id, user_id: user.id, key: file.key } },
+    {
+      id: `m-${crypto.randomUUID()}`,
+      timestamp: new Date(),
+      attempts,
+      body: { type: "transcribe", audio_file_id: file.id, user_id: user.id, key: file.key },
+    },
   ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, runEnv, ctx);
   return getQueueResult(batch, ctx);
 }
 
-const fileRow = (id: string) => env.DB.prepare("SELECT status, failure_reason, transcription_service FROM audio_files WHERE id = ?").bind(id).first<{ status: string; failure_reason: string | null; transcription_service: string | null }>();
-const transcriptCount = (id: string) => env.DB.prepare("SELECT count(*) n FROM transcripts WHERE audio_file_id = ?").bind(id).first<number>("n");
+const fileRow = (id: string) =>
+  env.DB.prepare("SELECT status, failure_reason, transcription_service FROM audio_files WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; failure_reason: string | null; transcription_service: string | null }>();
+const transcriptCount = (id: string) =>
+  env.DB.prepare("SELECT count(*) n FROM transcripts WHERE audio_file_id = ?").bind(id).first<number>("n");
 
 describe("transcription job", () => {
   it("turns a processing file into a transcript with speakers, utterances and words", async () => {
@@ -53,8 +62,11 @@ describe("transcription job", () => {
     expect(transcript.accuracyPercentage).toBeLessThanOrEqual(100);
     expect(transcript.speakers.map((s: { displayName: string }) => s.displayName)).toEqual(["Speaker 1", "Speaker 2"]);
 
-    const utterances = expectStatus(await api("GET", `/transcripts/${file.id}/utterances`, undefined, { token: user.token }), 200).data.data;
-    expect(utterances.flatMap((u: { transcriptWords: { text: string }[] }) => u.transcriptWords.map((w) => w.text)).join(" ")).toContain("Good morning");
+    const utterances = expectStatus(await api("GET", `/transcripts/${file.id}/utterances`, undefined, { token: user.token }), 200).data
+      .data;
+    expect(utterances.flatMap((u: { transcriptWords: { text: string }[] }) => u.transcriptWords.map((w) => w.text)).join(" ")).toContain(
+      "Good morning",
+    );
     const speakers = expectStatus(await api("GET", `/transcripts/${file.id}/speakers`, undefined, { token: user.token }), 200).data;
     expect(speakers.reduce((n: number, s: { utteranceCount: number }) => n + s.utteranceCount, 0)).toBe(utterances.length);
 
@@ -73,7 +85,9 @@ describe("transcription job", () => {
     await env.DB.prepare("UPDATE audio_files SET status = 'processing' WHERE id = ?").bind(file.id).run();
     await deliver(user, file);
     expect(await transcriptCount(file.id)).toBe(1);
-    const utterances = await env.DB.prepare("SELECT count(*) n FROM utterances WHERE transcript_id NOT IN (SELECT id FROM transcripts)").first<number>("n");
+    const utterances = await env.DB.prepare(
+      "SELECT count(*) n FROM utterances WHERE transcript_id NOT IN (SELECT id FROM transcripts)",
+    ).first<number>("n");
     expect(utterances).toBe(0);
   });
 
@@ -89,7 +103,10 @@ describe("transcription job", () => {
 
     const last = await deliver(user, file, MAX_ATTEMPTS);
     expect(last.retryMessages).toHaveLength(1); // past max_retries: on to the DLQ
-    expect(await fileRow(file.id)).toMatchObject({ status: "failed", failure_reason: "Transcription failed after several attempts. Please try again later." });
+    expect(await fileRow(file.id)).toMatchObject({
+      status: "failed",
+      failure_reason: "Transcription failed after several attempts. Please try again later.",
+    });
   });
 
   it("fails at once, with the service's reason, on errors a retry cannot fix", async () => {
@@ -118,9 +135,16 @@ describe("transcription job", () => {
     const recent = await processingFile(user, "recent.wav");
     // Waiting for a queued retry is a sign of life.
     const waiting = await processingFile(user, "waiting.wav", longAgo);
-    await env.DB.prepare("UPDATE audio_files SET job_retry_at = ? WHERE id = ?").bind(new Date(Date.now() + 60_000).toISOString(), waiting.id).run();
+    await env.DB.prepare("UPDATE audio_files SET job_retry_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() + 60_000).toISOString(), waiting.id)
+      .run();
 
-    const runCron = () => worker.scheduled({ cron: "*/15 * * * *", scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as ScheduledController, env, createExecutionContext());
+    const runCron = () =>
+      worker.scheduled(
+        { cron: "*/15 * * * *", scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as ScheduledController,
+        env,
+        createExecutionContext(),
+      );
     await runCron();
     const requeued = await env.DB.prepare("SELECT status, job_requeues FROM audio_files WHERE id = ?").bind(lost.id).first();
     expect(requeued).toEqual({ status: "processing", job_requeues: 1 });
@@ -129,7 +153,9 @@ describe("transcription job", () => {
 
     // Its jobs keep getting lost: after MAX_REQUEUES re-queues the file fails with the reason.
     for (let i = 0; i < MAX_REQUEUES; i++) {
-      await env.DB.prepare("UPDATE audio_files SET status = 'processing', job_heartbeat_at = ?, job_retry_at = NULL WHERE id = ?").bind(longAgo, lost.id).run();
+      await env.DB.prepare("UPDATE audio_files SET status = 'processing', job_heartbeat_at = ?, job_retry_at = NULL WHERE id = ?")
+        .bind(longAgo, lost.id)
+        .run();
       await runCron();
     }
     expect(await fileRow(lost.id)).toMatchObject({ status: "failed", failure_reason: LOST_JOB_REASON });

@@ -10,7 +10,11 @@ import { PermanentTranscriptionError, type NormalizedTranscript } from "../../wo
 import { memoryInput, utf8 } from "../support/audio-fixtures";
 
 const transcribe = (content: string, durationSeconds: number | null = null) =>
-  nova3Service.transcribe(memoryInput(utf8(content), { contentType: "audio/mpeg", filename: "call.mp3", durationSeconds }), env, getConfig(env));
+  nova3Service.transcribe(
+    memoryInput(utf8(content), { contentType: "audio/mpeg", filename: "call.mp3", durationSeconds }),
+    env,
+    getConfig(env),
+  );
 
 const texts = (t: NormalizedTranscript) => t.utterances.map((u) => u.words.map((w) => w.text).join(" "));
 

@@ -14,7 +14,11 @@ const config = (overrides: Partial<Config> = {}): Config => ({ ...getConfig(env)
 const transcribe = (filename: string, overrides: Partial<Config> = {}, contentType = "audio/mpeg") =>
   openAiCompatibleService.transcribe(memoryInput(utf8("fake audio bytes"), { filename, contentType }), env, config(overrides));
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as Error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e as Error,
+  );
 
 const texts = (t: NormalizedTranscript) => t.utterances.map((u) => u.words.map((w) => w.text).join(" "));
 

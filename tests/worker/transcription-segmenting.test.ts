@@ -126,7 +126,14 @@ describe("Workers AI answers and errors", () => {
       duration: 3,
       speakers: ["2"],
       utterances: [
-        { speaker: "2", start: 0.5, end: 0.9, words: [{ text: "hi", start: 0.5, end: 0.9, confidence: 1, hasEntities: true }], sentiment: null, sentimentConfidence: null },
+        {
+          speaker: "2",
+          start: 0.5,
+          end: 0.9,
+          words: [{ text: "hi", start: 0.5, end: 0.9, confidence: 1, hasEntities: true }],
+          sentiment: null,
+          sentimentConfidence: null,
+        },
       ],
     });
   });

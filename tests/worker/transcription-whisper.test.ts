@@ -19,7 +19,10 @@ const run = (input: RecordingInput, limits?: ChunkLimits) =>
 const allWords = (t: NormalizedTranscript) => t.utterances.flatMap((u) => u.words);
 
 function wav(seconds: number, markers: { time: number; value: number }[]) {
-  return memoryInput(wavBytes({ sampleRate: 8000, frames: seconds * 8000, markers }).bytes, { contentType: "audio/wav", filename: "talk.wav" });
+  return memoryInput(wavBytes({ sampleRate: 8000, frames: seconds * 8000, markers }).bytes, {
+    contentType: "audio/wav",
+    filename: "talk.wav",
+  });
 }
 
 describe("workers-ai-whisper", () => {
@@ -29,7 +32,10 @@ describe("workers-ai-whisper", () => {
   });
 
   it("sends a long WAV in exact pieces and shifts each piece's timestamps by its start", async () => {
-    const input = wav(10, Array.from({ length: 10 }, (_, k) => ({ time: k + 0.25, value: k + 1 })));
+    const input = wav(
+      10,
+      Array.from({ length: 10 }, (_, k) => ({ time: k + 0.25, value: k + 1 })),
+    );
     const t = await run(input, { maxBytes: 1e9, maxSeconds: 3 }); // 4 pieces of 2.5 s
     expect(t.duration).toBe(10);
     expect(t.speakers).toEqual(["0"]);
@@ -72,7 +78,9 @@ describe("workers-ai-whisper", () => {
 
   it("sends an MP3 in whole frames without its ID3 tag or Xing frame, timed by frame durations", async () => {
     const frameTime = 1152 / 44100;
-    const frames = Array.from({ length: 200 }, (_, i) => mp3Frame({ padding: i % 2 === 1, ...(i % 40 === 0 ? { marker: i / 40 + 1 } : {}) }));
+    const frames = Array.from({ length: 200 }, (_, i) =>
+      mp3Frame({ padding: i % 2 === 1, ...(i % 40 === 0 ? { marker: i / 40 + 1 } : {}) }),
+    );
     const input = memoryInput(concatBytes(id3v2Tag(500), mp3Frame({ xing: true }), ...frames), {
       contentType: "audio/mpeg",
       filename: "talk.mp3",

@@ -8,7 +8,12 @@ import { LIBRARY_MESSAGES } from "../../common/library";
 import worker from "../../worker/index";
 import { api, audioRow, bytesEqual, createUser, expectStatus, media, putBytes, uploadFile, uploadObject, wav } from "./library-helpers";
 
-const runCron = () => worker.scheduled({ cron: "*/15 * * * *", scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as ScheduledController, env, createExecutionContext());
+const runCron = () =>
+  worker.scheduled(
+    { cron: "*/15 * * * *", scheduledTime: Date.now(), type: "scheduled", noRetry() {} } as ScheduledController,
+    env,
+    createExecutionContext(),
+  );
 
 describe("upload hardening", () => {
   it("an upload link cannot replace a confirmed file's media, with the right size or not", async () => {
@@ -43,7 +48,14 @@ describe("upload hardening", () => {
       const res = await api(
         "POST",
         "/audio_files/confirm-upload",
-        { filename: uploaded.filename, key: uploaded.key, file_size: uploaded.bytes.length, content_type: "audio/wav", folder_id: "", duration_seconds: bad },
+        {
+          filename: uploaded.filename,
+          key: uploaded.key,
+          file_size: uploaded.bytes.length,
+          content_type: "audio/wav",
+          folder_id: "",
+          duration_seconds: bad,
+        },
         { token: user.token },
       );
       expect(res.status, String(bad)).toBe(422);
@@ -56,7 +68,9 @@ describe("upload hardening", () => {
     const orphan = await uploadObject(user.token);
     const kept = await uploadFile(user.token);
     const recent = await uploadObject(user.token);
-    await env.DB.prepare("UPDATE pending_uploads SET created_at = '2000-01-01T00:00:00.000Z' WHERE storage_key IN (?, ?)").bind(orphan.key, kept.key).run();
+    await env.DB.prepare("UPDATE pending_uploads SET created_at = '2000-01-01T00:00:00.000Z' WHERE storage_key IN (?, ?)")
+      .bind(orphan.key, kept.key)
+      .run();
     await runCron();
     expect(await media().head(orphan.key)).toBeNull();
     expect(await media().head(kept.key)).not.toBeNull();

@@ -35,7 +35,14 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <Routes>
         <Route path="/" element={<RootRedirect />} />
-        <Route path="/signin" element={<PublicOnly><SignInPage /></PublicOnly>} />
+        <Route
+          path="/signin"
+          element={
+            <PublicOnly>
+              <SignInPage />
+            </PublicOnly>
+          }
+        />
         <Route path="/signup" element={<PublicOnly>{page(<SignUpPage />)}</PublicOnly>} />
         <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />
         <Route path="/reset-password" element={page(<ResetPasswordPage />)} />

@@ -20,9 +20,7 @@ export async function issueEmailToken(db: Db, userId: string, purpose: TokenPurp
   return token;
 }
 
-export type TokenCheck =
-  | { ok: true; userId: string }
-  | { ok: false; reason: "unknown" | "expired" | "used"; userId?: string };
+export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "unknown" | "expired" | "used"; userId?: string };
 
 /** Marks the token used if it is valid; a second use is refused. */
 export async function consumeEmailToken(db: Db, token: string, purpose: TokenPurpose): Promise<TokenCheck> {

@@ -33,5 +33,8 @@ export async function verifyGoogleIdToken(idToken: string, clientId: string, jwk
   const email = typeof payload.email === "string" ? payload.email : null;
   if (!payload.sub || !email) return { ok: false, reason: "invalid" };
   if (payload.email_verified !== true && payload.email_verified !== "true") return { ok: false, reason: "unverified" };
-  return { ok: true, identity: { sub: payload.sub, email: email.toLowerCase(), name: typeof payload.name === "string" ? payload.name : null } };
+  return {
+    ok: true,
+    identity: { sub: payload.sub, email: email.toLowerCase(), name: typeof payload.name === "string" ? payload.name : null },
+  };
 }

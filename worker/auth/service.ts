@@ -98,7 +98,10 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<{ m
   return { message: MESSAGES.forgotPasswordSent };
 }
 
-export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<{ message: string; userId: string }> {
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+): Promise<{ message: string; userId: string }> {
   // Checked before the link is used up, so the user can try another password with it.
   await assertAcceptablePassword(input.password);
   const check = await consumeEmailToken(deps.db, input.token, "reset_password");

@@ -32,11 +32,7 @@ export async function createSession(db: Db, secret: string, userId: string): Pro
  * The token's signature proves who issued it; the session row decides whether
  * it still counts, so logout and password resets take effect immediately.
  */
-export async function resolveSession(
-  db: Db,
-  secret: string,
-  token: string,
-): Promise<{ user: UserRow; sessionId: string } | null> {
+export async function resolveSession(db: Db, secret: string, token: string): Promise<{ user: UserRow; sessionId: string } | null> {
   let sid: unknown;
   let sub: string | undefined;
   try {

@@ -14,7 +14,9 @@ export async function issueSocketTicket(db: Db, userId: string, sessionId: strin
   await db.batch([
     // Old tickets of this user are of no use to anyone.
     db.delete(socketTickets).where(and(eq(socketTickets.userId, userId), lt(socketTickets.expiresAt, nowIso()))),
-    db.insert(socketTickets).values({ ticketHash: await sha256Hex(ticket), sessionId, userId, expiresAt: isoIn(SOCKET_TICKET_TTL_SECONDS) }),
+    db
+      .insert(socketTickets)
+      .values({ ticketHash: await sha256Hex(ticket), sessionId, userId, expiresAt: isoIn(SOCKET_TICKET_TTL_SECONDS) }),
   ]);
   return ticket;
 }

@@ -65,7 +65,10 @@ async function generate(env: Env, db: Db, row: ExportRow): Promise<void> {
   const rendered = await renderExport(row.format, doc, options, () => loadPdfFonts(env.ASSETS));
   const key = exportStorageKey(row);
   await env.MEDIA.put(key, rendered.bytes, {
-    httpMetadata: { contentType: rendered.contentType, contentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(row.filename)}` },
+    httpMetadata: {
+      contentType: rendered.contentType,
+      contentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+    },
   });
   const done = await completeExport(db, row.id, key, rendered.bytes.byteLength);
   if (!done) {

@@ -39,7 +39,8 @@ export function toExportDto(row: ExportRow, downloadUrl: string | null = null): 
 }
 
 /** Where an export's file lives: under its owner's prefix, one object per export. */
-export const exportStorageKey = (row: Pick<ExportRow, "userId" | "id" | "filename">) => `users/${row.userId}/exports/${row.id}/${row.filename}`;
+export const exportStorageKey = (row: Pick<ExportRow, "userId" | "id" | "filename">) =>
+  `users/${row.userId}/exports/${row.id}/${row.filename}`;
 
 export async function createExport(
   db: Db,
@@ -67,7 +68,11 @@ export async function createExport(
 }
 
 export async function getOwnedExport(db: Db, userId: string, id: string): Promise<ExportRow> {
-  const row = await db.select().from(exportsTable).where(and(eq(exportsTable.id, id), eq(exportsTable.userId, userId))).get();
+  const row = await db
+    .select()
+    .from(exportsTable)
+    .where(and(eq(exportsTable.id, id), eq(exportsTable.userId, userId)))
+    .get();
   if (!row) throw notFound(EXPORT_MESSAGES.exportNotFound);
   return row;
 }
@@ -119,7 +124,10 @@ export async function resetForRetry(db: Db, row: ExportRow): Promise<ExportRow |
     .where(
       and(
         eq(exportsTable.id, row.id),
-        or(eq(exportsTable.status, "failed"), and(inArray(exportsTable.status, ["pending", "processing"]), lt(exportsTable.updatedAt, stuckBefore))),
+        or(
+          eq(exportsTable.status, "failed"),
+          and(inArray(exportsTable.status, ["pending", "processing"]), lt(exportsTable.updatedAt, stuckBefore)),
+        ),
       ),
     )
     .returning()

@@ -15,7 +15,10 @@ export function estimateProcessing(row: AudioFileRow, now = Date.now()): AudioFi
   if (row.status !== "processing") return null;
   const started = Date.parse(row.processingStartedAt ?? row.createdAt);
   const elapsedSeconds = Math.max(0, Math.round((now - started) / 1000));
-  const estimatedTotalSeconds = Math.max(MIN_ESTIMATE_SECONDS, Math.round((row.durationSeconds ?? 60) * PROCESSING_SECONDS_PER_AUDIO_SECOND));
+  const estimatedTotalSeconds = Math.max(
+    MIN_ESTIMATE_SECONDS,
+    Math.round((row.durationSeconds ?? 60) * PROCESSING_SECONDS_PER_AUDIO_SECOND),
+  );
   return { elapsedSeconds, estimatedTotalSeconds };
 }
 
@@ -74,20 +77,32 @@ export async function listAudioFiles(db: Db, userId: string, folderId?: string |
 }
 
 export async function getOwnedAudioFileWithFlag(db: Db, userId: string, id: string): Promise<AudioFileWithFlag> {
-  const row = await db.select(withTranscriptFlag).from(audioFiles).where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId))).get();
+  const row = await db
+    .select(withTranscriptFlag)
+    .from(audioFiles)
+    .where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId)))
+    .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
   return row;
 }
 
 /** The caller's file, or 404 exactly as if it did not exist. */
 export async function getOwnedAudioFile(db: Db, userId: string, id: string): Promise<AudioFileRow> {
-  const row = await db.select().from(audioFiles).where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId))).get();
+  const row = await db
+    .select()
+    .from(audioFiles)
+    .where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId)))
+    .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
   return row;
 }
 
 export async function assertOwnedFolder(db: Db, userId: string, folderId: string): Promise<void> {
-  const row = await db.select({ id: folders.id }).from(folders).where(and(eq(folders.id, folderId), eq(folders.userId, userId))).get();
+  const row = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)))
+    .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
 }
 
@@ -102,7 +117,12 @@ export async function updateAudioFile(
   const set: Partial<AudioFileRow> = { updatedAt: nowIso() };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.folderId !== undefined) set.folderId = changes.folderId;
-  const row = await db.update(audioFiles).set(set).where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId))).returning().get();
+  const row = await db
+    .update(audioFiles)
+    .set(set)
+    .where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId)))
+    .returning()
+    .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
   return { ...row, hasTranscript };
 }
@@ -122,7 +142,11 @@ export async function deleteAudioFiles(db: Db, media: R2Bucket, rows: AudioFileR
 }
 
 export async function findByStorageKey(db: Db, userId: string, key: string): Promise<AudioFileWithFlag | undefined> {
-  return db.select(withTranscriptFlag).from(audioFiles).where(and(eq(audioFiles.storageKey, key), eq(audioFiles.userId, userId))).get();
+  return db
+    .select(withTranscriptFlag)
+    .from(audioFiles)
+    .where(and(eq(audioFiles.storageKey, key), eq(audioFiles.userId, userId)))
+    .get();
 }
 
 export async function insertAudioFile(db: Db, row: AudioFileRow): Promise<AudioFileRow> {

@@ -27,7 +27,9 @@ export function processingFields(now = nowIso()): ProcessingFields {
 
 /** The last sign of a file's job: its start, its latest attempt, or the retry it waits for. */
 export function lastSignOfJob(file: Pick<AudioFileRow, "processingStartedAt" | "createdAt" | "jobHeartbeatAt" | "jobRetryAt">): number {
-  return Math.max(...[file.processingStartedAt ?? file.createdAt, file.jobHeartbeatAt, file.jobRetryAt].filter((t): t is string => !!t).map(Date.parse));
+  return Math.max(
+    ...[file.processingStartedAt ?? file.createdAt, file.jobHeartbeatAt, file.jobRetryAt].filter((t): t is string => !!t).map(Date.parse),
+  );
 }
 
 /** Processing with no sign of its job past the bound: its queue message is gone. */

@@ -14,11 +14,20 @@ export const toFolderDto = (row: FolderRow): FolderDto => ({
 });
 
 export async function listFolders(db: Db, userId: string): Promise<FolderRow[]> {
-  return db.select().from(folders).where(eq(folders.userId, userId)).orderBy(sql`${folders.name} COLLATE NOCASE`, asc(folders.createdAt)).all();
+  return db
+    .select()
+    .from(folders)
+    .where(eq(folders.userId, userId))
+    .orderBy(sql`${folders.name} COLLATE NOCASE`, asc(folders.createdAt))
+    .all();
 }
 
 async function getOwnedFolder(db: Db, userId: string, id: string): Promise<FolderRow> {
-  const row = await db.select().from(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))).get();
+  const row = await db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+    .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
   return row;
 }
@@ -56,7 +65,12 @@ export async function renameFolder(db: Db, userId: string, id: string, name: str
   await getOwnedFolder(db, userId, id);
   await assertNameFree(db, userId, name, id);
   const row = await guardUnique(() =>
-    db.update(folders).set({ name, updatedAt: nowIso() }).where(and(eq(folders.id, id), eq(folders.userId, userId))).returning().get(),
+    db
+      .update(folders)
+      .set({ name, updatedAt: nowIso() })
+      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+      .returning()
+      .get(),
   );
   if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
   return row;
@@ -65,7 +79,11 @@ export async function renameFolder(db: Db, userId: string, id: string, name: str
 /** Deletes the folder and every file in it, stored objects included. */
 export async function deleteFolder(db: Db, media: R2Bucket, userId: string, id: string): Promise<{ deletedFiles: number }> {
   await getOwnedFolder(db, userId, id);
-  const files = await db.select().from(audioFiles).where(and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, id))).all();
+  const files = await db
+    .select()
+    .from(audioFiles)
+    .where(and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, id)))
+    .all();
   await deleteAudioFiles(db, media, files);
   await db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
   return { deletedFiles: files.length };

@@ -53,7 +53,11 @@ export async function claimTranscriptionStart(db: Db, config: Config, userId: st
     SELECT ${userId}, ${audioFileId}, ${now}
     WHERE (SELECT count(*) FROM transcription_starts WHERE user_id = ${userId} AND started_at > ${since}) < ${config.QUOTA_TRANSCRIPTIONS_PER_HOUR}`);
   // Old rows are of no use to the quota.
-  await db.delete(transcriptionStarts).where(and(eq(transcriptionStarts.userId, userId), lt(transcriptionStarts.startedAt, new Date(Date.now() - 24 * HOUR_MS).toISOString())));
+  await db
+    .delete(transcriptionStarts)
+    .where(
+      and(eq(transcriptionStarts.userId, userId), lt(transcriptionStarts.startedAt, new Date(Date.now() - 24 * HOUR_MS).toISOString())),
+    );
   return (inserted.meta.changes ?? 0) > 0;
 }
 

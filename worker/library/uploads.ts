@@ -48,7 +48,10 @@ export function uploadContentType(file: { filename: string; content_type: string
 }
 
 /** Server-side copy of the upload area's checks: the same rules and texts. */
-export function assertUploadAllowed(configuration: ServiceConfiguration, file: { filename: string; content_type: string; file_size: number }) {
+export function assertUploadAllowed(
+  configuration: ServiceConfiguration,
+  file: { filename: string; content_type: string; file_size: number },
+) {
   const problem = checkUpload({ name: file.filename, type: file.content_type, size: file.file_size }, configuration);
   if (problem) throw unprocessable(problem);
 }

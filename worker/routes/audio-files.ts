@@ -45,14 +45,9 @@ export const audioFileRoutes = new Hono<AppEnv>()
   .post("/confirm-upload", validate("json", confirmUploadSchema), async (c) => {
     const input = c.req.valid("json");
     // A key confirmed before answers its file again; a new one must still fit the quotas.
-    if (!(await findByStorageKey(c.var.db, c.var.user.id, input.key))) await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
-    const { file, created } = await confirmUpload(
-      c.var.db,
-      c.env.MEDIA,
-      serviceConfiguration(c.var.config),
-      c.var.user.id,
-      input,
-    );
+    if (!(await findByStorageKey(c.var.db, c.var.user.id, input.key)))
+      await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
+    const { file, created } = await confirmUpload(c.var.db, c.env.MEDIA, serviceConfiguration(c.var.config), c.var.user.id, input);
     if (created) {
       await recordTranscriptionStart(c.var.db, c.var.user.id, file.id);
       await enqueueTranscription(c.env, file);

@@ -15,7 +15,9 @@ export const devRoutes = new Hono<AppEnv>()
   .get("/outbox", async (c) => {
     const rows = await c.var.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
     return c.json({
-      data: rows.map((r): OutboxMail => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt })),
+      data: rows.map(
+        (r): OutboxMail => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt }),
+      ),
     });
   })
   // The local stand-in for the cron trigger (wrangler dev with static assets cannot run

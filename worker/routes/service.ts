@@ -3,6 +3,4 @@ import { requireAuth } from "../auth/middleware";
 import { serviceConfiguration } from "../transcription/configuration";
 import type { AppEnv } from "../types";
 
-export const serviceRoutes = new Hono<AppEnv>().get("/configuration", requireAuth, (c) =>
-  c.json(serviceConfiguration(c.var.config), 200),
-);
+export const serviceRoutes = new Hono<AppEnv>().get("/configuration", requireAuth, (c) => c.json(serviceConfiguration(c.var.config), 200));

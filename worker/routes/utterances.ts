@@ -27,7 +27,13 @@ export const utteranceRoutes = new Hono<AppEnv>()
   .post("/:audioFileId/utterances/:utteranceId/split", validate("json", splitBodySchema), (c) => {
     const { audioFileId, utteranceId } = c.req.param();
     const body = c.req.valid("json");
-    return edit(c, audioFileId, { type: "split", utteranceId, firstWordId: body.first_word_id, newUtteranceId: body.new_utterance_id, version: body.version });
+    return edit(c, audioFileId, {
+      type: "split",
+      utteranceId,
+      firstWordId: body.first_word_id,
+      newUtteranceId: body.new_utterance_id,
+      version: body.version,
+    });
   })
   .post("/:audioFileId/utterances/:targetUtteranceId/merge", validate("json", mergeBodySchema), (c) => {
     const { audioFileId, targetUtteranceId } = c.req.param();

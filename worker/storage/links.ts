@@ -28,7 +28,9 @@ async function presign(
   options: { query?: Record<string, string>; headers?: Record<string, string> } = {},
 ) {
   const client = new AwsClient({ accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, service: "s3", region: "auto" });
-  const url = new URL(`https://${creds.accountId}.r2.cloudflarestorage.com/${creds.bucket}/${key.split("/").map(encodeURIComponent).join("/")}`);
+  const url = new URL(
+    `https://${creds.accountId}.r2.cloudflarestorage.com/${creds.bucket}/${key.split("/").map(encodeURIComponent).join("/")}`,
+  );
   url.searchParams.set("X-Amz-Expires", String(ttl));
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
   // allHeaders: aws4fetch leaves Content-Type out of the signature by default; signed, R2

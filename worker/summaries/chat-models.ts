@@ -15,7 +15,8 @@ export function summaryModelName(config: Config): string | null {
 }
 
 export function chatModel(env: Env, config: Config): ChatModel | null {
-  if (config.OPENAI_CHAT_MODEL && config.OPENAI_BASE_URL) return openAiChat(config.OPENAI_BASE_URL, config.OPENAI_CHAT_MODEL, config.OPENAI_API_KEY);
+  if (config.OPENAI_CHAT_MODEL && config.OPENAI_BASE_URL)
+    return openAiChat(config.OPENAI_BASE_URL, config.OPENAI_CHAT_MODEL, config.OPENAI_API_KEY);
   if (summaryModelName(config)) return workersAiChat(env, config.SUMMARY_WORKERS_AI_MODEL);
   return null;
 }
@@ -43,7 +44,9 @@ function workersAiChat(env: Env, model: string): ChatModel {
   return {
     name: model,
     async complete(messages: ChatMessage[], maxTokens: number) {
-      const answer = (await env.AI.run(model as Parameters<Ai["run"]>[0], { messages, max_tokens: maxTokens } as never)) as { response?: unknown };
+      const answer = (await env.AI.run(model as Parameters<Ai["run"]>[0], { messages, max_tokens: maxTokens } as never)) as {
+        response?: unknown;
+      };
       if (typeof answer?.response !== "string") throw new Error("Workers AI answered without text");
       return answer.response;
     },

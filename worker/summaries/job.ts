@@ -24,8 +24,19 @@ export const SUMMARY_MESSAGES = {
   failed: "The summary could not be generated. Please try again later.",
 } as const;
 
-export async function enqueueSummary(env: Env, file: { audioFileId: string; userId: string }, type: SummaryType, requested: boolean): Promise<void> {
-  const message: SummarizeMessage = { type: "summarize", audio_file_id: file.audioFileId, user_id: file.userId, summary_type: type, requested };
+export async function enqueueSummary(
+  env: Env,
+  file: { audioFileId: string; userId: string },
+  type: SummaryType,
+  requested: boolean,
+): Promise<void> {
+  const message: SummarizeMessage = {
+    type: "summarize",
+    audio_file_id: file.audioFileId,
+    user_id: file.userId,
+    summary_type: type,
+    requested,
+  };
   await env.TRANSCRIPTION_QUEUE.send(message);
 }
 
@@ -94,7 +105,10 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   try {
     const [speakers, utterances] = await Promise.all([listSpeakers(db, row.id), listUtterances(db, row.id)]);
     const names = new Map(speakers.map((s) => [s.id, s.displayName]));
-    const lines = utterances.map((u) => ({ speaker: names.get(u.speakerId) ?? "Speaker", text: u.transcriptWords.map((w) => w.text).join(" ") }));
+    const lines = utterances.map((u) => ({
+      speaker: names.get(u.speakerId) ?? "Speaker",
+      text: u.transcriptWords.map((w) => w.text).join(" "),
+    }));
     text = await summarize(model, lines, job.summary_type);
   } catch (error) {
     console.error(`Summary of ${job.audio_file_id} failed (attempt ${message.attempts})`, error);

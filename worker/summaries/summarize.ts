@@ -22,8 +22,11 @@ export const CHUNK_CHARS = 12_000;
 const PARALLEL = 4;
 
 const STYLE: Record<SummaryType, { ask: string; maxTokens: number }> = {
-  bullets: { ask: "Summarise it as 3 to 7 short bullet points, each starting with \"- \".", maxTokens: 400 },
-  bullets_verbose: { ask: "Summarise it as 5 to 12 bullet points, each starting with \"- \" and one or two full sentences long, keeping names, numbers and decisions.", maxTokens: 900 },
+  bullets: { ask: 'Summarise it as 3 to 7 short bullet points, each starting with "- ".', maxTokens: 400 },
+  bullets_verbose: {
+    ask: 'Summarise it as 5 to 12 bullet points, each starting with "- " and one or two full sentences long, keeping names, numbers and decisions.',
+    maxTokens: 900,
+  },
   paragraph: { ask: "Summarise it in one paragraph of 4 to 7 sentences.", maxTokens: 500 },
   gist: { ask: "Give its gist in one sentence.", maxTokens: 120 },
   headline: { ask: "Give it a headline of at most 12 words, without quotes.", maxTokens: 60 },
@@ -60,8 +63,14 @@ export function chunkLines(lines: readonly TranscriptLine[], max = CHUNK_CHARS):
 
 /** Strips what small models add around an answer (a "Summary:" preface, code fences, quotes on a headline). */
 export function cleanAnswer(text: string, type: SummaryType): string {
-  let out = text.trim().replace(/^```[a-z]*\n?|```$/g, "").trim();
-  out = out.replace(/^(here is|here's)[^\n]*:\s*\n/i, "").replace(/^summary:\s*/i, "").trim();
+  let out = text
+    .trim()
+    .replace(/^```[a-z]*\n?|```$/g, "")
+    .trim();
+  out = out
+    .replace(/^(here is|here's)[^\n]*:\s*\n/i, "")
+    .replace(/^summary:\s*/i, "")
+    .trim();
   if (type === "headline" || type === "gist") out = out.replace(/^["'“”]+|["'“”]+$/g, "").trim();
   return out;
 }
@@ -86,7 +95,13 @@ export async function summarize(model: ChatModel, lines: readonly TranscriptLine
   if (chunks.length === 0) return null;
   const style = STYLE[type];
   if (chunks.length === 1) {
-    const answer = await model.complete([{ role: "system", content: SYSTEM }, { role: "user", content: `${style.ask}\n\nTranscript:\n${chunks[0]}` }], style.maxTokens);
+    const answer = await model.complete(
+      [
+        { role: "system", content: SYSTEM },
+        { role: "user", content: `${style.ask}\n\nTranscript:\n${chunks[0]}` },
+      ],
+      style.maxTokens,
+    );
     return cleanAnswer(answer, type) || null;
   }
   const notes = await mapLimited(chunks, PARALLEL, async (chunk, i) =>
@@ -94,7 +109,10 @@ export async function summarize(model: ChatModel, lines: readonly TranscriptLine
       await model.complete(
         [
           { role: "system", content: SYSTEM },
-          { role: "user", content: `This is part ${i + 1} of ${chunks.length} of a transcript. Write concise notes (at most 8 bullet points) of what is said in this part: topics, decisions, numbers, names.\n\nTranscript part:\n${chunk}` },
+          {
+            role: "user",
+            content: `This is part ${i + 1} of ${chunks.length} of a transcript. Write concise notes (at most 8 bullet points) of what is said in this part: topics, decisions, numbers, names.\n\nTranscript part:\n${chunk}`,
+          },
         ],
         400,
       ),
@@ -105,7 +123,10 @@ export async function summarize(model: ChatModel, lines: readonly TranscriptLine
   const answer = await model.complete(
     [
       { role: "system", content: SYSTEM },
-      { role: "user", content: `These are notes on consecutive parts of one transcript. ${style.ask} Cover the whole recording.\n\nNotes:\n${combined}` },
+      {
+        role: "user",
+        content: `These are notes on consecutive parts of one transcript. ${style.ask} Cover the whole recording.\n\nNotes:\n${combined}`,
+      },
     ],
     style.maxTokens,
   );

@@ -11,7 +11,6 @@ import { announceReady, failProcessing, recordAttempt, restartProcessing, schedu
 import { serviceInfo, SERVICES } from "./services";
 import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 
-
 /** The first delivery plus the queue's retries (wrangler.toml). */
 export const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
 /** Backoff between retries: 30 s, 60 s, 120 s… capped at 15 minutes. */
@@ -114,7 +113,11 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
       message.retry({ delaySeconds: delay });
       return;
     }
-    const reason = permanent ? serviceReason : last ? "Transcription failed after several attempts. Please try again later." : `${serviceReason} (gave up after ${message.attempts} attempts)`;
+    const reason = permanent
+      ? serviceReason
+      : last
+        ? "Transcription failed after several attempts. Please try again later."
+        : `${serviceReason} (gave up after ${message.attempts} attempts)`;
     await failProcessing(env, db, file.id, reason);
     // After the last attempt the message goes on to the dead-letter queue for inspection.
     if (permanent || (overdue && !last)) message.ack();

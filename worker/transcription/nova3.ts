@@ -2,16 +2,7 @@
 // entities, so the raw Deepgram response is read defensively, field by field.
 import type { Sentiment } from "../../common/transcript";
 import type { NormalizedTranscript, TranscriptionInput, TranscriptionService } from "./types";
-import {
-  asArray,
-  asRecord,
-  buildTranscript,
-  clamp01,
-  finiteNumber,
-  timing,
-  type SpokenWord,
-  type UtteranceSentiment,
-} from "./segmenting";
+import { asArray, asRecord, buildTranscript, clamp01, finiteNumber, timing, type SpokenWord, type UtteranceSentiment } from "./segmenting";
 import { readAiResult, workersAiError } from "./workers-ai";
 
 export const NOVA3_MODEL = "@cf/deepgram/nova-3";

@@ -33,7 +33,9 @@ async function transcribeWithOpenAi(input: TranscriptionInput, config: Config): 
   }
   const url = `${config.OPENAI_BASE_URL.replace(/\/+$/, "")}/audio/transcriptions`;
   // The whole file, once, in memory (the service's size limit keeps it small enough).
-  const file = await new Response(await input.open(), { headers: { "content-type": input.contentType || "application/octet-stream" } }).blob();
+  const file = await new Response(await input.open(), {
+    headers: { "content-type": input.contentType || "application/octet-stream" },
+  }).blob();
   const form = new FormData();
   form.append("file", file, uploadName(input.filename, input.contentType));
   form.append("model", config.OPENAI_TRANSCRIPTION_MODEL);
@@ -47,7 +49,9 @@ async function transcribeWithOpenAi(input: TranscriptionInput, config: Config): 
   try {
     response = await fetch(url, { method: "POST", body: form, headers, signal: AbortSignal.timeout(OPENAI_TIMEOUT_MS) });
   } catch (error) {
-    throw new Error(`Could not reach the OpenAI-compatible server: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Could not reach the OpenAI-compatible server: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   if (!response.ok) throw await httpError(response);
   let body: unknown;
@@ -60,9 +64,21 @@ async function transcribeWithOpenAi(input: TranscriptionInput, config: Config): 
 }
 
 const EXTENSIONS: Record<string, string> = {
-  "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/wav": "wav", "audio/x-wav": "wav", "audio/wave": "wav",
-  "audio/mp4": "m4a", "audio/x-m4a": "m4a", "audio/m4a": "m4a", "video/mp4": "mp4", "audio/flac": "flac",
-  "audio/x-flac": "flac", "audio/ogg": "ogg", "application/ogg": "ogg", "audio/webm": "webm", "video/webm": "webm",
+  "audio/mpeg": "mp3",
+  "audio/mp3": "mp3",
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/mp4": "m4a",
+  "audio/x-m4a": "m4a",
+  "audio/m4a": "m4a",
+  "video/mp4": "mp4",
+  "audio/flac": "flac",
+  "audio/x-flac": "flac",
+  "audio/ogg": "ogg",
+  "application/ogg": "ogg",
+  "audio/webm": "webm",
+  "video/webm": "webm",
 };
 
 /** OpenAI recognises the format by the file name's extension: make sure it has a fitting one. */

@@ -55,7 +55,11 @@ async function removeUnconfirmedUploads(env: Env, now: number): Promise<number> 
   const keys = stale.map((r) => r.storageKey);
   // A key that became a file meanwhile keeps its object.
   const confirmed = new Set(
-    (await Promise.all(keys.map((k) => db.select({ key: audioFiles.storageKey }).from(audioFiles).where(eq(audioFiles.storageKey, k)).get())))
+    (
+      await Promise.all(
+        keys.map((k) => db.select({ key: audioFiles.storageKey }).from(audioFiles).where(eq(audioFiles.storageKey, k)).get()),
+      )
+    )
       .filter((r): r is { key: string } => !!r)
       .map((r) => r.key),
   );

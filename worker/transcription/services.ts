@@ -22,16 +22,44 @@ export interface ServiceInfo {
 
 // Deepgram takes every common container and codec except WMA.
 const NOVA_FORMATS = [
-  "audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/mp4", "audio/x-m4a", "audio/m4a",
-  "video/mp4", "audio/flac", "audio/x-flac", "audio/aac", "audio/x-aac", "audio/ogg", "application/ogg",
-  "audio/webm", "video/webm", "audio/opus",
+  "audio/mpeg",
+  "audio/mp3",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/wave",
+  "audio/mp4",
+  "audio/x-m4a",
+  "audio/m4a",
+  "video/mp4",
+  "audio/flac",
+  "audio/x-flac",
+  "audio/aac",
+  "audio/x-aac",
+  "audio/ogg",
+  "application/ogg",
+  "audio/webm",
+  "video/webm",
+  "audio/opus",
 ];
 // Only formats that can be cut exactly without decoding (MP3 frames, PCM WAV samples).
 const WHISPER_FORMATS = ["audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave"];
 // The OpenAI audio API's list.
 const OPENAI_FORMATS = [
-  "audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/mp4", "audio/x-m4a", "audio/m4a",
-  "video/mp4", "audio/flac", "audio/x-flac", "audio/ogg", "application/ogg", "audio/webm", "video/webm",
+  "audio/mpeg",
+  "audio/mp3",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/wave",
+  "audio/mp4",
+  "audio/x-m4a",
+  "audio/m4a",
+  "video/mp4",
+  "audio/flac",
+  "audio/x-flac",
+  "audio/ogg",
+  "application/ogg",
+  "audio/webm",
+  "video/webm",
 ];
 
 // Workers AI has no local simulator: it is usable locally only when reached remotely.

@@ -102,7 +102,8 @@ export function whisperWords(output: Record<string, unknown>, offset: number, pi
   // Some outputs carry only text: keep it rather than lose it.
   if (!words.length && typeof output.text === "string" && output.text.trim()) {
     const duration = finiteNumber(asRecord(output.transcription_info)?.duration) ?? pieceDuration;
-    for (const w of wordsFromText(output.text, offset, offset + duration)) words.push({ ...w, confidence: 1, hasEntities: false, speaker: "0" });
+    for (const w of wordsFromText(output.text, offset, offset + duration))
+      words.push({ ...w, confidence: 1, hasEntities: false, speaker: "0" });
   }
   return words;
 }

@@ -7,7 +7,8 @@ import { PermanentTranscriptionError } from "./types";
 // Workers AI error codes that say the request itself is bad, so a retry cannot help:
 // 3003 incomplete request, 3006 request too large, 5004 invalid data.
 const BAD_INPUT_CODES = /^(?:[A-Za-z]+Error:\s*)?(3003|3006|5004):/;
-const BAD_INPUT_TEXT = /\b(corrupt|unsupported|invalid|malformed|could not decode|failed to decode)\b[^.]*\b(audio|media|data|file|format|input)\b/i;
+const BAD_INPUT_TEXT =
+  /\b(corrupt|unsupported|invalid|malformed|could not decode|failed to decode)\b[^.]*\b(audio|media|data|file|format|input)\b/i;
 
 /** An error from `env.AI.run`: permanent when it clearly blames the input, otherwise retryable. */
 export function workersAiError(error: unknown, service: string): Error {

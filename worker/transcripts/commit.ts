@@ -18,9 +18,10 @@ export interface CommitPlan {
   change: Change;
   history:
     | /** A new operation: recorded after the current one, replacing the redo branch; the oldest beyond the limit go. */
-      { record: { type: HistoryType; summary: string; change: Change; opId: string | null } }
-    | /** Undo/redo: the pointer moves from `expected` (checked) to `next`. */
-      { expected: number; next: number };
+    {
+        record: { type: HistoryType; summary: string; change: Change; opId: string | null };
+      } /** Undo/redo: the pointer moves from `expected` (checked) to `next`. */
+    | { expected: number; next: number };
   now: string;
 }
 
@@ -70,7 +71,17 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
            updated_at = ?
          WHERE id = ?`,
       )
-      .bind(...guardValues, ...(move ? [move.next] : []), delta.words, delta.confidenceSum, delta.words, delta.confidenceSum, delta.words, plan.now, tid),
+      .bind(
+        ...guardValues,
+        ...(move ? [move.next] : []),
+        delta.words,
+        delta.confidenceSum,
+        delta.words,
+        delta.confidenceSum,
+        delta.words,
+        plan.now,
+        tid,
+      ),
   );
 
   // 2. Speakers that come back first (an utterance may point at one), then
@@ -79,7 +90,9 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
   for (const s of change.speakers ?? []) {
     if (!s.after) continue;
     if (s.before) {
-      statements.push(db.prepare("UPDATE speakers SET name = ?, role = ? WHERE id = ? AND transcript_id = ?").bind(s.after.name, s.after.role, s.id, tid));
+      statements.push(
+        db.prepare("UPDATE speakers SET name = ?, role = ? WHERE id = ? AND transcript_id = ?").bind(s.after.name, s.after.role, s.id, tid),
+      );
     } else {
       statements.push(
         db
@@ -117,7 +130,11 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
   // 4. Speaker count (speakers with at least one utterance), only when it can have changed.
   if (speakerPresenceMayChange(change)) {
     statements.push(
-      db.prepare("UPDATE transcripts SET speaker_count = (SELECT count(DISTINCT speaker_id) FROM utterances WHERE transcript_id = ?1) WHERE id = ?1").bind(tid),
+      db
+        .prepare(
+          "UPDATE transcripts SET speaker_count = (SELECT count(DISTINCT speaker_id) FROM utterances WHERE transcript_id = ?1) WHERE id = ?1",
+        )
+        .bind(tid),
     );
   }
 
@@ -128,7 +145,9 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
     statements.push(
       db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq >= ${pointer}`).bind(tid),
       db
-        .prepare(`INSERT INTO edit_operations (transcript_id, seq, type, summary, change, op_id, created_at) VALUES (?1, ${pointer}, ?2, ?3, ?4, ?5, ?6)`)
+        .prepare(
+          `INSERT INTO edit_operations (transcript_id, seq, type, summary, change, op_id, created_at) VALUES (?1, ${pointer}, ?2, ?3, ?4, ?5, ?6)`,
+        )
         .bind(tid, record.type, record.summary, JSON.stringify(record.change), record.opId, plan.now),
       db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq <= ${pointer} - ?2`).bind(tid, EDIT_LIMITS.historyKept),
     );

@@ -28,11 +28,22 @@ async function speakerRows(db: D1Database, transcriptId: string): Promise<Speake
   return results;
 }
 
-const state = (row: SpeakerRowLite): SpeakerState => ({ id: row.id, originalLabel: row.originalLabel, name: row.name, role: row.role, position: row.position });
+const state = (row: SpeakerRowLite): SpeakerState => ({
+  id: row.id,
+  originalLabel: row.originalLabel,
+  name: row.name,
+  role: row.role,
+  position: row.position,
+});
 const displayName = (row: Pick<SpeakerRowLite, "name" | "position">) => row.name ?? defaultSpeakerName(row);
 
 async function record(db: D1Database, transcriptId: string, change: Change, type: HistoryType, summary: string): Promise<EditOutcome> {
-  const committed = await commitChange(db, { transcriptId, change, history: { record: { type, summary, change, opId: null } }, now: nowIso() });
+  const committed = await commitChange(db, {
+    transcriptId,
+    change,
+    history: { record: { type, summary, change, opId: null } },
+    now: nowIso(),
+  });
   return { result: { utterances: [], removedUtteranceIds: [] }, change, detailsChanged: true, rowsWritten: committed.rowsWritten };
 }
 
@@ -47,7 +58,13 @@ export async function createSpeaker(
   const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
   const label = defaultSpeakerName({ position });
   const created: SpeakerState = { id: crypto.randomUUID(), originalLabel: label, name: input.name ?? null, role: input.role, position };
-  const outcome = await record(d1, transcript.id, { utterances: [], speakers: [{ id: created.id, before: null, after: created }] }, "speaker_edited", `Added ${input.name ?? label}`);
+  const outcome = await record(
+    d1,
+    transcript.id,
+    { utterances: [], speakers: [{ id: created.id, before: null, after: created }] },
+    "speaker_edited",
+    `Added ${input.name ?? label}`,
+  );
   const speaker = (await listSpeakers(db, transcript.id)).find((s) => s.id === created.id)!;
   return { outcome, speaker };
 }
@@ -78,17 +95,34 @@ export async function updateSpeaker(
 }
 
 /** Only a speaker without utterances can go. */
-export async function deleteSpeaker(d1: D1Database, transcript: Pick<TranscriptRow, "id">, speakerId: string): Promise<{ outcome: EditOutcome; label: string }> {
+export async function deleteSpeaker(
+  d1: D1Database,
+  transcript: Pick<TranscriptRow, "id">,
+  speakerId: string,
+): Promise<{ outcome: EditOutcome; label: string }> {
   const row = await ownedSpeaker(d1, transcript.id, speakerId);
-  const used = await d1.prepare("SELECT 1 FROM utterances WHERE transcript_id = ? AND speaker_id = ? LIMIT 1").bind(transcript.id, speakerId).first();
+  const used = await d1
+    .prepare("SELECT 1 FROM utterances WHERE transcript_id = ? AND speaker_id = ? LIMIT 1")
+    .bind(transcript.id, speakerId)
+    .first();
   if (used) throw new ApiError(409, DETAILS_MESSAGES.speakerHasUtterances);
   const label = displayName(row);
-  const outcome = await record(d1, transcript.id, { utterances: [], speakers: [{ id: row.id, before: state(row), after: null }] }, "speaker_edited", `Deleted ${label}`);
+  const outcome = await record(
+    d1,
+    transcript.id,
+    { utterances: [], speakers: [{ id: row.id, before: state(row), after: null }] },
+    "speaker_edited",
+    `Deleted ${label}`,
+  );
   return { outcome, label };
 }
 
 /** Summary and/or notes (already trimmed; empty is null). */
-export async function updateFields(d1: D1Database, transcript: Pick<TranscriptRow, "id" | "summary" | "notes">, input: TranscriptFields): Promise<EditOutcome | null> {
+export async function updateFields(
+  d1: D1Database,
+  transcript: Pick<TranscriptRow, "id" | "summary" | "notes">,
+  input: TranscriptFields,
+): Promise<EditOutcome | null> {
   const before: TranscriptFields = {};
   const after: TranscriptFields = {};
   if (input.summary !== undefined && input.summary !== transcript.summary) {

@@ -2,7 +2,14 @@
 // history row holds the row states before and after its operation; undo writes
 // the before states, redo the after states, in one batch with the history
 // pointer (transcripts.history_index = seq of the current operation).
-import { EDIT_MESSAGES, invertChange, type Change, type EditHistoryDto, type HistoryType, type UtteranceState } from "../../common/transcript-ops";
+import {
+  EDIT_MESSAGES,
+  invertChange,
+  type Change,
+  type EditHistoryDto,
+  type HistoryType,
+  type UtteranceState,
+} from "../../common/transcript-ops";
 import type { Db } from "../db/client";
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { conflict } from "../lib/errors";
@@ -48,13 +55,20 @@ export async function getEditHistory(db: D1Database, transcript: Pick<Transcript
  * Undo (the current operation's before states) or redo (the next one's after
  * states). 409 when there is nothing to undo or redo.
  */
-export async function stepHistory(d1: D1Database, db: Db, transcript: Pick<TranscriptRow, "id">, direction: "undo" | "redo"): Promise<EditOutcome> {
+export async function stepHistory(
+  d1: D1Database,
+  db: Db,
+  transcript: Pick<TranscriptRow, "id">,
+  direction: "undo" | "redo",
+): Promise<EditOutcome> {
   const offset = direction === "undo" ? 0 : 1;
   for (let attempt = 1; ; attempt++) {
     const [head, opRows] = await d1.batch([
       d1.prepare("SELECT history_index AS historyIndex FROM transcripts WHERE id = ?").bind(transcript.id),
       d1
-        .prepare("SELECT seq, change FROM edit_operations WHERE transcript_id = ?1 AND seq = (SELECT history_index FROM transcripts WHERE id = ?1) + ?2")
+        .prepare(
+          "SELECT seq, change FROM edit_operations WHERE transcript_id = ?1 AND seq = (SELECT history_index FROM transcripts WHERE id = ?1) + ?2",
+        )
         .bind(transcript.id, offset),
     ]);
     const historyIndex = (head!.results[0] as { historyIndex: number }).historyIndex;
@@ -63,7 +77,11 @@ export async function stepHistory(d1: D1Database, db: Db, transcript: Pick<Trans
 
     const recorded = JSON.parse(op.change) as Change;
     const target = direction === "undo" ? invertChange(recorded) : recorded;
-    const current = await rowsById(d1, transcript.id, target.utterances.map((u) => u.id));
+    const current = await rowsById(
+      d1,
+      transcript.id,
+      target.utterances.map((u) => u.id),
+    );
     // Write the recorded states over what is there now. Versions keep growing
     // (current + 1), so a version never names two different contents.
     const change: Change = {

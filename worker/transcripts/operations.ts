@@ -5,7 +5,15 @@
 // operation whose result is already there applies nothing.
 import { applyOp, OpError, type OpContext } from "../../common/transcript-apply";
 import type { UtteranceDto } from "../../common/transcript";
-import { EDIT_MESSAGES, type AppliedOp, type Change, type OperationResultDto, type TranscriptOp, type UtteranceState, type WordPatch } from "../../common/transcript-ops";
+import {
+  EDIT_MESSAGES,
+  type AppliedOp,
+  type Change,
+  type OperationResultDto,
+  type TranscriptOp,
+  type UtteranceState,
+  type WordPatch,
+} from "../../common/transcript-ops";
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
@@ -49,7 +57,9 @@ export async function currentStates(db: D1Database, transcriptId: string, ids: r
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const { results } = await db
-    .prepare(`SELECT ${WITH_POSITION} FROM utterances u WHERE u.transcript_id = ? AND u.id IN (${unique.map(() => "?").join(",")}) ORDER BY u.order_key`)
+    .prepare(
+      `SELECT ${WITH_POSITION} FROM utterances u WHERE u.transcript_id = ? AND u.id IN (${unique.map(() => "?").join(",")}) ORDER BY u.order_key`,
+    )
     .bind(transcriptId, ...unique)
     .all<PositionedRow>();
   return results.map((row) => toUtteranceState(row, row.position));
@@ -105,7 +115,9 @@ async function load(db: D1Database, transcriptId: string, req: EditRequest, opId
   const nextRow = nextRows!.results[0] as UtteranceRow | undefined;
   const next = nextRow && main ? toUtteranceState(nextRow, main.position + 1) : undefined;
   if (next && !byId.has(next.id)) byId.set(next.id, next);
-  const speakers = new Map((speakerRows!.results as { id: string; name: string | null; position: number }[]).map((s) => [s.id, s.name ?? defaultSpeakerName(s)]));
+  const speakers = new Map(
+    (speakerRows!.results as { id: string; name: string | null; position: number }[]).map((s) => [s.id, s.name ?? defaultSpeakerName(s)]),
+  );
   const ctx: OpContext = {
     utterance: (id) => byId.get(id),
     next: (id) => (id === mainId ? next : undefined),
@@ -163,13 +175,23 @@ function staleOnes(ctx: OpContext, req: EditRequest, op: TranscriptOp): Utteranc
  * (404/409/422) for what the rules refuse and StaleUtterancesError when a sent
  * version no longer matches.
  */
-export async function runOperation(db: D1Database, transcript: Pick<TranscriptRow, "id">, req: EditRequest, opId: string | null): Promise<EditOutcome> {
+export async function runOperation(
+  db: D1Database,
+  transcript: Pick<TranscriptRow, "id">,
+  req: EditRequest,
+  opId: string | null,
+): Promise<EditOutcome> {
   for (let attempt = 1; ; attempt++) {
     const loaded = await load(db, transcript.id, req, opId);
     const { ctx, op } = loaded;
 
     // Seen before: answer what the first request left, apply nothing.
-    if (loaded.known) return unchanged(db, transcript.id, loaded.known.utterances.map((u) => u.id));
+    if (loaded.known)
+      return unchanged(
+        db,
+        transcript.id,
+        loaded.known.utterances.map((u) => u.id),
+      );
 
     const stale = staleOnes(ctx, req, op);
     if (stale.length) {

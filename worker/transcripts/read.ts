@@ -80,7 +80,10 @@ export function toTranscriptDto(row: TranscriptRow, speakerList: SpeakerDto[]): 
  * the (transcript_id, order_key) index; `position` is the index in that order.
  */
 export async function listUtterances(db: Db, transcriptId: string): Promise<UtteranceDto[]> {
-  const rows = await db.$client.prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`).bind(transcriptId).raw();
+  const rows = await db.$client
+    .prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`)
+    .bind(transcriptId)
+    .raw();
   return rows.map((row, position) => toUtteranceState(fromRaw(row), position));
 }
 
@@ -91,7 +94,10 @@ export async function listUtterances(db: Db, transcriptId: string): Promise<Utte
  * A row whose stored words are not in the expected shape goes the slow way.
  */
 export async function utterancesJson(db: Db, transcriptId: string): Promise<string> {
-  const rows = await db.$client.prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`).bind(transcriptId).raw();
+  const rows = await db.$client
+    .prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`)
+    .bind(transcriptId)
+    .raw();
   return rowsJson(rows);
 }
 
@@ -129,7 +135,8 @@ function rowsJson(rows: unknown[][]): string {
 const num = (n: number) => JSON.stringify(n);
 
 /** One stored word as written by JSON.stringify (store.ts, rows.ts): {"id","t","s","e","c"[,"x":1]}. */
-const STORED_WORD = /\{"id":("(?:[^"\\]|\\.)*"),"t":("(?:[^"\\]|\\.)*"),"s":(-?[0-9][0-9.eE+-]*),"e":(-?[0-9][0-9.eE+-]*),"c":(-?[0-9][0-9.eE+-]*)(,"x":1)?\}/y;
+const STORED_WORD =
+  /\{"id":("(?:[^"\\]|\\.)*"),"t":("(?:[^"\\]|\\.)*"),"s":(-?[0-9][0-9.eE+-]*),"e":(-?[0-9][0-9.eE+-]*),"c":(-?[0-9][0-9.eE+-]*)(,"x":1)?\}/y;
 
 /** Stored word JSON → WordDto JSON, or null when it is not exactly the expected shape. */
 export function wordsJson(stored: string): string | null {

@@ -12,8 +12,14 @@ export const UTTERANCE_COLUMNS = `id, transcript_id AS transcriptId, speaker_id 
   sentiment_confidence AS sentimentConfidence, words`;
 
 /** The same columns, positionally, for `.raw()` reads (D1 builds no per-row objects: several times faster on 3,000 rows). */
-const RAW_COLUMNS = "id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words";
-export const rawUtteranceColumns = (alias = "") => (alias ? RAW_COLUMNS.split(", ").map((c) => `${alias}.${c}`).join(", ") : RAW_COLUMNS);
+const RAW_COLUMNS =
+  "id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words";
+export const rawUtteranceColumns = (alias = "") =>
+  alias
+    ? RAW_COLUMNS.split(", ")
+        .map((c) => `${alias}.${c}`)
+        .join(", ")
+    : RAW_COLUMNS;
 
 export function fromRaw(r: unknown[]): UtteranceRow {
   return {
@@ -56,7 +62,18 @@ export function toUtteranceState(row: UtteranceRow, position: number): Utterance
 
 /** Words as stored: short keys, the entity flag only when set, positions implied by order. */
 export function toStoredWords(words: readonly WordDto[]): string {
-  return JSON.stringify(words.map((w): StoredWord => ({ id: w.id, t: w.text, s: w.startTime, e: w.endTime, c: w.confidenceScore, ...(w.hasEntities ? { x: 1 as const } : {}) })));
+  return JSON.stringify(
+    words.map(
+      (w): StoredWord => ({
+        id: w.id,
+        t: w.text,
+        s: w.startTime,
+        e: w.endTime,
+        c: w.confidenceScore,
+        ...(w.hasEntities ? { x: 1 as const } : {}),
+      }),
+    ),
+  );
 }
 
 export function insertUtterance(db: D1Database, transcriptId: string, u: UtteranceState): D1PreparedStatement {
@@ -65,7 +82,19 @@ export function insertUtterance(db: D1Database, transcriptId: string, u: Utteran
       `INSERT INTO utterances (id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(u.id, transcriptId, u.speakerId, u.orderKey, u.version, u.startTime, u.endTime, u.confidenceScore, u.sentiment, u.sentimentConfidence, toStoredWords(u.transcriptWords));
+    .bind(
+      u.id,
+      transcriptId,
+      u.speakerId,
+      u.orderKey,
+      u.version,
+      u.startTime,
+      u.endTime,
+      u.confidenceScore,
+      u.sentiment,
+      u.sentimentConfidence,
+      toStoredWords(u.transcriptWords),
+    );
 }
 
 /**
@@ -74,8 +103,24 @@ export function insertUtterance(db: D1Database, transcriptId: string, u: Utteran
  * entries it does not need to.
  */
 export function updateUtterance(db: D1Database, transcriptId: string, before: UtteranceState, after: UtteranceState): D1PreparedStatement {
-  const sets = ["version = ?", "start_time = ?", "end_time = ?", "confidence_score = ?", "sentiment = ?", "sentiment_confidence = ?", "words = ?"];
-  const values: unknown[] = [after.version, after.startTime, after.endTime, after.confidenceScore, after.sentiment, after.sentimentConfidence, toStoredWords(after.transcriptWords)];
+  const sets = [
+    "version = ?",
+    "start_time = ?",
+    "end_time = ?",
+    "confidence_score = ?",
+    "sentiment = ?",
+    "sentiment_confidence = ?",
+    "words = ?",
+  ];
+  const values: unknown[] = [
+    after.version,
+    after.startTime,
+    after.endTime,
+    after.confidenceScore,
+    after.sentiment,
+    after.sentimentConfidence,
+    toStoredWords(after.transcriptWords),
+  ];
   if (after.speakerId !== before.speakerId) {
     sets.push("speaker_id = ?");
     values.push(after.speakerId);

@@ -76,31 +76,31 @@ export function buildTranscriptRows(
   let confidenceSum = 0;
   const keys = initialKeys(spoken.length);
   const utterances = spoken.map((u, index) => {
-      const ids = wordIds(u.words.length);
-      const words: StoredWord[] = u.words.map((w, i) => ({
-        id: ids[i]!,
-        t: w.text,
-        s: round(w.start),
-        e: round(w.end),
-        c: round(w.confidence, 4),
-        ...(w.hasEntities ? { x: 1 as const } : {}),
-      }));
-      const confidence = u.words.reduce((sum, w) => sum + w.confidence, 0) / u.words.length;
-      wordCount += words.length;
-      // The stored values, so later edits add and subtract exactly what is stored.
-      confidenceSum += words.reduce((sum, w) => sum + w.c, 0);
-      return {
-        id: crypto.randomUUID(),
-        speakerId: speakerId.get(u.speaker)!,
-        orderKey: keys[index]!,
-        start: round(u.start),
-        end: round(u.end),
-        confidence: round(confidence, 4),
-        sentiment: u.sentiment,
-        sentimentConfidence: u.sentimentConfidence,
-        words,
-      };
-    });
+    const ids = wordIds(u.words.length);
+    const words: StoredWord[] = u.words.map((w, i) => ({
+      id: ids[i]!,
+      t: w.text,
+      s: round(w.start),
+      e: round(w.end),
+      c: round(w.confidence, 4),
+      ...(w.hasEntities ? { x: 1 as const } : {}),
+    }));
+    const confidence = u.words.reduce((sum, w) => sum + w.confidence, 0) / u.words.length;
+    wordCount += words.length;
+    // The stored values, so later edits add and subtract exactly what is stored.
+    confidenceSum += words.reduce((sum, w) => sum + w.c, 0);
+    return {
+      id: crypto.randomUUID(),
+      speakerId: speakerId.get(u.speaker)!,
+      orderKey: keys[index]!,
+      start: round(u.start),
+      end: round(u.end),
+      confidence: round(confidence, 4),
+      sentiment: u.sentiment,
+      sentimentConfidence: u.sentimentConfidence,
+      words,
+    };
+  });
   const lastEnd = utterances.length ? utterances[utterances.length - 1]!.end : 0;
   return {
     transcript: {
@@ -126,7 +126,14 @@ const MAX_PARAMS = 100;
 const MAX_STATEMENT_BYTES = 90_000;
 
 /** Multi-row INSERTs that respect D1's per-statement limits. */
-function chunkedInserts<T>(db: D1Database, head: string, columns: number, rows: T[], values: (row: T) => unknown[], size: (row: T) => number) {
+function chunkedInserts<T>(
+  db: D1Database,
+  head: string,
+  columns: number,
+  rows: T[],
+  values: (row: T) => unknown[],
+  size: (row: T) => number,
+) {
   const statements: D1PreparedStatement[] = [];
   const perStatement = Math.floor(MAX_PARAMS / columns);
   let group: T[] = [];
@@ -163,7 +170,21 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
         `INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
           transcription_service, started_at, completed_at, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
       )
-      .bind(t.id, t.audioFileId, t.userId, t.duration, t.accuracyPercentage, t.confidenceSum, t.speakerCount, t.wordCount, t.transcriptionService, t.startedAt, t.completedAt, now, now),
+      .bind(
+        t.id,
+        t.audioFileId,
+        t.userId,
+        t.duration,
+        t.accuracyPercentage,
+        t.confidenceSum,
+        t.speakerCount,
+        t.wordCount,
+        t.transcriptionService,
+        t.startedAt,
+        t.completedAt,
+        now,
+        now,
+      ),
     ...chunkedInserts(
       db,
       "INSERT INTO speakers (id, transcript_id, original_label, position, created_at)",

@@ -24,10 +24,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   try {
     response = await fetch(input, { ...init, headers, signal: controller.signal });
   } catch {
-    throw new ApiRequestError(
-      controller.signal.aborted ? `timeout of ${LIMITS.apiTimeoutMs}ms exceeded` : MESSAGES.networkError,
-      0,
-    );
+    throw new ApiRequestError(controller.signal.aborted ? `timeout of ${LIMITS.apiTimeoutMs}ms exceeded` : MESSAGES.networkError, 0);
   } finally {
     clearTimeout(timer);
   }

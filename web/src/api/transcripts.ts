@@ -12,8 +12,7 @@ export const transcriptKeys = {
 
 export const transcriptApi = {
   get: async (audioFileId: string) => (await call(api.transcripts[":id"].$get({ param: { id: audioFileId } }))).data,
-  utterances: async (audioFileId: string) =>
-    (await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId } }))).data.data,
+  utterances: async (audioFileId: string) => (await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId } }))).data.data,
   createSpeaker: async (audioFileId: string, speaker?: { name?: string; role?: string | null }) =>
     (await call(api.transcripts[":id"].speakers.$post({ param: { id: audioFileId }, json: speaker ? { speaker } : {} }))).data,
   updateSpeaker: async (audioFileId: string, speakerId: string, speaker: { name: string; role: string | null }) =>

@@ -31,7 +31,11 @@ export type StartupAction = "keep" | "sign-in" | "trust-stored" | "sign-out";
  * e.g. by a password manager's autofill during the splash, or signed out), the
  * newer session stands untouched.
  */
-export function startupAction(result: ValidationResult | { kind: "none" }, tokenAtStart: string | null, tokenNow: string | null): StartupAction {
+export function startupAction(
+  result: ValidationResult | { kind: "none" },
+  tokenAtStart: string | null,
+  tokenNow: string | null,
+): StartupAction {
   if (tokenNow !== tokenAtStart) return "keep";
   if (result.kind === "valid") return "sign-in";
   if (result.kind === "unreachable") return "trust-stored";

@@ -105,7 +105,12 @@ export function GoogleButton({ mode, redirectTo }: { mode: "signin" | "signup"; 
     };
   }, [clientId, mode, navigate, redirectTo]);
 
-  if (config.isPending) return <button className="button button--secondary" disabled>{label}</button>;
+  if (config.isPending)
+    return (
+      <button className="button button--secondary" disabled>
+        {label}
+      </button>
+    );
   if (!clientId) {
     return (
       <div className="google-block">

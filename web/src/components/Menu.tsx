@@ -25,10 +25,17 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
   }, [open]);
   return (
     <div className="menu" ref={root}>
-      <button type="button" className="menu-trigger" aria-label={label} aria-haspopup="menu" aria-expanded={open} onClick={(e) => {
-        e.stopPropagation();
-        setOpen((o) => !o);
-      }}>
+      <button
+        type="button"
+        className="menu-trigger"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen((o) => !o);
+        }}
+      >
         ⋯
       </button>
       {open && (

@@ -2,7 +2,19 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { isShortcut } from "../editor/shortcuts";
 
 /** A dialog that closes on Escape and on a click outside it. */
-export function Modal({ title, onClose, children, footer, wide = false }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  wide = false,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -6,7 +6,12 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="polite">
       {toasts.map((t) => (
-        <div key={t.id} className={`toast toast--${t.type}${t.leaving ? " toast--leaving" : ""}`} role={t.type === "error" ? "alert" : "status"} data-testid="toast">
+        <div
+          key={t.id}
+          className={`toast toast--${t.type}${t.leaving ? " toast--leaving" : ""}`}
+          role={t.type === "error" ? "alert" : "status"}
+          data-testid="toast"
+        >
           <span className="toast-message">{t.message}</span>
           {t.download && (
             <button type="button" className="button button--small" onClick={() => void t.download?.()}>

@@ -38,11 +38,14 @@ export function httpTransport(audioFileId: string, versions: VersionSource) {
     const { method, path, body } = request(pending.op, versions);
     let response: Response;
     try {
-      response = await apiFetch(`/api/v1/transcripts/${encodeURIComponent(audioFileId)}/utterances/${path.split("/").map(encodeURIComponent).join("/")}`, {
-        method,
-        headers: { "Content-Type": "application/json", "Idempotency-Key": pending.opId },
-        body: JSON.stringify(body),
-      });
+      response = await apiFetch(
+        `/api/v1/transcripts/${encodeURIComponent(audioFileId)}/utterances/${path.split("/").map(encodeURIComponent).join("/")}`,
+        {
+          method,
+          headers: { "Content-Type": "application/json", "Idempotency-Key": pending.opId },
+          body: JSON.stringify(body),
+        },
+      );
     } catch (error) {
       return { kind: "transient", reason: error instanceof Error ? error.message : "Network Error" };
     }

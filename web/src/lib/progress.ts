@@ -5,7 +5,6 @@ import type { ProcessingEstimation } from "../../../common/library";
 export const PROGRESS_CAP_PERCENT = 95;
 export const OVERDUE_TEXT = "Taking longer than expected...";
 
-
 export interface ProcessingProgress {
   /** Whole percent, 0 to 95. */
   percent: number;

@@ -33,7 +33,9 @@ export function useLiveChannel(): LiveStatus {
       toast,
       patchFile: (id, patch) =>
         queryClient.setQueryData<AudioFileDto[]>(keys.files, (files) =>
-          files?.map((f) => (f.id === id ? { ...f, ...patch, processingEstimation: patch.status === "processing" ? f.processingEstimation : null } : f)),
+          files?.map((f) =>
+            f.id === id ? { ...f, ...patch, processingEstimation: patch.status === "processing" ? f.processingEstimation : null } : f,
+          ),
         ),
       refreshFiles,
       replaceFile: (file) => putFileInCache(queryClient, file, true),

@@ -13,9 +13,7 @@ type State = { kind: "confirming" } | { kind: "confirmed"; message: string } | {
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [state, setState] = useState<State>(
-    token ? { kind: "confirming" } : { kind: "failed", message: MESSAGES.invalidConfirmToken },
-  );
+  const [state, setState] = useState<State>(token ? { kind: "confirming" } : { kind: "failed", message: MESSAGES.invalidConfirmToken });
   const started = useRef(false);
   useRedirectAfter(state.kind === "confirmed", "/signin", LIMITS.redirectAfterConfirmMs);
 

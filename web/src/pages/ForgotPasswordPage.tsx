@@ -34,7 +34,16 @@ export function ForgotPasswordPage() {
     <AuthLayout title="Forgot your password?" subtitle="Enter your e-mail and we'll send you a link to choose a new one.">
       <form onSubmit={submit} noValidate className="form">
         {sent && <Alert kind="success">{MESSAGES.forgotPasswordSent}</Alert>}
-        <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoFocus />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          autoFocus
+        />
         <button type="submit" className="button button--primary" disabled={busy || sent}>
           {busy ? "Sending..." : "Send reset link"}
         </button>

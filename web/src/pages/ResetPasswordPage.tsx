@@ -55,8 +55,25 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate className="form">
           {error && <Alert kind="error">{error}</Alert>}
-          <Field label="New password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))} error={errors.password} autoFocus />
-          <Field label="Confirm new password" name="password_confirmation" type="password" autoComplete="new-password" value={form.password_confirmation} onChange={(e) => setForm((f) => ({ ...f, password_confirmation: e.target.value }))} error={errors.password_confirmation} />
+          <Field
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+            error={errors.password}
+            autoFocus
+          />
+          <Field
+            label="Confirm new password"
+            name="password_confirmation"
+            type="password"
+            autoComplete="new-password"
+            value={form.password_confirmation}
+            onChange={(e) => setForm((f) => ({ ...f, password_confirmation: e.target.value }))}
+            error={errors.password_confirmation}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? "Resetting..." : "Reset password"}
           </button>

@@ -70,8 +70,25 @@ export function SignInPage() {
           </button>
         )}
         {notice && <Alert kind="success">{notice}</Alert>}
-        <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoFocus />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          autoFocus
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
         <div className="form-row">
           <Link to="/forgot-password">Forgot your password?</Link>
         </div>
@@ -79,7 +96,9 @@ export function SignInPage() {
           {busy ? "Signing in..." : "Sign in"}
         </button>
       </form>
-      <div className="divider"><span>or</span></div>
+      <div className="divider">
+        <span>or</span>
+      </div>
       <GoogleButton mode="signin" redirectTo={redirectTo} />
       <p className="auth-footer">
         Don't have an account? <Link to="/signup">Sign up</Link>

@@ -19,8 +19,7 @@ export function SignUpPage() {
   const [busy, setBusy] = useState(false);
   useRedirectAfter(success !== null, "/signin", LIMITS.redirectAfterSignupMs);
 
-  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,15 +46,49 @@ export function SignUpPage() {
         <>
           <form onSubmit={submit} noValidate className="form">
             {error && <Alert kind="error">{error}</Alert>}
-            <Field label="Full name" name="full_name" autoComplete="name" value={form.full_name} onChange={set("full_name")} error={errors.full_name} autoFocus />
-            <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set("email")} error={errors.email} />
-            <Field label="Password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} error={errors.password} />
-            <Field label="Confirm password" name="password_confirmation" type="password" autoComplete="new-password" value={form.password_confirmation} onChange={set("password_confirmation")} error={errors.password_confirmation} />
+            <Field
+              label="Full name"
+              name="full_name"
+              autoComplete="name"
+              value={form.full_name}
+              onChange={set("full_name")}
+              error={errors.full_name}
+              autoFocus
+            />
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={set("email")}
+              error={errors.email}
+            />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set("password")}
+              error={errors.password}
+            />
+            <Field
+              label="Confirm password"
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              value={form.password_confirmation}
+              onChange={set("password_confirmation")}
+              error={errors.password_confirmation}
+            />
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? "Creating account..." : "Create account"}
             </button>
           </form>
-          <div className="divider"><span>or</span></div>
+          <div className="divider">
+            <span>or</span>
+          </div>
           <GoogleButton mode="signup" redirectTo="/dashboard" />
           <p className="muted small legal">
             By signing up you agree to our <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.

@@ -1,5 +1,11 @@
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
-import { DEFAULT_EXPORT_OPTIONS, EXPORT_FORMATS, EXPORT_OPTION_LABELS, type ExportFormat, type ExportOptions as Options } from "../../../common/exports";
+import {
+  DEFAULT_EXPORT_OPTIONS,
+  EXPORT_FORMATS,
+  EXPORT_OPTION_LABELS,
+  type ExportFormat,
+  type ExportOptions as Options,
+} from "../../../common/exports";
 import { exportApi, saveFile } from "../api/exports";
 import { systemClock } from "../editor/clock";
 import { onExportCompleted } from "./export-events";

@@ -62,7 +62,13 @@ export function NotesEditor({ transcript, field, label }: { transcript: Transcri
         <span className={`muted small notes-state${dirty ? " is-dirty" : ""}`} role="status" data-testid={`${field}-state`}>
           {state}
         </span>
-        <button type="button" className="button button--small" disabled={!dirty || saving} onClick={() => void save()} title={`Save (${formatBinding(SHORTCUTS.saveNotes.keys[0])})`}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!dirty || saving}
+          onClick={() => void save()}
+          title={`Save (${formatBinding(SHORTCUTS.saveNotes.keys[0])})`}
+        >
           Save
         </button>
       </div>

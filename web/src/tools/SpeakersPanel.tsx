@@ -38,7 +38,10 @@ export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
       toast(DETAILS_MESSAGES.speakerDeleted(speaker.displayName.replace(/^Speaker /, "")), "success");
       refresh();
     } catch (error) {
-      const message = error instanceof Error && error.message === DETAILS_MESSAGES.speakerHasUtterances ? error.message : DETAILS_MESSAGES.speakerDeleteFailed;
+      const message =
+        error instanceof Error && error.message === DETAILS_MESSAGES.speakerHasUtterances
+          ? error.message
+          : DETAILS_MESSAGES.speakerDeleteFailed;
       toast(message, "error");
     }
   }
@@ -74,10 +77,16 @@ export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
                   {speaker.role && <span className="muted small"> · {speaker.role}</span>}
                 </button>
                 <span className="muted small">
-                  {speaker.utteranceCount} {speaker.utteranceCount === 1 ? "utterance" : "utterances"} · {formatShare(speaker.speakingPercentage)}
+                  {speaker.utteranceCount} {speaker.utteranceCount === 1 ? "utterance" : "utterances"} ·{" "}
+                  {formatShare(speaker.speakingPercentage)}
                 </span>
                 {speaker.utteranceCount === 0 && (
-                  <button type="button" className="icon-button speaker-delete" aria-label={`Delete ${speaker.displayName}`} onClick={() => void remove(speaker)}>
+                  <button
+                    type="button"
+                    className="icon-button speaker-delete"
+                    aria-label={`Delete ${speaker.displayName}`}
+                    onClick={() => void remove(speaker)}
+                  >
                     ×
                   </button>
                 )}
@@ -123,8 +132,24 @@ function SpeakerEditor({ speaker, fileId, onDone }: { speaker: SpeakerDto; fileI
 
   return (
     <li className="speaker-edit" data-testid="speaker-editor">
-      <input className="search" aria-label="Speaker name" value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={onKeyDown} maxLength={255} />
-      <input className="search" aria-label="Role (optional)" placeholder="Role (optional)" value={role} onChange={(e) => setRole(e.target.value)} onKeyDown={onKeyDown} maxLength={255} />
+      <input
+        className="search"
+        aria-label="Speaker name"
+        value={name}
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={onKeyDown}
+        maxLength={255}
+      />
+      <input
+        className="search"
+        aria-label="Role (optional)"
+        placeholder="Role (optional)"
+        value={role}
+        onChange={(e) => setRole(e.target.value)}
+        onKeyDown={onKeyDown}
+        maxLength={255}
+      />
       <div className="speaker-edit-actions">
         <button type="button" className="button button--small" onClick={() => onDone(false)}>
           Cancel

@@ -57,7 +57,13 @@ export function SummaryGenerator({ transcript }: { transcript: TranscriptDto }) 
           <label htmlFor={selectId} className="visually-hidden">
             Generate as
           </label>
-          <select id={selectId} className="select select--small" value={type} disabled={generating} onChange={(e) => setType(e.target.value as SummaryType)}>
+          <select
+            id={selectId}
+            className="select select--small"
+            value={type}
+            disabled={generating}
+            onChange={(e) => setType(e.target.value as SummaryType)}
+          >
             {SUMMARY_TYPES.map((t) => (
               <option key={t} value={t}>
                 {SUMMARY_TYPE_LABELS[t]}

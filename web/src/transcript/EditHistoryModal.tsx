@@ -28,7 +28,6 @@ function HistoryIcon({ type }: { type: HistoryType }) {
   );
 }
 
-
 /** Spec section 2: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo, `N of M operations`. */
 export function EditHistoryModal({ session, onClose }: { session: EditorSession; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -61,7 +60,10 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
       ) : (
         <ol className="history-list" data-testid="history-list">
           {[...operations].reverse().map((op) => (
-            <li key={op.index} className={`history-item${op.isCurrent ? " is-current" : ""}${op.index > (data?.currentIndex ?? -1) ? " is-undone" : ""}`}>
+            <li
+              key={op.index}
+              className={`history-item${op.isCurrent ? " is-current" : ""}${op.index > (data?.currentIndex ?? -1) ? " is-undone" : ""}`}
+            >
               <HistoryIcon type={op.type} />
               <span className="history-summary">{op.summary}</span>
               <time className="history-time muted" dateTime={op.timestamp}>

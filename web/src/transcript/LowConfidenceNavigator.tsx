@@ -66,12 +66,21 @@ export function LowConfidenceNavigator({ session }: { session: EditorSession }) 
 
   const total = words.length;
   return (
-    <div className="toolbar-group low-confidence-nav" aria-label="Low-confidence words" data-testid="low-confidence-nav" data-tutorial="low-confidence">
+    <div
+      className="toolbar-group low-confidence-nav"
+      aria-label="Low-confidence words"
+      data-testid="low-confidence-nav"
+      data-tutorial="low-confidence"
+    >
       <button type="button" className="icon-button" aria-label="Previous low-confidence word" disabled={!total} onClick={() => go(-1)}>
         ‹
       </button>
       <span className="low-confidence-count" data-testid="low-confidence-count">
-        {total === 0 ? "No low-confidence words" : current >= 0 && current < total ? `Low confidence: ${current + 1} of ${total}` : `${total} low-confidence`}
+        {total === 0
+          ? "No low-confidence words"
+          : current >= 0 && current < total
+            ? `Low confidence: ${current + 1} of ${total}`
+            : `${total} low-confidence`}
       </span>
       <button type="button" className="icon-button" aria-label="Next low-confidence word" disabled={!total} onClick={() => go(1)}>
         ›

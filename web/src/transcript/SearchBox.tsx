@@ -116,7 +116,13 @@ export function SearchBox({ session }: { session: EditorSession }) {
       <span className="search-count" data-testid="search-count" aria-live="polite">
         {label}
       </span>
-      <button type="button" className="icon-button" aria-label="Previous match" disabled={!label || label === "0 of 0"} onClick={() => step(-1)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Previous match"
+        disabled={!label || label === "0 of 0"}
+        onClick={() => step(-1)}
+      >
         ↑
       </button>
       <button type="button" className="icon-button" aria-label="Next match" disabled={!label || label === "0 of 0"} onClick={() => step(1)}>

@@ -61,7 +61,14 @@ function SaveStatus({ session }: { session: EditorSession }) {
   const label = saveStatusLabel(status);
   const icon = status.state === "synced" ? "✓" : status.state === "pending" ? "⟳" : "⚠";
   return (
-    <span className={`save-status save-status--${status.state}`} role="status" aria-live="polite" data-testid="save-status" data-tutorial="save-status" title={label}>
+    <span
+      className={`save-status save-status--${status.state}`}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-tutorial="save-status"
+      title={label}
+    >
       <span aria-hidden="true">{icon}</span> {label}
     </span>
   );

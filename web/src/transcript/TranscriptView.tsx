@@ -92,7 +92,11 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
 }
 
 /** One EditorSession per open file, created when the transcript and utterances have loaded. */
-function useEditorSession(fileId: string, speakers: Parameters<EditorSession["store"]["setSpeakers"]>[0] | undefined, utterances: Parameters<EditorSession["serverUtterances"]>[0] | undefined) {
+function useEditorSession(
+  fileId: string,
+  speakers: Parameters<EditorSession["store"]["setSpeakers"]>[0] | undefined,
+  utterances: Parameters<EditorSession["serverUtterances"]>[0] | undefined,
+) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<EditorSession | null>(null);
   const first = useRef<unknown>(null);
@@ -139,7 +143,15 @@ function useProgressiveCount(total: number): number {
   return done.current ? total : shown;
 }
 
-function EditorBody({ session, playback, speakers }: { session: EditorSession; playback: PlaybackController | null; speakers: readonly { id: string; displayName: string }[] }) {
+function EditorBody({
+  session,
+  playback,
+  speakers,
+}: {
+  session: EditorSession;
+  playback: PlaybackController | null;
+  speakers: readonly { id: string; displayName: string }[];
+}) {
   const store = session.store;
   const list = useSyncExternalStore(
     useCallback((notify) => store.subscribeList(notify), [store]),
@@ -176,11 +188,26 @@ function EditorBody({ session, playback, speakers }: { session: EditorSession; p
   const chunks = [];
   for (let at = 0; at < visible.length; at += CHUNK) chunks.push(visible.slice(at, at + CHUNK));
   return (
-    <div className={`utterances${metaColumn ? " utterances--column" : ""}`} role="group" aria-label="Utterances" ref={listRef} aria-busy={shown < list.length}>
+    <div
+      className={`utterances${metaColumn ? " utterances--column" : ""}`}
+      role="group"
+      aria-label="Utterances"
+      ref={listRef}
+      aria-busy={shown < list.length}
+    >
       {chunks.map((chunk, k) => (
         <ol key={k} className="utterance-chunk" start={k * CHUNK + 1}>
           {chunk.map((u) => (
-            <UtteranceCard key={u.id} utteranceId={u.id} editor={session.editor} playback={playback} speakers={speakers} metaColumn={metaColumn} onCurrentWord={onCurrentWord} onCreateSpeaker={onCreateSpeaker} />
+            <UtteranceCard
+              key={u.id}
+              utteranceId={u.id}
+              editor={session.editor}
+              playback={playback}
+              speakers={speakers}
+              metaColumn={metaColumn}
+              onCurrentWord={onCurrentWord}
+              onCreateSpeaker={onCreateSpeaker}
+            />
           ))}
         </ol>
       ))}

@@ -5,7 +5,17 @@ import { isShortcut } from "../editor/shortcuts";
 import type { ChangeSource } from "../editor/transcript-store";
 import type { PlaybackController } from "../editor/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
-import { caretOffset, forgetWords, placeCaret, renderWords, selectionOffsets, selectOffsets, utteranceElements, wordIdAtCaret, wordIndexAtOffset } from "./word-dom";
+import {
+  caretOffset,
+  forgetWords,
+  placeCaret,
+  renderWords,
+  selectionOffsets,
+  selectOffsets,
+  utteranceElements,
+  wordIdAtCaret,
+  wordIndexAtOffset,
+} from "./word-dom";
 import { speakerColorIndex } from "./display";
 
 interface Props {
@@ -34,7 +44,15 @@ export function focusUtterance(utteranceId: string, offset: number) {
  * card; the words are drawn imperatively (word-dom.ts) and left alone while
  * the user types, so a keystroke costs no React render.
  */
-export const UtteranceCard = memo(function UtteranceCard({ utteranceId, editor, playback, speakers, metaColumn, onCurrentWord, onCreateSpeaker }: Props) {
+export const UtteranceCard = memo(function UtteranceCard({
+  utteranceId,
+  editor,
+  playback,
+  speakers,
+  metaColumn,
+  onCurrentWord,
+  onCreateSpeaker,
+}: Props) {
   const store = editor.store;
   const lastSource = useRef<ChangeSource>("server");
   const utterance = useSyncExternalStore(

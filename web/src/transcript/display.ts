@@ -41,7 +41,9 @@ export interface TranscriptDetails {
   words: string;
 }
 
-export function transcriptDetails(transcript: Pick<TranscriptDto, "duration" | "accuracyPercentage" | "speakerCount" | "wordCount">): TranscriptDetails {
+export function transcriptDetails(
+  transcript: Pick<TranscriptDto, "duration" | "accuracyPercentage" | "speakerCount" | "wordCount">,
+): TranscriptDetails {
   return {
     duration: formatTimestamp(Math.round(transcript.duration)),
     accuracy: formatAccuracy(transcript.accuracyPercentage),

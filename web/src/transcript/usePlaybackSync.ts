@@ -24,7 +24,9 @@ export function usePlaybackSync(session: EditorSession, playback: PlaybackContro
     if (!playback) return;
     const autoscroll = new Autoscroll({ clock: systemClock });
     const timeline = () =>
-      playback.setWords(session.store.utterances().flatMap((u) => u.transcriptWords.map((w) => ({ id: w.id, start: w.startTime, end: w.endTime }))));
+      playback.setWords(
+        session.store.utterances().flatMap((u) => u.transcriptWords.map((w) => ({ id: w.id, start: w.startTime, end: w.endTime }))),
+      );
     timeline();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const offChanges = session.store.subscribeChanges(() => {

@@ -22,7 +22,12 @@ export function renderWords(el: HTMLElement, words: readonly EditableWord[]): vo
   let html = "";
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    const title = word.confidenceScore === 0 ? "Inaudible" : word.confidenceScore < LOW_CONFIDENCE_THRESHOLD ? `Low confidence (${Math.round(word.confidenceScore * 100)}%)` : "";
+    const title =
+      word.confidenceScore === 0
+        ? "Inaudible"
+        : word.confidenceScore < LOW_CONFIDENCE_THRESHOLD
+          ? `Low confidence (${Math.round(word.confidenceScore * 100)}%)`
+          : "";
     html += `${i > 0 ? " " : ""}<span data-word-id="${escapeHtml(word.id)}" class="${wordClass(word)}"${title ? ` title="${title}"` : ""}>${escapeHtml(word.text)}</span>`;
   }
   el.innerHTML = html;

@@ -31,7 +31,14 @@ export function TutorialLayer() {
         </Suspense>
       )}
       {helpAllowed && (
-        <button type="button" className="help-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts" onClick={() => setShortcutsOpen(true)} data-testid="help-button">
+        <button
+          type="button"
+          className="help-button"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts"
+          onClick={() => setShortcutsOpen(true)}
+          data-testid="help-button"
+        >
           ?
         </button>
       )}

@@ -22,7 +22,11 @@ function place(target: Box, card: { width: number; height: number }) {
   const fitsBelow = below + card.height + VIEWPORT_MARGIN <= window.innerHeight;
   const above = target.top - MASK_PADDING - 12 - card.height;
   // Neither side fits (a tall target on a short screen): keep the whole card on screen.
-  const top = fitsBelow ? below : above >= VIEWPORT_MARGIN ? above : Math.max(VIEWPORT_MARGIN, window.innerHeight - card.height - VIEWPORT_MARGIN);
+  const top = fitsBelow
+    ? below
+    : above >= VIEWPORT_MARGIN
+      ? above
+      : Math.max(VIEWPORT_MARGIN, window.innerHeight - card.height - VIEWPORT_MARGIN);
   const centre = target.left + target.width / 2;
   const left = Math.min(Math.max(VIEWPORT_MARGIN, centre - card.width / 2), window.innerWidth - card.width - VIEWPORT_MARGIN);
   const arrow = Math.max(-ARROW_LIMIT, Math.min(ARROW_LIMIT, centre - (left + card.width / 2)));
@@ -101,7 +105,12 @@ export function TutorialOverlay() {
   }, [step]);
 
   if (!step || !box) return null;
-  const spot = { top: box.top - MASK_PADDING, left: box.left - MASK_PADDING, width: box.width + 2 * MASK_PADDING, height: box.height + 2 * MASK_PADDING };
+  const spot = {
+    top: box.top - MASK_PADDING,
+    left: box.left - MASK_PADDING,
+    width: box.width + 2 * MASK_PADDING,
+    height: box.height + 2 * MASK_PADDING,
+  };
   const position = place(box, { width: Math.min(CARD_WIDTH, window.innerWidth - 2 * VIEWPORT_MARGIN), height: cardHeight });
   const last = state.step === steps.length - 1;
   return (
@@ -114,7 +123,12 @@ export function TutorialOverlay() {
         aria-modal="true"
         aria-labelledby="tutorial-title"
         aria-describedby="tutorial-body"
-        style={{ top: position.top, left: position.left, width: Math.min(CARD_WIDTH, window.innerWidth - 2 * VIEWPORT_MARGIN), ["--arrow-offset" as string]: `${position.arrow}px` }}
+        style={{
+          top: position.top,
+          left: position.left,
+          width: Math.min(CARD_WIDTH, window.innerWidth - 2 * VIEWPORT_MARGIN),
+          ["--arrow-offset" as string]: `${position.arrow}px`,
+        }}
       >
         <p className="tutorial-count muted small">
           Step {state.step + 1} of {steps.length}
@@ -128,7 +142,12 @@ export function TutorialOverlay() {
             Skip all tutorials
           </button>
           <span className="tutorial-nav">
-            <button type="button" className="button button--ghost button--small" onClick={() => tutorials.previous()} disabled={state.step === 0}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => tutorials.previous()}
+              disabled={state.step === 0}
+            >
               Previous
             </button>
             <button type="button" className="button button--small" onClick={() => tutorials.skip()}>

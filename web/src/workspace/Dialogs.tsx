@@ -23,13 +23,25 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
   switch (open.kind) {
     case "new-folder":
       return (
-        <NameDialog title="New folder" label="Folder name" initial="" submitLabel="Create" schema={folderNameSchema} onClose={closeDialog}
+        <NameDialog
+          title="New folder"
+          label="Folder name"
+          initial=""
+          submitLabel="Create"
+          schema={folderNameSchema}
+          onClose={closeDialog}
           onSave={(name) => commands.createFolder(ctx, name)}
         />
       );
     case "rename-folder":
       return (
-        <NameDialog title="Rename folder" label="Folder name" initial={open.folder.name} submitLabel="Rename" schema={folderNameSchema} onClose={closeDialog}
+        <NameDialog
+          title="Rename folder"
+          label="Folder name"
+          initial={open.folder.name}
+          submitLabel="Rename"
+          schema={folderNameSchema}
+          onClose={closeDialog}
           onSave={(name) => commands.renameFolder(ctx, open.folder as FolderDto, name)}
         />
       );
@@ -37,7 +49,10 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
       const folder = open.folder;
       const count = files.filter((f) => f.folderId === folder.id).length;
       return (
-        <ConfirmDialog title="Delete folder" confirmLabel="Delete folder" onClose={closeDialog}
+        <ConfirmDialog
+          title="Delete folder"
+          confirmLabel="Delete folder"
+          onClose={closeDialog}
           onConfirm={() => commands.deleteFolder(ctx, folder as FolderDto, files)}
         >
           <p>
@@ -49,14 +64,23 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
     }
     case "rename-file":
       return (
-        <NameDialog title="Rename file" label="File name" initial={open.file.name} submitLabel="Rename" schema={fileNameSchema} onClose={closeDialog}
+        <NameDialog
+          title="Rename file"
+          label="File name"
+          initial={open.file.name}
+          submitLabel="Rename"
+          schema={fileNameSchema}
+          onClose={closeDialog}
           onSave={(name) => commands.renameFile(ctx, open.file as AudioFileDto, name)}
         />
       );
     case "move-file": {
       const file = open.file;
       return (
-        <MoveDialog file={file as AudioFileDto} folders={folders} onClose={closeDialog}
+        <MoveDialog
+          file={file as AudioFileDto}
+          folders={folders}
+          onClose={closeDialog}
           onMove={(target) => commands.moveFile(ctx, file as AudioFileDto, target, folders)}
         />
       );
@@ -64,7 +88,10 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
     case "delete-file": {
       const file = open.file;
       return (
-        <ConfirmDialog title="Delete file" confirmLabel="Delete" onClose={closeDialog}
+        <ConfirmDialog
+          title="Delete file"
+          confirmLabel="Delete"
+          onClose={closeDialog}
           onConfirm={() => commands.deleteFile(ctx, file as AudioFileDto)}
         >
           <p>

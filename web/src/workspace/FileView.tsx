@@ -10,7 +10,6 @@ import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
 import { StatusBadge } from "./StatusBadge";
 
-
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
@@ -27,7 +26,9 @@ export function FileView({ file }: { file: AudioFileDto }) {
   return (
     <article className="file-view" data-testid="file-view">
       <header className="view-header">
-        <h1 className="view-title" title={file.name}>{file.name}</h1>
+        <h1 className="view-title" title={file.name}>
+          {file.name}
+        </h1>
         <div className="meta-row">
           <StatusBadge status={file.status} />
           <span>{file.fileSizeDisplay}</span>

@@ -19,7 +19,14 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
 
   if (ui.filesCollapsed) {
     return (
-      <CollapsedSidebar side="files" label="Files" mobileOpen={ui.mobileFilesOpen} expandLabel="Expand files sidebar" arrow="»" onExpand={toggleFilesSidebar} />
+      <CollapsedSidebar
+        side="files"
+        label="Files"
+        mobileOpen={ui.mobileFilesOpen}
+        expandLabel="Expand files sidebar"
+        arrow="»"
+        onExpand={toggleFilesSidebar}
+      />
     );
   }
 
@@ -28,7 +35,12 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
       <div className="sidebar-head">
         <h2>Files</h2>
         <div className="sidebar-head-actions">
-          <button data-tutorial="new-folder" type="button" className="button button--small" onClick={() => openDialog({ kind: "new-folder" })}>
+          <button
+            data-tutorial="new-folder"
+            type="button"
+            className="button button--small"
+            onClick={() => openDialog({ kind: "new-folder" })}
+          >
             + Folder
           </button>
           <button type="button" className="icon-button desktop-only" aria-label="Collapse files sidebar" onClick={toggleFilesSidebar}>
@@ -36,7 +48,14 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
           </button>
         </div>
       </div>
-      <input className="search" type="search" placeholder="Search files and folders" aria-label="Search files and folders" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <input
+        className="search"
+        type="search"
+        placeholder="Search files and folders"
+        aria-label="Search files and folders"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <div className="sidebar-scroll">
         <FolderTree folders={folders} files={files} search={search} />
       </div>

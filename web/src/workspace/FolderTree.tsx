@@ -32,13 +32,22 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
         return (
           <li key={node.id} role="treeitem" aria-expanded={isOpen} aria-selected={folderId === node.id}>
             <div className={`tree-row tree-folder${folderId === node.id ? " is-selected" : ""}`}>
-              <button type="button" className="tree-chevron" aria-label={isOpen ? `Collapse ${node.name}` : `Expand ${node.name}`} onClick={() => setExpanded(isOpen ? null : node.id)}>
+              <button
+                type="button"
+                className="tree-chevron"
+                aria-label={isOpen ? `Collapse ${node.name}` : `Expand ${node.name}`}
+                onClick={() => setExpanded(isOpen ? null : node.id)}
+              >
                 {isOpen ? "▾" : "▸"}
               </button>
-              <button type="button" className="tree-label" onClick={() => {
-                selectFolder(node.id);
-                setExpanded(node.id);
-              }}>
+              <button
+                type="button"
+                className="tree-label"
+                onClick={() => {
+                  selectFolder(node.id);
+                  setExpanded(node.id);
+                }}
+              >
                 <FolderIcon /> <span className="tree-name">{node.name}</span>
                 <span className="tree-count">{total}</span>
               </button>

@@ -5,8 +5,17 @@ import { folderStats } from "../lib/library";
 import { StatusBadge } from "./StatusBadge";
 import { useSelection } from "./useSelection";
 
-
-export function FolderView({ name, createdAt, folderId, files }: { name: string; createdAt: string | null; folderId: string | null; files: AudioFileDto[] }) {
+export function FolderView({
+  name,
+  createdAt,
+  folderId,
+  files,
+}: {
+  name: string;
+  createdAt: string | null;
+  folderId: string | null;
+  files: AudioFileDto[];
+}) {
   const { selectFile } = useSelection();
   const stats = folderStats(files, folderId);
   const inFolder = files.filter((f) => (f.folderId ?? null) === folderId);
@@ -26,9 +35,18 @@ export function FolderView({ name, createdAt, folderId, files }: { name: string;
       <div className="card details-card">
         <h2>Details</h2>
         <dl className="details">
-          <div><dt>Audio Files</dt><dd data-testid="detail-files">{stats.fileCount}</dd></div>
-          <div><dt>Total Size</dt><dd data-testid="detail-size">{stats.totalSize > 0 ? formatFileSize(stats.totalSize) : "—"}</dd></div>
-          <div><dt>Transcribed</dt><dd data-testid="detail-transcribed">{stats.transcribedCount}</dd></div>
+          <div>
+            <dt>Audio Files</dt>
+            <dd data-testid="detail-files">{stats.fileCount}</dd>
+          </div>
+          <div>
+            <dt>Total Size</dt>
+            <dd data-testid="detail-size">{stats.totalSize > 0 ? formatFileSize(stats.totalSize) : "—"}</dd>
+          </div>
+          <div>
+            <dt>Transcribed</dt>
+            <dd data-testid="detail-transcribed">{stats.transcribedCount}</dd>
+          </div>
         </dl>
       </div>
       {inFolder.length === 0 ? (

@@ -12,7 +12,11 @@ export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const SKIP_SECONDS = 10;
 
 const isTyping = (el: Element | null) =>
-  !!el && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el as HTMLElement).isContentEditable);
+  !!el &&
+  (el instanceof HTMLInputElement ||
+    el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement ||
+    (el as HTMLElement).isContentEditable);
 
 export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: PlaybackController | null }) {
   const isVideo = file.contentType.startsWith("video/");
@@ -101,21 +105,51 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
     <div className="player" ref={region} data-testid="media-player">
       {link.data &&
         (isVideo ? (
-          <video ref={media} src={link.data.url} preload={preload} className="player-video" playsInline onClick={() => void togglePlay()} {...handlers()} />
+          <video
+            ref={media}
+            src={link.data.url}
+            preload={preload}
+            className="player-video"
+            playsInline
+            onClick={() => void togglePlay()}
+            {...handlers()}
+          />
         ) : (
           <audio ref={media} src={link.data.url} preload={preload} {...handlers()} />
         ))}
       {error && <Alert kind="error">{error}</Alert>}
       <div className="player-controls">
-        <button type="button" className="icon-button" aria-label="Back 10 seconds" data-tutorial="player-skip" onClick={() => seekTo(current - SKIP_SECONDS)} disabled={!link.data}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Back 10 seconds"
+          data-tutorial="player-skip"
+          onClick={() => seekTo(current - SKIP_SECONDS)}
+          disabled={!link.data}
+        >
           {/* The arrow is drawn by CSS: the visible text stays part of the button's name. */}
-          <span className="skip-arrow skip-arrow--back" aria-hidden="true" />10
+          <span className="skip-arrow skip-arrow--back" aria-hidden="true" />
+          10
         </button>
-        <button type="button" className="button button--primary player-play" data-tutorial="player-play" aria-label={playing ? "Pause" : "Play"} onClick={() => void togglePlay()} disabled={!link.data}>
+        <button
+          type="button"
+          className="button button--primary player-play"
+          data-tutorial="player-play"
+          aria-label={playing ? "Pause" : "Play"}
+          onClick={() => void togglePlay()}
+          disabled={!link.data}
+        >
           {playing ? "❚❚" : "▶"}
         </button>
-        <button type="button" className="icon-button" aria-label="Forward 10 seconds" onClick={() => seekTo(current + SKIP_SECONDS)} disabled={!link.data}>
-          10<span className="skip-arrow skip-arrow--forward" aria-hidden="true" />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Forward 10 seconds"
+          onClick={() => seekTo(current + SKIP_SECONDS)}
+          disabled={!link.data}
+        >
+          10
+          <span className="skip-arrow skip-arrow--forward" aria-hidden="true" />
         </button>
         <span className="player-time" data-testid="player-time">
           {formatDuration(current)} / {formatDuration(duration)}
@@ -143,10 +177,23 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
         </label>
         <label className="player-option player-volume">
           <VolumeIcon />
-          <input type="range" min={0} max={1} step={0.05} value={volume} aria-label="Volume" onChange={(e) => setVolume(Number(e.target.value))} />
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={volume}
+            aria-label="Volume"
+            onChange={(e) => setVolume(Number(e.target.value))}
+          />
         </label>
         {pipSupported && (
-          <button type="button" className="icon-button" aria-label="Picture in picture" onClick={() => void media.current?.requestPictureInPicture().catch(() => undefined)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Picture in picture"
+            onClick={() => void media.current?.requestPictureInPicture().catch(() => undefined)}
+          >
             ⧉
           </button>
         )}

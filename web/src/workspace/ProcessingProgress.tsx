@@ -21,7 +21,11 @@ export function ProcessingProgress({ estimation, job = null }: { estimation: Est
     <div className="card processing-card" data-testid="processing">
       <div className="processing-head">
         <strong>Transcribing…</strong>
-        {progress && <span className="processing-percent" data-testid="processing-percent">{progress.percent}%</span>}
+        {progress && (
+          <span className="processing-percent" data-testid="processing-percent">
+            {progress.percent}%
+          </span>
+        )}
       </div>
       <div
         className="progress processing-progress"
@@ -32,7 +36,10 @@ export function ProcessingProgress({ estimation, job = null }: { estimation: Est
         aria-valuenow={progress?.percent}
         aria-valuetext={progress ? describeProgress(progress) : undefined}
       >
-        <div className={`progress-bar${progress ? "" : " progress-bar--indeterminate"}`} style={{ width: progress ? `${progress.percent}%` : undefined }} />
+        <div
+          className={`progress-bar${progress ? "" : " progress-bar--indeterminate"}`}
+          style={{ width: progress ? `${progress.percent}%` : undefined }}
+        />
       </div>
       {progress ? (
         <p className="muted small processing-times" data-testid="processing-times">
@@ -53,7 +60,8 @@ function RetryNotice({ job, now }: { job: NonNullable<AudioFileDto["job"]>; now:
   const seconds = job.retryAt ? Math.max(0, Math.round((Date.parse(job.retryAt) - now) / 1000)) : null;
   return (
     <p className="small processing-retry" role="status" data-testid="processing-retry">
-      Attempt {job.attempt} failed{job.error ? `: ${job.error}` : ""}. {seconds !== null && seconds > 0 ? `Trying again in ${formatDuration(seconds)}.` : "Trying again now."}
+      Attempt {job.attempt} failed{job.error ? `: ${job.error}` : ""}.{" "}
+      {seconds !== null && seconds > 0 ? `Trying again in ${formatDuration(seconds)}.` : "Trying again now."}
     </p>
   );
 }

@@ -9,7 +9,14 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
   const ui = useSnapshot(uiState);
   if (ui.toolsCollapsed) {
     return (
-      <CollapsedSidebar side="tools" label="Transcript Tools" mobileOpen={ui.mobileToolsOpen} expandLabel="Expand transcript tools" arrow="«" onExpand={toggleToolsSidebar} />
+      <CollapsedSidebar
+        side="tools"
+        label="Transcript Tools"
+        mobileOpen={ui.mobileToolsOpen}
+        expandLabel="Expand transcript tools"
+        arrow="«"
+        onExpand={toggleToolsSidebar}
+      />
     );
   }
   return (
@@ -21,7 +28,11 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
         </button>
       </div>
       <div className="sidebar-scroll" onScroll={() => tutorials.toolsScrolled()}>
-        {file ? <TranscriptPanel key={file.id} file={file} /> : <p className="muted">Select a file to view transcription tools and options.</p>}
+        {file ? (
+          <TranscriptPanel key={file.id} file={file} />
+        ) : (
+          <p className="muted">Select a file to view transcription tools and options.</p>
+        )}
       </div>
     </aside>
   );

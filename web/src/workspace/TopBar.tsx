@@ -19,16 +19,31 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
   return (
     <header className="topbar" data-testid="topbar" data-live-status={liveStatus}>
       <div className="topbar-start">
-        <button type="button" className="icon-button mobile-only" aria-label="Toggle files sidebar" onClick={() => (uiState.mobileFilesOpen = !uiState.mobileFilesOpen)}>
+        <button
+          type="button"
+          className="icon-button mobile-only"
+          aria-label="Toggle files sidebar"
+          onClick={() => (uiState.mobileFilesOpen = !uiState.mobileFilesOpen)}
+        >
           ☰
         </button>
         <Logo />
       </div>
       <div className="topbar-actions">
-        <button type="button" className="icon-button mobile-only" aria-label="Toggle transcript tools" onClick={() => (uiState.mobileToolsOpen = !uiState.mobileToolsOpen)}>
+        <button
+          type="button"
+          className="icon-button mobile-only"
+          aria-label="Toggle transcript tools"
+          onClick={() => (uiState.mobileToolsOpen = !uiState.mobileToolsOpen)}
+        >
           ⚙
         </button>
-        <button data-tutorial="preferences" type="button" className="button button--ghost" onClick={() => openDialog({ kind: "preferences" })}>
+        <button
+          data-tutorial="preferences"
+          type="button"
+          className="button button--ghost"
+          onClick={() => openDialog({ kind: "preferences" })}
+        >
           Preferences
         </button>
         <button

@@ -9,7 +9,6 @@ import { openEditHistory } from "../transcript/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
 import { transcriptDetails } from "../transcript/display";
 
-
 /** The transcript panel of the tools sidebar (spec section 4). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   const wanted = file.status === "ready" && file.hasTranscript;
@@ -29,7 +28,13 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
       </section>
       <SpeakersPanel transcript={transcript.data} />
       <section className="tools-section" aria-label="Edit history">
-        <button type="button" className="button button--ghost" data-testid="tools-edit-history" data-tutorial="tools-edit-history" onClick={openEditHistory}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="tools-edit-history"
+          data-tutorial="tools-edit-history"
+          onClick={openEditHistory}
+        >
           Edit History
         </button>
       </section>
@@ -42,7 +47,9 @@ function DetailsSection({ transcript }: { transcript: TranscriptDto }) {
   const config = useServiceConfiguration();
   const debug = config.data?.features.debug ?? false;
   const details = transcriptDetails(transcript);
-  const service = config.data?.transcription.all_services.find((s) => s.name === transcript.transcriptionService)?.label ?? transcript.transcriptionService;
+  const service =
+    config.data?.transcription.all_services.find((s) => s.name === transcript.transcriptionService)?.label ??
+    transcript.transcriptionService;
   return (
     <section className="tools-section" aria-labelledby="transcript-details-title" data-testid="transcript-details">
       <h3 id="transcript-details-title">Transcript Details</h3>

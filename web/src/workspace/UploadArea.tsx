@@ -99,7 +99,9 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
           {items.map((item) => (
             <li key={item.id} className={`upload-item upload-item--${item.state}`} data-testid="upload-item">
               <div className="upload-item-head">
-                <span className="upload-name" title={item.name}>{item.name}</span>
+                <span className="upload-name" title={item.name}>
+                  {item.name}
+                </span>
                 <span className="small">{item.state === "failed" ? "Failed" : `${Math.round(item.progress * 100)}%`}</span>
               </div>
               <div

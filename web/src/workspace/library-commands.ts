@@ -43,7 +43,12 @@ export async function deleteFolder(ctx: LibraryContext, folder: FolderDto, files
   }
 }
 
-export async function moveFile(ctx: LibraryContext, file: AudioFileDto, target: string | null, folders: readonly FolderDto[]): Promise<void> {
+export async function moveFile(
+  ctx: LibraryContext,
+  file: AudioFileDto,
+  target: string | null,
+  folders: readonly FolderDto[],
+): Promise<void> {
   try {
     putFileInCache(ctx.client, await fileApi.move(file.id, target));
     toast(`Moved ${file.name} to ${folderName(folders as FolderDto[], target)}`, "success");

@@ -5,7 +5,13 @@ import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Para
 import type { ExportOptions } from "../../../common/exports";
 import { documentBlocks, speakerLabel, type Block, type ExportDocument } from "../document";
 
-const STYLE = { utterance: "Utterance", meta: "Metadata", speakerList: "SpeakerListItem", speaker: "SpeakerName", timestamp: "Timestamp" } as const;
+const STYLE = {
+  utterance: "Utterance",
+  meta: "Metadata",
+  speakerList: "SpeakerListItem",
+  speaker: "SpeakerName",
+  timestamp: "Timestamp",
+} as const;
 
 // Characters XML 1.0 cannot hold (Word refuses the file otherwise).
 const clean = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
@@ -40,7 +46,14 @@ export async function renderDocx(doc: ExportDocument, options: ExportOptions): P
     styles: {
       default: { document: { run: { font: "Calibri", size: 22 } } },
       paragraphStyles: [
-        { id: STYLE.utterance, name: "Utterance", basedOn: "Normal", next: STYLE.utterance, quickFormat: true, paragraph: { spacing: { before: 160, after: 80 } } },
+        {
+          id: STYLE.utterance,
+          name: "Utterance",
+          basedOn: "Normal",
+          next: STYLE.utterance,
+          quickFormat: true,
+          paragraph: { spacing: { before: 160, after: 80 } },
+        },
         { id: STYLE.meta, name: "Metadata", basedOn: "Normal", quickFormat: true, run: { color: "5F6673", size: 20 } },
         { id: STYLE.speakerList, name: "Speaker List Item", basedOn: "Normal", quickFormat: true, paragraph: { indent: { left: 360 } } },
       ],
@@ -54,7 +67,10 @@ export async function renderDocx(doc: ExportDocument, options: ExportOptions): P
         footers: {
           default: new Footer({
             children: [
-              new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES] })] }),
+              new Paragraph({
+                alignment: AlignmentType.CENTER,
+                children: [new TextRun({ children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES] })],
+              }),
             ],
           }),
         },

@@ -125,7 +125,14 @@ class Writer {
     for (const line of lines) {
       if (this.y - style.lineHeight < PAGE.margin) this.newPage();
       this.y -= style.lineHeight;
-      if (line) this.page.drawText(line, { x: PAGE.margin + indent, y: this.y + (style.lineHeight - style.size) / 2, size: style.size, font: style.font, color: style.color });
+      if (line)
+        this.page.drawText(line, {
+          x: PAGE.margin + indent,
+          y: this.y + (style.lineHeight - style.size) / 2,
+          size: style.size,
+          font: style.font,
+          color: style.color,
+        });
     }
   }
 
@@ -149,10 +156,7 @@ export async function renderPdf(doc: ExportDocument, options: ExportOptions, fon
   pdf.setTitle(doc.title);
   pdf.setProducer("Transcribe");
   pdf.setCreationDate(new Date());
-  const [regular, bold] = await Promise.all([
-    pdf.embedFont(fonts.regular, { subset: true }),
-    pdf.embedFont(fonts.bold, { subset: true }),
-  ]);
+  const [regular, bold] = await Promise.all([pdf.embedFont(fonts.regular, { subset: true }), pdf.embedFont(fonts.bold, { subset: true })]);
   const styles = {
     title: { font: bold, size: 20, color: INK, lineHeight: 26, before: 0 },
     meta: { font: regular, size: 10, color: MUTED, lineHeight: 14, before: 2 },

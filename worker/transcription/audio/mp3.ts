@@ -219,7 +219,10 @@ export class Mp3ChunkPlanner {
 }
 
 /** Plans MP3 pieces by reading the stream once (frame headers only are kept). */
-export async function planMp3Chunks(stream: ReadableStream<Uint8Array>, limits: ChunkLimits): Promise<{ chunks: AudioChunk[]; duration: number }> {
+export async function planMp3Chunks(
+  stream: ReadableStream<Uint8Array>,
+  limits: ChunkLimits,
+): Promise<{ chunks: AudioChunk[]; duration: number }> {
   const planner = new Mp3ChunkPlanner(limits);
   const scanner = new Mp3FrameScanner((frame) => planner.add(frame));
   const reader = stream.getReader();
@@ -237,4 +240,3 @@ export async function planMp3Chunks(stream: ReadableStream<Uint8Array>, limits: 
 export function looksLikeMp3(head: Uint8Array): boolean {
   return id3v2TagSize(head) > 0 || parseMp3FrameHeader(head) !== null;
 }
-

@@ -39,10 +39,10 @@ export async function readInto(stream: ReadableStream<Uint8Array>, target: Uint8
   return end - at;
 }
 
-
-export const rangeReader = (input: Pick<TranscriptionInput, "openRange" | "size">): RangeReader => async (offset, length) => {
-  const len = Math.max(0, Math.min(length, input.size - offset));
-  if (!len) return new Uint8Array(0);
-  return readAll(await input.openRange(offset, len), len);
-};
-
+export const rangeReader =
+  (input: Pick<TranscriptionInput, "openRange" | "size">): RangeReader =>
+  async (offset, length) => {
+    const len = Math.max(0, Math.min(length, input.size - offset));
+    if (!len) return new Uint8Array(0);
+    return readAll(await input.openRange(offset, len), len);
+  };

@@ -112,4 +112,3 @@ export function planWavChunks(layout: WavLayout, limits: ChunkLimits): AudioChun
   }
   return chunks;
 }
-

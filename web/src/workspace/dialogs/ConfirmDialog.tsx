@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from "react";
 import { Modal } from "../../components/Modal";
 
-export function ConfirmDialog(props: { title: string; children: ReactNode; confirmLabel: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+export function ConfirmDialog(props: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal title={props.title} onClose={props.onClose}>

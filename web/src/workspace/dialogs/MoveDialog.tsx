@@ -2,7 +2,17 @@ import { useState } from "react";
 import type { AudioFileDto, FolderDto } from "../../../../common/library";
 import { Modal } from "../../components/Modal";
 
-export function MoveDialog({ file, folders, onMove, onClose }: { file: AudioFileDto; folders: FolderDto[]; onMove: (folderId: string | null) => Promise<void>; onClose: () => void }) {
+export function MoveDialog({
+  file,
+  folders,
+  onMove,
+  onClose,
+}: {
+  file: AudioFileDto;
+  folders: FolderDto[];
+  onMove: (folderId: string | null) => Promise<void>;
+  onClose: () => void;
+}) {
   const [target, setTarget] = useState<string>(file.folderId ?? "");
   const [busy, setBusy] = useState(false);
   return (

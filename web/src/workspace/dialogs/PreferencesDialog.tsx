@@ -60,11 +60,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
           </label>
         )}
         {features?.debug && (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => tutorials.reset()}
-          >
+          <button type="button" className="button button--ghost" onClick={() => tutorials.reset()}>
             Reset All Tutorials
           </button>
         )}
