@@ -48,7 +48,12 @@ function setup(texts = ["hello teh world", "second one here"]) {
   let now = 1_000;
   const editor = new TranscriptEditor({
     store,
-    queue: { enqueue: (op) => (queued.push(op), { opId: "x", op, enqueuedAt: now }) },
+    queue: {
+      enqueue: (op) => {
+        queued.push(op);
+        return { opId: "x", op, enqueuedAt: now };
+      },
+    },
     clock: { now: () => now },
     newUtteranceId: () => "new-u",
   });

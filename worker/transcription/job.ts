@@ -75,7 +75,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     .from(audioFiles)
     .where(and(eq(audioFiles.id, body.audio_file_id), eq(audioFiles.userId, body.user_id)))
     .get();
-  if (!file || file.status !== "processing") {
+  if (file?.status !== "processing") {
     message.ack(); // deleted, or already finished by an earlier delivery
     return;
   }

@@ -30,7 +30,7 @@ export class EditorSession {
     readonly audioFileId: string,
     utterances: readonly UtteranceDto[],
     speakers: readonly SpeakerDto[],
-    private readonly queryClient: QueryClient,
+    queryClient: QueryClient,
   ) {
     this.store = new TranscriptStore(utterances, speakers);
     this.queue = new SaveQueue({

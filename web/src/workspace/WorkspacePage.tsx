@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/library";
 import { authState } from "../auth/store";
@@ -37,6 +37,7 @@ function Workspace() {
   const { fileId, folderId } = useSelection();
   const liveStatus = useLiveChannel();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load again when another user signs in
   useEffect(() => {
     // The live proxy, not the read-only snapshot.
     if (authState.user) loadUiPreferences(authState.user.id, authState.user.preferences);
@@ -45,6 +46,7 @@ function Workspace() {
     if (config.isError) toast("Failed to load service configuration", "error");
   }, [config.isError]);
   // Navigating closes the mobile overlays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
     uiState.mobileFilesOpen = false;
     uiState.mobileToolsOpen = false;
@@ -63,7 +65,7 @@ function Workspace() {
   const selectedFile = fileId ? (fileList.find((f) => f.id === fileId) ?? null) : null;
   const selectedFolder = folderId && folderId !== COMMON_ID ? folderList.find((f) => f.id === folderId) : undefined;
 
-  let centre;
+  let centre: ReactNode;
   if (fileId) {
     centre = selectedFile ? <FileView file={selectedFile} /> : <NotFound what="file" />;
   } else if (folderId === COMMON_ID) {

@@ -33,8 +33,8 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
     <Modal title="User Preferences" onClose={onClose}>
       <div className="form">
         {features?.service_selection && (
-          <label className="field">
-            <span>Transcription service</span>
+          <div className="field">
+            <span id="service-label">Transcription service</span>
             {config.isPending ? (
               <span className="muted">Loading services...</span>
             ) : config.isError ? (
@@ -42,7 +42,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
             ) : available.length === 0 ? (
               <span className="muted">No transcription services available</span>
             ) : (
-              <select value={service} onChange={(e) => setService(e.target.value)} aria-label="Transcription service">
+              <select value={service} onChange={(e) => setService(e.target.value)} aria-labelledby="service-label">
                 <option value="">Default ({config.data?.transcription.active_service_name})</option>
                 {available.map((s) => (
                   <option key={s.name} value={s.name}>
@@ -51,7 +51,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
                 ))}
               </select>
             )}
-          </label>
+          </div>
         )}
         {features?.utterance_meta_column && (
           <label className="checkbox">
