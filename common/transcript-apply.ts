@@ -2,6 +2,7 @@
 // updates, the Worker to validate, apply and record history. Both therefore
 // agree on every rule, including the order key a split gives its new half.
 import { formatTimestamp } from "./format";
+import { hasNoBidiControls } from "./names";
 import { keyBetween } from "./order-keys";
 import type { WordDto } from "./transcript";
 import {
@@ -78,13 +79,18 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
         hasEntities: false,
       };
     }
+    const confidenceScore = p.confidence_score ?? old.confidenceScore;
     return {
       ...old,
       position,
       text: p.text ?? old.text,
       startTime: p.start_time ?? old.startTime,
       endTime: p.end_time ?? old.endTime,
-      confidenceScore: p.confidence_score ?? old.confidenceScore,
+      confidenceScore,
+      // The wire carries only the new value: the first change keeps the transcribed one for the confidence cycle.
+      ...(confidenceScore !== old.confidenceScore && old.originalConfidenceScore === undefined
+        ? { originalConfidenceScore: old.confidenceScore }
+        : {}),
     };
   });
   checkTimes(words);
@@ -196,6 +202,7 @@ function setSpeaker(ctx: OpContext, u: UtteranceState, speakerId: string): Appli
 function checkText(text: string) {
   if (!text.trim()) throw new OpError(422, EDIT_MESSAGES.emptyWordText);
   if (text.length > EDIT_LIMITS.wordTextMax) throw new OpError(422, EDIT_MESSAGES.wordTooLong);
+  if (!hasNoBidiControls(text)) throw new OpError(422, EDIT_MESSAGES.bidiControl);
 }
 
 /** Starts never go backwards, a word never ends before it starts, nothing is negative. */

@@ -9,7 +9,6 @@ export interface EditableWord extends WordDto {
   isNew?: boolean;
   isModified?: boolean;
   lastModifiedAt?: number;
-  originalConfidenceScore?: number;
 }
 
 export const WORD_TIME_DECIMALS = 6;
