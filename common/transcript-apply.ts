@@ -79,19 +79,18 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
         hasEntities: false,
       };
     }
-    const confidenceScore = p.confidence_score ?? old.confidenceScore;
-    return {
+    const word = {
       ...old,
       position,
       text: p.text ?? old.text,
       startTime: p.start_time ?? old.startTime,
       endTime: p.end_time ?? old.endTime,
-      confidenceScore,
-      // The wire carries only the new value: the first change keeps the transcribed one for the confidence cycle.
-      ...(confidenceScore !== old.confidenceScore && old.originalConfidenceScore === undefined
-        ? { originalConfidenceScore: old.confidenceScore }
-        : {}),
+      confidenceScore: p.confidence_score ?? old.confidenceScore,
     };
+    // The wire carries only the new confidence: a word's first edit keeps the transcribed one for
+    // the confidence cycle, as the editor's modified flag does (common/word-diff.ts).
+    if (old.originalConfidenceScore === undefined && !sameWord(old, word)) word.originalConfidenceScore = old.confidenceScore;
+    return word;
   });
   checkTimes(words);
   if (sameWords(u.transcriptWords, words)) return NO_CHANGE("No change");
@@ -221,17 +220,11 @@ const meanConfidence = (words: readonly WordDto[]) =>
 
 function sameWords(a: readonly WordDto[], b: readonly WordDto[]): boolean {
   if (a.length !== b.length) return false;
-  return a.every((w, i) => {
-    const v = b[i]!;
-    return (
-      w.id === v.id &&
-      w.text === v.text &&
-      w.startTime === v.startTime &&
-      w.endTime === v.endTime &&
-      w.confidenceScore === v.confidenceScore
-    );
-  });
+  return a.every((w, i) => sameWord(w, b[i]!));
 }
+
+const sameWord = (w: WordDto, v: WordDto) =>
+  w.id === v.id && w.text === v.text && w.startTime === v.startTime && w.endTime === v.endTime && w.confidenceScore === v.confidenceScore;
 
 const quote = (text: string) => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
 

@@ -107,6 +107,15 @@ test("paste keeps only the text: no formatting enters an utterance, next to plai
   await pasteRich(page, RICH, "Red marked");
   expect(await foreignMarkup(page, 1)).toEqual([]);
   await expect(text(page, 1)).toHaveText("fine but we should spoke Red about marked Red marked plans.");
+  // The same for typing where a highlighted word was deleted.
+  const plans = text(page, 1).locator("[data-word-id]").nth(10);
+  await plans.click();
+  await expect(plans).toHaveClass(/word--playing/);
+  await selectWords(page, 1, "plans.", "plans.");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("goals");
+  expect(await foreignMarkup(page, 1)).toEqual([]);
+  await expect(text(page, 1)).toHaveText("fine but we should spoke Red about marked Red marked goals");
 
   // Inside, before, after and over low-confidence words (utterance 0 is all low-confidence).
   await caretAt(page, 0, "quarterly");
@@ -132,9 +141,9 @@ test("paste keeps only the text: no formatting enters an utterance, next to plai
   expect((await serverWords(page, 0)).map((w) => w.text).join(" ")).toBe(
     "so the quarterRed markedly Red markedbudget seems fine fine but we.",
   );
-  expect((await serverWords(page, 1)).map((w) => w.text).join(" ")).toBe("fine but we should spoke Red about marked Red marked plans.");
+  expect((await serverWords(page, 1)).map((w) => w.text).join(" ")).toBe("fine but we should spoke Red about marked Red marked goals");
   await page.reload();
-  await expect(text(page, 1)).toHaveText("fine but we should spoke Red about marked Red marked plans.");
+  await expect(text(page, 1)).toHaveText("fine but we should spoke Red about marked Red marked goals");
   expect(await foreignMarkup(page, 0)).toEqual([]);
 });
 

@@ -11,7 +11,7 @@ export interface StoredWord {
   s: number;
   e: number;
   c: number;
-  /** The transcribed confidence, once c was changed by an edit. */
+  /** The transcribed confidence, once the word was edited. */
   o?: number;
   x?: 1;
 }

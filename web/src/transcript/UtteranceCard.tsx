@@ -17,6 +17,7 @@ import type { ChangeSource } from "../editor/transcript-store";
 import type { PlaybackController } from "../editor/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
 import {
+  caretInForeignElement,
   caretOffset,
   forgetWords,
   placeCaret,
@@ -161,11 +162,12 @@ export const UtteranceCard = memo(function UtteranceCard({
   function onInput(e: FormEvent<HTMLDivElement>) {
     const el = e.currentTarget;
     const text = el.textContent ?? "";
-    if (!BIDI_CONTROLS.test(text)) {
+    if (!BIDI_CONTROLS.test(text) && !caretInForeignElement(el)) {
       editor.editText(utteranceId, text);
       return;
     }
     // A typed or dropped direction control would reorder the words after it: it is dropped.
+    // Text typed into markup the browser made is redrawn as words.
     const caret = caretOffset(el) ?? text.length;
     const clean = withoutBidiControls(text, caret);
     replaceText(el, clean.text, clean.caret, clean.caret);
