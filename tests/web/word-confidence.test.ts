@@ -53,7 +53,12 @@ function setup(confidences: number[]) {
   let now = 1_000;
   const editor = new TranscriptEditor({
     store: new TranscriptStore([remote.stored], []),
-    queue: { enqueue: (op) => (queued.push(op), { opId: "x", op, enqueuedAt: now }) },
+    queue: {
+      enqueue: (op) => {
+        queued.push(op);
+        return { opId: "x", op, enqueuedAt: now };
+      },
+    },
     clock: { now: () => now },
   });
   /** Ctrl+I on word k, then the save completes and the server's answer is reconciled. */
