@@ -37,7 +37,10 @@ async function lighthouseScores(url) {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     // LIGHTHOUSE_REPORTS=dir keeps every report (JSON) for a closer look.
     if (process.env.LIGHTHOUSE_REPORTS)
-      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${i + 1}.json`), String(result.report));
+      writeFileSync(
+        join(process.env.LIGHTHOUSE_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${i + 1}.json`),
+        String(result.report),
+      );
     if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}`);
     const failing = Object.values(result.lhr.audits)

@@ -10,17 +10,15 @@ function utterances(texts: string[]): UtteranceDto[] {
   let t = 0;
   return texts.map((text, i) => {
     const start = t;
-    const transcriptWords = text
-      .split(" ")
-      .map((w, k) => ({
-        id: `u${i}w${k}`,
-        text: w,
-        startTime: t + k,
-        endTime: t + k + 0.5,
-        position: k,
-        confidenceScore: 0.9,
-        hasEntities: false,
-      }));
+    const transcriptWords = text.split(" ").map((w, k) => ({
+      id: `u${i}w${k}`,
+      text: w,
+      startTime: t + k,
+      endTime: t + k + 0.5,
+      position: k,
+      confidenceScore: 0.9,
+      hasEntities: false,
+    }));
     t += transcriptWords.length;
     return {
       id: `u${i}`,
