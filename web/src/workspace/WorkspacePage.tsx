@@ -11,6 +11,7 @@ import { Dialogs } from "./Dialogs";
 import { FilesSidebar } from "./FilesSidebar";
 import { FileView } from "./FileView";
 import { FolderView } from "./FolderView";
+import { NoServiceNotice } from "./NoServiceNotice";
 import { ToolsSidebar } from "./ToolsSidebar";
 import { TopBar } from "./TopBar";
 import { loadUiPreferences, uiState } from "./ui-state";
@@ -103,6 +104,7 @@ function Welcome({ name, hasFiles }: { name: string; hasFiles: boolean }) {
           ? "Select a file or folder on the left to open it."
           : "Upload an audio or video file with the upload area on the left to get a transcript with speakers and word timings. Create folders to keep your recordings organised."}
       </p>
+      {!hasFiles && <NoServiceNotice />}
     </section>
   );
 }

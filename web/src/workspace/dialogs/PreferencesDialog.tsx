@@ -1,6 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import { useServiceConfiguration } from "../../api/library";
+import { keys, useServiceConfiguration } from "../../api/library";
 import { authState } from "../../auth/store";
 import { Modal } from "../../components/Modal";
 import { tutorials } from "../../tutorials/tutorials";
@@ -9,6 +10,7 @@ import { savePreferences } from "../ui-state";
 export function PreferencesDialog({ onClose }: { onClose: () => void }) {
   const { user } = useSnapshot(authState);
   const config = useServiceConfiguration();
+  const queryClient = useQueryClient();
   const prefs = user?.preferences;
   const [service, setService] = useState(prefs?.transcription_service ?? "");
   const [metaColumn, setMetaColumn] = useState(prefs?.transcript.utterance_meta_column ?? false);
@@ -26,7 +28,10 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
       "Failed to save preferences",
     );
     setBusy(false);
-    if (ok) onClose();
+    if (!ok) return;
+    // Whether uploads will be transcribed follows the chosen service.
+    if (features?.service_selection) void queryClient.invalidateQueries({ queryKey: keys.configuration });
+    onClose();
   }
 
   return (
