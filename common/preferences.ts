@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_OPTIONS, personalVocabularySchema, storedOptionsSchema, transcriptionOptionsInputSchema } from "./transcription-options";
 
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -16,6 +17,10 @@ export const preferencesSchema = z.object({
     .default({ shown: [], skip_all: false }),
   transcription_service: z.string().max(100).nullable().default(null),
   transcript: z.object({ utterance_meta_column: z.boolean().default(false) }).default({ utterance_meta_column: false }),
+  /** The personal vocabulary (sent with every file) and the options new uploads start from. */
+  transcription: z
+    .object({ vocabulary: personalVocabularySchema.default([]), defaults: storedOptionsSchema.default(DEFAULT_OPTIONS) })
+    .default({ vocabulary: [], defaults: DEFAULT_OPTIONS }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -40,6 +45,11 @@ export const preferencesPatchSchema = z.object({
         .optional(),
       transcription_service: z.string().min(1).max(100).nullable().optional(),
       transcript: z.object({ utterance_meta_column: z.boolean() }).partial().strict().optional(),
+      transcription: z
+        .object({ vocabulary: personalVocabularySchema, defaults: transcriptionOptionsInputSchema })
+        .partial()
+        .strict()
+        .optional(),
     })
     .strict(),
 });
@@ -53,5 +63,9 @@ export function mergePreferences(current: Preferences, patch: PreferencesPatch):
     sidebar: { ...current.sidebar, ...patch.sidebar },
     tutorials: { ...current.tutorials, ...patch.tutorials, shown: [...new Set(patch.tutorials?.shown ?? current.tutorials.shown)] },
     transcript: { ...current.transcript, ...patch.transcript },
+    transcription: {
+      vocabulary: patch.transcription?.vocabulary ?? current.transcription.vocabulary,
+      defaults: { ...current.transcription.defaults, ...patch.transcription?.defaults },
+    },
   });
 }

@@ -13,6 +13,7 @@ const DEFAULT_PREFERENCES = {
   tutorials: { shown: [], skip_all: false },
   transcription_service: null,
   transcript: { utterance_meta_column: false },
+  transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
 };
 
 // Logins are rate limited per e-mail (10 a minute), so every test uses its own account.

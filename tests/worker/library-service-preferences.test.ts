@@ -80,6 +80,7 @@ describe("PUT /preferences", () => {
       tutorials: { shown: [], skip_all: false },
       transcription_service: null,
       transcript: { utterance_meta_column: false },
+      transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
     });
   });
 
@@ -91,6 +92,7 @@ describe("PUT /preferences", () => {
       tutorials: { shown: [], skip_all: false },
       transcription_service: null,
       transcript: { utterance_meta_column: false },
+      transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
     });
     expect((await stored()).theme).toBe("dark");
   });

@@ -3,6 +3,7 @@
 import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
+import type { TranscriptionOptions } from "../../common/transcription-options";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -82,6 +83,12 @@ export const audioFiles = sqliteTable("audio_files", {
   /** When a job last started an attempt: a processing file silent past the bound has lost its message. */
   jobHeartbeatAt: text("job_heartbeat_at"),
   jobRequeues: integer("job_requeues").notNull().default(0),
+  /** The user's options for this file's transcription (JSON, null = defaults). */
+  transcriptionOptions: text("transcription_options", { mode: "json" }).$type<TranscriptionOptions>(),
+  /** The language the service reported for the last transcription. */
+  detectedLanguage: text("detected_language"),
+  /** Hints the last transcription's service could not use (JSON list of texts). */
+  transcriptionNotices: text("transcription_notices", { mode: "json" }).$type<string[]>(),
 });
 
 export type FolderRow = typeof folders.$inferSelect;
