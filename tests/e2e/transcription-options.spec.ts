@@ -1,9 +1,11 @@
 // Options per transcription, end to end: the upload area's Options step (saved as the
 // user's defaults), what the speech server really received (the fake server records
 // every request), Transcript Details showing the options and the detected language, and
-// a Re-transcribe… with other options.
+// a Re-transcribe… with other options; and a correction made twice offered as a term.
+import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 import { sineWav } from "./media";
+import { openTranscript, utteranceText } from "./transcripts";
 
 const fakeOpenAi = `http://127.0.0.1:${Number(process.env.FAKE_OPENAI_PORT ?? 8789)}`;
 type Received = { file: string; model: string | null; language: string | null; prompt: string | null };
@@ -52,4 +54,43 @@ test("upload with a language and two terms, see them in Transcript Details, re-t
   expect((await received(name))[1]).toMatchObject({ prompt: "MoveFlow, Jane Doe" });
   await expect(details.getByTestId("detail-language")).toHaveText("French (fr)");
   await expect(details.getByTestId("detail-detected-language")).toHaveText("French");
+});
+
+/** Selects the first occurrence of `word` in utterance i, so typing replaces it. */
+async function selectWord(page: Page, i: number, word: string) {
+  await utteranceText(page, i).evaluate((el, word) => {
+    const span = [...el.querySelectorAll<HTMLElement>("[data-word-id]")].find((s) => s.textContent === word)!;
+    (el as HTMLElement).focus();
+    const range = document.createRange();
+    range.selectNodeContents(span.firstChild!);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  }, word);
+}
+
+test("a word corrected the same way twice is offered as a vocabulary term, and accepted it is in the vocabulary", async ({ page }) => {
+  await signIn(page, "Grace Vocabulary");
+  await openTranscript(page, `vocab-${Date.now()}.wav`);
+  await expect(utteranceText(page, 0)).toContainText("quarterly budget");
+  await expect(utteranceText(page, 3)).toContainText("quarterly budget");
+
+  await selectWord(page, 0, "budget");
+  await page.keyboard.type("BudgetPro");
+  await expect(utteranceText(page, 0)).toContainText("quarterly BudgetPro");
+  // One correction is not yet a pattern.
+  await expect(page.getByTestId("vocabulary-suggestion")).toHaveCount(0);
+
+  await selectWord(page, 3, "budget");
+  await page.keyboard.type("BudgetPro");
+  const offer = page.getByTestId("vocabulary-suggestion");
+  await expect(offer).toContainText("Add “BudgetPro” to your vocabulary?");
+  // The offer never takes the caret from the transcript.
+  await expect(utteranceText(page, 3)).toBeFocused();
+  await expect(page.getByTestId("save-status")).toHaveText(/Saved/);
+
+  await offer.getByRole("button", { name: "Add to vocabulary" }).click();
+  await expect(page.getByText('Added "BudgetPro" to your vocabulary')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await page.getByRole("button", { name: "Preferences" }).click();
+  await expect(page.getByRole("dialog", { name: "User Preferences" }).getByLabel("My vocabulary")).toHaveValue("BudgetPro");
 });

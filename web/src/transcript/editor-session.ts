@@ -12,6 +12,7 @@ import { SaveQueue, touches, type PendingOp, type SendOutcome } from "../editor/
 import { TranscriptStore } from "../editor/transcript-store";
 import { httpTransport } from "../editor/transport";
 import { toast } from "../lib/toasts";
+import { recordCorrections } from "../workspace/vocabulary-suggestions";
 
 const OP_NAMES: Record<TranscriptOp["type"], string> = {
   update_words: "word edit",
@@ -43,7 +44,7 @@ export class EditorSession {
       onDrained: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) }),
       onSpeakerStatsStale: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) }),
     });
-    this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock });
+    this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock, onLocalChange: recordCorrections });
     // Back online: retry at once instead of waiting out the backoff.
     addEventListener("online", this.online);
   }
