@@ -94,3 +94,25 @@ test("a word corrected the same way twice is offered as a vocabulary term, and a
   await page.getByRole("button", { name: "Preferences" }).click();
   await expect(page.getByRole("dialog", { name: "User Preferences" }).getByLabel("My vocabulary")).toHaveValue("BudgetPro");
 });
+
+test("a hint the service cannot use is said on the file, not silently dropped", async ({ page }) => {
+  const session = await signIn(page, "Hint Unused");
+  // A speaker count saved earlier (the form offers none for this service).
+  const saved = await page.request.put("/api/v1/preferences", {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: { preferences: { transcription: { defaults: { speakers: 3 } } } },
+  });
+  expect(saved.status()).toBe(200);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
+  const name = `hint-${Date.now()}.wav`;
+  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "audio/wav", buffer: sineWav(5) });
+  await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
+  await expect(page.getByTestId("option-notices")).toContainText(
+    "OpenAI-compatible server does not separate speakers; the hint of 3 speakers was not used.",
+  );
+  await expect(page.getByTestId("detail-speaker-hint")).toHaveText("3 speakers");
+  // The notice does not disturb the view: one player.
+  await expect(page.locator("audio")).toHaveCount(1);
+});

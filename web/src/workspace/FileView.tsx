@@ -49,17 +49,18 @@ export function FileView({ file }: { file: AudioFileDto }) {
             </button>
           )}
         </div>
+        {/* Inside the header: the article's own children stay the same from render to render. */}
+        {file.transcriptionNotices.length > 0 && (
+          <div className="alert alert--info small" role="note" data-testid="option-notices">
+            <strong>Not every transcription option could be used:</strong>
+            <ul>
+              {file.transcriptionNotices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+          </div>
+        )}
       </header>
-      {file.transcriptionNotices.length > 0 && (
-        <div className="alert alert--info small" role="note" data-testid="option-notices">
-          <strong>Not every transcription option could be used:</strong>
-          <ul>
-            {file.transcriptionNotices.map((notice) => (
-              <li key={notice}>{notice}</li>
-            ))}
-          </ul>
-        </div>
-      )}
       <MediaPlayer key={file.id} file={file} playback={playback} />
       {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} job={file.job} />}
       {file.status === "failed" && <FailedCard file={file} />}
