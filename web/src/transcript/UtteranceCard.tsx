@@ -8,10 +8,12 @@ import { SpeakerPicker } from "./SpeakerPicker";
 import {
   caretOffset,
   forgetWords,
+  hasAllSpans,
   placeCaret,
   renderWords,
   selectionOffsets,
   selectOffsets,
+  showAllSpans,
   utteranceElements,
   wordIdAtCaret,
   wordIndexAtOffset,
@@ -25,6 +27,8 @@ interface Props {
   /** Speakers in transcript order (colour by index). */
   speakers: readonly { id: string; displayName: string }[];
   metaColumn: boolean;
+  /** Every word in its span from the start; else lean until the text is pointed at or focused (word-html.ts). */
+  allSpans: boolean;
   onCurrentWord: (utteranceId: string, wordId: string) => void;
   onCreateSpeaker: (utteranceId: string) => void;
 }
@@ -50,6 +54,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   playback,
   speakers,
   metaColumn,
+  allSpans,
   onCurrentWord,
   onCreateSpeaker,
 }: Props) {
@@ -72,9 +77,9 @@ export const UtteranceCard = memo(function UtteranceCard({
     const focused = document.activeElement === el;
     if (focused && lastSource.current === "typing") return; // the DOM already shows it
     const selection = focused ? selectionOffsets(el) : null;
-    renderWords(el, utterance.transcriptWords);
+    renderWords(el, utterance.transcriptWords, allSpans || hasAllSpans(el));
     if (selection) selectOffsets(el, selection);
-  }, [utterance]);
+  }, [utterance, allSpans]);
 
   useLayoutEffect(() => {
     const el = textRef.current;
@@ -168,7 +173,7 @@ export const UtteranceCard = memo(function UtteranceCard({
           />
         )}
         <button type="button" className="utterance-time" title="Play from here" onClick={() => playback?.seek(utterance.startTime)}>
-          {formatTimestamp(utterance.startTime)} – {formatTimestamp(utterance.endTime)}
+          {`${formatTimestamp(utterance.startTime)} – ${formatTimestamp(utterance.endTime)}`}
         </button>
       </div>
       <div
@@ -185,6 +190,8 @@ export const UtteranceCard = memo(function UtteranceCard({
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         onBlur={onBlur}
+        onPointerOver={(e) => showAllSpans(e.currentTarget)}
+        onFocus={(e) => showAllSpans(e.currentTarget)}
         onClick={(e) => {
           const wordId = (e.target as HTMLElement).dataset?.wordId;
           if (!wordId) return;
