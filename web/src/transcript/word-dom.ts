@@ -77,13 +77,35 @@ export function wordElement(wordId: string): HTMLElement | undefined {
   return undefined;
 }
 
-/** Marks the playing word (drawing its span if needed) and returns it. */
+/**
+ * Marks the playing word and returns what to bring into view: its span, or while
+ * its text is drawn lean, the text itself, drawn in full in the next frame (no
+ * layout forced while the player reports time).
+ */
 export function setPlayingWord(wordId: string | null): HTMLElement | undefined {
   if (playingWordId) wordElements.get(playingWordId)?.classList.remove("word--playing");
   playingWordId = wordId;
-  const span = wordId ? wordElement(wordId) : undefined;
-  span?.classList.add("word--playing");
-  return span;
+  if (!wordId) return undefined;
+  const span = wordElements.get(wordId);
+  if (span) {
+    span.classList.add("word--playing");
+    return span;
+  }
+  const owner = wordOwners.get(wordId);
+  if (owner) showAllSpansSoon(owner);
+  return owner;
+}
+
+const soon = new Set<HTMLElement>();
+let soonFrame = 0;
+function showAllSpansSoon(el: HTMLElement): void {
+  soon.add(el);
+  if (soonFrame) return;
+  soonFrame = requestAnimationFrame(() => {
+    soonFrame = 0;
+    for (const text of soon) if (text.isConnected) showAllSpans(text);
+    soon.clear();
+  });
 }
 
 /** Called after a text is drawn again in full: ranges into its old text nodes are gone. */
