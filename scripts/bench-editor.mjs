@@ -279,6 +279,8 @@ try {
       media.dispatchEvent(new Event("seeked"));
       times.push(performance.now() - t);
     }
+    // A text drawn lean gets the playing word's span in the next frame.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     return { times, playing: document.querySelectorAll(".word--playing").length };
   });
   const hl = stats(highlight.times);

@@ -39,6 +39,25 @@ test("a long transcript is drawn lean, and its words still seek, highlight and s
   // Utterance 2 starts at 3.9 s; its 4th word 1.05 s later.
   expect(await audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(4.95, 1);
 
+  await page.mouse.move(0, 0);
+
+  // A press that lands on a text still drawn lean (touch, or content scrolled under a
+  // still pointer) seeks to the word under it: utterance 5's 3rd word, at 15.6 + 0.7 s.
+  await expect(text(page, 4).locator("[data-word-id]")).toHaveCount(0);
+  await text(page, 4).evaluate((el) => {
+    el.scrollIntoView({ block: "center" });
+    const words = el.textContent!.split(" ");
+    const start = words[0]!.length + words[1]!.length + 2;
+    const range = document.createRange();
+    range.setStart(el.firstChild!, start);
+    range.setEnd(el.firstChild!, start + words[2]!.length);
+    const rect = range.getBoundingClientRect();
+    const at = { bubbles: true, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2 };
+    el.dispatchEvent(new PointerEvent("pointerdown", at));
+    el.dispatchEvent(new MouseEvent("click", at));
+  });
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(16.3, 1);
+
   // The playing word is highlighted in a text still drawn lean (utterance 6, its 2nd word at 20 s).
   await expect(text(page, 5).locator("[data-word-id]")).toHaveCount(0);
   const second = (await text(page, 5).textContent())!.split(" ")[1]!;
@@ -51,7 +70,6 @@ test("a long transcript is drawn lean, and its words still seek, highlight and s
   }).toPass();
 
   // Search highlights stay on their words when a text is drawn again in full.
-  await page.mouse.move(0, 0);
   const search = page.getByRole("searchbox", { name: "Search transcript" });
   await search.fill("hiring");
   await expect(page.getByTestId("search-count")).toHaveText(/^1 of \d+$/);

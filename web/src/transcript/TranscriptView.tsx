@@ -152,7 +152,7 @@ function useProgressiveCount(total: number): number {
     }
     const timer = setTimeout(() => {
       current.startedAt = performance.now();
-      setShown((n) => n + current.size);
+      setShown(shown + current.size);
     }, 0);
     return () => clearTimeout(timer);
   }, [shown]);

@@ -16,6 +16,7 @@ import {
   showAllSpans,
   utteranceElements,
   wordIdAtCaret,
+  wordIdAtPoint,
   wordIndexAtOffset,
 } from "./word-dom";
 import { speakerColorIndex } from "./display";
@@ -69,6 +70,8 @@ export const UtteranceCard = memo(function UtteranceCard({
     () => store.utterance(utteranceId),
   );
   const textRef = useRef<HTMLDivElement>(null);
+  // A press on a text drawn lean targets the text, not a word: the click finds the word by position.
+  const leanAtPointerDown = useRef(false);
   const [picking, setPicking] = useState(false);
 
   useLayoutEffect(() => {
@@ -192,8 +195,13 @@ export const UtteranceCard = memo(function UtteranceCard({
         onBlur={onBlur}
         onPointerOver={(e) => showAllSpans(e.currentTarget)}
         onFocus={(e) => showAllSpans(e.currentTarget)}
+        onPointerDown={(e) => {
+          leanAtPointerDown.current = !hasAllSpans(e.currentTarget);
+        }}
         onClick={(e) => {
-          const wordId = (e.target as HTMLElement).dataset?.wordId;
+          const wordId =
+            (e.target as HTMLElement).dataset?.wordId ??
+            (leanAtPointerDown.current && e.target === e.currentTarget ? wordIdAtPoint(e.currentTarget, e.clientX, e.clientY) : null);
           if (!wordId) return;
           onCurrentWord(utteranceId, wordId);
           playback?.seekToWord(wordId);

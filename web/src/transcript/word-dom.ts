@@ -190,6 +190,30 @@ export function wordIndexAtOffset(text: string, offset: number): number {
   return index;
 }
 
+/**
+ * The word at a point of the element's text, by text offset: for a click that
+ * landed on a text drawn lean, whose target is the text rather than a word's span.
+ */
+export function wordIdAtPoint(el: HTMLElement, x: number, y: number): string | null {
+  const position = caretAtPoint(x, y);
+  if (!position || !el.contains(position.node)) return null;
+  const before = document.createRange();
+  before.selectNodeContents(el);
+  before.setEnd(position.node, position.offset);
+  const index = Math.max(0, wordIndexAtOffset(el.textContent ?? "", before.toString().length + 1) - 1);
+  return drawnWords.get(el)?.[index]?.id ?? null;
+}
+
+function caretAtPoint(x: number, y: number): { node: Node; offset: number } | null {
+  if (typeof document.caretPositionFromPoint === "function") {
+    const position = document.caretPositionFromPoint(x, y);
+    return position && { node: position.offsetNode, offset: position.offset };
+  }
+  // Safari before 18.2.
+  const range = document.caretRangeFromPoint(x, y);
+  return range && { node: range.startContainer, offset: range.startOffset };
+}
+
 /** The word under the caret (or just before it), for Ctrl/Cmd+I. */
 export function wordIdAtCaret(el: HTMLElement): string | null {
   const selection = getSelection();
