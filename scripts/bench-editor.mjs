@@ -32,19 +32,20 @@ const { json, account, ready, transcribed } = apiClient(BASE);
 const threeHourTranscript = (token) => transcribed(token, "bench3h.wav", wav(30), 30);
 
 const app = startLocalApp({ port: PORT, speechPort: SPEECH_PORT, label: "bench-editor", vars: "OPENAI_MAX_FILE_SIZE_MB=1000" });
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+let browser;
 try {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
   await ready();
   const { token, user } = await account("bench-editor");
   const fileId = await threeHourTranscript(token);
@@ -288,6 +289,6 @@ try {
     `playing-word highlight update: median ${fmt(hl.median, "ms", 3)} / p95 ${fmt(hl.p95, "ms", 3)} / max ${fmt(hl.max, "ms", 3)} (budget ≤ 2 ms; ${highlight.playing} word highlighted)`,
   );
 } finally {
-  await browser.close().catch(() => {});
+  await browser?.close().catch(() => {});
   app.stop();
 }
