@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { EditorSession } from "./editor-session";
 import { LOW_CONFIDENCE_THRESHOLD } from "./display";
-import { utteranceElements, wordElements } from "./word-dom";
+import { utteranceElements, wordElement } from "./word-dom";
 
 interface Low {
   utteranceId: string;
@@ -17,7 +17,7 @@ function lowWords(session: EditorSession): Low[] {
 
 /** Selects a word inside its editable text, so Ctrl/Cmd+I applies to it. */
 function selectWord(low: Low) {
-  const span = wordElements.get(low.wordId);
+  const span = wordElement(low.wordId);
   const text = utteranceElements.get(low.utteranceId);
   if (!span || !text) return;
   span.scrollIntoView({ block: "center" });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { SearchState, type SearchMatch } from "../editor/search";
 import { isShortcut } from "../editor/shortcuts";
 import type { EditorSession } from "./editor-session";
-import { textPosition, utteranceElements } from "./word-dom";
+import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";
 
 // Edits change the text: matches are found again once typing pauses.
 const RESEARCH_AFTER_EDIT_MS = 300;
@@ -71,6 +71,22 @@ export function SearchBox({ session }: { session: EditorSession }) {
       clearPaint();
     };
   }, [session, search]);
+
+  // A text drawn again in full (pointed at, focused) has new text nodes: highlight again in the next frame.
+  useEffect(() => {
+    let frame = 0;
+    const off = onWordsRedrawn(() => {
+      if (!search.active || frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (search.active) paint(search);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      off();
+    };
+  }, [search]);
 
   function run(q: string) {
     setQuery(q);

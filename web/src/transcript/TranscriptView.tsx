@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../api/library";
 import { DETAILS_MESSAGES } from "../../../common/transcript-details";
@@ -123,21 +123,37 @@ function useEditorSession(
 }
 
 // The first screenful paints at once; the rest of a long transcript follows in
-// slices between frames, so opening a 3-hour file never blocks typing.
+// slices between frames, so opening a 3-hour file never blocks typing. A slice
+// is sized so that rendering it takes about SLICE_BUDGET_MS on this device
+// (a long task is 50 ms or more).
 const FIRST_SLICE = 40;
-// Cards are grouped so the browser skips off-screen groups (content-visibility)
-// while tracking 60 groups instead of 3,000 cards.
-const CHUNK = 50;
-const NEXT_SLICE = 100;
+const SLICE_BUDGET_MS = 25;
+const MIN_SLICE = 50;
+const MAX_SLICE = 1000;
+// Cards are grouped so the browser skips off-screen groups (content-visibility):
+// a group near the viewport is laid out whole, so groups stay about a screenful.
+const CHUNK = 10;
+// Up to this many utterances every word has its span from the start; a longer
+// transcript is drawn lean and a text gets its spans when pointed at or focused.
+const ALL_SPANS_UP_TO = 200;
 
 function useProgressiveCount(total: number): number {
   const [shown, setShown] = useState(() => Math.min(total, FIRST_SLICE));
   // Once everything is shown, later insertions (a split) show at once.
   const done = useRef(false);
+  const slice = useRef({ size: 2 * MIN_SLICE, startedAt: 0 });
   if (shown >= total) done.current = true;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (done.current) return;
-    const timer = setTimeout(() => setShown((n) => n + NEXT_SLICE), 0);
+    const current = slice.current;
+    if (current.startedAt) {
+      const took = Math.max(1, performance.now() - current.startedAt);
+      current.size = Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.round((current.size * SLICE_BUDGET_MS) / took)));
+    }
+    const timer = setTimeout(() => {
+      current.startedAt = performance.now();
+      setShown(shown + current.size);
+    }, 0);
     return () => clearTimeout(timer);
   }, [shown]);
   return done.current ? total : shown;
@@ -184,6 +200,7 @@ function EditorBody({
   const shown = useProgressiveCount(list.length);
 
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
+  const allSpans = list.length <= ALL_SPANS_UP_TO;
   const visible = shown < list.length ? list.slice(0, shown) : list;
   const chunks = [];
   for (let at = 0; at < visible.length; at += CHUNK) chunks.push(visible.slice(at, at + CHUNK));
@@ -205,6 +222,7 @@ function EditorBody({
               playback={playback}
               speakers={speakers}
               metaColumn={metaColumn}
+              allSpans={allSpans}
               onCurrentWord={onCurrentWord}
               onCreateSpeaker={onCreateSpeaker}
             />

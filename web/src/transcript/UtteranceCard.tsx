@@ -20,12 +20,15 @@ import {
   caretInForeignElement,
   caretOffset,
   forgetWords,
+  hasAllSpans,
   placeCaret,
   renderWords,
   selectionOffsets,
   selectOffsets,
+  showAllSpans,
   utteranceElements,
   wordIdAtCaret,
+  wordIdAtPoint,
   wordIndexAtOffset,
 } from "./word-dom";
 import { speakerColorIndex } from "./display";
@@ -37,6 +40,8 @@ interface Props {
   /** Speakers in transcript order (colour by index). */
   speakers: readonly { id: string; displayName: string }[];
   metaColumn: boolean;
+  /** Every word in its span from the start; else lean until the text is pointed at or focused (word-html.ts). */
+  allSpans: boolean;
   onCurrentWord: (utteranceId: string, wordId: string) => void;
   onCreateSpeaker: (utteranceId: string) => void;
 }
@@ -62,6 +67,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   playback,
   speakers,
   metaColumn,
+  allSpans,
   onCurrentWord,
   onCreateSpeaker,
 }: Props) {
@@ -76,6 +82,8 @@ export const UtteranceCard = memo(function UtteranceCard({
     () => store.utterance(utteranceId),
   );
   const textRef = useRef<HTMLDivElement>(null);
+  // A press on a text drawn lean targets the text, not a word: the click finds the word by position.
+  const leanAtPointerDown = useRef(false);
   const [picking, setPicking] = useState(false);
 
   useLayoutEffect(() => {
@@ -84,9 +92,9 @@ export const UtteranceCard = memo(function UtteranceCard({
     const focused = document.activeElement === el;
     if (focused && lastSource.current === "typing") return; // the DOM already shows it
     const selection = focused ? selectionOffsets(el) : null;
-    renderWords(el, utterance.transcriptWords);
+    renderWords(el, utterance.transcriptWords, allSpans || hasAllSpans(el));
     if (selection) selectOffsets(el, selection);
-  }, [utterance]);
+  }, [utterance, allSpans]);
 
   useLayoutEffect(() => {
     const el = textRef.current;
@@ -213,7 +221,7 @@ export const UtteranceCard = memo(function UtteranceCard({
           />
         )}
         <button type="button" className="utterance-time" title="Play from here" onClick={() => playback?.seek(utterance.startTime)}>
-          {formatTimestamp(utterance.startTime)} – {formatTimestamp(utterance.endTime)}
+          {`${formatTimestamp(utterance.startTime)} – ${formatTimestamp(utterance.endTime)}`}
         </button>
       </div>
       <div
@@ -230,8 +238,15 @@ export const UtteranceCard = memo(function UtteranceCard({
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         onBlur={onBlur}
+        onPointerOver={(e) => showAllSpans(e.currentTarget)}
+        onFocus={(e) => showAllSpans(e.currentTarget)}
+        onPointerDown={(e) => {
+          leanAtPointerDown.current = !hasAllSpans(e.currentTarget);
+        }}
         onClick={(e) => {
-          const wordId = (e.target as HTMLElement).dataset?.wordId;
+          const wordId =
+            (e.target as HTMLElement).dataset?.wordId ??
+            (leanAtPointerDown.current && e.target === e.currentTarget ? wordIdAtPoint(e.currentTarget, e.clientX, e.clientY) : null);
           if (!wordId) return;
           onCurrentWord(utteranceId, wordId);
           playback?.seekToWord(wordId);

@@ -3,7 +3,7 @@ import { Autoscroll } from "../editor/autoscroll";
 import { systemClock } from "../editor/clock";
 import type { PlaybackController } from "../editor/playback-controller";
 import type { EditorSession } from "./editor-session";
-import { wordElements } from "./word-dom";
+import { setPlayingWord, wordElement } from "./word-dom";
 
 // Edits move word times: the timeline is rebuilt once typing pauses, not per keystroke.
 const TIMELINE_REBUILD_MS = 250;
@@ -38,15 +38,12 @@ export function usePlaybackSync(session: EditorSession, playback: PlaybackContro
       autoscroll.noteProgrammaticScroll();
       el.scrollIntoView({ block });
     };
-    const offActive = playback.onActiveWord((id, previous) => {
-      if (previous) wordElements.get(previous)?.classList.remove("word--playing");
-      const el = id ? wordElements.get(id) : undefined;
-      if (!el) return;
-      el.classList.add("word--playing");
-      if (autoscroll.shouldFollow()) reveal(el, "center");
+    const offActive = playback.onActiveWord((id) => {
+      const el = setPlayingWord(id);
+      if (el && autoscroll.shouldFollow()) reveal(el, "center");
     });
     const offPause = playback.onPause((id) => {
-      const el = id ? wordElements.get(id) : undefined;
+      const el = id ? wordElement(id) : undefined;
       if (el) reveal(el, "nearest");
     });
     const interacted = () => autoscroll.noteUserInteraction();

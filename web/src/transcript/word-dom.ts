@@ -2,51 +2,116 @@
 // browser owns while the user types, so React never reconciles it mid-edit.
 // Its text is the words joined by single spaces, which search offsets and
 // caret positions rely on.
-import { LOW_CONFIDENCE_THRESHOLD } from "./display";
+// A long transcript is drawn lean (word-html.ts) and a text gets every word's span
+// when it is pointed at, focused, or one of its words is asked for.
 import type { EditableWord } from "../../../common/word-diff";
+import { plainText, wordsHtml } from "./word-html";
 
-/** Word id → its span, for the playing-word highlight and navigation (no DOM queries on hot paths). */
+/** Word id → its span where one is drawn, for the playing-word highlight and navigation (no DOM queries on hot paths). */
 export const wordElements = new Map<string, HTMLElement>();
 /** Utterance id → its editable text element (search highlights build ranges in it). */
 export const utteranceElements = new Map<string, HTMLElement>();
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/** Word id → the editable text holding it, whether or not the word has its span. */
+const wordOwners = new Map<string, HTMLElement>();
+/** The words each editable text shows, to draw it again in full. */
+const drawnWords = new WeakMap<HTMLElement, readonly EditableWord[]>();
+/** Editable texts drawn with every word in its span. */
+const fullTexts = new WeakSet<HTMLElement>();
+const redrawListeners = new Set<() => void>();
+let playingWordId: string | null = null;
 
 /**
- * Draws the words as spans separated by spaces. Built as one escaped HTML
- * string: the browser's parser makes 30,000 spans far faster than DOM calls.
+ * Draws the words, every one in its span or (lean) only the marked ones; by
+ * default in the form the element has. Built as one escaped HTML string: the
+ * browser's parser makes thousands of spans far faster than DOM calls.
  */
-export function renderWords(el: HTMLElement, words: readonly EditableWord[]): void {
+export function renderWords(el: HTMLElement, words: readonly EditableWord[], allSpans = fullTexts.has(el)): void {
   if (el.firstChild) forgetWords(el);
-  let html = "";
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    const title =
-      word.confidenceScore === 0
-        ? "Inaudible"
-        : word.confidenceScore < LOW_CONFIDENCE_THRESHOLD
-          ? `Low confidence (${Math.round(word.confidenceScore * 100)}%)`
-          : "";
-    html += `${i > 0 ? " " : ""}<span data-word-id="${escapeHtml(word.id)}" class="${wordClass(word)}"${title ? ` title="${title}"` : ""}>${escapeHtml(word.text)}</span>`;
-  }
-  el.innerHTML = html;
+  if (allSpans) fullTexts.add(el);
+  else fullTexts.delete(el);
+  drawnWords.set(el, words);
+  const text = allSpans ? null : plainText(words, playingWordId);
+  if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId);
+  else el.textContent = text;
+  for (let i = 0; i < words.length; i++) wordOwners.set(words[i]!.id, el);
   const spans = el.children;
-  for (let i = 0; i < spans.length; i++) wordElements.set(words[i]!.id, spans[i] as HTMLElement);
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i] as HTMLElement;
+    wordElements.set(span.dataset.wordId!, span);
+  }
 }
 
 export function forgetWords(el: HTMLElement): void {
-  for (const span of el.querySelectorAll<HTMLElement>("[data-word-id]")) {
-    if (wordElements.get(span.dataset.wordId!) === span) wordElements.delete(span.dataset.wordId!);
+  for (const word of drawnWords.get(el) ?? []) {
+    if (wordOwners.get(word.id) === el) wordOwners.delete(word.id);
+    if (wordElements.get(word.id)?.parentNode === el) wordElements.delete(word.id);
   }
 }
 
-function wordClass(word: EditableWord): string {
-  let c = "word";
-  if (word.confidenceScore === 0) c += " word--inaudible";
-  else if (word.confidenceScore < LOW_CONFIDENCE_THRESHOLD) c += " word--low";
-  if (word.isNew || word.isModified) c += " word--edited";
-  return c;
+/** Whether every word of the element has its span. */
+export function hasAllSpans(el: HTMLElement): boolean {
+  return fullTexts.has(el);
+}
+
+/**
+ * Draws every word's span in a text drawn lean, keeping the selection in it.
+ * Left alone while its text differs from the words drawn (the user is typing in it).
+ */
+export function showAllSpans(el: HTMLElement): boolean {
+  const words = drawnWords.get(el);
+  if (!words || fullTexts.has(el)) return false;
+  if (el.textContent !== words.map((w) => w.text).join(" ")) return false;
+  const selection = selectionOffsets(el);
+  renderWords(el, words, true);
+  if (selection) selectOffsets(el, selection);
+  for (const listener of redrawListeners) listener();
+  return true;
+}
+
+/** A word's span, drawing its text in full if the word has none yet. */
+export function wordElement(wordId: string): HTMLElement | undefined {
+  const span = wordElements.get(wordId);
+  if (span) return span;
+  const owner = wordOwners.get(wordId);
+  if (owner && showAllSpans(owner)) return wordElements.get(wordId);
+  return undefined;
+}
+
+/**
+ * Marks the playing word and returns what to bring into view: its span, or while
+ * its text is drawn lean, the text itself, drawn in full in the next frame (no
+ * layout forced while the player reports time).
+ */
+export function setPlayingWord(wordId: string | null): HTMLElement | undefined {
+  if (playingWordId) wordElements.get(playingWordId)?.classList.remove("word--playing");
+  playingWordId = wordId;
+  if (!wordId) return undefined;
+  const span = wordElements.get(wordId);
+  if (span) {
+    span.classList.add("word--playing");
+    return span;
+  }
+  const owner = wordOwners.get(wordId);
+  if (owner) showAllSpansSoon(owner);
+  return owner;
+}
+
+const soon = new Set<HTMLElement>();
+let soonFrame = 0;
+function showAllSpansSoon(el: HTMLElement): void {
+  soon.add(el);
+  if (soonFrame) return;
+  soonFrame = requestAnimationFrame(() => {
+    soonFrame = 0;
+    for (const text of soon) if (text.isConnected) showAllSpans(text);
+    soon.clear();
+  });
+}
+
+/** Called after a text is drawn again in full: ranges into its old text nodes are gone. */
+export function onWordsRedrawn(listener: () => void): () => void {
+  redrawListeners.add(listener);
+  return () => redrawListeners.delete(listener);
 }
 
 /** The caret's offset in the element's text, or null when the selection is elsewhere or not collapsed. */
@@ -138,6 +203,30 @@ export function wordIndexAtOffset(text: string, offset: number): number {
   return index;
 }
 
+/**
+ * The word at a point of the element's text, by text offset: for a click that
+ * landed on a text drawn lean, whose target is the text rather than a word's span.
+ */
+export function wordIdAtPoint(el: HTMLElement, x: number, y: number): string | null {
+  const position = caretAtPoint(x, y);
+  if (!position || !el.contains(position.node)) return null;
+  const before = document.createRange();
+  before.selectNodeContents(el);
+  before.setEnd(position.node, position.offset);
+  const index = Math.max(0, wordIndexAtOffset(el.textContent ?? "", before.toString().length + 1) - 1);
+  return drawnWords.get(el)?.[index]?.id ?? null;
+}
+
+function caretAtPoint(x: number, y: number): { node: Node; offset: number } | null {
+  if (typeof document.caretPositionFromPoint === "function") {
+    const position = document.caretPositionFromPoint(x, y);
+    return position && { node: position.offsetNode, offset: position.offset };
+  }
+  // Safari before 18.2.
+  const range = document.caretRangeFromPoint(x, y);
+  return range && { node: range.startContainer, offset: range.startOffset };
+}
+
 /** The word under the caret (or just before it), for Ctrl/Cmd+I. */
 export function wordIdAtCaret(el: HTMLElement): string | null {
   const selection = getSelection();
@@ -151,6 +240,7 @@ export function wordIdAtCaret(el: HTMLElement): string | null {
   if (offset === null) return null;
   const text = el.textContent ?? "";
   const index = Math.max(0, wordIndexAtOffset(text, offset + 1) - 1);
+  if (!fullTexts.has(el)) return drawnWords.get(el)?.[index]?.id ?? null;
   const spans = el.querySelectorAll<HTMLElement>("[data-word-id]");
   return spans[index]?.dataset.wordId ?? null;
 }
