@@ -120,19 +120,21 @@ try {
       const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries()));
       observer.observe({ type: "longtask" });
       const t0 = performance.now();
-      [...document.querySelectorAll('[role="tree"] button')].find((b) => b.textContent.trim() === "bench3h.wav").click();
+      /** @type {HTMLElement} */ (
+        [...document.querySelectorAll('[role="tree"] button')].find((b) => b.textContent?.trim() === "bench3h.wav")
+      ).click();
       await new Promise((resolve) => {
-        const check = () => (document.querySelector('[data-testid="utterance-text"]') ? resolve() : requestAnimationFrame(check));
+        const check = () => (document.querySelector('[data-testid="utterance-text"]') ? resolve(undefined) : requestAnimationFrame(check));
         check();
       });
       const firstCard = performance.now() - t0;
-      const el = document.querySelector('[data-testid="utterance-text"]');
+      const el = /** @type {HTMLElement} */ (document.querySelector('[data-testid="utterance-text"]'));
       el.focus();
       const range = document.createRange();
       range.selectNodeContents(el);
       range.collapse(false);
-      getSelection().removeAllRanges();
-      getSelection().addRange(range);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
       await new Promise((r) => setTimeout(r, 0)); // the key event waits for the task in progress
       document.execCommand("insertText", false, "x");
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -141,7 +143,7 @@ try {
       el.blur();
       await new Promise((resolve) => {
         const check = () =>
-          document.querySelectorAll('[data-testid="utterance"]').length === 3000 ? resolve() : requestAnimationFrame(check);
+          document.querySelectorAll('[data-testid="utterance"]').length === 3000 ? resolve(undefined) : requestAnimationFrame(check);
         check();
       });
       const allShown = performance.now() - t0;
@@ -161,7 +163,10 @@ try {
     nodeCounts.push(
       await page.evaluate(() => {
         let n = 0;
-        const walker = document.createTreeWalker(document.querySelector('[data-testid="transcript"]'), NodeFilter.SHOW_ALL);
+        const walker = document.createTreeWalker(
+          /** @type {HTMLElement} */ (document.querySelector('[data-testid="transcript"]')),
+          NodeFilter.SHOW_ALL,
+        );
         while (walker.nextNode()) n++;
         return n;
       }),
@@ -174,21 +179,21 @@ try {
       while (scroller && !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) {
         scroller = scroller.parentElement;
       }
-      scroller ??= document.scrollingElement;
-      scroller.scrollTop = 0;
+      const pane = /** @type {Element} */ (scroller ?? document.scrollingElement);
+      pane.scrollTop = 0;
       await new Promise((r) => setTimeout(r, 500));
       const longTasks = [];
       const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries()));
       observer.observe({ type: "longtask" });
       for (let step = 1; step <= 20; step++) {
-        scroller.scrollTop = ((scroller.scrollHeight - scroller.clientHeight) * step) / 20;
+        pane.scrollTop = ((pane.scrollHeight - pane.clientHeight) * step) / 20;
         await new Promise((r) => setTimeout(r, 200));
       }
       await new Promise((r) => setTimeout(r, 300));
       observer.disconnect();
       const durations = longTasks.map((e) => e.duration);
-      const last = document.querySelectorAll('[data-testid="utterance"]')[2999].getBoundingClientRect();
-      const atBottom = last.bottom <= scroller.getBoundingClientRect().bottom + 1;
+      const last = /** @type {Element} */ (document.querySelectorAll('[data-testid="utterance"]')[2999]).getBoundingClientRect();
+      const atBottom = last.bottom <= pane.getBoundingClientRect().bottom + 1;
       return { total: durations.reduce((a, b) => a + b, 0), worst: Math.max(0, ...durations), atBottom };
     });
     if (!scroll.atBottom) console.log("  (the scroll did not reach the last utterance)");
@@ -210,15 +215,15 @@ try {
   // Typing inside a word in the middle: keydown → next frame painted.
   const typing = await page.evaluate(async () => {
     const cards = document.querySelectorAll('[data-testid="utterance-text"]');
-    const el = cards[Math.floor(cards.length / 2)];
+    const el = /** @type {HTMLElement} */ (cards[Math.floor(cards.length / 2)]);
     el.scrollIntoView({ block: "center" });
     el.focus();
-    const span = el.querySelectorAll("[data-word-id]")[2];
+    const span = /** @type {Element} */ (el.querySelectorAll("[data-word-id]")[2]);
     const range = document.createRange();
-    range.setStart(span.firstChild, 1);
+    range.setStart(/** @type {Node} */ (span.firstChild), 1);
     range.collapse(true);
-    getSelection().removeAllRanges();
-    getSelection().addRange(range);
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
     const frame = [];
     const work = [];
     for (let i = 0; i < 60; i++) {
@@ -248,9 +253,9 @@ try {
   for (let i = 0; i < RUNS; i++) {
     searches.push(
       await page.evaluate(async (query) => {
-        const input = document.querySelector('input[aria-label="Search transcript"]');
-        const count = document.querySelector('[data-testid="search-count"]');
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+        const input = /** @type {HTMLInputElement} */ (document.querySelector('input[aria-label="Search transcript"]'));
+        const count = /** @type {HTMLElement} */ (document.querySelector('[data-testid="search-count"]'));
+        const setter = /** @type {(value: string) => void} */ (Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set);
         setter.call(input, "");
         input.dispatchEvent(new Event("input", { bubbles: true }));
         await new Promise((r) => setTimeout(r, 50));
@@ -258,7 +263,7 @@ try {
         setter.call(input, query);
         input.dispatchEvent(new Event("input", { bubbles: true }));
         await new Promise((resolve) => {
-          const check = () => (/ of /.test(count.textContent) ? resolve() : requestAnimationFrame(check));
+          const check = () => (/ of /.test(count.textContent ?? "") ? resolve(undefined) : requestAnimationFrame(check));
           check();
         });
         return performance.now() - t;
@@ -270,9 +275,15 @@ try {
 
   // Playing-word highlight: main-thread work for one update (lookup + class change), at times across the file.
   const highlight = await page.evaluate(async () => {
-    const media = document.querySelector("audio");
+    const media = /** @type {HTMLAudioElement} */ (document.querySelector("audio"));
     let fake = 0;
-    Object.defineProperty(media, "currentTime", { get: () => fake, set: (v) => (fake = v), configurable: true });
+    Object.defineProperty(media, "currentTime", {
+      get: () => fake,
+      set: (v) => {
+        fake = v;
+      },
+      configurable: true,
+    });
     const times = [];
     for (let i = 0; i < 200; i++) {
       fake = 30 + i * 7.3;
