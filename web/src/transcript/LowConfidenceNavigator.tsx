@@ -68,6 +68,7 @@ export function LowConfidenceNavigator({ session }: { session: EditorSession }) 
   return (
     <div
       className="toolbar-group low-confidence-nav"
+      role="group"
       aria-label="Low-confidence words"
       data-testid="low-confidence-nav"
       data-tutorial="low-confidence"

@@ -25,7 +25,7 @@ export function TranscriptToolbar({ session }: { session: EditorSession }) {
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">
       <SearchBox session={session} />
       <LowConfidenceNavigator session={session} />
-      <div className="toolbar-group" aria-label="History" data-tutorial="history-buttons">
+      <div className="toolbar-group" role="group" aria-label="History" data-tutorial="history-buttons">
         <button
           type="button"
           className="icon-button"

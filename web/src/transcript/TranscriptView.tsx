@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../api/library";
 import { DETAILS_MESSAGES } from "../../../common/transcript-details";
@@ -38,7 +38,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
     return () => tutorials.cancelPending();
   }, [loaded]);
 
-  let body;
+  let body: ReactNode;
   if (failure && !session) {
     body = (
       <div className="empty-state">
@@ -213,6 +213,7 @@ function EditorBody({
       aria-busy={shown < list.length}
     >
       {chunks.map((chunk, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a chunk is the k-th run of CHUNK cards, so its index is its identity
         <ol key={k} className="utterance-chunk" start={k * CHUNK + 1}>
           {chunk.map((u) => (
             <UtteranceCard

@@ -224,6 +224,7 @@ export const UtteranceCard = memo(function UtteranceCard({
           {`${formatTimestamp(utterance.startTime)} – ${formatTimestamp(utterance.endTime)}`}
         </button>
       </div>
+      {/* biome-ignore lint/a11y/useFocusableInteractive: an editable element takes focus by itself */}
       <div
         ref={textRef}
         className="utterance-text"
