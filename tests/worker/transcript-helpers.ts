@@ -2,7 +2,7 @@
 // transcript, calls to the editing endpoints, and direct D1 reads.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
+import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
 import { api, createUser, expectStatus, type Json, type TestUser } from "./library-helpers";
 

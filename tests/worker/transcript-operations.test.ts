@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keyBetween } from "../../common/order-keys";
 import { EDIT_MESSAGES } from "../../common/transcript-ops";
-import { IDEMPOTENCY_KEY_INVALID } from "../../worker/routes/transcript-edits";
+import { IDEMPOTENCY_KEY_INVALID } from "../../worker/transcripts/edit-endpoint";
 import {
   api,
   createUser,

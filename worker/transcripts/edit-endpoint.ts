@@ -4,8 +4,8 @@
 import type { Context } from "hono";
 import { unprocessable } from "../lib/errors";
 import { publish } from "../live/publish";
-import { transcriptChangedMessage } from "../transcripts/live";
-import { StaleUtterancesError, type EditOutcome } from "../transcripts/operations";
+import { transcriptChangedMessage } from "./live";
+import { StaleUtterancesError, type EditOutcome } from "./operations";
 import type { AppEnv } from "../types";
 
 const HEADER_MAX = 100;
