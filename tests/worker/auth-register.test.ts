@@ -2,15 +2,15 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import {
-  ORIGIN,
-  PASSWORD,
-  PAST,
   confirmLatest,
   latestMail,
   linkToken,
   login,
   mailLink,
   mailsTo,
+  ORIGIN,
+  PASSWORD,
+  PAST,
   post,
   sha256Hex,
   signUp,

@@ -10,13 +10,14 @@ import { createExport } from "../../worker/exports/store";
 import { getDb } from "../../worker/db/client";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
-import { fetchLink } from "./library-helpers";
+import { call, type Json } from "./helpers";
+import { expectStatus, fetchLink, type TestUser } from "./library-helpers";
+import { split, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
-import { api, expectStatus, split, updateWords, userWithTranscript, utterances, type Json, type TestUser } from "./transcript-helpers";
 
 const requestExport = (user: TestUser, fileId: string, body: unknown) =>
-  api("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
-const getExport = (user: TestUser, id: string) => api("GET", `/exports/${id}`, undefined, { token: user.token });
+  call("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
+const getExport = (user: TestUser, id: string) => call("GET", `/exports/${id}`, undefined, { token: user.token });
 
 async function waitForStatus(user: TestUser, id: string, statuses: string[], ms = 20_000): Promise<Json> {
   const end = Date.now() + ms;
@@ -28,7 +29,7 @@ async function waitForStatus(user: TestUser, id: string, statuses: string[], ms 
 }
 
 async function download(user: TestUser, id: string): Promise<{ res: Response; filename: string }> {
-  const { download_url, filename } = expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: user.token }), 200);
+  const { download_url, filename } = expectStatus(await call("GET", `/exports/${id}/download`, undefined, { token: user.token }), 200);
   return { res: await fetchLink(download_url), filename };
 }
 
@@ -78,7 +79,7 @@ describe("exports", { timeout: 60_000 }, () => {
     );
     const speakerId = first.speakerId;
     expectStatus(
-      await api(
+      await call(
         "PUT",
         `/transcripts/${fileId}/speakers/${speakerId}`,
         { speaker: { name: "Zoë Ångström", role: "Host" } },
@@ -86,8 +87,8 @@ describe("exports", { timeout: 60_000 }, () => {
       ),
       200,
     );
-    expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { summary: "  The summary.  " } }, { token: user.token }), 200);
-    expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { notes: "The notes." } }, { token: user.token }), 200);
+    expectStatus(await call("PUT", `/transcripts/${fileId}`, { transcript: { summary: "  The summary.  " } }, { token: user.token }), 200);
+    expectStatus(await call("PUT", `/transcripts/${fileId}`, { transcript: { notes: "The notes." } }, { token: user.token }), 200);
 
     const formats = ["pdf", "docx", "srt", "vtt", "txt"] as const;
     const requested = await Promise.all(
@@ -130,9 +131,9 @@ describe("exports", { timeout: 60_000 }, () => {
     const vtt = new TextDecoder().decode(bodies.get("vtt")!);
     expect(vtt).toContain("00:00:00.000 --> 00:00:01.900\n<v Zoë Ångström>u0w0 Corrected u0w2 u0w3\n");
 
-    const listed = expectStatus(await api("GET", "/exports?status=completed", undefined, { token: user.token }), 200).data;
+    const listed = expectStatus(await call("GET", "/exports?status=completed", undefined, { token: user.token }), 200).data;
     expect(listed.map((e: Json) => e.id).sort()).toEqual(done.map((e) => e.id).sort());
-    expect(expectStatus(await api("GET", "/exports?status=failed", undefined, { token: user.token }), 200).data).toEqual([]);
+    expect(expectStatus(await call("GET", "/exports?status=failed", undefined, { token: user.token }), 200).data).toEqual([]);
   });
 
   it("answers bad input with 4xx {error}", async () => {
@@ -141,26 +142,28 @@ describe("exports", { timeout: 60_000 }, () => {
     expect(expectStatus(await requestExport(user, fileId, {}), 422)).toEqual({ error: EXPORT_MESSAGES.formatInvalid });
     expectStatus(await requestExport(user, fileId, { format: "pdf", options: { include_notes: "yes" } }), 422);
     expectStatus(await requestExport(user, fileId, { format: "pdf", options: { colour: true } }), 422);
-    expect(expectStatus(await api("GET", "/exports?status=done", undefined, { token: user.token }), 422).error).toEqual(expect.any(String));
-    expect(expectStatus(await api("GET", "/exports/nope", undefined, { token: user.token }), 404)).toEqual({
+    expect(expectStatus(await call("GET", "/exports?status=done", undefined, { token: user.token }), 422).error).toEqual(
+      expect.any(String),
+    );
+    expect(expectStatus(await call("GET", "/exports/nope", undefined, { token: user.token }), 404)).toEqual({
       error: EXPORT_MESSAGES.exportNotFound,
     });
     expectStatus(await requestExport(user, "no-such-file", { format: "pdf" }), 404);
-    expectStatus(await api("GET", "/exports"), 401);
+    expectStatus(await call("GET", "/exports"), 401);
     // Not generated yet: no download link.
     const id = await quietExport(user, fileId);
-    expect(expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: user.token }), 409)).toEqual({
+    expect(expectStatus(await call("GET", `/exports/${id}/download`, undefined, { token: user.token }), 409)).toEqual({
       error: EXPORT_MESSAGES.notReady,
     });
     // Only a failed (or stuck) export is retried.
-    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 409)).toEqual({
+    expect(expectStatus(await call("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 409)).toEqual({
       error: EXPORT_MESSAGES.retryNotFailed,
     });
   });
 
   it("lists export options with labels", async () => {
     const { user, fileId } = await userWithTranscript("export-options");
-    const options = expectStatus(await api("GET", `/transcripts/${fileId}/export-options`, undefined, { token: user.token }), 200).data;
+    const options = expectStatus(await call("GET", `/transcripts/${fileId}/export-options`, undefined, { token: user.token }), 200).data;
     expect(options.formats.map((f: Json) => f.value)).toEqual(["pdf", "docx", "srt", "vtt", "txt"]);
     expect(options.options.map((o: Json) => [o.key, o.default])).toEqual([
       ["include_timestamps", true],
@@ -175,12 +178,12 @@ describe("exports", { timeout: 60_000 }, () => {
     const bob = await userWithTranscript("export-bob");
     const id = await quietExport(alice.user, alice.fileId);
     expectStatus(await getExport(bob.user, id), 404);
-    expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: bob.user.token }), 404);
-    expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: bob.user.token }), 404);
+    expectStatus(await call("GET", `/exports/${id}/download`, undefined, { token: bob.user.token }), 404);
+    expectStatus(await call("POST", `/exports/${id}/retry`, undefined, { token: bob.user.token }), 404);
     expectStatus(await requestExport(bob.user, alice.fileId, { format: "pdf" }), 404);
-    expectStatus(await api("GET", `/transcripts/${alice.fileId}/export-options`, undefined, { token: bob.user.token }), 404);
-    expect(expectStatus(await api("GET", "/exports", undefined, { token: bob.user.token }), 200).data).toEqual([]);
-    expect(expectStatus(await api("GET", "/exports", undefined, { token: alice.user.token }), 200).data.map((e: Json) => e.id)).toEqual([
+    expectStatus(await call("GET", `/transcripts/${alice.fileId}/export-options`, undefined, { token: bob.user.token }), 404);
+    expect(expectStatus(await call("GET", "/exports", undefined, { token: bob.user.token }), 200).data).toEqual([]);
+    expect(expectStatus(await call("GET", "/exports", undefined, { token: alice.user.token }), 200).data.map((e: Json) => e.id)).toEqual([
       id,
     ]);
   });
@@ -212,7 +215,7 @@ describe("exports", { timeout: 60_000 }, () => {
     expect(failed.error).toMatch(/^The export could not be generated: PDF font .* is not available/);
 
     // Retry: back to pending, then the real queue generates it.
-    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 202).data).toMatchObject({
+    expect(expectStatus(await call("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 202).data).toMatchObject({
       status: "pending",
       error: null,
       attempts: 0,
@@ -248,7 +251,7 @@ describe("exports", { timeout: 60_000 }, () => {
     const id = await quietExport(user, fileId);
     await deliver(user, id);
     expect(await objectsUnder(`users/${user.id}/exports/${id}/`)).toHaveLength(1);
-    expectStatus(await api("DELETE", `/audio_files/${fileId}`, undefined, { token: user.token }), 200);
+    expectStatus(await call("DELETE", `/audio_files/${fileId}`, undefined, { token: user.token }), 200);
     expectStatus(await getExport(user, id), 404);
     expect(await objectsUnder(`users/${user.id}/exports/${id}/`)).toEqual([]);
   });

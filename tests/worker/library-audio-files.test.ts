@@ -1,20 +1,17 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signParts } from "../../worker/storage/signing";
+import { call, expectOk, type Json, typedApi } from "./helpers";
 import {
-  api,
   audioRow,
   bytesEqual,
   createFolder,
   createUser,
   downloadLinks,
-  expectOk,
   expectStatus,
   fetchLink,
   flipSignature,
-  type Json,
   type TestUser,
-  typedApi,
   uploadFile,
   wav,
   withParam,
@@ -31,8 +28,8 @@ beforeAll(async () => {
   other = await createUser("files-other");
 });
 
-const getFile = (id: string, token = user.token) => api("GET", `/audio_files/${id}`, undefined, { token });
-const update = (id: string, audio_file: unknown, token = user.token) => api("PUT", `/audio_files/${id}`, { audio_file }, { token });
+const getFile = (id: string, token = user.token) => call("GET", `/audio_files/${id}`, undefined, { token });
+const update = (id: string, audio_file: unknown, token = user.token) => call("PUT", `/audio_files/${id}`, { audio_file }, { token });
 const ids = async (query = "", token = user.token) => {
   const folder_id = new URLSearchParams(query).get("folder_id");
   const { data } = await expectOk(await typedApi({ token }).audio_files.$get({ query: folder_id === null ? {} : { folder_id } }));
@@ -70,7 +67,7 @@ describe("listing and showing files", () => {
   });
 
   it("lists every file of the caller, newest first", async () => {
-    const body = expectStatus(await api("GET", "/audio_files", undefined, { token: lister.token }), 200);
+    const body = expectStatus(await call("GET", "/audio_files", undefined, { token: lister.token }), 200);
     expect(Object.keys(body)).toEqual(["data"]);
     expect(body.data.map((f: Json) => f.id)).toEqual([inB.id, inA.id, inCommon.id]);
     const shownA = body.data.find((f: Json) => f.id === inA.id);
@@ -147,7 +144,7 @@ describe("renaming", () => {
     const empty = await update(file.id, {});
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({ error: "Nothing to update: send audio_file.name or audio_file.folder_id" });
-    const noObject = await api("PUT", `/audio_files/${file.id}`, { name: "x" }, { token: user.token });
+    const noObject = await call("PUT", `/audio_files/${file.id}`, { name: "x" }, { token: user.token });
     expect(noObject.status).toBe(422);
   });
 
@@ -212,21 +209,21 @@ describe("deleting", () => {
     const links = await downloadLinks(user.token, file.id);
     expect(await env.MEDIA.head(key)).not.toBeNull();
 
-    const body = expectStatus(await api("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token }), 200);
+    const body = expectStatus(await call("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token }), 200);
     expect(body).toEqual({ message: "Audio file deleted" });
 
     expect(await env.MEDIA.head(key)).toBeNull();
     expect(await audioRow(file.id)).toBeNull();
     expect(await ids()).not.toContain(file.id);
     expect((await getFile(file.id)).status).toBe(404);
-    expect((await api("GET", `/audio_files/${file.id}/download`, undefined, { token: user.token })).status).toBe(404);
+    expect((await call("GET", `/audio_files/${file.id}/download`, undefined, { token: user.token })).status).toBe(404);
 
     // A media link issued before the deletion finds nothing.
     const stale = await fetchLink(links.url);
     expect(stale.status).toBe(404);
     expect(await stale.json()).toEqual({ error: FILE_NOT_FOUND });
 
-    const again = await api("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token });
+    const again = await call("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ error: FILE_NOT_FOUND });
   });
@@ -234,7 +231,7 @@ describe("deleting", () => {
   it("leaves the user's other files alone", async () => {
     const doomed = await uploadFile(user.token);
     const kept = await uploadFile(user.token);
-    expectStatus(await api("DELETE", `/audio_files/${doomed.file.id}`, undefined, { token: user.token }), 200);
+    expectStatus(await call("DELETE", `/audio_files/${doomed.file.id}`, undefined, { token: user.token }), 200);
     expect(await env.MEDIA.head(kept.key)).not.toBeNull();
     expect(expectStatus(await getFile(kept.file.id), 200).data.id).toBe(kept.file.id);
   });
@@ -400,7 +397,7 @@ describe("download and playback links", () => {
   });
 
   it("answers 404 for the download of an unknown file", async () => {
-    const res = await api("GET", `/audio_files/${crypto.randomUUID()}/download`, undefined, { token: user.token });
+    const res = await call("GET", `/audio_files/${crypto.randomUUID()}/download`, undefined, { token: user.token });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: FILE_NOT_FOUND });
   });
@@ -417,7 +414,7 @@ describe("what the media links serve", () => {
   ])("never serves an uploaded %s as such (%s)", async (declaredType, filename, served) => {
     const html = new TextEncoder().encode("<!doctype html><script>fetch('/steal?'+localStorage.token)</script>");
     const link = expectStatus(
-      await api("POST", "/audio_files/upload-url", { filename, content_type: "audio/wav", file_size: html.length }, { token: user.token }),
+      await call("POST", "/audio_files/upload-url", { filename, content_type: "audio/wav", file_size: html.length }, { token: user.token }),
       200,
     );
     const put = await exports.default.fetch(
@@ -429,7 +426,7 @@ describe("what the media links serve", () => {
     );
     expect(put.status).toBe(200);
     const { data } = expectStatus(
-      await api(
+      await call(
         "POST",
         "/audio_files/confirm-upload",
         { filename, key: link.key, file_size: html.length, content_type: "audio/wav", folder_id: "", duration_seconds: "" },
@@ -450,7 +447,7 @@ describe("what the media links serve", () => {
   it("stores the type the upload link was issued for, not the PUT's header", async () => {
     const bytes = wav(1);
     const link = expectStatus(
-      await api(
+      await call(
         "POST",
         "/audio_files/upload-url",
         { filename: "p.wav", content_type: "audio/wav", file_size: bytes.length },

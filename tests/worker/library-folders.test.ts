@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createFolder, createUser, expectOk, expectStatus, type TestUser, typedApi, uploadFile } from "./library-helpers";
+import { call, expectOk, typedApi } from "./helpers";
+import { createFolder, createUser, expectStatus, type TestUser, uploadFile } from "./library-helpers";
 
 const REQUIRED = "Folder Name is required";
 const TOO_LONG = "Folder name must be 255 characters or less";
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 
 const list = async (token: string) => (await expectOk(await typedApi({ token }).folders.$get())).data;
-const create = (name: unknown, token = owner.token) => api("POST", "/folders", { folder: { name } }, { token });
-const rename = (id: string, name: unknown, token = owner.token) => api("PUT", `/folders/${id}`, { folder: { name } }, { token });
+const create = (name: unknown, token = owner.token) => call("POST", "/folders", { folder: { name } }, { token });
+const rename = (id: string, name: unknown, token = owner.token) => call("PUT", `/folders/${id}`, { folder: { name } }, { token });
 
 describe("creating folders", () => {
   it("answers 201 with the folder", async () => {
@@ -57,7 +58,7 @@ describe("creating folders", () => {
 
   it("requires a name when the field or the folder object is missing", async () => {
     for (const body of [{ folder: {} }, {}, { folder: { name: null } }, { folder: { name: 42 } }]) {
-      const res = await api("POST", "/folders", body, { token: owner.token });
+      const res = await call("POST", "/folders", body, { token: owner.token });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body, JSON.stringify(body)).toEqual({ error: REQUIRED });
     }
@@ -168,7 +169,7 @@ describe("renaming folders", () => {
 describe("deleting folders", () => {
   it("deletes an empty folder", async () => {
     const folder = await createFolder(owner.token, "Short-lived");
-    const body = expectStatus(await api("DELETE", `/folders/${folder.id}`, undefined, { token: owner.token }), 200);
+    const body = expectStatus(await call("DELETE", `/folders/${folder.id}`, undefined, { token: owner.token }), 200);
     expect(body).toEqual({ message: "Folder deleted", deleted_files: 0 });
     expect((await list(owner.token)).some((f) => f.id === folder.id)).toBe(false);
     // Its name is free again.
@@ -177,8 +178,8 @@ describe("deleting folders", () => {
 
   it("answers 404 for an unknown or already deleted folder", async () => {
     const folder = await createFolder(owner.token, "Deleted twice");
-    expectStatus(await api("DELETE", `/folders/${folder.id}`, undefined, { token: owner.token }), 200);
-    const again = await api("DELETE", `/folders/${folder.id}`, undefined, { token: owner.token });
+    expectStatus(await call("DELETE", `/folders/${folder.id}`, undefined, { token: owner.token }), 200);
+    const again = await call("DELETE", `/folders/${folder.id}`, undefined, { token: owner.token });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ error: NOT_FOUND });
   });
@@ -193,13 +194,13 @@ describe("deleting folders", () => {
 
     for (const u of inDoomed) expect(await env.MEDIA.head(u.key)).not.toBeNull();
 
-    const body = expectStatus(await api("DELETE", `/folders/${doomed.id}`, undefined, { token: owner.token }), 200);
+    const body = expectStatus(await call("DELETE", `/folders/${doomed.id}`, undefined, { token: owner.token }), 200);
     expect(body).toEqual({ message: "Folder deleted", deleted_files: 2 });
 
     for (const u of inDoomed) {
       expect(await env.MEDIA.head(u.key), u.key).toBeNull();
       expect(await env.DB.prepare("SELECT id FROM audio_files WHERE id = ?").bind(u.file.id).first()).toBeNull();
-      expect((await api("GET", `/audio_files/${u.file.id}`, undefined, { token: owner.token })).status).toBe(404);
+      expect((await call("GET", `/audio_files/${u.file.id}`, undefined, { token: owner.token })).status).toBe(404);
     }
     for (const [u, token] of [
       [inKept, owner.token],
@@ -207,7 +208,7 @@ describe("deleting folders", () => {
       [othersFile, other.token],
     ] as const) {
       expect(await env.MEDIA.head(u.key), u.key).not.toBeNull();
-      expect(expectStatus(await api("GET", `/audio_files/${u.file.id}`, undefined, { token }), 200).data.id).toBe(u.file.id);
+      expect(expectStatus(await call("GET", `/audio_files/${u.file.id}`, undefined, { token }), 200).data.id).toBe(u.file.id);
     }
     const folders = await list(owner.token);
     expect(folders.some((f) => f.id === doomed.id)).toBe(false);
@@ -226,13 +227,13 @@ describe("ownership", () => {
     expect(renamed.status).toBe(404);
     expect(renamed.body).toEqual({ error: NOT_FOUND });
 
-    const deleted = await api("DELETE", `/folders/${folder.id}`, undefined, { token: other.token });
+    const deleted = await call("DELETE", `/folders/${folder.id}`, undefined, { token: other.token });
     expect(deleted.status).toBe(404);
     expect(deleted.body).toEqual({ error: NOT_FOUND });
 
     expect((await list(owner.token)).find((f) => f.id === folder.id)?.name).toBe("Private folder");
     expect(await env.MEDIA.head(file.key)).not.toBeNull();
-    expect(expectStatus(await api("GET", `/audio_files/${file.file.id}`, undefined, { token: owner.token }), 200).data.folderId).toBe(
+    expect(expectStatus(await call("GET", `/audio_files/${file.file.id}`, undefined, { token: owner.token }), 200).data.folderId).toBe(
       folder.id,
     );
   });
@@ -254,10 +255,10 @@ describe("without a token", () => {
       ["DELETE", `/folders/${folder.id}`],
     ];
     for (const [method, path, body] of calls) {
-      const res = await api(method, path, body);
+      const res = await call(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.error, `${method} ${path}`).toEqual(expect.any(String));
-      const bad = await api(method, path, body, { token: "garbage" });
+      const bad = await call(method, path, body, { token: "garbage" });
       expect(bad.status, `${method} ${path} with a bad token`).toBe(401);
     }
     expect((await list(owner.token)).find((f) => f.id === folder.id)?.name).toBe("Anonymous target");

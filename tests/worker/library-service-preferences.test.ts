@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createUser, expectStatus, type TestUser } from "./library-helpers";
+import { call } from "./helpers";
+import { createUser, expectStatus, type TestUser } from "./library-helpers";
 
 const MB = 1024 * 1024;
 
@@ -11,18 +12,18 @@ beforeAll(async () => {
 
 describe("GET /service/configuration", () => {
   it("needs a token", async () => {
-    const res = await api("GET", "/service/configuration");
+    const res = await call("GET", "/service/configuration");
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual(expect.any(String));
   });
 
   it("refuses an invalid token", async () => {
-    const res = await api("GET", "/service/configuration", undefined, { token: "not-a-real-token" });
+    const res = await call("GET", "/service/configuration", undefined, { token: "not-a-real-token" });
     expect(res.status).toBe(401);
   });
 
   it("answers the active service's constraints, every service and the feature flags", async () => {
-    const body = expectStatus(await api("GET", "/service/configuration", undefined, { token: user.token }), 200);
+    const body = expectStatus(await call("GET", "/service/configuration", undefined, { token: user.token }), 200);
 
     expect(body.file_constraints.max_file_size).toBe(1048576000);
     expect(body.file_constraints.max_file_size).toBe(1000 * MB);
@@ -60,18 +61,18 @@ describe("GET /service/configuration", () => {
 });
 
 describe("PUT /preferences", () => {
-  const put = (preferences: unknown) => api("PUT", "/preferences", { preferences }, { token: user.token });
-  const stored = async () => expectStatus(await api("GET", "/auth/validate", undefined, { token: user.token }), 200).user.preferences;
+  const put = (preferences: unknown) => call("PUT", "/preferences", { preferences }, { token: user.token });
+  const stored = async () => expectStatus(await call("GET", "/auth/validate", undefined, { token: user.token }), 200).user.preferences;
 
   it("needs a token", async () => {
-    const res = await api("PUT", "/preferences", { preferences: { theme: "dark" } });
+    const res = await call("PUT", "/preferences", { preferences: { theme: "dark" } });
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual(expect.any(String));
   });
 
   it("starts from the defaults", async () => {
     const fresh = await createUser("prefs-defaults");
-    const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token: fresh.token }), 200);
+    const validated = expectStatus(await call("GET", "/auth/validate", undefined, { token: fresh.token }), 200);
     expect(validated.user.preferences).toEqual({
       sidebar: { files_collapsed: false, tools_collapsed: false },
       theme: "light",
@@ -171,16 +172,16 @@ describe("PUT /preferences", () => {
   });
 
   it("refuses a body without preferences", async () => {
-    const res = await api("PUT", "/preferences", { theme: "dark" }, { token: user.token });
+    const res = await call("PUT", "/preferences", { theme: "dark" }, { token: user.token });
     expect(res.status).toBe(422);
   });
 
   it("keeps preferences per user", async () => {
     const other = await createUser("prefs-other");
-    expectStatus(await api("PUT", "/preferences", { preferences: { theme: "dark" } }, { token: other.token }), 200);
+    expectStatus(await call("PUT", "/preferences", { preferences: { theme: "dark" } }, { token: other.token }), 200);
     const mine = await put({ theme: "light" });
     expect(mine.body.data.theme).toBe("light");
-    const theirs = expectStatus(await api("GET", "/auth/validate", undefined, { token: other.token }), 200);
+    const theirs = expectStatus(await call("GET", "/auth/validate", undefined, { token: other.token }), 200);
     expect(theirs.user.preferences.theme).toBe("dark");
     expect(theirs.user.preferences.sidebar).toEqual({ files_collapsed: false, tools_collapsed: false });
   });

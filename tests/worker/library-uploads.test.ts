@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signParts } from "../../worker/storage/signing";
+import { call } from "./helpers";
 import {
-  api,
   bytesEqual,
   createFolder,
   createUser,
@@ -31,10 +31,10 @@ beforeAll(async () => {
   bob = await createUser("uploads-bob");
 });
 
-const uploadUrl = (body: unknown, token = alice.token) => api("POST", "/audio_files/upload-url", body, { token });
-const confirm = (body: unknown, token = alice.token) => api("POST", "/audio_files/confirm-upload", body, { token });
+const uploadUrl = (body: unknown, token = alice.token) => call("POST", "/audio_files/upload-url", body, { token });
+const confirm = (body: unknown, token = alice.token) => call("POST", "/audio_files/confirm-upload", body, { token });
 const listFiles = async (token = alice.token, query = "") =>
-  expectStatus(await api("GET", `/audio_files${query}`, undefined, { token }), 200).data as { id: string }[];
+  expectStatus(await call("GET", `/audio_files${query}`, undefined, { token }), 200).data as { id: string }[];
 
 async function readObject(key: string): Promise<Uint8Array | null> {
   const object = await env.MEDIA.get(key);
@@ -292,7 +292,7 @@ describe("POST /audio_files/confirm-upload", () => {
     const row = await env.DB.prepare("SELECT user_id, storage_key, status FROM audio_files WHERE id = ?").bind(data.id).first();
     expect(row).toEqual({ user_id: alice.id, storage_key: key, status: "processing" });
 
-    const shown = expectStatus(await api("GET", `/audio_files/${data.id}`, undefined, { token: alice.token }), 200);
+    const shown = expectStatus(await call("GET", `/audio_files/${data.id}`, undefined, { token: alice.token }), 200);
     expect(shown.data.id).toBe(data.id);
   });
 
@@ -348,7 +348,7 @@ describe("POST /audio_files/confirm-upload", () => {
       expect(res.status, String(duration_seconds)).toBe(422);
     }
     expect(
-      expectStatus(await api("GET", "/audio_files", undefined, { token: alice.token }), 200).data.some(
+      expectStatus(await call("GET", "/audio_files", undefined, { token: alice.token }), 200).data.some(
         (f: { filename: string }) => f.filename === filename,
       ),
     ).toBe(false);
@@ -509,10 +509,10 @@ describe("without a token", () => {
         { filename, key, file_size: bytes.length, content_type: "audio/wav", folder_id: "", duration_seconds: 1 },
       ],
     ] as const) {
-      const res = await api("POST", path, body);
+      const res = await call("POST", path, body);
       expect(res.status, path).toBe(401);
       expect(res.body.error).toEqual(expect.any(String));
-      expect((await api("POST", path, body, { token: "garbage" })).status).toBe(401);
+      expect((await call("POST", path, body, { token: "garbage" })).status).toBe(401);
     }
     expect(await listFiles()).toHaveLength(before);
   });

@@ -8,7 +8,7 @@ import { DEFAULT_QUOTAS, QUOTA_MESSAGES } from "../../common/limits";
 import { getConfig } from "../../worker/config";
 import worker from "../../worker/index";
 import { apiRequest } from "./helpers";
-import { createUser, putBytes, wav, type TestUser } from "./library-helpers";
+import { createUser, putBytes, type TestUser, wav } from "./library-helpers";
 
 const quotaEnv = (vars: Record<string, string>) =>
   Object.create(env, Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, { value }]))) as Env;

@@ -4,8 +4,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaTypeFor, PLAYABLE_MEDIA_TYPES, servedMediaType } from "../../common/upload-rules";
+import { call } from "./helpers";
 import {
-  api,
   createUser,
   downloadLinks,
   expectStatus,
@@ -43,7 +43,7 @@ async function attack({ filename, declared, putType }: Attack) {
   const put = await putBytes(link.upload_url, PAYLOAD, { "content-type": putType, "content-length": String(PAYLOAD.length) });
   expect(put.status, await put.clone().text()).toBe(200);
   const confirmed = expectStatus(
-    await api(
+    await call(
       "POST",
       "/audio_files/confirm-upload",
       { filename, key: link.key, file_size: PAYLOAD.length, content_type: declared, folder_id: "", duration_seconds: "" },
@@ -130,7 +130,7 @@ describe("comma, parameter and type tricks", () => {
   });
 
   it("refuses a comma list as the only type of a file with no known extension (422)", async () => {
-    const res = await api(
+    const res = await call(
       "POST",
       "/audio_files/upload-url",
       { filename: "recording", content_type: "audio/mpeg, text/html", file_size: 10 },

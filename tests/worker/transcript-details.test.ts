@@ -3,28 +3,17 @@
 // validation and ownership.
 import { describe, expect, it } from "vitest";
 import { DETAILS_MESSAGES } from "../../common/transcript-details";
-import {
-  api,
-  createUser,
-  expectStatus,
-  history,
-  redo,
-  setSpeaker,
-  speakers,
-  transcript,
-  undo,
-  userWithTranscript,
-  utterances,
-  type TestUser,
-} from "./transcript-helpers";
+import { call } from "./helpers";
+import { createUser, expectStatus, type TestUser } from "./library-helpers";
+import { history, redo, setSpeaker, speakers, transcript, undo, userWithTranscript, utterances } from "./transcript-helpers";
 
 const createSpeaker = (user: TestUser, fileId: string, body?: unknown) =>
-  api("POST", `/transcripts/${fileId}/speakers`, body, { token: user.token });
+  call("POST", `/transcripts/${fileId}/speakers`, body, { token: user.token });
 const updateSpeaker = (user: TestUser, fileId: string, speakerId: string, body: unknown) =>
-  api("PUT", `/transcripts/${fileId}/speakers/${speakerId}`, body, { token: user.token });
+  call("PUT", `/transcripts/${fileId}/speakers/${speakerId}`, body, { token: user.token });
 const deleteSpeaker = (user: TestUser, fileId: string, speakerId: string) =>
-  api("DELETE", `/transcripts/${fileId}/speakers/${speakerId}`, undefined, { token: user.token });
-const putFields = (user: TestUser, fileId: string, body: unknown) => api("PUT", `/transcripts/${fileId}`, body, { token: user.token });
+  call("DELETE", `/transcripts/${fileId}/speakers/${speakerId}`, undefined, { token: user.token });
+const putFields = (user: TestUser, fileId: string, body: unknown) => call("PUT", `/transcripts/${fileId}`, body, { token: user.token });
 
 describe("speakers", () => {
   it("creates the next speaker, empty body or named with a role", async () => {

@@ -4,9 +4,8 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
-import { api, createUser, expectStatus, type Json, type TestUser } from "./library-helpers";
-
-export { api, createUser, expectStatus, type Json, type TestUser };
+import { call, type Json } from "./helpers";
+import { createUser, expectStatus, type TestUser } from "./library-helpers";
 
 const word = (text: string, start: number, confidence = 0.9) => ({ text, start, end: start + 0.4, confidence, hasEntities: false });
 
@@ -66,34 +65,34 @@ export interface Opts {
 }
 
 export const utterances = async (user: TestUser, fileId: string): Promise<Json[]> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}/utterances`, undefined, { token: user.token }), 200).data.data;
+  expectStatus(await call("GET", `/transcripts/${fileId}/utterances`, undefined, { token: user.token }), 200).data.data;
 
 export const transcript = async (user: TestUser, fileId: string): Promise<Json> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}`, undefined, { token: user.token }), 200).data;
+  expectStatus(await call("GET", `/transcripts/${fileId}`, undefined, { token: user.token }), 200).data;
 
 export const speakers = async (user: TestUser, fileId: string): Promise<Json[]> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}/speakers`, undefined, { token: user.token }), 200).data;
+  expectStatus(await call("GET", `/transcripts/${fileId}/speakers`, undefined, { token: user.token }), 200).data;
 
 export const history = async (user: TestUser, fileId: string): Promise<Json> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}/edit-history`, undefined, { token: user.token }), 200).data;
+  expectStatus(await call("GET", `/transcripts/${fileId}/edit-history`, undefined, { token: user.token }), 200).data;
 
 export const updateWords = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  api("PATCH", `/transcripts/${fileId}/utterances/${utteranceId}/update_words`, body, { token: user.token, headers: opts.headers });
+  call("PATCH", `/transcripts/${fileId}/utterances/${utteranceId}/update_words`, body, { token: user.token, headers: opts.headers });
 
 export const split = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/utterances/${utteranceId}/split`, body, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/utterances/${utteranceId}/split`, body, { token: user.token, headers: opts.headers });
 
 export const merge = (user: TestUser, fileId: string, targetId: string, body?: unknown, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/utterances/${targetId}/merge`, body, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/utterances/${targetId}/merge`, body, { token: user.token, headers: opts.headers });
 
 export const setSpeaker = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  api("PUT", `/transcripts/${fileId}/utterances/${utteranceId}`, body, { token: user.token, headers: opts.headers });
+  call("PUT", `/transcripts/${fileId}/utterances/${utteranceId}`, body, { token: user.token, headers: opts.headers });
 
 export const undo = (user: TestUser, fileId: string, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token, headers: opts.headers });
 
 export const redo = (user: TestUser, fileId: string, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, { token: user.token, headers: opts.headers });
 
 /** The words of an utterance as update_words entries that change nothing. */
 export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({ id: w.id }));

@@ -4,10 +4,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EDIT_LIMITS, EDIT_MESSAGES } from "../../common/transcript-ops";
 import { runOperation } from "../../worker/transcripts/operations";
+import { call, type Json } from "./helpers";
+import { expectStatus, type TestUser } from "./library-helpers";
 import {
-  api,
   expectStatsConsistent,
-  expectStatus,
   history,
   historyRows,
   merge,
@@ -17,13 +17,11 @@ import {
   speakers,
   split,
   transcript,
-  undo,
   unchangedWords,
+  undo,
   updateWords,
   userWithTranscript,
   utterances,
-  type Json,
-  type TestUser,
 } from "./transcript-helpers";
 
 /** Everything a client sees of a transcript, versions aside (they keep growing through undo and redo). */
@@ -236,7 +234,7 @@ describe("edit history", { timeout: 30_000 }, () => {
     const list = await utterances(alice.user, alice.fileId);
     expectStatus(await merge(alice.user, alice.fileId, list[0].id), 200);
     for (const result of [
-      await api("GET", `/transcripts/${alice.fileId}/edit-history`, undefined, { token: bob.user.token }),
+      await call("GET", `/transcripts/${alice.fileId}/edit-history`, undefined, { token: bob.user.token }),
       await undo(bob.user, alice.fileId),
       await redo(bob.user, alice.fileId),
       await undo(bob.user, "no-such-file"),

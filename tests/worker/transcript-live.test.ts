@@ -7,19 +7,9 @@ import { describe, expect, it } from "vitest";
 import type { TranscriptChangedMessage } from "../../common/live-messages";
 import worker from "../../worker/index";
 import { apiRequest } from "./helpers";
+import { expectStatus, type TestUser } from "./library-helpers";
+import { merge, redo, split, unchangedWords, undo, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
-import {
-  expectStatus,
-  merge,
-  redo,
-  split,
-  undo,
-  unchangedWords,
-  updateWords,
-  userWithTranscript,
-  utterances,
-  type TestUser,
-} from "./transcript-helpers";
 
 /** A tab collecting transcript_changed messages (as `changes`). */
 async function connect(user: TestUser) {
