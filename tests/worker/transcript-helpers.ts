@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
-import { call, type Json } from "./helpers";
+import { call, expectOk, type Json, typedApi } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
 
 const word = (text: string, start: number, confidence = 0.9) => ({ text, start, end: start + 0.4, confidence, hasEntities: false });
@@ -64,17 +64,19 @@ export interface Opts {
   headers?: Record<string, string>;
 }
 
+// The reads go through the typed client (tsc checks their paths and parameters);
+// their answers are handed on as Json because the editing tests index into them freely.
 export const utterances = async (user: TestUser, fileId: string): Promise<Json[]> =>
-  expectStatus(await call("GET", `/transcripts/${fileId}/utterances`, undefined, { token: user.token }), 200).data.data;
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"].utterances.$get({ param: { id: fileId } }))).data.data;
 
 export const transcript = async (user: TestUser, fileId: string): Promise<Json> =>
-  expectStatus(await call("GET", `/transcripts/${fileId}`, undefined, { token: user.token }), 200).data;
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"].$get({ param: { id: fileId } }))).data;
 
 export const speakers = async (user: TestUser, fileId: string): Promise<Json[]> =>
-  expectStatus(await call("GET", `/transcripts/${fileId}/speakers`, undefined, { token: user.token }), 200).data;
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"].speakers.$get({ param: { id: fileId } }))).data;
 
 export const history = async (user: TestUser, fileId: string): Promise<Json> =>
-  expectStatus(await call("GET", `/transcripts/${fileId}/edit-history`, undefined, { token: user.token }), 200).data;
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"]["edit-history"].$get({ param: { id: fileId } }))).data;
 
 export const updateWords = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
   call("PATCH", `/transcripts/${fileId}/utterances/${utteranceId}/update_words`, body, { token: user.token, headers: opts.headers });
