@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
 import { call, expectOk, type Json, typedApi } from "./helpers";
-import { createUser, expectStatus, type TestUser } from "./library-helpers";
+import { createUser, type TestUser } from "./library-helpers";
 
 const word = (text: string, start: number, confidence = 0.9) => ({ text, start, end: start + 0.4, confidence, hasEntities: false });
 
@@ -95,6 +95,13 @@ export const undo = (user: TestUser, fileId: string, opts: Opts = {}) =>
 
 export const redo = (user: TestUser, fileId: string, opts: Opts = {}) =>
   call("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, { token: user.token, headers: opts.headers });
+
+/** Undo and redo that must succeed, through the typed client (undo/redo above also send what must be refused). */
+export const undoOk = async (user: TestUser, fileId: string) =>
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"]["edit-history"].undo.$post({ param: { id: fileId } }))).data;
+
+export const redoOk = async (user: TestUser, fileId: string) =>
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"]["edit-history"].redo.$post({ param: { id: fileId } }))).data;
 
 /** The words of an utterance as update_words entries that change nothing. */
 export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({ id: w.id }));
