@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BIDI_MESSAGE } from "../../common/names";
 import { JSON_BODY_MAX_BYTES, MESSAGES } from "../../common/messages";
-import { call, post } from "./helpers";
+import { call, expectOk, post, typedApi } from "./helpers";
 import { createUser } from "./library-helpers";
 
 describe("request limits", () => {
@@ -30,6 +30,6 @@ describe("request limits", () => {
     );
     expect(upload.status).toBe(422);
     expect(upload.body).toEqual({ error: BIDI_MESSAGE });
-    expect((await call("POST", "/folders", { folder: { name: "Plain name" } }, { token: user.token })).status).toBe(201);
+    await expectOk(await typedApi({ token: user.token }).folders.$post({ json: { folder: { name: "Plain name" } } }), 201);
   });
 });

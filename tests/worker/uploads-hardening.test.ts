@@ -6,8 +6,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import worker from "../../worker/index";
-import { call } from "./helpers";
-import { audioRow, bytesEqual, createUser, expectStatus, media, putBytes, uploadFile, uploadObject, wav } from "./library-helpers";
+import { call, expectOk, typedApi } from "./helpers";
+import { audioRow, bytesEqual, createUser, media, putBytes, uploadFile, uploadObject, wav } from "./library-helpers";
 
 const runCron = () =>
   worker.scheduled(
@@ -76,6 +76,6 @@ describe("upload hardening", () => {
     expect(await media().head(orphan.key)).toBeNull();
     expect(await media().head(kept.key)).not.toBeNull();
     expect(await media().head(recent.key)).not.toBeNull();
-    expectStatus(await call("GET", `/audio_files/${kept.file.id}`, undefined, { token: user.token }), 200);
+    await expectOk(await typedApi({ token: user.token }).audio_files[":id"].$get({ param: { id: kept.file.id } }));
   });
 });
