@@ -35,7 +35,8 @@ const all = async <T>(sql: string) => (await env.DB.prepare(sql).all<T>()).resul
 
 async function d1Tables(): Promise<string[]> {
   const rows = await all<{ name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+    `SELECT name FROM sqlite_master
+     WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'`,
   );
   return rows.map((r) => r.name).sort();
 }

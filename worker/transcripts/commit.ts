@@ -213,7 +213,8 @@ export function historyStatements(db: D1Database, tid: string, record: HistoryRe
     db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq >= ${pointer}`).bind(tid),
     db
       .prepare(
-        `INSERT INTO edit_operations (transcript_id, seq, type, summary, change, op_id, created_at) VALUES (?1, ${pointer}, ?2, ?3, ?4, ?5, ?6)`,
+        `INSERT INTO edit_operations (transcript_id, seq, type, summary, change, op_id, created_at)
+         VALUES (?1, ${pointer}, ?2, ?3, ?4, ?5, ?6)`,
       )
       .bind(tid, record.type, record.summary, JSON.stringify(record.change), record.opId, now),
     db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq <= ${pointer} - ?2`).bind(tid, EDIT_LIMITS.historyKept),
