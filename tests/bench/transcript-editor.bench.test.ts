@@ -8,8 +8,9 @@ import { expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { stepHistory } from "../../worker/transcripts/history";
 import { runOperation } from "../../worker/transcripts/operations";
-import { apiRequest } from "../worker/helpers";
-import { api, createUser, expectStatus, storeTranscript, type Json } from "../worker/transcript-helpers";
+import { apiRequest, call, type Json } from "../worker/helpers";
+import { createUser, expectStatus } from "../worker/library-helpers";
+import { storeTranscript } from "../worker/transcript-helpers";
 import { threeHourTranscript, UTTERANCES, WORDS } from "../support/three-hour";
 
 const RUNS = 5;
@@ -62,11 +63,11 @@ it("serves and edits a 3-hour transcript", async () => {
         k === 1 ? { id: w.id, text: `edit${i}`, end_time: w.endTime, confidence_score: 1 } : { id: w.id },
       ),
     };
-    const [edited, editMs] = await timed(() => api("PATCH", `/transcripts/${fileId}/utterances/${u.id}/update_words`, body, token));
+    const [edited, editMs] = await timed(() => call("PATCH", `/transcripts/${fileId}/utterances/${u.id}/update_words`, body, token));
     expectStatus(edited, 200);
     roundTrips.update_words!.push(editMs);
     const [splitResult, splitMs] = await timed(() =>
-      api(
+      call(
         "POST",
         `/transcripts/${fileId}/utterances/${u.id}/split`,
         { first_word_id: u.transcriptWords[5].id, new_utterance_id: `bench-${i}` },
@@ -75,17 +76,17 @@ it("serves and edits a 3-hour transcript", async () => {
     );
     expectStatus(splitResult, 200);
     roundTrips.split!.push(splitMs);
-    const [merged, mergeMs] = await timed(() => api("POST", `/transcripts/${fileId}/utterances/${u.id}/merge`, {}, token));
+    const [merged, mergeMs] = await timed(() => call("POST", `/transcripts/${fileId}/utterances/${u.id}/merge`, {}, token));
     expectStatus(merged, 200);
     roundTrips.merge!.push(mergeMs);
     const speaker = list.find((x) => x.speakerId !== u.speakerId)!.speakerId;
-    const [spoken, speakerMs] = await timed(() => api("PUT", `/transcripts/${fileId}/utterances/${u.id}`, { speaker_id: speaker }, token));
+    const [spoken, speakerMs] = await timed(() => call("PUT", `/transcripts/${fileId}/utterances/${u.id}`, { speaker_id: speaker }, token));
     expectStatus(spoken, 200);
     roundTrips.set_speaker!.push(speakerMs);
-    const [undone, undoMs] = await timed(() => api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, token));
+    const [undone, undoMs] = await timed(() => call("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, token));
     expectStatus(undone, 200);
     roundTrips.undo!.push(undoMs);
-    const [redone, redoMs] = await timed(() => api("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, token));
+    const [redone, redoMs] = await timed(() => call("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, token));
     expectStatus(redone, 200);
     roundTrips.redo!.push(redoMs);
   }
@@ -102,7 +103,7 @@ it("serves and edits a 3-hour transcript", async () => {
   const merge = await runOperation(env.DB, t, { type: "merge", targetUtteranceId: middle.id }, null);
   const undo = await stepHistory(env.DB, getDb(env.DB), t, "undo");
 
-  const [history, historyMs] = await timed(() => api("GET", `/transcripts/${fileId}/edit-history`, undefined, token));
+  const [history, historyMs] = await timed(() => call("GET", `/transcripts/${fileId}/edit-history`, undefined, token));
   expectStatus(history, 200);
 
   console.log(

@@ -6,7 +6,8 @@ import { stepHistory } from "../../worker/transcripts/history";
 import { getDb } from "../../worker/db/client";
 import { runOperation, type EditRequest } from "../../worker/transcripts/operations";
 import { listUtterances } from "../../worker/transcripts/read";
-import { createUser, sampleTranscript, storeTranscript } from "./transcript-helpers";
+import { createUser } from "./library-helpers";
+import { sampleTranscript, storeTranscript } from "./transcript-helpers";
 
 /** Rows written by split, merge, update_words, change speaker, undo and redo at the middle utterance. */
 async function rowsWrittenPerOperation(utteranceCount: number) {

@@ -4,7 +4,7 @@ import { validate } from "../lib/validate";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "../transcripts/details-edits";
 import { getOwnedTranscript, listSpeakers, toTranscriptDto } from "../transcripts/read";
 import type { AppEnv } from "../types";
-import { notifyChanged } from "./transcript-edits";
+import { notifyChanged } from "../transcripts/edit-endpoint";
 
 /**
  * Summary, notes and speakers of a transcript (spec section 7). Mounted by

@@ -38,7 +38,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
     return c.json({ data: await listSpeakers(c.var.db, row.id) }, 200);
   })
   .route("/", utteranceRoutes)
-  .route("/", editHistoryRoutes)
+  .route("/:id/edit-history", editHistoryRoutes)
   .route("/", transcriptDetailsRoutes)
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes);

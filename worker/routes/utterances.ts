@@ -4,7 +4,7 @@ import { validate } from "../lib/validate";
 import { runOperation, type EditRequest } from "../transcripts/operations";
 import { getOwnedTranscript } from "../transcripts/read";
 import type { AppEnv } from "../types";
-import { answerEdit, idempotencyKey } from "./transcript-edits";
+import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 
 /**
  * Editing operations on one utterance (spec section 7). Mounted by

@@ -17,7 +17,7 @@ import {
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { commitChange, CommitConflict, detailsChanged } from "./commit";
+import { commitChange, CommitConflict, commitWithRetry, detailsChanged } from "./commit";
 import { defaultSpeakerName } from "./read";
 import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
 
@@ -43,8 +43,6 @@ export class StaleUtterancesError extends ApiError {
     super(409, EDIT_MESSAGES.stale);
   }
 }
-
-const ATTEMPTS = 5;
 
 /** A row with its position computed from the order index. */
 const WITH_POSITION = `${UTTERANCE_COLUMNS},
@@ -173,7 +171,7 @@ function staleOnes(ctx: OpContext, req: EditRequest, op: TranscriptOp): Utteranc
 /**
  * Applies one editing operation to an owned transcript. Throws ApiError
  * (404/409/422) for what the rules refuse and StaleUtterancesError when a sent
- * version no longer matches.
+ * version no longer matches, or when the rows kept changing under every attempt.
  */
 export async function runOperation(
   db: D1Database,
@@ -181,35 +179,38 @@ export async function runOperation(
   req: EditRequest,
   opId: string | null,
 ): Promise<EditOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    const loaded = await load(db, transcript.id, req, opId);
-    const { ctx, op } = loaded;
+  // The utterances the latest attempt named: the 409 after the last conflict shows them as they are.
+  let named: string[] = [];
+  try {
+    return await commitWithRetry(async () => {
+      const loaded = await load(db, transcript.id, req, opId);
+      const { ctx, op } = loaded;
+      named = loaded.named;
 
-    // Seen before: answer what the first request left, apply nothing.
-    if (loaded.known)
-      return unchanged(
-        db,
-        transcript.id,
-        loaded.known.utterances.map((u) => u.id),
-      );
+      // Seen before: answer what the first request left, apply nothing.
+      if (loaded.known)
+        return unchanged(
+          db,
+          transcript.id,
+          loaded.known.utterances.map((u) => u.id),
+        );
 
-    const stale = staleOnes(ctx, req, op);
-    if (stale.length) {
-      // A retry whose result is already there is fine; anything else was computed on an old state.
-      let retry = false;
-      try {
-        retry = isNoOp(applyOp(ctx, op));
-      } catch {
-        retry = false;
+      const stale = staleOnes(ctx, req, op);
+      if (stale.length) {
+        // A retry whose result is already there is fine; anything else was computed on an old state.
+        let retry = false;
+        try {
+          retry = isNoOp(applyOp(ctx, op));
+        } catch {
+          retry = false;
+        }
+        if (retry) return unchanged(db, transcript.id, loaded.named);
+        throw new StaleUtterancesError(stale);
       }
-      if (retry) return unchanged(db, transcript.id, loaded.named);
-      throw new StaleUtterancesError(stale);
-    }
 
-    const applied = apply(ctx, op);
-    if (isNoOp(applied)) return unchanged(db, transcript.id, loaded.named);
+      const applied = apply(ctx, op);
+      if (isNoOp(applied)) return unchanged(db, transcript.id, loaded.named);
 
-    try {
       const committed = await commitChange(db, {
         transcriptId: transcript.id,
         change: applied.change,
@@ -222,12 +223,9 @@ export async function runOperation(
         detailsChanged: detailsChanged(applied.change),
         rowsWritten: committed.rowsWritten,
       };
-    } catch (error) {
-      if (!(error instanceof CommitConflict) || attempt >= ATTEMPTS) {
-        if (error instanceof CommitConflict) throw new StaleUtterancesError(await currentStates(db, transcript.id, loaded.named));
-        throw error;
-      }
-      // Someone else changed these rows (or used this key) meanwhile: read again.
-    }
+    });
+  } catch (error) {
+    if (error instanceof CommitConflict) throw new StaleUtterancesError(await currentStates(db, transcript.id, named));
+    throw error;
   }
 }

@@ -1,3 +1,6 @@
+// Ingest: turns a finished transcription into its rows (transcript, speakers,
+// utterances with their words) and writes them in batches with the file's
+// status change, so a transcript appears whole or not at all.
 import { hasNoBidiControls, stripBidiControls } from "../../common/names";
 import { initialKeys } from "../../common/order-keys";
 import { readyStatement } from "../library/file-status";

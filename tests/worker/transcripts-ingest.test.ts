@@ -4,7 +4,7 @@ import { initialKeys } from "../../common/order-keys";
 import { getDb } from "../../worker/db/client";
 import { listSpeakers, listUtterances, utterancesJson, wordsJson } from "../../worker/transcripts/read";
 import { toStoredWords } from "../../worker/transcripts/rows";
-import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
+import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 
 async function seedFile() {

@@ -3,8 +3,9 @@
 // current utterances, and the `{data: OperationResultDto}` answer.
 import type { Context } from "hono";
 import { unprocessable } from "../lib/errors";
-import { publishTranscriptChanged, transcriptChangedMessage } from "../transcripts/live";
-import { StaleUtterancesError, type EditOutcome } from "../transcripts/operations";
+import { publish } from "../live/publish";
+import { transcriptChangedMessage } from "./live";
+import { StaleUtterancesError, type EditOutcome } from "./operations";
 import type { AppEnv } from "../types";
 
 const HEADER_MAX = 100;
@@ -28,7 +29,7 @@ export function clientId(c: Context<AppEnv>): string | null {
 /** After a change: push `transcript_changed` to the owner's tabs without holding up (or failing) the answer. */
 export function notifyChanged(c: Context<AppEnv>, audioFileId: string, outcome: EditOutcome): void {
   if (!outcome.change) return;
-  const pushed = publishTranscriptChanged(c.env, c.var.user.id, transcriptChangedMessage(audioFileId, outcome, clientId(c)));
+  const pushed = publish(c.env, c.var.user.id, transcriptChangedMessage(audioFileId, outcome, clientId(c)));
   try {
     c.executionCtx.waitUntil(pushed);
   } catch {
