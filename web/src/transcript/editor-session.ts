@@ -2,13 +2,13 @@
 // IndexedDB backing and HTTP transport, and what happens after each save.
 // Plain TypeScript; the view creates one per open file.
 import type { QueryClient } from "@tanstack/react-query";
-import type { TranscriptOp } from "../../../common/transcript-ops";
+import { touches, type TranscriptOp } from "../../../common/transcript-ops";
 import type { SpeakerDto, UtteranceDto } from "../../../common/transcript";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { systemClock } from "../editor/clock";
 import { TranscriptEditor } from "../editor/editor";
 import { indexedDbPendingStore } from "../editor/pending-store";
-import { SaveQueue, touches, type PendingOp, type SendOutcome } from "../editor/save-queue";
+import { SaveQueue, type PendingOp, type SendOutcome } from "../editor/save-queue";
 import { TranscriptStore } from "../editor/transcript-store";
 import { httpTransport } from "../editor/transport";
 import { toast } from "../lib/toasts";
