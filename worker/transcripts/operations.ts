@@ -20,7 +20,7 @@ import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { commitChange, CommitConflict, detailsChanged } from "./commit";
-import { defaultSpeakerName } from "./read";
+import { currentStates, defaultSpeakerName, WITH_POSITION, type PositionedRow } from "./read";
 import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
 
 /** What an edit (or undo/redo) did; `change` is null when nothing was written. */
@@ -40,25 +40,6 @@ export class StaleUtterancesError extends ApiError {
 }
 
 const ATTEMPTS = 5;
-
-/** A row with its position computed from the order index. */
-const WITH_POSITION = `${UTTERANCE_COLUMNS},
-  (SELECT count(*) FROM utterances v WHERE v.transcript_id = u.transcript_id AND v.order_key < u.order_key) AS position`;
-
-type PositionedRow = UtteranceRow & { position: number };
-
-/** Current states (with positions) of the transcript's utterances among `ids`. */
-export async function currentStates(db: D1Database, transcriptId: string, ids: readonly string[]): Promise<UtteranceState[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT ${WITH_POSITION} FROM utterances u WHERE u.transcript_id = ? AND u.id IN (${unique.map(() => "?").join(",")}) ORDER BY u.order_key`,
-    )
-    .bind(transcriptId, ...unique)
-    .all<PositionedRow>();
-  return results.map((row) => toUtteranceState(row, row.position));
-}
 
 /** The answer for a request that applied nothing: the named utterances as they are, missing ones as removed. */
 async function unchanged(db: D1Database, transcriptId: string, ids: readonly string[]): Promise<EditOutcome> {
