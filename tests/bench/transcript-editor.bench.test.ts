@@ -1,7 +1,7 @@
 // Run by `npm run bench` (not part of `npm test`): the editor API on a generated
 // 3-hour transcript (30,000 words, 3,000 utterances) in workerd with local D1,
 // through the Worker's fetch handler (auth, routing, JSON included).
-// Reports, never asserts timing: GET utterances (budget 100 ms median),
+// Reports, never asserts timing: GET utterances in both shapes (compact: budget 60 ms median),
 // operation round trips, and D1 rows written per operation.
 import { env, exports } from "cloudflare:workers";
 import { expect, it } from "vitest";
@@ -10,9 +10,15 @@ import { stepHistory } from "../../worker/transcripts/history";
 import { runOperation } from "../../worker/transcripts/operations";
 import { apiRequest } from "../worker/helpers";
 import { api, createUser, expectStatus, storeTranscript, type Json } from "../worker/transcript-helpers";
+import { decodeUtterances } from "../../common/compact-utterances";
 import { threeHourTranscript, UTTERANCES, WORDS } from "../support/three-hour";
 
 const RUNS = 5;
+
+async function gzipSize(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
 
 const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
@@ -52,6 +58,29 @@ it("serves and edits a 3-hour transcript", async () => {
   }
   expect(list).toHaveLength(UTTERANCES);
   expect(list.reduce((n, u) => n + u.transcriptWords.length, 0)).toBe(WORDS);
+  const gzipBytes = await gzipSize(
+    await (await exports.default.fetch(apiRequest("GET", `/transcripts/${fileId}/utterances`, undefined, token))).text(),
+  );
+
+  // The compact answer the SPA asks for (budget ≤ 1.5 MB raw, ≤ 350 KB gzip, ≤ 60 ms p50), and its decoding.
+  const compactPath = `/transcripts/${fileId}/utterances?format=compact`;
+  await (await exports.default.fetch(apiRequest("GET", compactPath, undefined, token))).text();
+  const compactReads: number[] = [];
+  const decodes: number[] = [];
+  let compactText = "";
+  for (let i = 0; i < RUNS * 2; i++) {
+    const [text, ms] = await timed(async () => {
+      const res = await exports.default.fetch(apiRequest("GET", compactPath, undefined, token));
+      expect(res.status).toBe(200);
+      return res.text();
+    });
+    compactReads.push(ms);
+    compactText = text;
+    const [decoded, decodeMs] = await timed(async () => decodeUtterances(JSON.parse(text).data));
+    decodes.push(decodeMs);
+    expect(decoded).toEqual(list);
+  }
+  const compactGzip = await gzipSize(compactText);
 
   // Round trips of each operation in the middle of the transcript.
   const roundTrips: Record<string, number[]> = { update_words: [], split: [], merge: [], set_speaker: [], undo: [], redo: [] };
@@ -107,7 +136,8 @@ it("serves and edits a 3-hour transcript", async () => {
 
   console.log(
     `\nBENCH editor API on a 3 h transcript (${WORDS} words, ${UTTERANCES} utterances), ${RUNS} runs each:\n` +
-      `BENCH   GET utterances (${(bytes / 1e6).toFixed(1)} MB JSON), request to last byte (after one warm-up): ${stats(reads)} (budget 100 ms median); client JSON.parse: ${stats(parses)}\n` +
+      `BENCH   GET utterances (${(bytes / 1e6).toFixed(2)} MB JSON, ${(gzipBytes / 1e3).toFixed(0)} KB gzip), request to last byte (after one warm-up): ${stats(reads)}; client JSON.parse: ${stats(parses)}\n` +
+      `BENCH   GET utterances?format=compact (${(compactText.length / 1e6).toFixed(2)} MB JSON, ${(compactGzip / 1e3).toFixed(0)} KB gzip; budget ≤ 1.5 MB, ≤ 350 KB gzip): ${stats(compactReads)} (budget 60 ms median); client JSON.parse + decode: ${stats(decodes)}\n` +
       Object.entries(roundTrips)
         .map(([name, ms]) => `BENCH   ${name} round trip: ${stats(ms)}\n`)
         .join("") +

@@ -25,7 +25,7 @@ const word = fc.record({
   hasEntities: fc.boolean(),
 });
 const utterance = fc.record({
-  id: fc.string({ minLength: 1 }),
+  id: fc.oneof(fc.uuid(), fc.string({ minLength: 1, unit: "binary" })),
   speakerId: fc.constantFrom("s1", "s2", "a-speaker-uuid"),
   startTime: time,
   endTime: time,
@@ -69,9 +69,10 @@ describe("compact utterances", () => {
     expect(compact).toEqual({
       format: "compact",
       speakers: ["s1"],
+      ids: "u1w1w2",
+      idLengths: [[2, 3]],
       utterances: [
         [
-          "u1",
           0,
           4,
           3_600_500,
@@ -82,8 +83,8 @@ describe("compact utterances", () => {
           "a0",
           2,
           [
-            ["w1", "Hello", 0, 400, 0.93, 1],
-            ["w2", "there", 20, "3601.0000001", 1],
+            ["Hello", 0, 400, 0.93, 1],
+            ["there", 20, "3601.0000001", 1],
           ],
         ],
       ],

@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { encodeUtterances, type CompactUtterances } from "../../common/compact-utterances";
-import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
+import { CompactWriter, type CompactUtterances } from "../../common/compact-utterances";
+import type { Sentiment, SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
 import type { UtteranceState } from "../../common/transcript-ops";
 import type { Db } from "../db/client";
 import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow, type UtteranceRow } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { fromRaw, rawUtteranceColumns, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+import type { StoredWord } from "./store";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
 
@@ -126,7 +127,14 @@ export async function utterancesJsonOfFile(db: Db, userId: string, audioFileId: 
 /** The whole list in the compact shape (common/compact-utterances.ts) for `userId`'s audio file. */
 export async function compactUtterancesOfFile(db: Db, userId: string, audioFileId: string): Promise<CompactUtterances> {
   const rows = await utteranceRowsOfFile(db, userId, audioFileId);
-  return encodeUtterances(rows.map((row, position) => toUtteranceState(fromRaw(row), position)));
+  // Straight from the stored words: no per-word objects of the spec's shape in between.
+  const writer = new CompactWriter();
+  for (let position = 0; position < rows.length; position++) {
+    const row = fromRaw(rows[position]!);
+    writer.utterance({ ...row, sentiment: row.sentiment as Sentiment | null, position });
+    for (const w of JSON.parse(row.words) as StoredWord[]) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1);
+  }
+  return writer.finish();
 }
 
 /** A row with its position computed from the order index. */
