@@ -6,6 +6,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { TranscriptChangedMessage } from "../../../common/live-messages";
 import { touches, type TranscriptOp } from "../../../common/transcript-ops";
 import type { UtteranceDto } from "../../../common/transcript";
+import { ApiRequestError } from "../api/errors";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { systemClock } from "../editor/clock";
 import { TranscriptEditor } from "../editor/editor";
@@ -86,7 +87,12 @@ export class EditorSession {
     this.setState({ status: "loading" });
     let list: UtteranceDto[];
     try {
-      list = await transcriptApi.utterances(this.audioFileId);
+      list = await transcriptApi.utterances(this.audioFileId).catch((error: unknown) => {
+        // A hiccup is retried once; a missing transcript (4xx) is an answer.
+        const status = error instanceof ApiRequestError ? error.status : 0;
+        if (this.disposed || (status >= 400 && status < 500)) throw error;
+        return transcriptApi.utterances(this.audioFileId);
+      });
     } catch (error) {
       if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
       return;
