@@ -128,11 +128,24 @@ export async function utterancesJsonOfFile(db: Db, userId: string, audioFileId: 
 export async function compactUtterancesOfFile(db: Db, userId: string, audioFileId: string): Promise<CompactUtterances> {
   const rows = await utteranceRowsOfFile(db, userId, audioFileId);
   // Straight from the stored words: no per-word objects of the spec's shape in between.
+  // One parse of every row's words is cheaper than 3,000 small ones.
+  const words = JSON.parse(`[${rows.map((row) => row[10] as string).join(",")}]`) as StoredWord[][];
   const writer = new CompactWriter();
   for (let position = 0; position < rows.length; position++) {
     const row = fromRaw(rows[position]!);
-    writer.utterance({ ...row, sentiment: row.sentiment as Sentiment | null, position });
-    for (const w of JSON.parse(row.words) as StoredWord[]) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1);
+    writer.utterance({
+      id: row.id,
+      speakerId: row.speakerId,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      position,
+      confidenceScore: row.confidenceScore,
+      sentiment: row.sentiment as Sentiment | null,
+      sentimentConfidence: row.sentimentConfidence,
+      orderKey: row.orderKey,
+      version: row.version,
+    });
+    for (const w of words[position]!) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1);
   }
   return writer.finish();
 }
