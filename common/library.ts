@@ -126,6 +126,8 @@ export interface ServiceConfiguration {
   file_constraints: { max_file_size: number; supported_formats: string[] };
   transcription: {
     active_service_name: string;
+    /** Whether a service will transcribe this user's uploads now; when not, uploads are stored and fail with the reason. */
+    available: boolean;
     all_services: { name: string; label: string; available: boolean; supported_formats: string[]; max_file_size: number }[];
   };
   features: { service_selection: boolean; utterance_meta_column: boolean; debug: boolean };

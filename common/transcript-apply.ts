@@ -2,6 +2,7 @@
 // updates, the Worker to validate, apply and record history. Both therefore
 // agree on every rule, including the order key a split gives its new half.
 import { formatTimestamp } from "./format";
+import { hasNoBidiControls } from "./names";
 import { keyBetween } from "./order-keys";
 import type { WordDto } from "./transcript";
 import {
@@ -78,7 +79,7 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
         hasEntities: false,
       };
     }
-    return {
+    const word = {
       ...old,
       position,
       text: p.text ?? old.text,
@@ -86,6 +87,10 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
       endTime: p.end_time ?? old.endTime,
       confidenceScore: p.confidence_score ?? old.confidenceScore,
     };
+    // The wire carries only the new confidence: a word's first edit keeps the transcribed one for
+    // the confidence cycle, as the editor's modified flag does (common/word-diff.ts).
+    if (old.originalConfidenceScore === undefined && !sameWord(old, word)) word.originalConfidenceScore = old.confidenceScore;
+    return word;
   });
   checkTimes(words);
   if (sameWords(u.transcriptWords, words)) return NO_CHANGE("No change");
@@ -196,6 +201,7 @@ function setSpeaker(ctx: OpContext, u: UtteranceState, speakerId: string): Appli
 function checkText(text: string) {
   if (!text.trim()) throw new OpError(422, EDIT_MESSAGES.emptyWordText);
   if (text.length > EDIT_LIMITS.wordTextMax) throw new OpError(422, EDIT_MESSAGES.wordTooLong);
+  if (!hasNoBidiControls(text)) throw new OpError(422, EDIT_MESSAGES.bidiControl);
 }
 
 /** Starts never go backwards, a word never ends before it starts, nothing is negative. */
@@ -214,17 +220,11 @@ const meanConfidence = (words: readonly WordDto[]) =>
 
 function sameWords(a: readonly WordDto[], b: readonly WordDto[]): boolean {
   if (a.length !== b.length) return false;
-  return a.every((w, i) => {
-    const v = b[i]!;
-    return (
-      w.id === v.id &&
-      w.text === v.text &&
-      w.startTime === v.startTime &&
-      w.endTime === v.endTime &&
-      w.confidenceScore === v.confidenceScore
-    );
-  });
+  return a.every((w, i) => sameWord(w, b[i]!));
 }
+
+const sameWord = (w: WordDto, v: WordDto) =>
+  w.id === v.id && w.text === v.text && w.startTime === v.startTime && w.endTime === v.endTime && w.confidenceScore === v.confidenceScore;
 
 const quote = (text: string) => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`;
 

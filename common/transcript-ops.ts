@@ -3,6 +3,7 @@
 // applies an operation optimistically with the same pure functions the Worker
 // uses to validate, apply and record it (common/transcript-apply.ts).
 import { z } from "zod";
+import { hasNoBidiControls } from "./names";
 import type { SpeakerDto, UtteranceDto } from "./transcript";
 
 export const EDIT_LIMITS = {
@@ -22,6 +23,8 @@ export const EDIT_MESSAGES = {
   timesOutOfOrder: "Word times must not go backwards or be negative",
   emptyWordText: "A word's text must not be empty",
   wordTooLong: `A word must be ${EDIT_LIMITS.wordTextMax} characters or less`,
+  /** As for names (common/names.ts): a U+202E in one word would reverse the rest of its utterance. */
+  bidiControl: "Words cannot contain text-direction control characters",
   tooManyWords: `An utterance holds at most ${EDIT_LIMITS.wordsPerUtteranceMax} words`,
   noWords: "An utterance needs at least one word",
   splitAtFirstWord: "Cannot split before the first word",
@@ -38,7 +41,12 @@ export const EDIT_MESSAGES = {
 const id = z.string().min(1).max(EDIT_LIMITS.idMax);
 const time = z.number().finite().nonnegative(EDIT_MESSAGES.timesOutOfOrder);
 const confidence = z.number().finite().min(0).max(1);
-const wordText = z.string().trim().min(1, EDIT_MESSAGES.emptyWordText).max(EDIT_LIMITS.wordTextMax, EDIT_MESSAGES.wordTooLong);
+const wordText = z
+  .string()
+  .trim()
+  .min(1, EDIT_MESSAGES.emptyWordText)
+  .max(EDIT_LIMITS.wordTextMax, EDIT_MESSAGES.wordTooLong)
+  .refine(hasNoBidiControls, EDIT_MESSAGES.bidiControl);
 /** The version of the utterance the client computed the operation on; a mismatch answers 409. */
 const version = z.number().int().nonnegative().optional();
 

@@ -13,6 +13,8 @@ export interface WordDto {
   endTime: number;
   position: number;
   confidenceScore: number;
+  /** The transcribed confidence, kept from the word's first edit on: Ctrl/Cmd+I cycles back to it (spec section 4). */
+  originalConfidenceScore?: number;
   hasEntities: boolean;
 }
 

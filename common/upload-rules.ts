@@ -73,13 +73,6 @@ export function extensionOf(filename: string): string {
 
 const baseType = (type: string) => type.split(";")[0]!.trim().toLowerCase();
 
-/** The media type to store: the browser's if it is a real one, else the extension's. */
-export function resolveContentType(filename: string, type: string): string {
-  const declared = baseType(type);
-  if (declared && declared !== "application/octet-stream") return declared;
-  return EXTENSION_TYPES[extensionOf(filename)]?.[0] ?? "application/octet-stream";
-}
-
 /**
  * The only media types ever stored with an object or served back for it: exact
  * strings, no parameters. Media links are served on the app's own origin, so a

@@ -9,7 +9,6 @@ export interface EditableWord extends WordDto {
   isNew?: boolean;
   isModified?: boolean;
   lastModifiedAt?: number;
-  originalConfidenceScore?: number;
 }
 
 export const WORD_TIME_DECIMALS = 6;
@@ -83,7 +82,9 @@ function alignMiddle(
 function resolveGap(old: readonly EditableWord[], tokens: string[], out: EditableWord[], next: EditableWord | undefined, o: DiffOptions) {
   if (tokens.length === 0) return; // words deleted
   if (old.length === tokens.length) {
-    old.forEach((w, k) => out.push(w.text === tokens[k] ? copy(w) : modified(w, { text: tokens[k]! }, o)));
+    old.forEach((w, k) => {
+      out.push(w.text === tokens[k] ? copy(w) : modified(w, { text: tokens[k]! }, o));
+    });
     return;
   }
   if (old.length === 1 && tokens.length === 2 && tokens[0]! + tokens[1]! === old[0]!.text) {
@@ -161,7 +162,9 @@ function fresh(text: string, startTime: number, endTime: number, confidenceScore
 }
 
 function reposition(words: EditableWord[]): EditableWord[] {
-  words.forEach((w, position) => (w.position = position));
+  words.forEach((w, position) => {
+    w.position = position;
+  });
   return words;
 }
 

@@ -10,6 +10,7 @@ import { offlineEnv, root } from "./lib.mjs";
  * Starts the app on `port` with a fresh local state; with `speechPort`, also the
  * tests' stand-in speech server there, and the app pointed at it. `stop()` ends both
  * and removes the state. BENCH_LOG=1 shows the app's output.
+ * @param {{ port: number, speechPort?: number, label: string, vars?: string }} options
  */
 export function startLocalApp({ port, speechPort, label, vars = "" }) {
   const state = mkdtempSync(join(tmpdir(), `${label}-`));
@@ -37,7 +38,7 @@ export function startLocalApp({ port, speechPort, label, vars = "" }) {
   );
   return {
     /** The app's process (`npm start`'s), for measuring what runs under it. */
-    pid: children.at(-1).pid,
+    pid: children.at(-1)?.pid,
     stop() {
       for (const child of children) {
         try {
@@ -76,7 +77,7 @@ export function apiClient(base) {
       body: JSON.stringify({ user: { email, full_name: "Bench", password, password_confirmation: password } }),
     });
     const { data } = await json("/api/v1/dev/outbox");
-    const token = /confirm-email\?token=([\w-]+)/.exec(data.find((m) => m.to === email).text)[1];
+    const token = /confirm-email\?token=([\w-]+)/.exec(data.find((m) => m.to === email)?.text ?? "")?.[1];
     await json("/api/v1/auth/confirm-email", { method: "POST", body: JSON.stringify({ token }) });
     return json("/api/v1/auth/login", { method: "POST", body: JSON.stringify({ email, password }) });
   }

@@ -41,7 +41,7 @@ try {
         encoding: "utf8",
       });
       if (child.status !== 0) throw new Error(`${format}: ${child.stderr}`);
-      runs.push(JSON.parse(child.stdout.trim().split("\n").at(-1)));
+      runs.push(JSON.parse(child.stdout.trim().split("\n").at(-1) ?? ""));
     }
     console.log(
       `  ${format.padEnd(5)} CPU ${stats(

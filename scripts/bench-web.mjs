@@ -34,15 +34,20 @@ async function lighthouseScores(url) {
       { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, onlyCategories: CATEGORIES },
       desktopConfig,
     );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     // LIGHTHOUSE_REPORTS=dir keeps every report (JSON) for a closer look.
     if (process.env.LIGHTHOUSE_REPORTS)
-      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${i + 1}.json`), result.report);
+      writeFileSync(
+        join(process.env.LIGHTHOUSE_REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${i + 1}.json`),
+        String(result.report),
+      );
     if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl}`);
     const failing = Object.values(result.lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => {
-        const item = a.details?.items?.[0];
+        // Audit details differ per audit type; only a few common fields are read.
+        const item = /** @type {any} */ (a.details)?.items?.[0];
         const where = item?.node?.snippet ?? item?.sourceLocation?.url ?? item?.issueType ?? item?.description ?? item?.reason ?? "";
         return where ? `${a.id} (${String(where).slice(0, 120)})` : a.id;
       });

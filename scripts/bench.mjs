@@ -18,7 +18,7 @@ const { json, account, ready } = apiClient(BASE);
 
 function parentOf(pid) {
   try {
-    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
   } catch {
     return 0;
   }
@@ -54,7 +54,7 @@ function streamPut(url, bytes) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: "PUT", headers: { "content-type": "audio/mpeg", "content-length": bytes } }, (res) => {
       res.resume();
-      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT → ${res.statusCode}`))));
+      res.on("end", () => (res.statusCode === 200 ? resolve(undefined) : reject(new Error(`PUT → ${res.statusCode}`))));
     });
     req.on("error", reject);
     const chunk = Buffer.alloc(1024 * 1024, 0x55);
@@ -124,7 +124,7 @@ await new Promise((resolve, reject) => {
       else if (!line.startsWith("  ")) inReport = false;
       if (inReport) console.log(line.replace(/^BENCH /, ""));
     }
-    code === 0 ? resolve() : reject(new Error(`ingest benchmark failed:\n${out}`));
+    code === 0 ? resolve(undefined) : reject(new Error(`ingest benchmark failed:\n${out}`));
   });
 });
 

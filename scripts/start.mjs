@@ -1,6 +1,6 @@
 // `npm start`: the whole app (SPA + Worker + D1/R2/Queues/DO) at http://localhost:${PORT:-8787},
 // fully local: no Cloudflare account, no keys.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { bin, ensureDevVars, mustRun, root } from "./lib.mjs";
 
 const port = process.env.PORT || "8787";
@@ -37,7 +37,13 @@ const sweeper = setInterval(() => {
 // watcher is ready, reloading the Worker under the first requests. The SPA is built
 // above, so the server runs from a copy of the config without [build] (deploys keep it).
 const localConfig = "wrangler.local.toml";
-writeFileSync(`${root}${localConfig}`, readFileSync(`${root}wrangler.toml`, "utf8").replace(/^\[build\][\s\S]*?(?=^\[)/m, ""));
+const localToml = readFileSync(`${root}wrangler.toml`, "utf8").replace(/^\[build\][\s\S]*?(?=^\[)/m, "");
+// A second server started beside a running one (another port and state) must not touch the file the
+// first one watches: rewritten, even unchanged, it reloads that server, which may read it half written.
+if (!existsSync(`${root}${localConfig}`) || readFileSync(`${root}${localConfig}`, "utf8") !== localToml) {
+  writeFileSync(`${root}${localConfig}.tmp`, localToml);
+  renameSync(`${root}${localConfig}.tmp`, `${root}${localConfig}`);
+}
 await mustRun(bin("wrangler"), [
   "dev",
   ...(remoteAi ? [] : ["--local"]),

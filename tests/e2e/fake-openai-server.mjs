@@ -19,7 +19,9 @@ const bundle = await build({
   write: false,
   logLevel: "warning",
 });
-const { handleFakeOpenAi } = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].contents).toString("base64")}`);
+const { handleFakeOpenAi } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0]?.contents ?? []).toString("base64")}`
+);
 
 http
   .createServer((req, res) => {

@@ -22,9 +22,9 @@ const utterancesArb = fc
     let t = 0;
     return list.map(({ speaker, words }): ExportUtterance => {
       const timed = words.map((w) => {
-        const start = (t += w.gap);
-        const end = (t += w.length);
-        return { text: w.text, start, end };
+        const start = t + w.gap;
+        t = start + w.length;
+        return { text: w.text, start, end: t };
       });
       return { speaker, start: timed[0]!.start, end: timed[timed.length - 1]!.end, text: timed.map((w) => w.text).join(" "), words: timed };
     });

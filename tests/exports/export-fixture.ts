@@ -54,7 +54,7 @@ export const utterances: UtteranceDto[] = [
   // The two halves of a split utterance.
   utterance("u3", "s1", "First half of a split.", 9),
   utterance("u4", "s1", "Second half after the split 漢 ends here.", 11.2),
-  utterance("u5", "s2", "A long turn " + Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ") + " done.", 15),
+  utterance("u5", "s2", `A long turn ${Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ")} done.`, 15),
 ];
 
 export const exportDocument = () =>

@@ -74,7 +74,7 @@ describe("exports", () => {
     expectInOrder(text, EXPECTED_ORDER);
     // The character the font lacks is drawn as a visible replacement, the rest of the line kept.
     expect(text).toContain("split \uFFFD ends here.");
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
     // A speaker with no utterances is not listed.
     expect(text).not.toContain("Unused");
   });

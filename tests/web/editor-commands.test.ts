@@ -10,17 +10,15 @@ function utterances(texts: string[]): UtteranceDto[] {
   let t = 0;
   return texts.map((text, i) => {
     const start = t;
-    const transcriptWords = text
-      .split(" ")
-      .map((w, k) => ({
-        id: `u${i}w${k}`,
-        text: w,
-        startTime: t + k,
-        endTime: t + k + 0.5,
-        position: k,
-        confidenceScore: 0.9,
-        hasEntities: false,
-      }));
+    const transcriptWords = text.split(" ").map((w, k) => ({
+      id: `u${i}w${k}`,
+      text: w,
+      startTime: t + k,
+      endTime: t + k + 0.5,
+      position: k,
+      confidenceScore: 0.9,
+      hasEntities: false,
+    }));
     t += transcriptWords.length;
     return {
       id: `u${i}`,
@@ -48,7 +46,12 @@ function setup(texts = ["hello teh world", "second one here"]) {
   let now = 1_000;
   const editor = new TranscriptEditor({
     store,
-    queue: { enqueue: (op) => (queued.push(op), { opId: "x", op, enqueuedAt: now }) },
+    queue: {
+      enqueue: (op) => {
+        queued.push(op);
+        return { opId: "x", op, enqueuedAt: now };
+      },
+    },
     clock: { now: () => now },
     newUtteranceId: () => "new-u",
   });

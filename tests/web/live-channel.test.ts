@@ -220,7 +220,10 @@ describe("live channel", () => {
     let now = 0;
     let nextId = 1;
     const timers = new Map<number, { at: number; every: number | null; fn: () => void }>();
-    const add = (fn: () => void, ms: number, every: number | null) => (timers.set(nextId, { at: now + ms, every, fn }), nextId++);
+    const add = (fn: () => void, ms: number, every: number | null) => {
+      timers.set(nextId, { at: now + ms, every, fn });
+      return nextId++;
+    };
     const clock = {
       now: () => now,
       setInterval: (fn: () => void, ms: number) => add(fn, ms, ms),

@@ -10,7 +10,7 @@ import {
 } from "../../web/src/editor/playback-controller";
 
 // The real element fits the interface (checked by the type check).
-export const asMedia = (element: HTMLMediaElement): MediaLike => element;
+void ((element: HTMLMediaElement): MediaLike => element);
 
 /** A media element whose events the test fires (real ones arrive asynchronously). */
 class FakeMedia implements MediaLike {

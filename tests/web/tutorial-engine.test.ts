@@ -8,8 +8,14 @@ import { FakeClock } from "./fake-clock";
 function setup(present: (target: string) => boolean = () => true) {
   const clock = new FakeClock();
   const saved: { shown: TutorialId[]; skip_all: boolean }[] = [];
-  const engine = new TutorialEngine({ clock, hasTarget: present, persist: (s) => saved.push(s) });
-  return { clock, engine, saved };
+  const started: { id: TutorialId; whileCurrent: TutorialId | null }[] = [];
+  const engine: TutorialEngine = new TutorialEngine({
+    clock,
+    hasTarget: present,
+    persist: (s) => saved.push(s),
+    onStart: (id) => started.push({ id, whileCurrent: engine.getState().current }),
+  });
+  return { clock, engine, saved, started };
 }
 
 describe("tutorial engine", () => {
@@ -119,5 +125,23 @@ describe("tutorial engine", () => {
     await clock.advance(1_000);
     engine.load({ shown: [], skip_all: true });
     expect(engine.getState().current).toBeNull();
+  });
+
+  it("tells the app just before a tutorial appears (so it can close an open modal), and only when one really starts", async () => {
+    let present = false;
+    const { clock, engine, started } = setup(() => present);
+    engine.noFiles();
+    await clock.advance(1_000);
+    // Nothing to point at: no tutorial, so nothing to close.
+    expect(started).toEqual([]);
+    present = true;
+    engine.noFiles();
+    await clock.advance(1_000);
+    expect(started).toEqual([{ id: "empty-dashboard", whileCurrent: null }]);
+    expect(engine.getState().current).toBe("empty-dashboard");
+    // Steps moving on are not starts.
+    engine.next();
+    engine.skip();
+    expect(started).toHaveLength(1);
   });
 });

@@ -167,7 +167,7 @@ const asState = (ws: EditableWord[], span: { start: number; end: number }): Utte
   version: 3,
 });
 
-const strip = ({ isNew, isModified, lastModifiedAt, originalConfidenceScore, ...w }: EditableWord) => w;
+const strip = ({ isNew, isModified, lastModifiedAt, ...w }: EditableWord) => w;
 
 describe("word-edit diffing holds for every edit", () => {
   it("yields the typed words with ordered times inside the utterance, and the server agrees", () => {

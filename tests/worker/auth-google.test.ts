@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWTPayload } from "jose";
+import { SignJWT, generateKeyPair, importJWK, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import { app } from "../../worker/app";

@@ -39,7 +39,9 @@ export function wav(seconds = 3, rate = 8000): Uint8Array {
   const dataBytes = samples * 2;
   const buffer = new ArrayBuffer(44 + dataBytes);
   const view = new DataView(buffer);
-  const ascii = (offset: number, text: string) => [...text].forEach((ch, i) => view.setUint8(offset + i, ch.charCodeAt(0)));
+  const ascii = (offset: number, text: string) => {
+    for (const [i, ch] of [...text].entries()) view.setUint8(offset + i, ch.charCodeAt(0));
+  };
   ascii(0, "RIFF");
   view.setUint32(4, 36 + dataBytes, true);
   ascii(8, "WAVE");

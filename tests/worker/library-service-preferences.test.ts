@@ -30,6 +30,8 @@ describe("GET /service/configuration", () => {
     expect(body.file_constraints.supported_formats).not.toContain("audio/x-ms-wma");
 
     expect(body.transcription.active_service_name).toBe("workers-ai-nova-3");
+    // Nothing will transcribe this user's uploads here: the app says so before any upload.
+    expect(body.transcription.available).toBe(false);
     const services = body.transcription.all_services as {
       name: string;
       label: string;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_QUOTAS, QUOTA_MESSAGES } from "../../common/limits";
 import { getConfig } from "../../worker/config";
 import worker from "../../worker/index";
-import { apiRequest } from "./helpers";
+import { apiRequest, type Json } from "./helpers";
 import { createUser, putBytes, wav, type TestUser } from "./library-helpers";
 
 const quotaEnv = (vars: Record<string, string>) =>
@@ -15,7 +15,7 @@ const quotaEnv = (vars: Record<string, string>) =>
 
 async function call(runEnv: Env, user: TestUser, method: string, path: string, body?: unknown) {
   const res = await worker.fetch(apiRequest(method, path, body, { token: user.token }), runEnv, createExecutionContext());
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Record<string, Json> };
 }
 
 async function upload(runEnv: Env, user: TestUser, bytes = wav(1)) {

@@ -130,7 +130,7 @@ describe("update_words", { timeout: 30_000 }, () => {
       ["an unknown field", (u) => ({ words: [{ id: u.transcriptWords[0].id, colour: "red" }] }), /./],
       [
         "too many words",
-        (u) => ({
+        () => ({
           words: Array.from({ length: 5001 }, (_, i) => ({ id: `w${i}`, text: "a", start_time: i, end_time: i, confidence_score: 1 })),
         }),
         EDIT_MESSAGES.tooManyWords,

@@ -90,7 +90,7 @@ describe("workers-ai-whisper", () => {
     expect(t.duration).toBeCloseTo(200 * frameTime, 12);
     const words = allWords(t);
     expect(words.map((w) => w.text)).toEqual(["w1.", "w2.", "w3.", "w4.", "w5."]);
-    words.forEach((w, k) => expect(w.start).toBeCloseTo(40 * k * frameTime, 9));
+    for (const [k, w] of words.entries()) expect(w.start).toBeCloseTo(40 * k * frameTime, 9);
     expect(input.opens).toBe(1); // one pass over the frame headers
     expect(input.ranges.length).toBe(1 + Math.ceil(200 / 38)); // the sniffed head, then one range per piece
   });

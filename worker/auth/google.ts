@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify } from "jose";
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 
 export interface GoogleIdentity {
   sub: string;
@@ -24,7 +24,7 @@ export type GoogleCheck = { ok: true; identity: GoogleIdentity } | { ok: false; 
 
 /** Verifies a Google ID token: signature (JWKS), issuer, audience, expiry, verified e-mail. */
 export async function verifyGoogleIdToken(idToken: string, clientId: string, jwksUrl: string): Promise<GoogleCheck> {
-  let payload;
+  let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(idToken, keySet(jwksUrl), { issuer: GOOGLE_ISSUERS, audience: clientId }));
   } catch {

@@ -36,7 +36,7 @@ export async function register(
 ): Promise<{ message: string }> {
   if (await findUserByEmail(deps.db, input.email)) throw conflict(MESSAGES.emailTaken);
   await assertAcceptablePassword(input.password);
-  let user;
+  let user: Awaited<ReturnType<typeof createUser>>;
   try {
     user = await createUser(deps.db, {
       email: input.email,

@@ -1,15 +1,19 @@
 import type { ServiceConfiguration } from "../../common/library";
 import type { Config } from "../config";
 import { summaryModelName } from "../summaries/chat-models";
-import { SERVICES, serviceInfo } from "./services";
+import { SERVICES, serviceForUser, serviceInfo } from "./services";
 
-/** GET /service/configuration: the active service's file constraints, every service, the feature flags. */
-export function serviceConfiguration(config: Config): ServiceConfiguration {
+/**
+ * GET /service/configuration: the active service's file constraints, every service, the feature flags,
+ * and whether a service will transcribe this user's uploads now (`preferred`: their preference, if any).
+ */
+export function serviceConfiguration(config: Config, preferred?: string | null): ServiceConfiguration {
   const active = serviceInfo(config.TRANSCRIPTION_SERVICE, config);
   return {
     file_constraints: { max_file_size: active.maxFileSize, supported_formats: active.supportedFormats },
     transcription: {
       active_service_name: active.name,
+      available: serviceForUser(config, preferred).available(config),
       all_services: SERVICES.map((s) => serviceInfo(s.name, config)).map((s) => ({
         name: s.name,
         label: s.label,

@@ -8,7 +8,7 @@ import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-mess
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/store";
 import { announceReady, failProcessing, recordAttempt, restartProcessing, scheduleRetry } from "../library/file-status";
-import { serviceInfo, SERVICES } from "./services";
+import { serviceForUser, serviceInfo } from "./services";
 import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 
 /** The first delivery plus the queue's retries (wrangler.toml). */
@@ -38,13 +38,9 @@ export async function retranscribe(env: Env, db: Db, file: AudioFileRow, hasTran
 
 /** The service for a user: their preference when selection is on and it is available, else the configured one. */
 async function chooseService(db: Db, config: Config, userId: string): Promise<string> {
-  if (config.FEATURE_SERVICE_SELECTION) {
-    const user = await findUserById(db, userId);
-    const preferred = user ? preferencesOf(user).transcription_service : null;
-    const service = SERVICES.find((s) => s.name === preferred);
-    if (service?.available(config)) return service.name;
-  }
-  return config.TRANSCRIPTION_SERVICE;
+  if (!config.FEATURE_SERVICE_SELECTION) return config.TRANSCRIPTION_SERVICE;
+  const user = await findUserById(db, userId);
+  return serviceForUser(config, user ? preferencesOf(user).transcription_service : null).name;
 }
 
 function mediaInput(env: Env, file: AudioFileRow): TranscriptionInput {
@@ -75,7 +71,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     .from(audioFiles)
     .where(and(eq(audioFiles.id, body.audio_file_id), eq(audioFiles.userId, body.user_id)))
     .get();
-  if (!file || file.status !== "processing") {
+  if (file?.status !== "processing") {
     message.ack(); // deleted, or already finished by an earlier delivery
     return;
   }

@@ -1,9 +1,7 @@
 // Shared by the service adapters: turns a service's words into the normalised
-// transcript (utterances by speaker turns, pauses and length), cleans numbers,
-// and sorts Workers AI failures into retryable and permanent ones.
+// transcript (utterances by speaker turns, pauses and length) and cleans numbers.
 import type { Sentiment } from "../../common/transcript";
 import type { NormalizedTranscript, NormalizedUtterance, NormalizedWord } from "./types";
-import { PermanentTranscriptionError } from "./types";
 
 /** A word as an adapter collects it, before it is grouped into utterances. */
 export interface SpokenWord extends NormalizedWord {

@@ -100,3 +100,15 @@ export function serviceInfo(name: string, config: Config): ServiceInfo {
   if (!info) throw new PermanentTranscriptionError(`Unknown transcription service "${name}"`);
   return info.name === "openai-compatible" ? { ...info, maxFileSize: config.OPENAI_MAX_FILE_SIZE_MB * MB } : info;
 }
+
+/**
+ * The service a user's uploads go to: their preference when service selection is on and that
+ * service is available, else the configured one (which may itself be unavailable).
+ */
+export function serviceForUser(config: Config, preferred: string | null | undefined): ServiceInfo {
+  if (config.FEATURE_SERVICE_SELECTION) {
+    const service = SERVICES.find((s) => s.name === preferred);
+    if (service?.available(config)) return serviceInfo(service.name, config);
+  }
+  return serviceInfo(config.TRANSCRIPTION_SERVICE, config);
+}

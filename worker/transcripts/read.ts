@@ -191,9 +191,9 @@ function rowsJson(rows: unknown[][]): string {
 
 const num = (n: number) => JSON.stringify(n);
 
-/** One stored word as written by JSON.stringify (store.ts, rows.ts): {"id","t","s","e","c"[,"x":1]}. */
+/** One stored word as written by JSON.stringify (store.ts, rows.ts): {"id","t","s","e","c"[,"o"][,"x":1]}. */
 const STORED_WORD =
-  /\{"id":("(?:[^"\\]|\\.)*"),"t":("(?:[^"\\]|\\.)*"),"s":(-?[0-9][0-9.eE+-]*),"e":(-?[0-9][0-9.eE+-]*),"c":(-?[0-9][0-9.eE+-]*)(,"x":1)?\}/y;
+  /\{"id":("(?:[^"\\]|\\.)*"),"t":("(?:[^"\\]|\\.)*"),"s":(-?[0-9][0-9.eE+-]*),"e":(-?[0-9][0-9.eE+-]*),"c":(-?[0-9][0-9.eE+-]*)(?:,"o":(-?[0-9][0-9.eE+-]*))?(,"x":1)?\}/y;
 
 /** Stored word JSON → WordDto JSON, or null when it is not exactly the expected shape. */
 export function wordsJson(stored: string): string | null {
@@ -205,7 +205,7 @@ export function wordsJson(stored: string): string | null {
     STORED_WORD.lastIndex = at;
     const m = STORED_WORD.exec(stored);
     if (!m) return null;
-    out += `${position ? "," : ""}{"id":${m[1]},"text":${m[2]},"startTime":${m[3]},"endTime":${m[4]},"position":${position},"confidenceScore":${m[5]},"hasEntities":${m[6] ? "true" : "false"}}`;
+    out += `${position ? "," : ""}{"id":${m[1]},"text":${m[2]},"startTime":${m[3]},"endTime":${m[4]},"position":${position},"confidenceScore":${m[5]},${m[6] ? `"originalConfidenceScore":${m[6]},` : ""}"hasEntities":${m[7] ? "true" : "false"}}`;
     at = STORED_WORD.lastIndex;
     if (stored[at] === ",") at++;
     else if (stored[at] === "]" && at === stored.length - 1) return out + "]";

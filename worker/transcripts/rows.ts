@@ -43,7 +43,16 @@ export function toUtteranceState(row: UtteranceRow, position: number): Utterance
   const transcriptWords: WordDto[] = new Array(stored.length);
   for (let i = 0; i < stored.length; i++) {
     const w = stored[i]!;
-    transcriptWords[i] = { id: w.id, text: w.t, startTime: w.s, endTime: w.e, position: i, confidenceScore: w.c, hasEntities: w.x === 1 };
+    transcriptWords[i] = {
+      id: w.id,
+      text: w.t,
+      startTime: w.s,
+      endTime: w.e,
+      position: i,
+      confidenceScore: w.c,
+      ...(w.o === undefined ? {} : { originalConfidenceScore: w.o }),
+      hasEntities: w.x === 1,
+    };
   }
   return {
     id: row.id,
@@ -70,6 +79,7 @@ export function toStoredWords(words: readonly WordDto[]): string {
         s: w.startTime,
         e: w.endTime,
         c: w.confidenceScore,
+        ...(w.originalConfidenceScore === undefined ? {} : { o: w.originalConfidenceScore }),
         ...(w.hasEntities ? { x: 1 as const } : {}),
       }),
     ),

@@ -1,3 +1,4 @@
+import { hasNoBidiControls, stripBidiControls } from "../../common/names";
 import { initialKeys } from "../../common/order-keys";
 import { readyStatement } from "../library/file-status";
 import type { AudioFileRow } from "../db/schema";
@@ -10,6 +11,8 @@ export interface StoredWord {
   s: number;
   e: number;
   c: number;
+  /** The transcribed confidence, once the word was edited. */
+  o?: number;
   x?: 1;
 }
 
@@ -25,6 +28,11 @@ export function wordIds(count: number): string[] {
     ids.push(id);
   }
   return ids;
+}
+
+function cleanWord<W extends { text: string }>(word: W): W[] {
+  const text = stripBidiControls(word.text).trim();
+  return text ? [{ ...word, text }] : [];
 }
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -66,7 +74,10 @@ export function buildTranscriptRows(
   meta: { service: string; startedAt: string; completedAt: string },
 ): TranscriptRows {
   const transcriptId = crypto.randomUUID();
-  const spoken = result.utterances.filter((u) => u.words.length > 0);
+  // Direction controls from a service would reorder the words after them when shown: dropped, as edits refuse them.
+  const spoken = result.utterances
+    .map((u) => ({ ...u, words: u.words.flatMap((w) => (hasNoBidiControls(w.text) ? [w] : cleanWord(w))) }))
+    .filter((u) => u.words.length > 0);
   // Only speakers who say something are stored.
   const used = new Set(spoken.map((u) => u.speaker));
   const labels = [...result.speakers.filter((l) => used.has(l)), ...[...used].filter((l) => !result.speakers.includes(l))];

@@ -53,7 +53,11 @@ function useAuthConfig(): { isPending: boolean; data: { google_client_id: string
       throw error;
     });
     authConfig.then(
-      (value) => live && (setData(value), setPending(false)),
+      (value) => {
+        if (!live) return;
+        setData(value);
+        setPending(false);
+      },
       () => live && setPending(false),
     );
     return () => {
@@ -107,14 +111,14 @@ export function GoogleButton({ mode, redirectTo }: { mode: "signin" | "signup"; 
 
   if (config.isPending)
     return (
-      <button className="button button--secondary" disabled>
+      <button type="button" className="button button--secondary" disabled>
         {label}
       </button>
     );
   if (!clientId) {
     return (
       <div className="google-block">
-        <button className="button button--secondary" disabled title={MESSAGES.googleNotConfigured}>
+        <button type="button" className="button button--secondary" disabled title={MESSAGES.googleNotConfigured}>
           {label}
         </button>
         <p className="muted small">{MESSAGES.googleNotConfigured}</p>
@@ -123,9 +127,10 @@ export function GoogleButton({ mode, redirectTo }: { mode: "signin" | "signup"; 
   }
   return (
     <div className="google-block">
-      <div ref={container} aria-label={label} hidden={busy} />
+      {/* Google renders its own button, named by Google, into this container. */}
+      <div ref={container} hidden={busy} />
       {busy && (
-        <button className="button button--secondary" disabled>
+        <button type="button" className="button button--secondary" disabled>
           <span className="spinner spinner--small" aria-hidden="true" /> Signing in with Google…
         </button>
       )}

@@ -12,12 +12,14 @@ const base = {
 } as const;
 
 export const FolderIcon = () => (
+  // biome-ignore lint/a11y/noSvgWithoutTitle: decorative, aria-hidden comes with `base`
   <svg {...base}>
     <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
   </svg>
 );
 
 export const VolumeIcon = () => (
+  // biome-ignore lint/a11y/noSvgWithoutTitle: decorative, aria-hidden comes with `base`
   <svg {...base}>
     <path d="M11 5 6 9H3v6h3l5 4z" />
     <path d="M15.5 8.5a5 5 0 0 1 0 7" />

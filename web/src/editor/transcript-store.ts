@@ -137,7 +137,7 @@ export class TranscriptStore implements OpContext {
     if (!u || !u.transcriptWords.some((w) => w.isNew || w.isModified)) return;
     const words = u.transcriptWords.map((w) =>
       (w.isNew || w.isModified) && (w.lastModifiedAt ?? 0) <= savedAt
-        ? { ...w, isNew: undefined, isModified: undefined, lastModifiedAt: undefined, originalConfidenceScore: undefined }
+        ? { ...w, isNew: undefined, isModified: undefined, lastModifiedAt: undefined }
         : w,
     );
     this.put([{ ...u, transcriptWords: words }], [], "local");

@@ -13,7 +13,7 @@ import { authFieldErrors } from "../lib/validation";
 /** Where the visitor was headed before being sent to sign in. */
 function returnPath(state: unknown): string {
   const from = (state as { from?: string } | null)?.from;
-  return from && from.startsWith("/") && !from.startsWith("//") ? from : "/dashboard";
+  return from?.startsWith("/") && !from.startsWith("//") ? from : "/dashboard";
 }
 
 export function SignInPage() {

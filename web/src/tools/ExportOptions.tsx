@@ -65,7 +65,9 @@ function ExportButton({ audioFileId, format, options }: { audioFileId: string; f
       type="button"
       className={`button button--small export-button export-button--${state.phase}`}
       data-testid={`export-${format}`}
-      aria-label={state.phase === "idle" ? `Export ${EXPORT_FORMATS[format].label}` : `${EXPORT_FORMATS[format].label}: ${label}`}
+      // The name starts with what the button shows (WCAG 2.5.3), so "click DOCX" works for speech input;
+      // the tooltip says which document it is.
+      aria-label={state.phase === "idle" ? undefined : `${label} (${BUTTON_LABELS[format]})`}
       title={EXPORT_FORMATS[format].label}
       aria-busy={flow.busy}
       disabled={flow.busy}

@@ -136,6 +136,7 @@ function SpeakerEditor({ speaker, fileId, onDone }: { speaker: SpeakerDto; fileI
         className="search"
         aria-label="Speaker name"
         value={name}
+        // biome-ignore lint/a11y/noAutofocus: the row appears because the user asked to edit this name
         autoFocus
         onChange={(e) => setName(e.target.value)}
         onKeyDown={onKeyDown}

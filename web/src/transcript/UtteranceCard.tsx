@@ -1,11 +1,23 @@
-import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from "react";
+import {
+  memo,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
 import { formatTimestamp } from "../../../common/format";
 import type { TranscriptEditor } from "../editor/editor";
+import { BIDI_CONTROLS } from "../../../common/names";
+import { pastedText, replaceRange, withoutBidiControls } from "../editor/paste-text";
 import { isShortcut } from "../editor/shortcuts";
 import type { ChangeSource } from "../editor/transcript-store";
 import type { PlaybackController } from "../editor/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
 import {
+  caretInForeignElement,
   caretOffset,
   forgetWords,
   placeCaret,
@@ -121,11 +133,44 @@ export const UtteranceCard = memo(function UtteranceCard({
     }
   }
 
+  /**
+   * Takes a new text for the utterance and redraws its words from the model, so no
+   * element the browser made (styles copied from a deleted word, pasted markup) stays.
+   */
+  function replaceText(el: HTMLElement, text: string, caret: number, fallbackCaret: number) {
+    const changed = editor.editText(utteranceId, text);
+    const current = store.utterance(utteranceId);
+    if (current) renderWords(el, current.transcriptWords);
+    placeCaret(el, changed ? caret : fallbackCaret);
+  }
+
   function onPaste(e: ClipboardEvent<HTMLDivElement>) {
-    // Plain text only, on one line: formatting and line breaks never enter a transcript.
+    // Plain text only, on one line: formatting, line breaks and direction controls never enter a transcript.
     e.preventDefault();
-    const text = e.clipboardData.getData("text/plain").replace(/\s+/g, " ");
-    document.execCommand("insertText", false, text);
+    const el = e.currentTarget;
+    const selection = selectionOffsets(el);
+    if (!selection) return;
+    const { text, caret } = replaceRange(
+      el.textContent ?? "",
+      selection.start,
+      selection.end,
+      pastedText(e.clipboardData.getData("text/plain")),
+    );
+    replaceText(el, text, caret, selection.start);
+  }
+
+  function onInput(e: FormEvent<HTMLDivElement>) {
+    const el = e.currentTarget;
+    const text = el.textContent ?? "";
+    if (!BIDI_CONTROLS.test(text) && !caretInForeignElement(el)) {
+      editor.editText(utteranceId, text);
+      return;
+    }
+    // A typed or dropped direction control would reorder the words after it: it is dropped.
+    // Text typed into markup the browser made is redrawn as words.
+    const caret = caretOffset(el) ?? text.length;
+    const clean = withoutBidiControls(text, caret);
+    replaceText(el, clean.text, clean.caret, clean.caret);
   }
 
   function onBlur() {
@@ -181,7 +226,7 @@ export const UtteranceCard = memo(function UtteranceCard({
         aria-label={`Utterance at ${formatTimestamp(utterance.startTime)} by ${speakerName}`}
         data-testid="utterance-text"
         data-tutorial="utterance-text"
-        onInput={(e) => editor.editText(utteranceId, e.currentTarget.textContent ?? "")}
+        onInput={onInput}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         onBlur={onBlur}

@@ -61,6 +61,19 @@ export function caretOffset(el: HTMLElement): number | null {
   return before.toString().length;
 }
 
+/**
+ * Whether the caret sits in an element the browser made rather than in one of the word spans
+ * (typing where a styled word was deleted gets that word's colours as <font> and style spans).
+ */
+export function caretInForeignElement(el: HTMLElement): boolean {
+  const selection = getSelection();
+  if (!selection || selection.rangeCount === 0) return false;
+  for (let node = selection.getRangeAt(0).startContainer.parentNode; node && node !== el; node = node.parentNode) {
+    if (!(node instanceof HTMLElement && node.dataset.wordId && node.parentNode === el)) return true;
+  }
+  return false;
+}
+
 /** The selection inside the element as text offsets (collapsed or not), or null when it is elsewhere. */
 export function selectionOffsets(el: HTMLElement): { start: number; end: number } | null {
   const selection = getSelection();

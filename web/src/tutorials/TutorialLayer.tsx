@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { authState } from "../auth/store";
 import { lazyNamed } from "../lib/lazy-chunk";
+import type { TutorialId } from "./steps";
 import { tutorials, useTutorialState } from "./tutorials";
 
 const TutorialOverlay = lazyNamed(() => import("./TutorialOverlay"), "TutorialOverlay");
@@ -16,11 +17,18 @@ export function TutorialLayer() {
   const { user } = useSnapshot(authState);
   const state = useTutorialState();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const saved = user?.preferences.tutorials;
+  // Compared by value: a new preferences object with the same tutorials changes nothing.
+  const savedShown = user?.preferences.tutorials.shown.join(",");
+  const savedSkipAll = user?.preferences.tutorials.skip_all;
   useEffect(() => {
-    if (saved) tutorials.load({ shown: saved.shown, skip_all: saved.skip_all });
-  }, [saved?.skip_all, saved?.shown.join(",")]);
+    if (savedShown === undefined) return;
+    tutorials.load({ shown: savedShown ? (savedShown.split(",") as TutorialId[]) : [], skip_all: !!savedSkipAll });
+  }, [savedShown, savedSkipAll]);
   useEffect(() => () => tutorials.cancelPending(), []);
+  // A tutorial starting closes this modal too (spec section 2).
+  useEffect(() => {
+    if (state.current) setShortcutsOpen(false);
+  }, [state.current]);
 
   const helpAllowed = state.current === null && (state.shown.includes("transcript-editing") || state.skipAll);
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { isShortcut } from "../editor/shortcuts";
+import { tutorialKeyAction } from "./keys";
 import { TUTORIAL_STEPS } from "./steps";
 import { tutorials, useTutorialState } from "./tutorials";
 
@@ -35,8 +35,8 @@ function place(target: Box, card: { width: number; height: number }) {
 
 /**
  * The active tutorial step: the page dimmed except the element it is about, and a
- * card with the text and Previous / Next / Skip. Keys: → next, ← previous, Escape
- * skips; focus stays in the card while it is open.
+ * card with the text and Previous / Next / Skip. Keys, wherever focus is: → or Enter
+ * next, ← previous, Escape skips; focus stays in the card while it is open.
  */
 export function TutorialOverlay() {
   const state = useTutorialState();
@@ -69,39 +69,42 @@ export function TutorialOverlay() {
     };
   }, [step]);
 
+  // Focus goes to the card's main button once the card is drawn (it is not, until its target is measured).
+  const drawn = !!box;
+  useEffect(() => {
+    if (step && drawn) card.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [step, drawn]);
+
   useEffect(() => {
     if (!step) return;
-    card.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    // On the window, in the capture phase: the tutorial's keys come before any handler of the page
+    // (the player's arrows, an utterance's Enter, a dialog's Escape), and only the tutorial acts on them.
     const onKey = (e: KeyboardEvent) => {
-      if (isShortcut(e, "closeDialog")) {
+      const active = document.activeElement;
+      const action = tutorialKeyAction(e, !!card.current && active instanceof HTMLButtonElement && card.current.contains(active));
+      if (action) {
         e.preventDefault();
-        tutorials.skip();
-      } else if (isShortcut(e, "tutorialNext") && !(e.key === "Enter" && card.current?.contains(document.activeElement))) {
-        // Enter on one of the card's own buttons does what that button says.
-        e.preventDefault();
-        tutorials.next();
-      } else if (isShortcut(e, "tutorialPrevious")) {
-        e.preventDefault();
-        tutorials.previous();
+        e.stopImmediatePropagation();
+        tutorials[action]();
       } else if (e.key === "Tab" && card.current) {
         // Keep focus inside the card.
-        const focusable = [...card.current.querySelectorAll<HTMLElement>("button")];
+        const focusable = [...card.current.querySelectorAll<HTMLElement>("button:not(:disabled)")];
         const first = focusable[0];
         const last = focusable.at(-1);
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last?.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
+        if (!card.current.contains(active)) {
           e.preventDefault();
           first?.focus();
-        } else if (!card.current.contains(document.activeElement)) {
+        } else if (e.shiftKey && active === first) {
+          e.preventDefault();
+          last?.focus();
+        } else if (!e.shiftKey && active === last) {
           e.preventDefault();
           first?.focus();
         }
       }
     };
-    document.addEventListener("keydown", onKey, true);
-    return () => document.removeEventListener("keydown", onKey, true);
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
   }, [step]);
 
   if (!step || !box) return null;

@@ -17,6 +17,8 @@ export interface TutorialEngineOptions {
   hasTarget(target: string): boolean;
   /** Saves what must survive a reload (shown tutorials, skip all). */
   persist(saved: { shown: TutorialId[]; skip_all: boolean }): void;
+  /** Called just before a tutorial appears (spec section 2: starting one closes any open modal). */
+  onStart?(id: TutorialId): void;
   steps?: typeof TUTORIAL_STEPS;
 }
 
@@ -132,6 +134,7 @@ export class TutorialEngine {
     const step = this.findStep(id, 0, 1);
     // Nothing to point at (the page changed meanwhile): try again when the event comes back.
     if (step === null) return;
+    this.options.onStart?.(id);
     this.set({ ...this.state, current: id, step });
   }
 

@@ -14,10 +14,12 @@ export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
   // Spec section 4: the media-player tutorial, 1 s after a file without a transcript opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening another file starts the delay again
   useEffect(() => {
     if (!file.hasTranscript) tutorials.fileWithoutTranscriptOpened();
     return () => tutorials.cancelPending();
   }, [file.id, file.hasTranscript]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file gets a new controller
   useEffect(() => {
     const controller = new PlaybackController();
     setPlayback(controller);

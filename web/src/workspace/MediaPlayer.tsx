@@ -1,6 +1,6 @@
 import { isShortcut } from "../editor/shortcuts";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
 import { formatDuration } from "../../../common/format";
 import { fileApi, keys } from "../api/library";
@@ -59,29 +59,32 @@ export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: 
   }
 
   // The player's keys (from the shortcut table) work while focus is on the page or in the player, not while typing.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const active = document.activeElement;
-      const inPlayer = !!active && !!region.current?.contains(active);
-      if (isTyping(active) || !(active === document.body || inPlayer)) return;
-      // Tab plays only while nothing has focus: inside the player's controls it moves focus, so keyboard users are never trapped.
-      if (isShortcut(e, "playPause") && active === document.body) {
-        e.preventDefault();
-        void togglePlay();
-      } else if (isShortcut(e, "skipBack") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
-        e.preventDefault();
-        seekTo((media.current?.currentTime ?? current) - SKIP_SECONDS);
-      } else if (isShortcut(e, "skipForward") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
-        e.preventDefault();
-        seekTo((media.current?.currentTime ?? current) + SKIP_SECONDS);
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+  // An effect event reads the latest state, so the listener is added once, not on every render.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    const active = document.activeElement;
+    const inPlayer = !!active && !!region.current?.contains(active);
+    if (isTyping(active) || !(active === document.body || inPlayer)) return;
+    // Tab plays only while nothing has focus: inside the player's controls it moves focus, so keyboard users are never trapped.
+    if (isShortcut(e, "playPause") && active === document.body) {
+      e.preventDefault();
+      void togglePlay();
+    } else if (isShortcut(e, "skipBack") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
+      e.preventDefault();
+      seekTo((media.current?.currentTime ?? current) - SKIP_SECONDS);
+    } else if (isShortcut(e, "skipForward") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
+      e.preventDefault();
+      seekTo((media.current?.currentTime ?? current) + SKIP_SECONDS);
+    }
   });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKey(e);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
 
   // The transcript follows this element through the shared controller.
   const hasMedia = !!link.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the element exists only once the link has arrived
   useEffect(() => {
     const el = media.current;
     if (!el || !playback) return;

@@ -8,8 +8,10 @@ type Estimation = NonNullable<AudioFileDto["processingEstimation"]>;
 /** The progress block of a processing file, ticking every second from the server's estimation. */
 export function ProcessingProgress({ estimation, job = null }: { estimation: Estimation | null; job?: AudioFileDto["job"] }) {
   // The estimation is as of its fetch: count local seconds from when it arrived.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new estimation object is what resets the count
   const receivedAt = useMemo(() => Date.now(), [estimation]);
   const [now, setNow] = useState(receivedAt);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticking restarts with each new estimation
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);

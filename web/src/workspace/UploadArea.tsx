@@ -6,6 +6,7 @@ import { checkUpload, checkUploadFallback, DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG,
 import { putFileInCache, useServiceConfiguration } from "../api/library";
 import { describeError } from "../api/errors";
 import { toast } from "../lib/toasts";
+import { NoServiceNotice } from "./NoServiceNotice";
 import { uploadFile } from "./upload";
 import { UploadQueue } from "./upload-queue";
 
@@ -63,6 +64,7 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
 
   return (
     <section className="upload" aria-label="Upload">
+      {/* biome-ignore lint/a11y/useSemanticElements: a drop target holding the file input, which a <button> may not contain */}
       <div
         className={`dropzone${dragging ? " is-dragging" : ""}`}
         role="button"
@@ -94,6 +96,7 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
           }}
         />
       </div>
+      <NoServiceNotice compact />
       {items.length > 0 && (
         <ul className="upload-list">
           {items.map((item) => (

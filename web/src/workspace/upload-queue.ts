@@ -32,8 +32,8 @@ export class UploadQueue {
   ) {}
 
   /** Starts every file at once; each reports its own progress and outcome. `problemOf` says why a file cannot go. */
-  add(files: File[], folderId: string | null, problemOf: (file: File) => string | null): Promise<void[]> {
-    return Promise.all(files.map((file) => this.start(file, folderId, problemOf(file))));
+  async add(files: File[], folderId: string | null, problemOf: (file: File) => string | null): Promise<void> {
+    await Promise.all(files.map((file) => this.start(file, folderId, problemOf(file))));
   }
 
   dismiss(id: number): void {

@@ -34,7 +34,10 @@ function makeSanitizer(fontBytes: Uint8Array): (text: string) => string {
       const cp = ch.codePointAt(0)!;
       if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
       let ok = known.get(cp);
-      if (ok === undefined) known.set(cp, (ok = face.hasGlyphForCodePoint(cp)));
+      if (ok === undefined) {
+        ok = face.hasGlyphForCodePoint(cp);
+        known.set(cp, ok);
+      }
       out += ok ? ch : fallback;
     }
     return out;
@@ -46,7 +49,10 @@ function makeMeasure(font: PDFFont, size: number): (text: string) => number {
   const cache = new Map<string, number>();
   return (text) => {
     let width = cache.get(text);
-    if (width === undefined) cache.set(text, (width = font.widthOfTextAtSize(text, size)));
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(text, size);
+      cache.set(text, width);
+    }
     return width;
   };
 }
@@ -110,7 +116,10 @@ class Writer {
 
   private measure(style: Style) {
     let m = this.measures.get(style);
-    if (!m) this.measures.set(style, (m = makeMeasure(style.font, style.size)));
+    if (!m) {
+      m = makeMeasure(style.font, style.size);
+      this.measures.set(style, m);
+    }
     return m;
   }
 

@@ -1,6 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import { useServiceConfiguration } from "../../api/library";
+import { keys, useServiceConfiguration } from "../../api/library";
 import { authState } from "../../auth/store";
 import { Modal } from "../../components/Modal";
 import { tutorials } from "../../tutorials/tutorials";
@@ -9,6 +10,7 @@ import { savePreferences } from "../ui-state";
 export function PreferencesDialog({ onClose }: { onClose: () => void }) {
   const { user } = useSnapshot(authState);
   const config = useServiceConfiguration();
+  const queryClient = useQueryClient();
   const prefs = user?.preferences;
   const [service, setService] = useState(prefs?.transcription_service ?? "");
   const [metaColumn, setMetaColumn] = useState(prefs?.transcript.utterance_meta_column ?? false);
@@ -26,15 +28,18 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
       "Failed to save preferences",
     );
     setBusy(false);
-    if (ok) onClose();
+    if (!ok) return;
+    // Whether uploads will be transcribed follows the chosen service.
+    if (features?.service_selection) void queryClient.invalidateQueries({ queryKey: keys.configuration });
+    onClose();
   }
 
   return (
     <Modal title="User Preferences" onClose={onClose}>
       <div className="form">
         {features?.service_selection && (
-          <label className="field">
-            <span>Transcription service</span>
+          <div className="field">
+            <span id="service-label">Transcription service</span>
             {config.isPending ? (
               <span className="muted">Loading services...</span>
             ) : config.isError ? (
@@ -42,7 +47,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
             ) : available.length === 0 ? (
               <span className="muted">No transcription services available</span>
             ) : (
-              <select value={service} onChange={(e) => setService(e.target.value)} aria-label="Transcription service">
+              <select value={service} onChange={(e) => setService(e.target.value)} aria-labelledby="service-label">
                 <option value="">Default ({config.data?.transcription.active_service_name})</option>
                 {available.map((s) => (
                   <option key={s.name} value={s.name}>
@@ -51,7 +56,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
                 ))}
               </select>
             )}
-          </label>
+          </div>
         )}
         {features?.utterance_meta_column && (
           <label className="checkbox">
