@@ -177,7 +177,9 @@ test("two tabs of the same user converge", async ({ page, context }) => {
   await page.keyboard.press("Backspace");
   await expect(page.getByTestId("save-status")).toHaveText(/Saved/, { timeout: 5_000 });
   await expect(other.getByTestId("utterance")).toHaveCount(6, { timeout: 5_000 });
-  await expect(other.getByTestId("utterance-text").nth(0)).toHaveText(await page.getByTestId("utterance-text").nth(0).innerText());
+  await expect(other.getByTestId("utterance-text").nth(0)).toHaveText(
+    (await page.getByTestId("utterance-text").nth(0).textContent()) ?? "",
+  );
   expect(reads.page).toEqual([]);
   expect(reads.other.length).toBeGreaterThan(0);
   for (const url of reads.other) expect(new URL(url).searchParams.get("ids")).toBeTruthy();
