@@ -8,7 +8,6 @@ const op = (n: number): PendingOp => ({
   opId: `op${n}`,
   op: { type: "set_speaker", utteranceId: `u${n}`, speakerId: "s1" },
   enqueuedAt: n,
-  baseVersion: n,
 });
 
 let dbCount = 0;

@@ -7,7 +7,7 @@ import { EDIT_MESSAGES } from "../../common/transcript-ops";
 import { isConstraintViolation, sqliteCode } from "../../worker/lib/d1-errors";
 import { ApiError } from "../../worker/lib/errors";
 import { COMMIT_ATTEMPTS, CommitConflict, commitChange, commitWithRetry } from "../../worker/transcripts/commit";
-import { currentStates } from "../../worker/transcripts/operations";
+import { currentStates } from "../../worker/transcripts/read";
 import { createUser } from "./library-helpers";
 import { storeTranscript } from "./transcript-helpers";
 

@@ -66,8 +66,13 @@ export interface Opts {
 
 // The reads go through the typed client (tsc checks their paths and parameters);
 // their answers are handed on as Json because the editing tests index into them freely.
-export const utterances = async (user: TestUser, fileId: string): Promise<Json[]> =>
-  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"].utterances.$get({ param: { id: fileId } }))).data.data;
+export const utterances = async (user: TestUser, fileId: string): Promise<Json[]> => {
+  const { data } = await expectOk(
+    await typedApi({ token: user.token }).transcripts[":id"].utterances.$get({ param: { id: fileId }, query: {} }),
+  );
+  if (!("data" in data)) throw new Error("Expected the answer in the API's own shape");
+  return data.data;
+};
 
 export const transcript = async (user: TestUser, fileId: string): Promise<Json> =>
   (await expectOk(await typedApi({ token: user.token }).transcripts[":id"].$get({ param: { id: fileId } }))).data;

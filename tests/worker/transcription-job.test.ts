@@ -65,7 +65,9 @@ describe("transcription job", () => {
     expect(transcript.accuracyPercentage).toBeLessThanOrEqual(100);
     expect(transcript.speakers.map((s: { displayName: string }) => s.displayName)).toEqual(["Speaker 1", "Speaker 2"]);
 
-    const utterances = (await expectOk(await api.transcripts[":id"].utterances.$get({ param }))).data.data;
+    const answer = (await expectOk(await api.transcripts[":id"].utterances.$get({ param, query: {} }))).data;
+    if (!("data" in answer)) throw new Error("Expected the answer in the API's own shape");
+    const utterances = answer.data;
     expect(utterances.flatMap((u: { transcriptWords: { text: string }[] }) => u.transcriptWords.map((w) => w.text)).join(" ")).toContain(
       "Good morning",
     );

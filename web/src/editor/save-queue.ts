@@ -3,7 +3,7 @@
 // here; the queue sends them one at a time, in order, retries what failed on
 // the way, drops what the server refused, and keeps the unsent ones in a
 // PendingStore so a reload loses nothing.
-import type { OperationResultDto, TranscriptOp } from "../../../common/transcript-ops";
+import { touches, type OperationResultDto, type TranscriptOp } from "../../../common/transcript-ops";
 import { systemClock, type EditorClock } from "./clock";
 import type { PendingStore } from "./pending-store";
 
@@ -18,16 +18,8 @@ export const SAVE_TIMINGS = {
   flushBlockedMs: 10_000,
 } as const;
 
-/** The versions an operation was computed on (sent so a stale operation is refused with 409). */
-export interface OpVersions {
-  /** The utterance's version (merge: the target's). */
-  baseVersion?: number;
-  /** merge only: the source utterance's version. */
-  sourceVersion?: number;
-}
-
 /** One queued operation, as stored and as handed to the transport. */
-export interface PendingOp extends OpVersions {
+export interface PendingOp {
   /** Sent as Idempotency-Key: a resend after a lost answer or a reload is applied once. */
   opId: string;
   op: TranscriptOp;
@@ -66,19 +58,6 @@ export function saveStatusLabel(status: SaveStatus): string {
       return `Saving (${status.pending})`;
     case "error":
       return "Save Error";
-  }
-}
-
-/** The utterances an operation reads or writes. */
-export function touches(op: TranscriptOp): string[] {
-  switch (op.type) {
-    case "update_words":
-    case "set_speaker":
-      return [op.utteranceId];
-    case "split":
-      return [op.utteranceId, op.newUtteranceId];
-    case "merge":
-      return [op.targetUtteranceId, op.sourceUtteranceId];
   }
 }
 
@@ -142,12 +121,8 @@ interface FlushWaiter {
 /**
  * One operation in flight at a time, strictly in order. A transient failure
  * keeps the operation at the head and retries it with backoff (never dropped);
- * a refusal drops it and the queue goes on.
- *
- * Versions: an operation replacing a pending one keeps the replaced one's
- * versions (the server never saw the replaced one). After a success, the
- * versions of the queued operations on the utterances it returned are set to
- * the returned ones: they were computed on the state that operation produced.
+ * a refusal drops it and the queue goes on. Versions are not its business:
+ * the transport sends those the store last confirmed (docs/decisions/008).
  */
 export class SaveQueue {
   private readonly clock: EditorClock;
@@ -195,21 +170,15 @@ export class SaveQueue {
     return this.loading;
   }
 
-  enqueue(op: TranscriptOp, meta: OpVersions = {}): PendingOp {
+  enqueue(op: TranscriptOp): PendingOp {
     const now = this.clock.now();
-    const pending: PendingOp = { opId: this.newId(), op, enqueuedAt: now, ...definedVersions(meta) };
+    const pending: PendingOp = { opId: this.newId(), op, enqueuedAt: now };
     const readyAt = this.waiters.length > 0 ? now : now + sendDelay(op);
     const index = this.replaceableIndex(op);
     if (index >= 0) {
-      const old = this.entries[index]!.pending;
-      const versions = definedVersions({
-        baseVersion: old.baseVersion ?? pending.baseVersion,
-        sourceVersion: old.sourceVersion ?? pending.sourceVersion,
-      });
-      const replacement: PendingOp = { opId: pending.opId, op, enqueuedAt: now, ...versions };
-      this.entries[index] = { pending: replacement, readyAt, attempted: false };
+      this.entries[index] = { pending, readyAt, attempted: false };
       this.changed();
-      return replacement;
+      return pending;
     }
     this.entries.push({ pending, readyAt, attempted: false });
     this.changed();
@@ -351,12 +320,7 @@ export class SaveQueue {
 
     this.remove(entry);
     this.failures = 0;
-    if (outcome.kind === "ok") {
-      this.rebase(outcome.result);
-      this.rejectedSinceSuccess = false;
-    } else {
-      this.rejectedSinceSuccess = true;
-    }
+    this.rejectedSinceSuccess = outcome.kind !== "ok";
     this.persist();
     if (this.disposed) return;
     this.completedSinceDrain = true;
@@ -378,26 +342,6 @@ export class SaveQueue {
   private remove(entry: Entry): void {
     const index = this.entries.indexOf(entry);
     if (index >= 0) this.entries.splice(index, 1);
-  }
-
-  /** The queued operations were computed on the state the saved one produced. */
-  private rebase(result: OperationResultDto): void {
-    if (result.utterances.length === 0) return;
-    const versions = new Map(result.utterances.map((u) => [u.id, u.version]));
-    for (const entry of this.entries) {
-      const { op } = entry.pending;
-      const first = op.type === "merge" ? op.targetUtteranceId : op.utteranceId;
-      const next: OpVersions = {};
-      const base = versions.get(first);
-      if (base !== undefined && entry.pending.baseVersion !== undefined && entry.pending.baseVersion !== base) next.baseVersion = base;
-      if (op.type === "merge") {
-        const source = versions.get(op.sourceUtteranceId);
-        if (source !== undefined && entry.pending.sourceVersion !== undefined && entry.pending.sourceVersion !== source) {
-          next.sourceVersion = source;
-        }
-      }
-      if (next.baseVersion !== undefined || next.sourceVersion !== undefined) entry.pending = { ...entry.pending, ...next };
-    }
   }
 
   private persist(): void {
@@ -458,11 +402,4 @@ export class SaveQueue {
       console.error(error);
     }
   }
-}
-
-function definedVersions(meta: OpVersions): OpVersions {
-  const out: OpVersions = {};
-  if (meta.baseVersion !== undefined) out.baseVersion = meta.baseVersion;
-  if (meta.sourceVersion !== undefined) out.sourceVersion = meta.sourceVersion;
-  return out;
 }

@@ -94,6 +94,19 @@ export class TranscriptStore implements OpContext {
     if (changed.length || removed.length) this.put(changed, removed, "server");
   }
 
+  /**
+   * Some utterances as the server has them now, and ids it no longer has (another
+   * tab changed them). Applied unless the utterance has unsaved local edits or
+   * this store already holds that version or a newer one (versions never go back).
+   */
+  mergeSome(utterances: readonly UtteranceDto[], removed: readonly string[], keep: (id: string) => boolean): void {
+    const changed = utterances.filter((u) => !keep(u.id) && u.version > (this.confirmed.get(u.id) ?? -1));
+    const gone = removed.filter((id) => !keep(id) && this.index.has(id));
+    for (const u of changed) this.confirmed.set(u.id, u.version);
+    for (const id of gone) this.confirmed.delete(id);
+    if (changed.length || gone.length) this.put(changed, gone, "server");
+  }
+
   setSpeakers(speakers: readonly SpeakerDto[]): void {
     this.speakers = new Map(speakers.map((s) => [s.id, s]));
   }

@@ -1,8 +1,10 @@
-// Sends one queued operation to its endpoint (spec section 7). The save queue
-// needs the raw status to tell a transient failure from a refusal, so this
-// speaks HTTP directly rather than through the typed client's error mapping.
-import type { OperationResultDto, TranscriptOp } from "../../../common/transcript-ops";
-import { apiFetch } from "../api/client";
+// Sends one queued operation through the typed client (so a route that drifts
+// from the shared codec fails to compile). The save queue needs the raw status
+// to tell a transient failure from a refusal, so the answer is classified here
+// rather than through the client's error mapping.
+import type { OperationResultDto, OpType, WireRequest, WireRequestOf } from "../../../common/transcript-ops";
+import { toRequest } from "../../../common/transcript-ops";
+import { api } from "../api/client";
 import { messageFromBody } from "../api/errors";
 import { classifyFailure, type PendingOp, type SendOutcome } from "./save-queue";
 
@@ -10,41 +12,35 @@ export interface VersionSource {
   confirmedVersion(utteranceId: string): number | undefined;
 }
 
-function request(op: TranscriptOp, versions: VersionSource): { method: string; path: string; body: unknown } {
-  const v = (id: string) => versions.confirmedVersion(id);
-  switch (op.type) {
-    case "update_words":
-      return { method: "PATCH", path: `${op.utteranceId}/update_words`, body: { words: op.words, version: v(op.utteranceId) } };
-    case "split":
-      return {
-        method: "POST",
-        path: `${op.utteranceId}/split`,
-        body: { first_word_id: op.firstWordId, new_utterance_id: op.newUtteranceId, version: v(op.utteranceId) },
-      };
-    case "merge":
-      return {
-        method: "POST",
-        path: `${op.targetUtteranceId}/merge`,
-        body: { source_utterance_id: op.sourceUtteranceId, version: v(op.targetUtteranceId), source_version: v(op.sourceUtteranceId) },
-      };
-    case "set_speaker":
-      return { method: "PUT", path: op.utteranceId, body: { speaker_id: op.speakerId, version: v(op.utteranceId) } };
-  }
+type Sender<K extends OpType> = (audioFileId: string, request: WireRequestOf<K>, headers: Record<string, string>) => Promise<Response>;
+
+const endpoint = api.transcripts[":audioFileId"].utterances[":utteranceId"];
+// The typed client puts params into the path as they are.
+const utterance = (audioFileId: string, utteranceId: string) => ({
+  param: { audioFileId: encodeURIComponent(audioFileId), utteranceId: encodeURIComponent(utteranceId) },
+});
+
+/** One endpoint per operation type. */
+const SENDERS: { [K in OpType]: Sender<K> } = {
+  update_words: (id, r, headers) => endpoint.update_words.$patch({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
+  split: (id, r, headers) => endpoint.split.$post({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
+  merge: (id, r, headers) => endpoint.merge.$post({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
+  set_speaker: (id, r, headers) => endpoint.$put({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
+};
+
+function send(audioFileId: string, request: WireRequest, opId: string): Promise<Response> {
+  return (SENDERS[request.type] as Sender<OpType>)(audioFileId, request as WireRequestOf<OpType>, { "Idempotency-Key": opId });
 }
 
 /** A transport for one file's transcript; the versions sent are those the server last confirmed. */
 export function httpTransport(audioFileId: string, versions: VersionSource) {
   return async (pending: PendingOp): Promise<SendOutcome> => {
-    const { method, path, body } = request(pending.op, versions);
     let response: Response;
     try {
-      response = await apiFetch(
-        `/api/v1/transcripts/${encodeURIComponent(audioFileId)}/utterances/${path.split("/").map(encodeURIComponent).join("/")}`,
-        {
-          method,
-          headers: { "Content-Type": "application/json", "Idempotency-Key": pending.opId },
-          body: JSON.stringify(body),
-        },
+      response = await send(
+        audioFileId,
+        toRequest(pending.op, (id) => versions.confirmedVersion(id)),
+        pending.opId,
       );
     } catch (error) {
       return { kind: "transient", reason: error instanceof Error ? error.message : "Network Error" };

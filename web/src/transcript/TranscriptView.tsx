@@ -3,17 +3,19 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../api/library";
 import { DETAILS_MESSAGES } from "../../../common/transcript-details";
-import { transcriptApi, transcriptKeys, useTranscript, useUtterances } from "../api/transcripts";
+import { transcriptApi, transcriptKeys, useTranscript } from "../api/transcripts";
 import { authState } from "../auth/store";
 import type { PlaybackController } from "../editor/playback-controller";
 import { isShortcut } from "../editor/shortcuts";
 import { tutorials } from "../tutorials/tutorials";
 import { toast } from "../lib/toasts";
-import { EditorSession } from "./editor-session";
+import { EditorSession, type SessionState } from "./editor-session";
 import { redo, undo } from "./history-actions";
 import { usePlaybackSync } from "./usePlaybackSync";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { UtteranceCard } from "./UtteranceCard";
+
+const LOADING: SessionState = { status: "loading" };
 
 /**
  * The transcript editor of a file. The document, commands and save queue
@@ -23,9 +25,18 @@ import { UtteranceCard } from "./UtteranceCard";
 export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
   const queryClient = useQueryClient();
   const transcript = useTranscript(fileId, true);
-  const utterances = useUtterances(fileId, true);
-  const failure: Error | null = transcript.error ?? utterances.error;
-  const session = useEditorSession(fileId, transcript.data?.speakers, utterances.data);
+  const opened = useEditorSession(fileId);
+  const state = useSyncExternalStore(
+    useCallback((notify) => opened?.subscribeState(notify) ?? (() => {}), [opened]),
+    () => opened?.getState() ?? LOADING,
+  );
+  const failure: Error | null = transcript.error ?? (state.status === "failed" ? state.error : null);
+  const speakers = transcript.data?.speakers;
+  useEffect(() => {
+    if (opened && speakers) opened.store.setSpeakers(speakers);
+  }, [opened, speakers]);
+  // The editor shows once the utterances and the speakers are in.
+  const session = state.status === "ready" && speakers ? opened : null;
 
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
@@ -48,7 +59,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
           className="button button--ghost"
           onClick={() => {
             if (transcript.isError) void transcript.refetch();
-            if (utterances.isError) void utterances.refetch();
+            void opened?.open();
           }}
         >
           Try again
@@ -91,35 +102,17 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
   );
 }
 
-/** One EditorSession per open file, created when the transcript and utterances have loaded. */
-function useEditorSession(
-  fileId: string,
-  speakers: Parameters<EditorSession["store"]["setSpeakers"]>[0] | undefined,
-  utterances: Parameters<EditorSession["serverUtterances"]>[0] | undefined,
-) {
+/** One EditorSession per open file (the view is keyed by file); it loads the utterances itself. */
+function useEditorSession(fileId: string): EditorSession | null {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<EditorSession | null>(null);
-  const first = useRef<unknown>(null);
-
   useEffect(() => {
-    if (session || !speakers || !utterances) return;
-    const created = new EditorSession(fileId, utterances, speakers, queryClient);
-    first.current = utterances;
-    void created.restore();
+    const created = new EditorSession(fileId, queryClient);
     setSession(created);
-  }, [session, fileId, speakers, utterances, queryClient]);
-
-  useEffect(() => () => session?.dispose(), [session]);
-
-  // Later fetches (another tab's change, a reconnect) merge without losing unsaved edits.
-  useEffect(() => {
-    if (session && utterances && utterances !== first.current) session.serverUtterances(utterances);
-  }, [session, utterances]);
-  useEffect(() => {
-    if (session && speakers) session.store.setSpeakers(speakers);
-  }, [session, speakers]);
-
-  return session;
+    void created.open();
+    return () => created.dispose();
+  }, [fileId, queryClient]);
+  return session?.audioFileId === fileId ? session : null;
 }
 
 // The first screenful paints at once; the rest of a long transcript follows in

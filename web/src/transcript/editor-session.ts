@@ -1,16 +1,21 @@
-// Wires one open transcript: the store, the commands, the save queue with its
+// Wires one open transcript: the store, which this session loads and keeps
+// merged with the server itself, the commands, the save queue with its
 // IndexedDB backing and HTTP transport, and what happens after each save.
 // Plain TypeScript; the view creates one per open file.
 import type { QueryClient } from "@tanstack/react-query";
-import type { TranscriptOp } from "../../../common/transcript-ops";
-import type { SpeakerDto, UtteranceDto } from "../../../common/transcript";
+import type { TranscriptChangedMessage } from "../../../common/live-messages";
+import { touches, type TranscriptOp } from "../../../common/transcript-ops";
+import type { UtteranceDto } from "../../../common/transcript";
+import { ApiRequestError } from "../api/errors";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { systemClock } from "../editor/clock";
 import { TranscriptEditor } from "../editor/editor";
 import { indexedDbPendingStore } from "../editor/pending-store";
-import { SaveQueue, touches, type PendingOp, type SendOutcome } from "../editor/save-queue";
+import { applyRemoteChange } from "../editor/remote-change";
+import { SaveQueue, type PendingOp, type SendOutcome } from "../editor/save-queue";
 import { TranscriptStore } from "../editor/transcript-store";
 import { httpTransport } from "../editor/transport";
+import { watchTranscript } from "../live/transcript-events";
 import { toast } from "../lib/toasts";
 
 const OP_NAMES: Record<TranscriptOp["type"], string> = {
@@ -20,19 +25,24 @@ const OP_NAMES: Record<TranscriptOp["type"], string> = {
   set_speaker: "speaker change",
 };
 
+export type SessionState = { status: "loading" } | { status: "ready" } | { status: "failed"; error: Error };
+
 export class EditorSession {
-  readonly store: TranscriptStore;
+  readonly store = new TranscriptStore();
   readonly editor: TranscriptEditor;
   readonly queue: SaveQueue;
   private disposed = false;
+  private state: SessionState = { status: "loading" };
+  private readonly listeners = new Set<() => void>();
+  /** Server reads after the first load, one at a time, so an older answer never lands after a newer one. */
+  private serverReads: Promise<void> = Promise.resolve();
+  private readonly unwatch: () => void;
+  private opening: Promise<void> | null = null;
 
   constructor(
     readonly audioFileId: string,
-    utterances: readonly UtteranceDto[],
-    speakers: readonly SpeakerDto[],
     queryClient: QueryClient,
   ) {
-    this.store = new TranscriptStore(utterances, speakers);
     this.queue = new SaveQueue({
       fileId: audioFileId,
       send: httpTransport(audioFileId, this.store),
@@ -46,20 +56,79 @@ export class EditorSession {
     this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock });
     // Back online: retry at once instead of waiting out the backoff.
     addEventListener("online", this.online);
+    this.unwatch = watchTranscript(audioFileId, {
+      changed: (event) => this.remoteChanged(event),
+      reload: () => this.reload(),
+    });
   }
 
   private online = () => this.queue.retryNow();
 
-  /** Edits saved in this browser but not yet on the server (a closed tab, a reload, offline) come back. */
-  async restore(): Promise<void> {
+  getState(): SessionState {
+    return this.state;
+  }
+
+  subscribeState(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Loads the utterances, then re-applies the edits saved in this browser but
+   * not yet on the server (a closed tab, a reload, offline). Called again to retry.
+   */
+  open(): Promise<void> {
+    if (this.state.status === "ready") return Promise.resolve();
+    this.opening ??= this.load().finally(() => (this.opening = null));
+    return this.opening;
+  }
+
+  private async load(): Promise<void> {
+    this.setState({ status: "loading" });
+    let list: UtteranceDto[];
+    try {
+      list = await transcriptApi.utterances(this.audioFileId).catch((error: unknown) => {
+        // A hiccup is retried once; a missing transcript (4xx) is an answer.
+        const status = error instanceof ApiRequestError ? error.status : 0;
+        if (this.disposed || (status >= 400 && status < 500)) throw error;
+        return transcriptApi.utterances(this.audioFileId);
+      });
+    } catch (error) {
+      if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
+      return;
+    }
+    if (this.disposed) return;
+    this.store.load(list);
     const ops = await this.queue.restore();
     if (this.disposed) return;
     this.editor.replay(ops.map((p) => p.op));
+    this.setState({ status: "ready" });
   }
 
-  /** A fresh server list (live change elsewhere, reconnect): merged, keeping unsaved local edits. */
-  serverUtterances(utterances: readonly UtteranceDto[]): void {
-    this.store.mergeServer(utterances, (id) => this.queue.pendingFor(id));
+  /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
+  reload(): void {
+    if (this.state.status !== "ready") return void this.open();
+    this.serverRead(async () => {
+      const list = await transcriptApi.utterances(this.audioFileId);
+      if (!this.disposed) this.store.mergeServer(list, (id) => this.queue.pendingFor(id));
+    });
+  }
+
+  /** Another tab's change: only the utterances it names are fetched. */
+  private remoteChanged(event: TranscriptChangedMessage): void {
+    if (this.state.status !== "ready") return;
+    this.serverRead(() =>
+      applyRemoteChange(
+        this.store,
+        event,
+        (ids) => transcriptApi.utterancesByIds(this.audioFileId, ids),
+        (id) => this.disposed || this.queue.pendingFor(id),
+      ),
+    );
+  }
+
+  private serverRead(read: () => Promise<void>): void {
+    this.serverReads = this.serverReads.then(read).catch((error: unknown) => console.error("Failed to refresh the transcript", error));
   }
 
   private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {
@@ -67,7 +136,7 @@ export class EditorSession {
     // Show what the server has for the utterances involved.
     const current = (outcome.body as { data?: { utterances?: UtteranceDto[] } } | null)?.data?.utterances;
     const ids = touches(pending.op);
-    const fresh = current ?? (await transcriptApi.utterances(this.audioFileId).catch(() => null));
+    const fresh = current ?? (await transcriptApi.utterancesByIds(this.audioFileId, ids).catch(() => null));
     if (!fresh || this.disposed) return;
     const byId = new Map(fresh.map((u) => [u.id, u]));
     const keep = (id: string) => this.queue.pendingFor(id);
@@ -80,9 +149,16 @@ export class EditorSession {
     );
   }
 
+  private setState(state: SessionState): void {
+    this.state = state;
+    for (const listener of [...this.listeners]) listener();
+  }
+
   /** Closing the file: what is queued goes out first (it stays stored if it cannot). */
   dispose(): void {
     this.disposed = true;
+    this.unwatch();
+    this.listeners.clear();
     removeEventListener("online", this.online);
     void this.queue.flush().finally(() => this.queue.dispose());
   }
