@@ -53,7 +53,6 @@ export const requestExportSchema = z
     options: exportOptionsSchema.optional(),
   })
   .strict();
-export type RequestExportBody = z.input<typeof requestExportSchema>;
 
 export const exportListQuerySchema = z.object({ status: exportStatusSchema.optional() }).strict();
 

@@ -220,4 +220,3 @@ export async function inOneRateWindow<T>(run: () => Promise<T>): Promise<T> {
   throw lastError;
 }
 
-export { MESSAGES };

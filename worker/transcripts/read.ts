@@ -208,7 +208,7 @@ export function wordsJson(stored: string): string | null {
     out += `${position ? "," : ""}{"id":${m[1]},"text":${m[2]},"startTime":${m[3]},"endTime":${m[4]},"position":${position},"confidenceScore":${m[5]},${m[6] ? `"originalConfidenceScore":${m[6]},` : ""}"hasEntities":${m[7] ? "true" : "false"}}`;
     at = STORED_WORD.lastIndex;
     if (stored[at] === ",") at++;
-    else if (stored[at] === "]" && at === stored.length - 1) return out + "]";
+    else if (stored[at] === "]" && at === stored.length - 1) return `${out}]`;
     else return null;
   }
 }

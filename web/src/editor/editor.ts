@@ -94,7 +94,7 @@ export class TranscriptEditor {
   }
 
   private run(op: TranscriptOp, source: ChangeSource, flagged?: EditableWord[]): boolean {
-    let applied;
+    let applied: ReturnType<typeof applyOp>;
     try {
       applied = applyOp(this.store, op);
     } catch (error) {

@@ -134,7 +134,7 @@ export class TranscriptStore implements OpContext {
   /** Clears the edit flags a save confirmed, unless the word changed again since (spec section 4). */
   clearFlags(utteranceId: string, savedAt: number): void {
     const u = this.utterance(utteranceId);
-    if (!u || !u.transcriptWords.some((w) => w.isNew || w.isModified)) return;
+    if (!u?.transcriptWords.some((w) => w.isNew || w.isModified)) return;
     const words = u.transcriptWords.map((w) =>
       (w.isNew || w.isModified) && (w.lastModifiedAt ?? 0) <= savedAt
         ? { ...w, isNew: undefined, isModified: undefined, lastModifiedAt: undefined }
@@ -208,7 +208,10 @@ export class TranscriptStore implements OpContext {
 
   subscribeUtterance(id: string, listener: Listener): () => void {
     let set = this.utteranceListeners.get(id);
-    if (!set) this.utteranceListeners.set(id, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.utteranceListeners.set(id, set);
+    }
     set.add(listener);
     return () => {
       set.delete(listener);
