@@ -4,7 +4,6 @@ import { env, exports } from "cloudflare:workers";
 import { hc, type ClientResponse } from "hono/client";
 import { expect } from "vitest";
 import type { AppType } from "../../worker/app";
-import { MESSAGES } from "../../common/messages";
 import type { OutboxMail } from "../../common/dev-outbox";
 
 export const ORIGIN = "http://localhost";
@@ -219,4 +218,3 @@ export async function inOneRateWindow<T>(run: () => Promise<T>): Promise<T> {
   }
   throw lastError;
 }
-

@@ -1,7 +1,7 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
 import type { ExportCompletedMessage, TranscriptChangedMessage } from "../../../common/live-messages";
 import type { FileStatusChangedEvent } from "../../../common/transcript";
-import { parseLiveMessage } from "./messages";
+import { parseLiveMessage } from "../../../common/live-messages";
 
 /**
  * Timings of the live channel (spec section 9: stale threshold 6 s, backoff
