@@ -370,7 +370,8 @@ describe("POST /audio_files/confirm-upload", () => {
     expect(second.data.id).toBe(first.data.id);
     // The transcription job may already have run between the two confirms (locally it fails
     // at once for want of a speech service): compare everything but the job's progress.
-    const stable = ({ status, hasTranscript, processingEstimation, failureReason, job, updatedAt, ...rest }: Record<string, unknown>) => rest;
+    const stable = ({ status, hasTranscript, processingEstimation, failureReason, job, updatedAt, ...rest }: Record<string, unknown>) =>
+      rest;
     expect(stable(second.data)).toEqual(stable(first.data));
     const files = await listFiles(user.token);
     expect(files).toHaveLength(1);
