@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { initialKeys, keyBetween } from "../../common/order-keys";
 import type { UtteranceDto } from "../../common/transcript";
-import { applyRemoteChange } from "../../web/src/editor/remote-change";
-import { TranscriptStore } from "../../web/src/editor/transcript-store";
+import { applyRemoteChange } from "../../web/src/editor/model/remote-change";
+import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 
 function utterance(id: string, orderKey: string, text: string, version = 1): UtteranceDto {
   return {

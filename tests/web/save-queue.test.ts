@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { UtteranceDto } from "../../common/transcript";
 import { touches, type TranscriptOp } from "../../common/transcript-ops";
 import { FakeClock, settle } from "./fake-clock";
-import { IdbPendingStore, MemoryPendingStore, type PendingStore } from "../../web/src/editor/pending-store";
+import { IdbPendingStore, MemoryPendingStore, type PendingStore } from "../../web/src/editor/model/pending-store";
 import {
   classifyFailure,
   coalesceKey,
@@ -15,7 +15,7 @@ import {
   type PendingOp,
   type PermanentFailure,
   type SendOutcome,
-} from "../../web/src/editor/save-queue";
+} from "../../web/src/editor/model/save-queue";
 
 /** The test answers each request, or `auto` does. */
 class FakeTransport {

@@ -7,7 +7,7 @@ import {
   type ExportOptions as Options,
 } from "../../../common/exports";
 import { exportApi, saveFile } from "../api/exports";
-import { systemClock } from "../editor/clock";
+import { systemClock } from "../editor/model/clock";
 import { onExportCompleted } from "./export-events";
 import { ExportFlow, exportButtonLabel } from "./export-flow";
 

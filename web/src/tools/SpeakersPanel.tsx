@@ -4,7 +4,7 @@ import type { SpeakerDto, TranscriptDto } from "../../../common/transcript";
 import { DETAILS_MESSAGES } from "../../../common/transcript-details";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { toast } from "../lib/toasts";
-import { formatShare, speakerColorIndex } from "../transcript/display";
+import { formatShare, speakerColorIndex } from "../editor/view/display";
 
 /** The Speakers list of the tools sidebar: rename inline, role, add, delete an unused one (spec sections 2 and 4). */
 export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {

@@ -1,7 +1,7 @@
 // When tutorials start, which step shows, and what is remembered (spec sections
 // 3, 4 and 9): plain TypeScript with an injected clock, so every rule is tested
 // headless. The view renders `state`; the app reports events.
-import type { EditorClock } from "../editor/clock";
+import type { EditorClock } from "../editor/model/clock";
 import { START_DELAYS_MS, TUTORIAL_STEPS, type TutorialId } from "./steps";
 
 export interface TutorialState {

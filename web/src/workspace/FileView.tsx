@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
 import { formatDate } from "../lib/dates";
-import { PlaybackController } from "../editor/playback-controller";
+import { PlaybackController } from "../editor/model/playback-controller";
 import { formatLabel } from "../../../common/format";
-import { TranscriptView } from "../transcript/TranscriptView";
+import { TranscriptView } from "../editor/view/TranscriptView";
 import { tutorials } from "../tutorials/tutorials";
 import { FailedCard } from "./FailedCard";
 import { MediaPlayer } from "./MediaPlayer";

@@ -1,4 +1,4 @@
-import { isShortcut } from "../editor/shortcuts";
+import { isShortcut } from "../editor/model/shortcuts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
@@ -6,7 +6,7 @@ import { formatDuration } from "../../../common/format";
 import { fileApi, keys } from "../api/library";
 import { Alert } from "../components/Alert";
 import { VolumeIcon } from "../components/Icons";
-import type { PlaybackController } from "../editor/playback-controller";
+import type { PlaybackController } from "../editor/model/playback-controller";
 
 export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 const SKIP_SECONDS = 10;

@@ -5,9 +5,9 @@ import { useTranscript } from "../api/transcripts";
 import { formatDateTime } from "../lib/dates";
 import { ExportOptions } from "../tools/ExportOptions";
 import { NotesEditor } from "../tools/NotesEditor";
-import { openEditHistory } from "../transcript/history-modal";
+import { openEditHistory } from "../editor/view/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
-import { transcriptDetails } from "../transcript/display";
+import { transcriptDetails } from "../editor/view/display";
 
 /** The transcript panel of the tools sidebar (spec section 4). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { SearchState, type SearchMatch } from "../editor/search";
-import { isShortcut } from "../editor/shortcuts";
-import type { EditorSession } from "./editor-session";
+import { SearchState, type SearchMatch } from "../model/search";
+import { isShortcut } from "../model/shortcuts";
+import type { EditorSession } from "../model/editor-session";
 import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";
 
 // Edits change the text: matches are found again once typing pauses.

@@ -1,8 +1,8 @@
 import { useEffect, type RefObject } from "react";
-import { Autoscroll } from "../editor/autoscroll";
-import { systemClock } from "../editor/clock";
-import type { PlaybackController } from "../editor/playback-controller";
-import type { EditorSession } from "./editor-session";
+import { Autoscroll } from "../model/autoscroll";
+import { systemClock } from "../model/clock";
+import type { PlaybackController } from "../model/playback-controller";
+import type { EditorSession } from "../model/editor-session";
 import { setPlayingWord, wordElement } from "./word-dom";
 
 // Edits move word times: the timeline is rebuilt once typing pauses, not per keystroke.

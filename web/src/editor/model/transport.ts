@@ -2,10 +2,10 @@
 // from the shared codec fails to compile). The save queue needs the raw status
 // to tell a transient failure from a refusal, so the answer is classified here
 // rather than through the client's error mapping.
-import type { OperationResultDto, OpType, WireRequest, WireRequestOf } from "../../../common/transcript-ops";
-import { toRequest } from "../../../common/transcript-ops";
-import { api } from "../api/client";
-import { messageFromBody } from "../api/errors";
+import type { OperationResultDto, OpType, WireRequest, WireRequestOf } from "../../../../common/transcript-ops";
+import { toRequest } from "../../../../common/transcript-ops";
+import { api } from "../../api/client";
+import { messageFromBody } from "../../api/errors";
 import { classifyFailure, type PendingOp, type SendOutcome } from "./save-queue";
 
 export interface VersionSource {

@@ -3,7 +3,7 @@
 // here; the queue sends them one at a time, in order, retries what failed on
 // the way, drops what the server refused, and keeps the unsent ones in a
 // PendingStore so a reload loses nothing.
-import { touches, type OperationResultDto, type TranscriptOp } from "../../../common/transcript-ops";
+import { touches, type OperationResultDto, type TranscriptOp } from "../../../../common/transcript-ops";
 import { systemClock, type EditorClock } from "./clock";
 import type { PendingStore } from "./pending-store";
 

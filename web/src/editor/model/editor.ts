@@ -1,10 +1,10 @@
 // The editor's commands, outside React: each updates the store optimistically
 // with the same pure rules the server applies, then queues the operation. The
 // view renders the store and dispatches commands; nothing here touches the DOM.
-import { applyOp, OpError } from "../../../common/transcript-apply";
-import type { OperationResultDto, TranscriptOp } from "../../../common/transcript-ops";
-import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../../../common/word-diff";
-import { newWordId } from "../../../common/word-diff";
+import { applyOp, OpError } from "../../../../common/transcript-apply";
+import type { OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
+import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "./word-diff";
+import { newWordId } from "./word-diff";
 import type { EditorClock } from "./clock";
 import type { SaveQueue } from "./save-queue";
 import type { ChangeSource, TranscriptStore } from "./transcript-store";

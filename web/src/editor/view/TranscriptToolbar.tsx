@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
-import { useEditHistory } from "../api/transcripts";
-import { saveStatusLabel } from "../editor/save-queue";
-import { formatBinding, SHORTCUTS } from "../editor/shortcuts";
+import { useEditHistory } from "../../api/transcripts";
+import { saveStatusLabel } from "../model/save-queue";
+import { formatBinding, SHORTCUTS } from "../model/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
-import type { EditorSession } from "./editor-session";
-import { redo, undo } from "./history-actions";
+import type { EditorSession } from "../model/editor-session";
+import { redo, undo } from "../model/history-actions";
 import { closeEditHistory, historyModal } from "./history-modal";
 import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
 import { SearchBox } from "./SearchBox";

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { HistoryType } from "../../../common/transcript-ops";
-import { useEditHistory } from "../api/transcripts";
-import { Modal } from "../components/Modal";
-import { formatDateTime } from "../lib/dates";
-import type { EditorSession } from "./editor-session";
-import { redo, undo } from "./history-actions";
+import type { HistoryType } from "../../../../common/transcript-ops";
+import { useEditHistory } from "../../api/transcripts";
+import { Modal } from "../../components/Modal";
+import { formatDateTime } from "../../lib/dates";
+import type { EditorSession } from "../model/editor-session";
+import { redo, undo } from "../model/history-actions";
 
 // Simple line icons (no emoji font is needed to show them).
 const PATHS: Record<HistoryType, string> = {

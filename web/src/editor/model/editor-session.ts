@@ -3,20 +3,20 @@
 // IndexedDB backing and HTTP transport, and what happens after each save.
 // Plain TypeScript; the view creates one per open file.
 import type { QueryClient } from "@tanstack/react-query";
-import type { TranscriptChangedMessage } from "../../../common/live-messages";
-import { touches, type TranscriptOp } from "../../../common/transcript-ops";
-import type { UtteranceDto } from "../../../common/transcript";
-import { ApiRequestError } from "../api/errors";
-import { transcriptApi, transcriptKeys } from "../api/transcripts";
-import { systemClock } from "../editor/clock";
-import { TranscriptEditor } from "../editor/editor";
-import { indexedDbPendingStore } from "../editor/pending-store";
-import { applyRemoteChange } from "../editor/remote-change";
-import { SaveQueue, type PendingOp, type SendOutcome } from "../editor/save-queue";
-import { TranscriptStore } from "../editor/transcript-store";
-import { httpTransport } from "../editor/transport";
-import { watchTranscript } from "../live/transcript-events";
-import { toast } from "../lib/toasts";
+import type { TranscriptChangedMessage } from "../../../../common/live-messages";
+import { touches, type TranscriptOp } from "../../../../common/transcript-ops";
+import type { UtteranceDto } from "../../../../common/transcript";
+import { ApiRequestError } from "../../api/errors";
+import { transcriptApi, transcriptKeys } from "../../api/transcripts";
+import { systemClock } from "./clock";
+import { TranscriptEditor } from "./editor";
+import { indexedDbPendingStore } from "./pending-store";
+import { applyRemoteChange } from "./remote-change";
+import { SaveQueue, type PendingOp, type SendOutcome } from "./save-queue";
+import { TranscriptStore } from "./transcript-store";
+import { httpTransport } from "./transport";
+import { watchTranscript } from "../../live/transcript-events";
+import { toast } from "../../lib/toasts";
 
 const OP_NAMES: Record<TranscriptOp["type"], string> = {
   update_words: "word edit",

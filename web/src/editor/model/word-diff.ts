@@ -1,8 +1,8 @@
 // Word-edit diffing (spec section 5): turns an utterance's new text into its
 // new word list, keeping ids and times wherever a word survives so timings
 // never drift after an edit.
-import type { WordPatch } from "./transcript-ops";
-import type { WordDto } from "./transcript";
+import type { WordPatch } from "../../../../common/transcript-ops";
+import type { WordDto } from "../../../../common/transcript";
 
 /** A word in the editor, with the client-only flags of spec section 3. */
 export interface EditableWord extends WordDto {

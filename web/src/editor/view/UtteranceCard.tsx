@@ -8,13 +8,13 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from "react";
-import { formatTimestamp } from "../../../common/format";
-import type { TranscriptEditor } from "../editor/editor";
-import { BIDI_CONTROLS } from "../../../common/names";
-import { pastedText, replaceRange, withoutBidiControls } from "../editor/paste-text";
-import { isShortcut } from "../editor/shortcuts";
-import type { ChangeSource } from "../editor/transcript-store";
-import type { PlaybackController } from "../editor/playback-controller";
+import { formatTimestamp } from "../../../../common/format";
+import type { TranscriptEditor } from "../model/editor";
+import { BIDI_CONTROLS } from "../../../../common/names";
+import { pastedText, replaceRange, withoutBidiControls } from "../model/paste-text";
+import { isShortcut } from "../model/shortcuts";
+import type { ChangeSource } from "../model/transcript-store";
+import type { PlaybackController } from "../model/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
 import {
   caretInForeignElement,

@@ -1,6 +1,6 @@
 // How a transcript is shown: confidence classes, speaker colours, formatted details.
-import { formatTimestamp } from "../../../common/format";
-import type { SpeakerDto, TranscriptDto, WordDto } from "../../../common/transcript";
+import { formatTimestamp } from "../../../../common/format";
+import type { SpeakerDto, TranscriptDto, WordDto } from "../../../../common/transcript";
 
 /** Spec section 5: a word below this confidence is low-confidence; 0 means inaudible. */
 export const LOW_CONFIDENCE_THRESHOLD = 0.8;

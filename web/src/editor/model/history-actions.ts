@@ -1,8 +1,8 @@
 // Undo and redo: server-side history, applied to the open editor. Pending
 // saves go first, so an undo never overtakes the edit it is meant to undo.
 import type { QueryClient } from "@tanstack/react-query";
-import type { OperationResultDto } from "../../../common/transcript-ops";
-import { transcriptApi, transcriptKeys } from "../api/transcripts";
+import type { OperationResultDto } from "../../../../common/transcript-ops";
+import { transcriptApi, transcriptKeys } from "../../api/transcripts";
 import type { EditorSession } from "./editor-session";
 
 async function step(session: EditorSession, queryClient: QueryClient, direction: "undo" | "redo"): Promise<OperationResultDto | null> {
