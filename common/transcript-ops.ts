@@ -1,4 +1,4 @@
-// Editing operations on a transcript (spec sections 4, 5 and 7): the wire
+// Editing operations on a transcript (docs/api.md and docs/product.md): the wire
 // payloads, the operations as plain data, and the recorded change. The SPA
 // applies an operation optimistically with the same pure functions the Worker
 // uses to validate, apply and record it (common/transcript-apply.ts).

@@ -1,4 +1,4 @@
-// The confidence cycle (spec section 4) across saves: the transcribed confidence
+// The confidence cycle (docs/product.md#transcript-editor) across saves: the transcribed confidence
 // travels with the word, so the cycle survives the flags a save clears and a reload.
 import { describe, expect, it } from "vitest";
 import { applyOp, type OpContext } from "../../common/transcript-apply";

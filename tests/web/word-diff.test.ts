@@ -21,7 +21,7 @@ function words(...specs: [string, number, number, number?][]): EditableWord[] {
 
 const hello = () => words(["hello", 0, 1], ["teh", 1, 2, 0.4], ["world", 2, 3]);
 
-describe("word-edit diffing (spec section 5)", () => {
+describe("word-edit diffing (docs/product.md#transcript-editor)", () => {
   it("identical text is no change, whatever the spacing", () => {
     expect(diffWords(hello(), "hello teh world", options())).toBeNull();
     expect(diffWords(hello(), "  hello   teh\nworld ", options())).toBeNull();

@@ -26,7 +26,7 @@ const workspace = (
 );
 
 /**
- * The route table of spec section 2; uncaught errors anywhere show the error page.
+ * The route table of docs/product.md#screens; uncaught errors anywhere show the error page.
  * Declarative routes: the app loads no data through the router, and its data
  * router would add about 15 KB to every first visit.
  */

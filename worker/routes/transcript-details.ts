@@ -7,7 +7,7 @@ import type { AppEnv } from "../types";
 import { notifyChanged } from "../transcripts/edit-endpoint";
 
 /**
- * Summary, notes and speakers of a transcript (spec section 7). Mounted by
+ * Summary, notes and speakers of a transcript (docs/api.md). Mounted by
  * transcriptRoutes (signed-in users, own transcripts only); every change is
  * recorded in the edit history and pushed to the owner's other tabs.
  */

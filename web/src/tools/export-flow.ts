@@ -1,4 +1,4 @@
-// One export button's life (spec section 4, Export): idle → requesting →
+// One export button's life (docs/product.md#states, Export): idle → requesting →
 // pending ("Queuing") → processing ("Generating") → completed ("Downloading",
 // then the browser downloads the file) or failed ("X Failed"; "Failed" when the
 // export itself failed). Polls every 5 s, at most 60 times, then gives up, logs

@@ -11,7 +11,7 @@ export const tutorials = new TutorialEngine({
   clock: systemClock,
   hasTarget: (target) => !!document.querySelector(`[data-tutorial="${CSS.escape(target)}"]`),
   persist: ({ shown, skip_all }) => void savePreferences({ tutorials: { shown, skip_all } }, "Failed to save preference: tutorials"),
-  // Spec section 2: starting a tutorial closes any open modal (the Keyboard Shortcuts one closes in TutorialLayer).
+  // docs/product.md#tutorials-and-shortcuts: starting a tutorial closes any open modal (the Keyboard Shortcuts one closes in TutorialLayer).
   onStart: () => {
     closeDialog();
     closeEditHistory();

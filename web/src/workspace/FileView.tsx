@@ -13,7 +13,7 @@ import { StatusBadge } from "./StatusBadge";
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
-  // Spec section 4: the media-player tutorial, 1 s after a file without a transcript opens.
+  // docs/product.md#tutorials-and-shortcuts: the media-player tutorial, 1 s after a file without a transcript opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening another file starts the delay again
   useEffect(() => {
     if (!file.hasTranscript) tutorials.fileWithoutTranscriptOpened();

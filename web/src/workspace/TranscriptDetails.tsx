@@ -9,7 +9,7 @@ import { openEditHistory } from "../editor/view/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
 import { transcriptDetails } from "../editor/view/display";
 
-/** The transcript panel of the tools sidebar (spec section 4). */
+/** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   const wanted = file.status === "ready" && file.hasTranscript;
   const transcript = useTranscript(file.id, wanted);

@@ -1,10 +1,10 @@
-// When the transcript follows the playing word (spec section 4 "Autoscroll"):
+// When the transcript follows the playing word (docs/product.md#transcript-editor "Autoscroll"):
 // always, except for 10 s after the user scrolled, clicked or typed in it.
 // Pure policy over a clock; the view reports events and asks before scrolling.
 import { systemClock, type EditorClock } from "./clock";
 
 export const AUTOSCROLL_TIMINGS = {
-  /** Spec section 9: autoscroll pauses for 10 s after an interaction. */
+  /** docs/product.md#transcript-editor: autoscroll pauses for 10 s after an interaction. */
   pauseAfterInteractionMs: 10_000,
   /**
    * A scroll event this soon after our own scrollIntoView (or after another

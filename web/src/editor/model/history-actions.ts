@@ -12,7 +12,7 @@ async function step(session: EditorSession, queryClient: QueryClient, direction:
     session.store.reconcile(result);
     return result;
   } catch (error) {
-    // Spec section 8: undo and redo failures are logged only.
+    // docs/product.md#texts: undo and redo failures are logged only.
     console.error(direction === "undo" ? "Failed to undo operation" : "Failed to redo operation", error);
     return null;
   } finally {

@@ -1,10 +1,10 @@
 // One playback controller per open file, shared by the media player and the
-// transcript, outside React (spec section 4 "Media sync"): it knows which word
+// transcript, outside React (docs/product.md#transcript-editor "Media sync"): it knows which word
 // is playing and tells listeners only when that changes, so the view can move
 // a class from one span to another without rendering.
 import { systemClock, type EditorClock } from "./clock";
 
-/** Spec section 9: time updates debounced by 100 ms, sync suppressed for 300 ms after a programmatic change. */
+/** docs/product.md#transcript-editor: time updates debounced by 100 ms, sync suppressed for 300 ms after a programmatic change. */
 export const PLAYBACK_TIMINGS = {
   timeUpdateDebounceMs: 100,
   syncSuppressMs: 300,

@@ -1,4 +1,4 @@
-// The save queue of the transcript editor (spec section 4 "Save status" and
+// The save queue of the transcript editor (docs/product.md#transcript-editor "Save status" and
 // "Save queue"): edits are applied optimistically by the model and queued
 // here; the queue sends them one at a time, in order, retries what failed on
 // the way, drops what the server refused, and keeps the unsent ones in a
@@ -7,7 +7,7 @@ import { touches, type OperationResultDto, type TranscriptOp } from "../../../..
 import { systemClock, type EditorClock } from "./clock";
 import type { PendingStore } from "./pending-store";
 
-/** Spec section 9: word edits after a 1 s pause, structure changes after about 50 ms, retry after 100 ms. */
+/** docs/product.md#transcript-editor: word edits after a 1 s pause, structure changes after about 50 ms, retry after 100 ms. */
 export const SAVE_TIMINGS = {
   wordsDebounceMs: 1_000,
   structureDelayMs: 50,

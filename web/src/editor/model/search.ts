@@ -1,4 +1,4 @@
-// Transcript search (spec section 5 "Transcript editing"): active from 2
+// Transcript search (docs/product.md#transcript-editor "Transcript editing"): active from 2
 // trimmed characters, case-insensitive, every occurrence, Enter / Shift+Enter
 // to the next / previous match with wrap-around.
 //
@@ -7,7 +7,7 @@
 // lowercase text is built once and cached by object identity: pass immutable
 // objects (query data, valtio snapshots), a changed utterance being a new object.
 
-/** Spec section 9: search minimum length. */
+/** docs/product.md#transcript-editor: search minimum length. */
 export const SEARCH_MIN_LENGTH = 2;
 
 export interface SearchWord {

@@ -131,7 +131,7 @@ export class TranscriptStore implements OpContext {
     );
   }
 
-  /** Clears the edit flags a save confirmed, unless the word changed again since (spec section 4). */
+  /** Clears the edit flags a save confirmed, unless the word changed again since (docs/product.md#transcript-editor). */
   clearFlags(utteranceId: string, savedAt: number): void {
     const u = this.utterance(utteranceId);
     if (!u?.transcriptWords.some((w) => w.isNew || w.isModified)) return;

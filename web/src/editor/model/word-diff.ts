@@ -1,10 +1,10 @@
-// Word-edit diffing (spec section 5): turns an utterance's new text into its
+// Word-edit diffing (docs/product.md#transcript-editor): turns an utterance's new text into its
 // new word list, keeping ids and times wherever a word survives so timings
 // never drift after an edit.
 import type { WordPatch } from "../../../../common/transcript-ops";
 import type { WordDto } from "../../../../common/transcript";
 
-/** A word in the editor, with the client-only flags of spec section 3. */
+/** A word in the editor, with its client-only flags. */
 export interface EditableWord extends WordDto {
   isNew?: boolean;
   isModified?: boolean;
@@ -169,7 +169,7 @@ function reposition(words: EditableWord[]): EditableWord[] {
 }
 
 /**
- * The update_words payload (spec section 7): a new word sends everything, a
+ * The update_words payload (docs/api.md): a new word sends everything, a
  * modified one id, text, end_time and confidence_score, an unchanged one its id.
  */
 export function wordPatches(words: readonly EditableWord[]): WordPatch[] {
@@ -181,7 +181,7 @@ export function wordPatches(words: readonly EditableWord[]): WordPatch[] {
 }
 
 /**
- * Ctrl/Cmd+I (spec section 4): an original confidence of 0.8 or more toggles
+ * Ctrl/Cmd+I (docs/product.md#transcript-editor): an original confidence of 0.8 or more toggles
  * between 0 and the original; a lower one cycles original, 0, 1, 0, 1…
  */
 export function nextConfidence(word: Pick<EditableWord, "confidenceScore" | "originalConfidenceScore">, threshold = 0.8): number {

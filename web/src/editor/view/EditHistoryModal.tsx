@@ -28,7 +28,7 @@ function HistoryIcon({ type }: { type: HistoryType }) {
   );
 }
 
-/** Spec section 2: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo, `N of M operations`. */
+/** docs/product.md#transcript-editor: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo, `N of M operations`. */
 export function EditHistoryModal({ session, onClose }: { session: EditorSession; onClose: () => void }) {
   const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);

@@ -11,7 +11,7 @@ import { closeEditHistory, historyModal } from "./history-modal";
 import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
 import { SearchBox } from "./SearchBox";
 
-/** Search, low-confidence review, undo/redo and the save status (spec section 2, Transcript editor). */
+/** Search, low-confidence review, undo/redo and the save status (docs/product.md#transcript-editor, Transcript editor). */
 export function TranscriptToolbar({ session }: { session: EditorSession }) {
   const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);

@@ -41,7 +41,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
   }, [failure]);
-  // Spec section 4: the transcript-editing tutorial, 1.5 s after the utterances load.
+  // docs/product.md#tutorials-and-shortcuts: the transcript-editing tutorial, 1.5 s after the utterances load.
   const loaded = !!session;
   useEffect(() => {
     if (!loaded) return;

@@ -2,7 +2,7 @@
 import { formatTimestamp } from "../../../../common/format";
 import type { SpeakerDto, TranscriptDto, WordDto } from "../../../../common/transcript";
 
-/** Spec section 5: a word below this confidence is low-confidence; 0 means inaudible. */
+/** docs/product.md#transcript-editor: a word below this confidence is low-confidence; 0 means inaudible. */
 export const LOW_CONFIDENCE_THRESHOLD = 0.8;
 export const SPEAKER_PALETTE_SIZE = 8;
 
