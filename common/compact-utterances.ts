@@ -33,8 +33,14 @@ export const utterancesQuerySchema = z.object({
  */
 export type CompactTime = number | string;
 
-/** [text, start (from the previous word's end), end (from its start), confidence, 1 when it has entities]. */
-export type CompactWord = [string, CompactTime, CompactTime, number] | [string, CompactTime, CompactTime, number, 1];
+/**
+ * [text, start (from the previous word's end), end (from its start), confidence, 1 when it has entities
+ * (0 when not but an original confidence follows), the transcribed confidence once the word was edited].
+ */
+export type CompactWord =
+  | [string, CompactTime, CompactTime, number]
+  | [string, CompactTime, CompactTime, number, 1]
+  | [string, CompactTime, CompactTime, number, 0 | 1, number];
 
 /**
  * [speaker (index into `speakers`), position, start (from 0), end (from start),
@@ -90,7 +96,7 @@ function reference(seconds: number): number {
   return Number.isNaN(ms) ? 0 : ms;
 }
 
-type EncodableWord = Pick<WordDto, "id" | "text" | "startTime" | "endTime" | "confidenceScore" | "hasEntities">;
+type EncodableWord = Pick<WordDto, "id" | "text" | "startTime" | "endTime" | "confidenceScore" | "originalConfidenceScore" | "hasEntities">;
 export type EncodableUtterance = Omit<UtteranceDto, "transcriptWords"> & { transcriptWords: readonly EncodableWord[] };
 type UtteranceFields = Omit<UtteranceDto, "transcriptWords">;
 
@@ -132,7 +138,15 @@ export class CompactWriter {
   }
 
   /** A word of the utterance added last, in order. */
-  word(id: string, text: string, startTime: number, endTime: number, confidenceScore: number, hasEntities: boolean): void {
+  word(
+    id: string,
+    text: string,
+    startTime: number,
+    endTime: number,
+    confidenceScore: number,
+    hasEntities: boolean,
+    originalConfidenceScore?: number,
+  ): void {
     this.wordIds.add(id);
     const startMs = exactMs(startTime);
     const endMs = exactMs(endTime);
@@ -140,7 +154,13 @@ export class CompactWriter {
     const start = encodeTime(startTime, startMs, this.previousMs);
     const end = encodeTime(endTime, endMs, startRef);
     this.previousMs = Number.isNaN(endMs) ? 0 : endMs;
-    this.words.push(hasEntities ? [text, start, end, confidenceScore, 1] : [text, start, end, confidenceScore]);
+    this.words.push(
+      originalConfidenceScore !== undefined
+        ? [text, start, end, confidenceScore, hasEntities ? 1 : 0, originalConfidenceScore]
+        : hasEntities
+          ? [text, start, end, confidenceScore, 1]
+          : [text, start, end, confidenceScore],
+    );
   }
 
   finish(): CompactUtterances {
@@ -193,7 +213,8 @@ export function encodeUtterances(list: readonly EncodableUtterance[]): CompactUt
   const writer = new CompactWriter();
   for (const u of list) {
     writer.utterance(u);
-    for (const w of u.transcriptWords) writer.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities);
+    for (const w of u.transcriptWords)
+      writer.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities, w.originalConfidenceScore);
   }
   return writer.finish();
 }
@@ -206,7 +227,7 @@ export function decodeUtterances(compact: CompactUtterances): UtteranceDto[] {
     ([speaker, position, start, end, confidenceScore, sentiment, sentimentConfidence, orderKey, version, words], i) => {
       const startTime = decodeTime(start, 0);
       let previous = reference(startTime);
-      const transcriptWords = words.map(([text, wordStart, wordEnd, wordConfidence, entities], index): WordDto => {
+      const transcriptWords = words.map(([text, wordStart, wordEnd, wordConfidence, entities, original], index): WordDto => {
         const wordStartTime = decodeTime(wordStart, previous);
         const endTime = decodeTime(wordEnd, reference(wordStartTime));
         previous = reference(endTime);
@@ -217,6 +238,7 @@ export function decodeUtterances(compact: CompactUtterances): UtteranceDto[] {
           endTime,
           position: index,
           confidenceScore: wordConfidence,
+          ...(original === undefined ? {} : { originalConfidenceScore: original }),
           hasEntities: entities === 1,
         };
       });

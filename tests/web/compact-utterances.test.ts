@@ -16,14 +16,18 @@ const confidence = fc.oneof(
   fc.double({ min: 0, max: 1, noNaN: true }),
   fc.nat(10_000).map((n) => n / 10_000),
 );
-const word = fc.record({
-  id: fc.string({ minLength: 1 }),
-  text: fc.string(),
-  startTime: time,
-  endTime: time,
-  confidenceScore: confidence,
-  hasEntities: fc.boolean(),
-});
+const word = fc.record(
+  {
+    id: fc.string({ minLength: 1 }),
+    text: fc.string(),
+    startTime: time,
+    endTime: time,
+    confidenceScore: confidence,
+    originalConfidenceScore: fc.option(confidence, { nil: undefined }),
+    hasEntities: fc.boolean(),
+  },
+  { requiredKeys: ["id", "text", "startTime", "endTime", "confidenceScore", "hasEntities"] },
+);
 const utterance = fc.record({
   id: fc.oneof(fc.uuid(), fc.string({ minLength: 1, unit: "binary" })),
   speakerId: fc.constantFrom("s1", "s2", "a-speaker-uuid"),
