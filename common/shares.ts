@@ -18,6 +18,8 @@ export const SHARE_LIMITS = {
 export const SHARE_MESSAGES = {
   gone: "This link is no longer available",
   notFound: "Share link not found",
+  noTranscript: "This file has no transcript yet",
+  exportFormat: "Shared transcripts download as txt, srt or vtt",
   mediaNotIncluded: "The recording is not shared with this link",
   tooManyForFile: `A file can have at most ${SHARE_LIMITS.perFile} share links. Revoke one to create another.`,
   tooMany: (max: number) => `You have reached the limit of ${max.toLocaleString("en-US")} share links. Revoke some to create new ones.`,

@@ -187,6 +187,33 @@ describe("share links: what a secret opens", () => {
     expect((await shared(secret, "/media")).status).toBe(404);
   });
 
+  it("downloads the shared transcript as TXT, SRT and VTT, with summary and notes only when included", async () => {
+    const { user, fileId, transcriptId } = await userWithTranscript("share-export");
+    await setSummaryAndNotes(transcriptId);
+    const { share, secret } = await newShare(user, fileId);
+    const download = (format: string) =>
+      exports.default.fetch(
+        new Request(`http://localhost/api/v1/shared/${secret}/export/${format}`, { headers: { "cf-connecting-ip": randomIp() } }),
+      );
+    const txt = await download("txt");
+    expect(txt.status).toBe(200);
+    expect(txt.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''take.txt");
+    const text = await txt.text();
+    expect(text).toContain("u0w0 u0w1");
+    expect(text).not.toMatch(/The summary|Private notes/);
+    const srt = await download("srt");
+    expect([srt.status, srt.headers.get("content-type")]).toEqual([200, "application/x-subrip"]);
+    expect(await srt.text()).toMatch(/^1\r?\n00:00:00,000 --> /);
+    const vtt = await download("vtt");
+    expect(vtt.status).toBe(200);
+    expect(await vtt.text()).toMatch(/^WEBVTT/);
+    expect((await download("pdf")).status).toBe(422);
+    expect((await download("docx")).status).toBe(422);
+
+    expectStatus(await patchShare(user, share.id, { include_summary: true, include_notes: true }), 200);
+    expect(await (await download("txt")).text()).toMatch(/The summary[\s\S]*Private notes/);
+  });
+
   it("answers revoked, expired and unknown links with the same 404, and every shared answer is uncached, unindexed, without referrer", async () => {
     const { user, fileId } = await userWithTranscript("share-gone");
     const revoked = await newShare(user, fileId);
@@ -215,7 +242,7 @@ describe("share links: what a secret opens", () => {
 
     const answers = [];
     for (const secret of [revoked.secret, expired.secret, unknown, "short", "not a secret"]) {
-      for (const path of ["", "/utterances", "/media"]) {
+      for (const path of ["", "/utterances", "/media", "/export/txt"]) {
         const res = await shared(encodeURIComponent(secret), path);
         answers.push({ status: res.status, body: res.body, headers: headerSet(res.res) });
       }

@@ -15,11 +15,22 @@ import { findLiveShare } from "../shares/store";
 import { countView, visitorHash } from "../shares/views";
 import { mediaLink } from "../storage/links";
 import { getOwnedAudioFile } from "../library/audio-files";
+import { EXPORT_FORMATS, exportFilename } from "../../common/exports";
+import { loadExportDocument } from "../exports/source";
+import { renderSrt } from "../exports/formats/srt";
+import { renderTxt } from "../exports/formats/txt";
+import { renderVtt } from "../exports/formats/vtt";
+import { validate } from "../lib/validate";
 import { utterancesJson } from "../transcripts/read";
 import type { AppEnv } from "../types";
 
 /** What a secret may look like (the ones we issue are 43 characters); anything else is just as unknown. */
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
+
+/** The text exports a shared page offers, made on request (they are small and fast to write). */
+export const SHARED_EXPORT_FORMATS = ["txt", "srt", "vtt"] as const;
+const RENDER_TEXT = { txt: renderTxt, srt: renderSrt, vtt: renderVtt } as const;
+const exportParamSchema = z.object({ secret: z.string(), format: z.enum(SHARED_EXPORT_FORMATS, { error: SHARE_MESSAGES.exportFormat }) });
 
 /** Media links of a shared page: issued per visit, long enough for one listening of the file, short otherwise. */
 export function sharedMediaTtlSeconds(durationSeconds: number | null): number {
@@ -88,6 +99,24 @@ export const sharedRoutes = new Hono<SharedEnv>()
     });
     const data: SharedMediaDto = { url, content_type: contentType, expires_at: isoIn(ttl) };
     return c.json({ data }, 200);
+  })
+  .get("/:secret/export/:format", validate("param", exportParamSchema), async (c) => {
+    const share = c.var.share;
+    const { format } = c.req.valid("param");
+    const doc = await loadExportDocument(c.var.db, share);
+    if (!doc) throw notFound(SHARE_MESSAGES.noTranscript);
+    // Summary and notes only when the link includes them, like the page.
+    const options = {
+      include_timestamps: true,
+      include_speakers: true,
+      include_summary: share.includeSummary,
+      include_notes: share.includeNotes,
+    };
+    const filename = exportFilename(doc.title, format);
+    return c.body(RENDER_TEXT[format](doc, options), 200, {
+      "content-type": EXPORT_FORMATS[format].contentType,
+      "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    });
   });
 
 /**
