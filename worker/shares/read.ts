@@ -21,7 +21,7 @@ export async function sharedTranscript(db: Db, share: ShareRow): Promise<SharedT
   const speakerList = transcript ? await listSpeakers(db, transcript.id) : [];
   return {
     name: file.name,
-    duration: transcript?.duration ?? file.durationSeconds,
+    duration: file.durationSeconds ?? transcript?.duration ?? null,
     owner_name: owner?.fullName ?? null,
     include_media: share.includeMedia,
     include_summary: share.includeSummary,
