@@ -5,10 +5,11 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { decodeUtterances } from "../../common/compact-utterances";
 import { SHARE_LIMITS, SHARE_MESSAGES } from "../../common/shares";
 import worker from "../../worker/index";
-import { apiRequest, inOneRateWindow, randomIp } from "./helpers";
-import { api, createUser, expectStatus, type Json, type TestUser } from "./library-helpers";
+import { apiRequest, call as api, inOneRateWindow, type Json, randomIp } from "./helpers";
+import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import { speakers, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 
 const SECRET_IN_URL = /\/s\/([A-Za-z0-9_-]{43})$/;
@@ -161,6 +162,11 @@ describe("share links: what a secret opens", () => {
     const list = expectStatus(await shared(secret, "/utterances"), 200).data.data;
     expect(list.map((u: Json) => u.id)).toEqual((await utterances(user, fileId)).map((u: Json) => u.id));
     expect(list[0].transcriptWords[0].text).toBe("Corrected");
+    // The compact shape the page reads decodes to the same list.
+    const compact = expectStatus(await shared(secret, "/utterances?format=compact"), 200).data;
+    const shape = (u: Json) => [u.id, u.speakerId, u.startTime, u.transcriptWords.map((w: Json) => [w.id, w.text, w.startTime])];
+    expect(decodeUtterances(compact).map(shape)).toEqual(list.map(shape));
+    expect((await shared(secret, "/utterances?ids=x")).status).toBe(422);
     expect((await shared(secret)).body.data.transcript.speakers[0]).toEqual({ id: first.id, displayName: "Ada", role: "Host" });
 
     // Everything included: summary, notes, the owner's name and a working media link.

@@ -21,7 +21,8 @@ import { renderSrt } from "../exports/formats/srt";
 import { renderTxt } from "../exports/formats/txt";
 import { renderVtt } from "../exports/formats/vtt";
 import { validate } from "../lib/validate";
-import { utterancesJson } from "../transcripts/read";
+import { compactUtterancesOfFile, utterancesJson } from "../transcripts/read";
+import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { AppEnv } from "../types";
 
 /** What a secret may look like (the ones we issue are 43 characters); anything else is just as unknown. */
@@ -29,6 +30,9 @@ const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 
 /** The text exports a shared page offers, made on request (they are small and fast to write). */
 export const SHARED_EXPORT_FORMATS = ["txt", "srt", "vtt"] as const;
+/** The whole list, in either shape; a shared page never asks for single utterances. */
+const sharedUtterancesQuerySchema = utterancesQuerySchema.pick({ format: true }).strict();
+
 const RENDER_TEXT = { txt: renderTxt, srt: renderSrt, vtt: renderVtt } as const;
 const exportParamSchema = z.object({ secret: z.string(), format: z.enum(SHARED_EXPORT_FORMATS, { error: SHARE_MESSAGES.exportFormat }) });
 
@@ -78,8 +82,12 @@ export const sharedRoutes = new Hono<SharedEnv>()
     if (c.req.query("view") !== "0") await countView(c.var.db, c.var.share, await visitorOf(c));
     return c.json({ data }, 200);
   })
-  .get("/:secret/utterances", async (c) => {
-    const transcript = await sharedTranscriptRow(c.var.db, c.var.share);
+  .get("/:secret/utterances", validate("query", sharedUtterancesQuerySchema), async (c) => {
+    const share = c.var.share;
+    // The compact shape the editor reads too (common/compact-utterances.ts), keyed by the link's own file and owner.
+    if (c.req.valid("query").format === "compact")
+      return c.json({ data: await compactUtterancesOfFile(c.var.db, share.userId, share.audioFileId) }, 200);
+    const transcript = await sharedTranscriptRow(c.var.db, share);
     const list = transcript ? await utterancesJson(c.var.db, transcript.id) : "[]";
     // Built as text, like the owner's read (see utterancesJson).
     return c.body(`{"data":{"data":${list}}}`, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as Response &

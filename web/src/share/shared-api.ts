@@ -1,7 +1,7 @@
 // The shared page's reads: plain fetches with no account, no token and none of
 // the workspace's client, so the page stays a small download.
 import type { SharedMediaDto, SharedTranscriptDto } from "../../../common/shares";
-import type { UtteranceDto } from "../../../common/transcript";
+import { type CompactUtterances, decodeUtterances } from "../../../common/compact-utterances";
 
 export class SharedReadError extends Error {
   constructor(
@@ -32,7 +32,7 @@ const at = (secret: string) => encodeURIComponent(secret);
 export const sharedApi = {
   /** `counted: false` for the page's checks that the link still works. */
   transcript: (secret: string, counted = true) => read<SharedTranscriptDto>(`${at(secret)}${counted ? "" : "?view=0"}`),
-  utterances: async (secret: string) => (await read<{ data: UtteranceDto[] }>(`${at(secret)}/utterances`)).data,
+  utterances: async (secret: string) => decodeUtterances(await read<CompactUtterances>(`${at(secret)}/utterances?format=compact`)),
   media: (secret: string) => read<SharedMediaDto>(`${at(secret)}/media`),
   exportUrl: (secret: string, format: "txt" | "srt" | "vtt") => `/api/v1/shared/${at(secret)}/export/${format}`,
 };
