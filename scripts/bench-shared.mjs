@@ -57,9 +57,9 @@ try {
     // A fresh context each time: no cache, no account, as a recipient opening the link.
     const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": `10.9.0.${i + 1}` } });
     const page = await context.newPage();
-    let jsBytes = 0;
-    page.on("response", async (res) => {
-      if (res.url().endsWith(".js")) jsBytes += gzipSync(await res.body()).length;
+    const scripts = [];
+    page.on("response", (res) => {
+      if (res.url().endsWith(".js")) scripts.push(res.body().then((body) => gzipSync(body).length));
     });
     await page.goto(share.url.replace(/^https?:\/\/[^/]+/, BASE));
     const marks = await page.evaluate(async () => {
@@ -70,8 +70,18 @@ try {
         });
       const first = await wait(() => document.querySelector('[data-testid="utterance-text"]')?.textContent);
       const done = await wait(() => document.querySelectorAll('[data-testid="utterance"]').length === 3000);
-      return { first, done };
+      const api = performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.includes("/api/v1/shared/"))
+        .map((e) => ({
+          path: new URL(e.name).pathname.split("/").slice(5).join("/") || "details",
+          start: e.startTime,
+          end: e.responseEnd,
+        }));
+      return { first, done, api };
     });
+    const jsBytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    if (process.env.BENCH_DETAIL) console.log(JSON.stringify(marks.api));
     readable.push(marks.first);
     all.push(marks.done);
     jsKb.push(jsBytes / 1024);
