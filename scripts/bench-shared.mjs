@@ -70,8 +70,7 @@ try {
         });
       const first = await wait(() => document.querySelector('[data-testid="utterance-text"]')?.textContent);
       const done = await wait(() => document.querySelectorAll('[data-testid="utterance"]').length === 3000);
-      const api = performance
-        .getEntriesByType("resource")
+      const api = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))
         .filter((e) => e.name.includes("/api/v1/shared/"))
         .map((e) => ({
           path: new URL(e.name).pathname.split("/").slice(5).join("/") || "details",
