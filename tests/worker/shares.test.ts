@@ -316,6 +316,7 @@ describe("share links: views, rate limit and lifecycle", () => {
     await shared(secret, "", ip, "phone");
     await shared(secret, "/utterances", ip, "phone");
     await shared(secret, "?view=0", randomIp(), "laptop");
+    expect((await shared(secret, "?view=yes")).status).toBe(422);
     let [row] = (await listShares(user, fileId)).body.data;
     expect(row.views).toBe(1);
     expect(Date.now() - Date.parse(row.last_viewed_at)).toBeLessThan(60_000);

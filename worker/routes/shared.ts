@@ -30,6 +30,9 @@ const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 
 /** The text exports a shared page offers, made on request (they are small and fast to write). */
 export const SHARED_EXPORT_FORMATS = ["txt", "srt", "vtt"] as const;
+/** `?view=0`: the open page's check that its link still works, which counts no view. */
+const sharedQuerySchema = z.strictObject({ view: z.enum(["0"]).optional() });
+
 /** The whole list, in either shape; a shared page never asks for single utterances. */
 const sharedUtterancesQuerySchema = utterancesQuerySchema.pick({ format: true }).strict();
 
@@ -75,11 +78,11 @@ export const sharedRoutes = new Hono<SharedEnv>()
   })
   // Matches "/:secret" too, so the link is resolved (and rate-limited) once per request.
   .use("/:secret/*", resolveShare)
-  .get("/:secret", async (c) => {
+  .get("/:secret", validate("query", sharedQuerySchema), async (c) => {
     const data = await sharedTranscript(c.var.db, c.var.share);
     if (!data) throw notFound(SHARE_MESSAGES.gone);
     // Only the page's first read counts (its checks that the link still works do not).
-    if (c.req.query("view") !== "0") await countView(c.var.db, c.var.share, await visitorOf(c));
+    if (c.req.valid("query").view !== "0") await countView(c.var.db, c.var.share, await visitorOf(c));
     return c.json({ data }, 200);
   })
   .get("/:secret/utterances", validate("query", sharedUtterancesQuerySchema), async (c) => {
