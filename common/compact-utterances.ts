@@ -1,30 +1,11 @@
-// The compact answer of GET /transcripts/{id}/utterances?format=compact, and
-// the query that endpoint takes. The spec's shape repeats every key for each of
+// The compact answer of GET /transcripts/{id}/utterances?format=compact (the
+// query it takes is in utterances-query.ts, so a reader that only decodes,
+// like the shared page, loads no zod). The spec's shape repeats every key for each of
 // 30,000 words (4.7 MB for 3 hours); this one sends arrays, speaker ids once,
 // times as integer milliseconds relative to the time before them, and word
 // positions by order. Decoding gives back exactly the spec's shape
 // (docs/decisions/012-compact-utterances.md).
-import { z } from "zod";
 import type { Sentiment, UtteranceDto, WordDto } from "./transcript";
-import { EDIT_LIMITS } from "./transcript-ops";
-
-export const UTTERANCE_IDS_MAX = 200;
-export const UTTERANCE_QUERY_MESSAGES = {
-  ids: `ids must list 1 to ${UTTERANCE_IDS_MAX} utterance ids, separated by commas`,
-  format: "format must be compact (or left out for the full shape)",
-} as const;
-
-const utteranceId = z.string().min(1, UTTERANCE_QUERY_MESSAGES.ids).max(EDIT_LIMITS.idMax, UTTERANCE_QUERY_MESSAGES.ids);
-
-/** `?ids=a,b,…` (only those utterances; unknown ids are simply absent) and `?format=compact`. */
-export const utterancesQuerySchema = z.object({
-  ids: z
-    .string()
-    .transform((s) => s.split(","))
-    .pipe(z.array(utteranceId).min(1, UTTERANCE_QUERY_MESSAGES.ids).max(UTTERANCE_IDS_MAX, UTTERANCE_QUERY_MESSAGES.ids))
-    .optional(),
-  format: z.enum(["compact"], UTTERANCE_QUERY_MESSAGES.format).optional(),
-});
 
 /**
  * A time: integer milliseconds counted from a reference when that is exact

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeUtterances, encodeUtterances, utterancesQuerySchema, type CompactUtterances } from "../../common/compact-utterances";
+import { decodeUtterances, encodeUtterances, type CompactUtterances } from "../../common/compact-utterances";
+import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { UtteranceDto, WordDto } from "../../common/transcript";
 
 /** What the client receives: JSON on the wire. */

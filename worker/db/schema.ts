@@ -281,3 +281,47 @@ export const pendingUploads = sqliteTable(
   },
   (t) => [index("pending_uploads_created").on(t.createdAt)],
 );
+
+export const shares = sqliteTable(
+  "shares",
+  {
+    id: text("id").primaryKey(),
+    /** SHA-256 of the secret in the link's URL; the secret itself is never stored. */
+    secretHash: text("secret_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+    label: text("label"),
+    includeMedia: integer("include_media", { mode: "boolean" }).notNull().default(false),
+    includeSummary: integer("include_summary", { mode: "boolean" }).notNull().default(false),
+    includeNotes: integer("include_notes", { mode: "boolean" }).notNull().default(false),
+    showOwnerName: integer("show_owner_name", { mode: "boolean" }).notNull().default(false),
+    expiresAt: text("expires_at"),
+    views: integer("views").notNull().default(0),
+    lastViewedAt: text("last_viewed_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("shares_secret_hash").on(t.secretHash),
+    index("shares_audio_file").on(t.audioFileId, t.createdAt),
+    index("shares_user").on(t.userId),
+  ],
+);
+export type ShareRow = typeof shares.$inferSelect;
+
+/** Visitors counted in the last hour per link: a keyed hash of address and user agent, never the address. */
+export const shareViews = sqliteTable(
+  "share_views",
+  {
+    shareId: text("share_id")
+      .notNull()
+      .references(() => shares.id, CASCADE),
+    visitorHash: text("visitor_hash").notNull(),
+    countedAt: text("counted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.visitorHash] })],
+);

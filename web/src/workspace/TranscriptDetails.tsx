@@ -4,6 +4,7 @@ import { useServiceConfiguration } from "../api/library";
 import { useTranscript } from "../api/transcripts";
 import { formatDateTime } from "../lib/dates";
 import { ExportOptions } from "../tools/ExportOptions";
+import { ShareSection } from "../tools/ShareSection";
 import { NotesEditor } from "../tools/NotesEditor";
 import { openEditHistory } from "../editor/view/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
@@ -38,6 +39,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
           Edit History
         </button>
       </section>
+      <ShareSection file={file} />
       <ExportOptions audioFileId={file.id} />
     </>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { SearchState, type SearchMatch } from "../model/search";
 import { isShortcut } from "../model/shortcuts";
-import type { EditorSession } from "../model/editor-session";
+import type { ReadableTranscript } from "./readable";
 import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";
 
 // Edits change the text: matches are found again once typing pauses.
@@ -50,7 +50,7 @@ function reveal(match: SearchMatch | null) {
   requestAnimationFrame(() => card.scrollIntoView({ block: "center" }));
 }
 
-export function SearchBox({ session }: { session: EditorSession }) {
+export function SearchBox({ session }: { session: ReadableTranscript }) {
   const search = useRef(new SearchState(session.store.utterances())).current;
   const [label, setLabel] = useState("");
   const [query, setQuery] = useState("");
