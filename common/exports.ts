@@ -1,4 +1,4 @@
-// Exports of a transcript (spec sections 3, 4, 7 and 9): formats, options, the
+// Exports of a transcript (docs/api.md and docs/product.md): formats, options, the
 // request and answer shapes and their texts, shared by the Worker and the SPA.
 import { z } from "zod";
 
@@ -18,7 +18,7 @@ export type ExportFormat = keyof typeof EXPORT_FORMATS;
 export const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]];
 export const exportFormatSchema = z.enum(EXPORT_FORMAT_NAMES);
 
-/** Spec section 9: the export button polls every 5 s, at most 60 times. */
+/** docs/product.md#states: the export button polls every 5 s, at most 60 times. */
 export const EXPORT_POLL = { intervalMs: 5_000, maxPolls: 60 } as const;
 
 export const EXPORT_STATUSES = ["pending", "processing", "completed", "failed"] as const;
@@ -53,7 +53,6 @@ export const requestExportSchema = z
     options: exportOptionsSchema.optional(),
   })
   .strict();
-export type RequestExportBody = z.input<typeof requestExportSchema>;
 
 export const exportListQuerySchema = z.object({ status: exportStatusSchema.optional() }).strict();
 

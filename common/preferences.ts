@@ -6,7 +6,7 @@ export type Theme = (typeof THEMES)[number];
 
 export const TUTORIAL_IDS = ["transcript-editing", "transcript-tools", "media-player", "empty-dashboard"] as const;
 
-/** The full preferences object (spec section 3) with its defaults. */
+/** The full preferences object (docs/api.md) with its defaults. */
 export const preferencesSchema = z.object({
   sidebar: z
     .object({ files_collapsed: z.boolean().default(false), tools_collapsed: z.boolean().default(false) })

@@ -88,7 +88,7 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
       confidenceScore: p.confidence_score ?? old.confidenceScore,
     };
     // The wire carries only the new confidence: a word's first edit keeps the transcribed one for
-    // the confidence cycle, as the editor's modified flag does (common/word-diff.ts).
+    // the confidence cycle, as the editor's modified flag does (web/src/editor/model/word-diff.ts).
     if (old.originalConfidenceScore === undefined && !sameWord(old, word)) word.originalConfidenceScore = old.confidenceScore;
     return word;
   });

@@ -1,4 +1,4 @@
-// Speakers, summary and notes of a transcript (spec sections 5 and 7): the
+// Speakers, summary and notes of a transcript (docs/api.md and docs/product.md): the
 // request bodies shared by the Worker and the SPA, and their texts.
 import { z } from "zod";
 import { BIDI_MESSAGE, hasNoBidiControls } from "./names";

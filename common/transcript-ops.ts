@@ -1,4 +1,4 @@
-// Editing operations on a transcript (spec sections 4, 5 and 7): the wire
+// Editing operations on a transcript (docs/api.md and docs/product.md): the wire
 // payloads, the operations as plain data, and the recorded change. The SPA
 // applies an operation optimistically with the same pure functions the Worker
 // uses to validate, apply and record it (common/transcript-apply.ts).
@@ -72,6 +72,15 @@ export const splitBodySchema = z.object({ first_word_id: id, new_utterance_id: i
 export const mergeBodySchema = z.object({ source_utterance_id: id.optional(), version, source_version: version });
 export const setSpeakerBodySchema = z.object({ speaker_id: id, version });
 
+/** The body each operation's endpoint takes (the client's side of the schemas above). */
+export interface OpBodies {
+  update_words: z.input<typeof updateWordsBodySchema>;
+  split: z.input<typeof splitBodySchema>;
+  merge: z.input<typeof mergeBodySchema>;
+  set_speaker: z.input<typeof setSpeakerBodySchema>;
+}
+export type OpType = keyof OpBodies;
+
 // ------------------------------------------------------------------ operations
 
 /** What the editor asks the server to do; one per endpoint. */
@@ -80,6 +89,106 @@ export type TranscriptOp =
   | { type: "split"; utteranceId: string; firstWordId: string; newUtteranceId: string }
   | { type: "merge"; targetUtteranceId: string; sourceUtteranceId: string }
   | { type: "set_speaker"; utteranceId: string; speakerId: string };
+
+/**
+ * An operation as an endpoint receives it: the versions the client computed it
+ * on, and a merge may leave its source to the server (the spec's empty body).
+ */
+export type OpRequest =
+  | (Extract<TranscriptOp, { type: "update_words" | "split" | "set_speaker" }> & { version?: number })
+  | { type: "merge"; targetUtteranceId: string; sourceUtteranceId?: string; version?: number; sourceVersion?: number };
+
+/** The utterances an operation reads or writes, the one it is addressed to first. */
+export function touches(op: TranscriptOp | OpRequest): string[] {
+  switch (op.type) {
+    case "update_words":
+    case "set_speaker":
+      return [op.utteranceId];
+    case "split":
+      return [op.utteranceId, op.newUtteranceId];
+    case "merge":
+      return op.sourceUtteranceId ? [op.targetUtteranceId, op.sourceUtteranceId] : [op.targetUtteranceId];
+  }
+}
+
+/** The operation a request asks for; a merge without a source takes whatever follows the target. */
+export function requestedOp(req: OpRequest, following: string | undefined): TranscriptOp {
+  if (req.type === "merge") {
+    return { type: "merge", targetUtteranceId: req.targetUtteranceId, sourceUtteranceId: req.sourceUtteranceId ?? following ?? "" };
+  }
+  const { version: _version, ...op } = req;
+  return op;
+}
+
+// ------------------------------------------------------------------ wire codec
+
+/** One operation on the wire: the endpoint (by type), the utterance in its path, and the body. */
+export interface WireRequestOf<K extends OpType> {
+  type: K;
+  utteranceId: string;
+  body: OpBodies[K];
+}
+export type WireRequest = { [K in OpType]: WireRequestOf<K> }[OpType];
+
+type Codec<K extends OpType> = {
+  to(op: Extract<TranscriptOp, { type: K }>, version: (utteranceId: string) => number | undefined): OpBodies[K];
+  from(utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): Extract<OpRequest, { type: K }>;
+};
+
+export const BODY_SCHEMAS = {
+  update_words: updateWordsBodySchema,
+  split: splitBodySchema,
+  merge: mergeBodySchema,
+  set_speaker: setSpeakerBodySchema,
+} as const;
+
+const CODECS: { [K in OpType]: Codec<K> } = {
+  update_words: {
+    to: (op, v) => ({ words: op.words, version: v(op.utteranceId) }),
+    from: (utteranceId, body) => ({ type: "update_words", utteranceId, words: body.words, version: body.version }),
+  },
+  split: {
+    to: (op, v) => ({ first_word_id: op.firstWordId, new_utterance_id: op.newUtteranceId, version: v(op.utteranceId) }),
+    from: (utteranceId, body) => ({
+      type: "split",
+      utteranceId,
+      firstWordId: body.first_word_id,
+      newUtteranceId: body.new_utterance_id,
+      version: body.version,
+    }),
+  },
+  merge: {
+    to: (op, v) => ({
+      source_utterance_id: op.sourceUtteranceId,
+      version: v(op.targetUtteranceId),
+      source_version: v(op.sourceUtteranceId),
+    }),
+    from: (targetUtteranceId, body) => ({
+      type: "merge",
+      targetUtteranceId,
+      sourceUtteranceId: body.source_utterance_id,
+      version: body.version,
+      sourceVersion: body.source_version,
+    }),
+  },
+  set_speaker: {
+    to: (op, v) => ({ speaker_id: op.speakerId, version: v(op.utteranceId) }),
+    from: (utteranceId, body) => ({ type: "set_speaker", utteranceId, speakerId: body.speaker_id, version: body.version }),
+  },
+};
+
+/** The request for an operation; `version` gives the version the server last confirmed of an utterance. */
+export function toRequest(op: TranscriptOp, version: (utteranceId: string) => number | undefined): WireRequest {
+  const codec = CODECS[op.type] as Codec<OpType>;
+  return { type: op.type, utteranceId: touches(op)[0]!, body: codec.to(op as never, version) } as WireRequest;
+}
+
+/** The operation a validated request names (the utterance from its path, the rest from its body). */
+export function fromRequest<K extends OpType>(type: K, utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): OpRequest {
+  return (CODECS[type] as Codec<K>).from(utteranceId, body);
+}
+
+// ------------------------------------------------------------------ states
 
 /** The state of an utterance as stored; `position` fields are recomputed on read. */
 export type UtteranceState = UtteranceDto;

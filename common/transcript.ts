@@ -1,4 +1,4 @@
-// Transcript shapes shared by the Worker (read API) and the SPA (spec section 3).
+// Transcript shapes shared by the Worker (read API) and the SPA (docs/api.md).
 import type { z } from "zod";
 import type { fileStatusChangedSchema } from "./live-messages";
 
@@ -13,7 +13,7 @@ export interface WordDto {
   endTime: number;
   position: number;
   confidenceScore: number;
-  /** The transcribed confidence, kept from the word's first edit on: Ctrl/Cmd+I cycles back to it (spec section 4). */
+  /** The transcribed confidence, kept from the word's first edit on: Ctrl/Cmd+I cycles back to it (docs/product.md#transcript-editor). */
   originalConfidenceScore?: number;
   hasEntities: boolean;
 }

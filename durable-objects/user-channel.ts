@@ -1,4 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
+import type { LiveMessage } from "../common/live-messages";
 
 /** Headers the Worker sets when it routes an authenticated socket here (a client cannot reach the object directly). */
 export const SESSION_HEADERS = { id: "x-session-id", expiresAt: "x-session-expires-at" } as const;
@@ -51,9 +52,9 @@ export class UserChannel extends Server<Env> {
     }
   }
 
-  /** RPC: deliver one event to every open tab of this user (closing sockets whose session has expired). */
-  async publish(event: { type: string }): Promise<number> {
-    const payload = JSON.stringify(event);
+  /** RPC: deliver one message to every open tab of this user (closing sockets whose session has expired). */
+  async publish(message: LiveMessage): Promise<number> {
+    const payload = JSON.stringify(message);
     const now = new Date().toISOString();
     let delivered = 0;
     for (const connection of this.sockets()) {

@@ -9,7 +9,8 @@ import { getDb } from "../../worker/db/client";
 import { createExport, findExport } from "../../worker/exports/store";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
-import { createUser, storeTranscript } from "../worker/transcript-helpers";
+import { createUser } from "../worker/library-helpers";
+import { storeTranscript } from "../worker/transcript-helpers";
 import { threeHourTranscript } from "../support/three-hour";
 
 const RUNS = 3;

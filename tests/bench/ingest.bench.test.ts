@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { listUtterances } from "../../worker/transcripts/read";
-import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
+import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import { threeHourTranscript, UTTERANCES, WORDS } from "../support/three-hour";
 
 it("ingests and reads back a 3-hour transcript", async () => {

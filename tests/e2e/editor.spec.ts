@@ -159,6 +159,11 @@ test("two tabs of the same user converge", async ({ page, context }) => {
   await other.goto(page.url());
   await expect(other.getByTestId("utterance")).toHaveCount(6);
   await expect(other.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
+  // From here on, the other tab reads only the utterances a change names, and the tab
+  // that made the change reads none.
+  const reads = { page: [] as string[], other: [] as string[] };
+  page.on("request", (r) => void (r.url().includes("/utterances?") && reads.page.push(r.url())));
+  other.on("request", (r) => void (r.url().includes("/utterances?") && reads.other.push(r.url())));
 
   await caretAt(page, 0, "looks", "before");
   await page.keyboard.press("Enter");
@@ -166,4 +171,16 @@ test("two tabs of the same user converge", async ({ page, context }) => {
   await expect(other.getByTestId("utterance")).toHaveCount(7, { timeout: 5_000 });
   await expect(other.getByTestId("utterance-text").nth(1)).toHaveText(/^looks fine/);
   await snap(other, "35-second-tab");
+
+  // A merge removes the half again: the other tab drops it.
+  await caretAt(page, 1, "looks", "before");
+  await page.keyboard.press("Backspace");
+  await expect(page.getByTestId("save-status")).toHaveText(/Saved/, { timeout: 5_000 });
+  await expect(other.getByTestId("utterance")).toHaveCount(6, { timeout: 5_000 });
+  await expect(other.getByTestId("utterance-text").nth(0)).toHaveText(
+    (await page.getByTestId("utterance-text").nth(0).textContent()) ?? "",
+  );
+  expect(reads.page).toEqual([]);
+  expect(reads.other.length).toBeGreaterThan(0);
+  for (const url of reads.other) expect(new URL(url).searchParams.get("ids")).toBeTruthy();
 });

@@ -1,5 +1,5 @@
-// The User Preferences modal and every preference failure toast (spec sections 2
-// and 8), with the server made to refuse.
+// The User Preferences modal and every preference failure toast (docs/product.md#screens
+// and #texts), with the server made to refuse.
 import { expect, signIn, snap, test } from "./fixtures";
 
 // The server is made to refuse here: the browser's log of those answers is expected.

@@ -1,4 +1,4 @@
-// Tutorials over the rest of the page (spec sections 2 and 4): starting one closes
+// Tutorials over the rest of the page (docs/product.md): starting one closes
 // an open modal, and its keys work wherever focus is, without the page's own
 // handlers (the player's arrows, an utterance's Enter, the upload area's Enter) acting too.
 import { expect, signIn, test } from "./fixtures";
@@ -87,7 +87,7 @@ test("transcript editing: starts 1.5 s after the utterances show, Enter in an ut
   const tutorial = page.getByTestId("tutorial");
   const count = tutorial.locator(".tutorial-count");
   await expect(tutorial).toHaveAttribute("data-tutorial-id", "empty-dashboard", { timeout: 5_000 });
-  // Spec section 2: the help button only once transcript-editing has been shown.
+  // docs/product.md#tutorials-and-shortcuts: the help button only once transcript-editing has been shown.
   await expect(page.getByTestId("help-button")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(tutorial).toHaveCount(0);

@@ -1,4 +1,4 @@
-// The guided tutorials (spec section 4) and the Keyboard Shortcuts modal: each
+// The guided tutorials (docs/product.md#tutorials-and-shortcuts) and the Keyboard Shortcuts modal: each
 // tutorial starts on its own rule, its keys work, and what was shown is remembered.
 import { expect, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";

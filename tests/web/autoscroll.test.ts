@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AUTOSCROLL_TIMINGS, Autoscroll } from "../../web/src/editor/autoscroll";
+import { AUTOSCROLL_TIMINGS, Autoscroll } from "../../web/src/editor/model/autoscroll";
 
 describe("autoscroll", () => {
   beforeEach(() => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { initialKeys } from "../../common/order-keys";
 import type { TranscriptOp } from "../../common/transcript-ops";
 import type { SpeakerDto, UtteranceDto } from "../../common/transcript";
-import { TranscriptEditor } from "../../web/src/editor/editor";
-import { TranscriptStore } from "../../web/src/editor/transcript-store";
+import { TranscriptEditor } from "../../web/src/editor/model/editor";
+import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 
 function utterances(texts: string[]): UtteranceDto[] {
   const keys = initialKeys(texts.length);

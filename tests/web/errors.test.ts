@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError, describeError, messageFromBody } from "../../web/src/api/errors";
 
-describe("failed-call text (spec section 8)", () => {
+describe("failed-call text (docs/product.md#texts)", () => {
   it("prefers the error field", () => {
     expect(messageFromBody({ error: "Bad thing", errors: ["a", "b"] })).toBe("Bad thing");
   });

@@ -1,4 +1,4 @@
-// The export button's states and timings (spec sections 4 and 9), headless.
+// The export button's states and timings (docs/product.md), headless.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_EXPORT_OPTIONS, EXPORT_POLL, type ExportDto, type ExportStatus } from "../../common/exports";
 import { ExportFlow, exportButtonLabel, SETTLE_MS, type ExportTransport } from "../../web/src/tools/export-flow";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FileStatusChangedEvent } from "../../common/transcript";
 import { cableUrl, LiveChannel, type LiveSocket, type LiveStatus } from "../../web/src/live/live-channel";
-import { parseLiveMessage } from "../../web/src/live/messages";
+import { parseLiveMessage } from "../../common/live-messages";
 
 type Listener = (event: { data?: unknown }) => void;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pastedText, replaceRange, withoutBidiControls } from "../../web/src/editor/paste-text";
+import { pastedText, replaceRange, withoutBidiControls } from "../../web/src/editor/model/paste-text";
 
 describe("pasted text", () => {
   it("is one line without text-direction controls", () => {

@@ -1,14 +1,13 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { IdbPendingStore, isPendingOp, MemoryPendingStore, type PendingStore } from "../../web/src/editor/pending-store";
-import type { PendingOp } from "../../web/src/editor/save-queue";
+import { IdbPendingStore, isPendingOp, MemoryPendingStore, type PendingStore } from "../../web/src/editor/model/pending-store";
+import type { PendingOp } from "../../web/src/editor/model/save-queue";
 import { createStore, set } from "idb-keyval";
 
 const op = (n: number): PendingOp => ({
   opId: `op${n}`,
   op: { type: "set_speaker", utteranceId: `u${n}`, speakerId: "s1" },
   enqueuedAt: n,
-  baseVersion: n,
 });
 
 let dbCount = 0;

@@ -7,7 +7,7 @@ import {
   type MediaEventType,
   type MediaLike,
   type WordTiming,
-} from "../../web/src/editor/playback-controller";
+} from "../../web/src/editor/model/playback-controller";
 
 // The real element fits the interface (checked by the type check).
 void ((element: HTMLMediaElement): MediaLike => element);

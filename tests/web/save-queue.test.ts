@@ -2,9 +2,9 @@ import "fake-indexeddb/auto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { UtteranceDto } from "../../common/transcript";
-import type { TranscriptOp } from "../../common/transcript-ops";
+import { touches, type TranscriptOp } from "../../common/transcript-ops";
 import { FakeClock, settle } from "./fake-clock";
-import { IdbPendingStore, MemoryPendingStore, type PendingStore } from "../../web/src/editor/pending-store";
+import { IdbPendingStore, MemoryPendingStore, type PendingStore } from "../../web/src/editor/model/pending-store";
 import {
   classifyFailure,
   coalesceKey,
@@ -12,11 +12,10 @@ import {
   SAVE_TIMINGS,
   SaveQueue,
   saveStatusLabel,
-  touches,
   type PendingOp,
   type PermanentFailure,
   type SendOutcome,
-} from "../../web/src/editor/save-queue";
+} from "../../web/src/editor/model/save-queue";
 
 /** The test answers each request, or `auto` does. */
 class FakeTransport {
@@ -56,7 +55,6 @@ class FakeTransport {
   }
 }
 
-const utterance = (id: string, version: number) => ({ id, version }) as UtteranceDto;
 const ok = (...utterances: UtteranceDto[]): SendOutcome => ({ kind: "ok", result: { utterances, removedUtteranceIds: [] } });
 const transient: SendOutcome = { kind: "transient", reason: "network" };
 const refused = (status = 422, message = "A word's text must not be empty"): PermanentFailure => ({ kind: "permanent", status, message });
@@ -197,12 +195,10 @@ describe("save queue: coalescing", () => {
   it("replaces a pending operation of the same type on the same utterance, in its place", async () => {
     const { clock, transport, queue } = setup();
     transport.auto = () => ok();
-    queue.enqueue(words("u1", "a"), { baseVersion: 3 });
+    queue.enqueue(words("u1", "a"));
     queue.enqueue(speaker("u2", "s1"));
-    const replacement = queue.enqueue(words("u1", "a", "b"), { baseVersion: 4 });
+    queue.enqueue(words("u1", "a", "b"));
     expect(queue.snapshot().map((p) => p.opId)).toEqual(["op3", "op2"]);
-    // The server never saw op1: the replacement goes out on op1's version.
-    expect(replacement.baseVersion).toBe(3);
     expect(queue.getStatus()).toEqual({ state: "pending", pending: 2 });
     await clock.advance(1_000);
     expect(transport.calls.map((c) => [c.opId, c.op])).toEqual([
@@ -275,24 +271,6 @@ describe("save queue: coalescing", () => {
     await clock.advance(1_000);
     expect(transport.sent).toEqual(["op1", "op1", "op3"]);
     expect(transport.calls[2]!.op).toEqual(words("u1", "a", "b", "c"));
-  });
-
-  it("moves the versions of queued operations to what the server answered", async () => {
-    const { clock, transport, queue } = setup();
-    queue.enqueue(split("u1", "n1"), { baseVersion: 3 });
-    await clock.advance(50);
-    queue.enqueue(words("u1", "a"), { baseVersion: 4 });
-    queue.enqueue(words("n1", "b"), { baseVersion: 1 });
-    queue.enqueue(merge("u1", "n1"), { baseVersion: 5, sourceVersion: 2 });
-    queue.enqueue(speaker("u9", "s1"));
-    // The server numbers versions its own way: the queued operations follow it.
-    await transport.respond(ok(utterance("u1", 7), utterance("n1", 1)));
-    expect(queue.snapshot().map((p) => [p.baseVersion, p.sourceVersion])).toEqual([
-      [7, undefined],
-      [1, undefined],
-      [7, 1],
-      [undefined, undefined],
-    ]);
   });
 });
 
@@ -564,9 +542,9 @@ describe("save queue: persistence", () => {
     const store = new MemoryPendingStore();
     const { clock, transport, queue } = setup({ store });
     await queue.restore();
-    queue.enqueue(words("u1", "a"), { baseVersion: 2 });
+    queue.enqueue(words("u1", "a"));
     await queue.whenPersisted();
-    expect(await store.load("file-1")).toEqual([{ opId: "op1", op: words("u1", "a"), enqueuedAt: 0, baseVersion: 2 }]);
+    expect(await store.load("file-1")).toEqual([{ opId: "op1", op: words("u1", "a"), enqueuedAt: 0 }]);
     queue.enqueue(words("u1", "a", "b"));
     await queue.whenPersisted();
     expect((await store.load("file-1")).map((p) => p.opId)).toEqual(["op2"]);
@@ -616,14 +594,11 @@ describe("save queue: persistence", () => {
 
   it("never replaces a restored operation (it may have reached the server)", async () => {
     const store = new MemoryPendingStore();
-    await store.save("file-1", [{ opId: "old", op: words("u1", "a"), enqueuedAt: 0, baseVersion: 3 }]);
+    await store.save("file-1", [{ opId: "old", op: words("u1", "a"), enqueuedAt: 0 }]);
     const { queue } = setup({ store });
     await queue.restore();
-    queue.enqueue(words("u1", "a", "b"), { baseVersion: 4 });
-    expect(queue.snapshot().map((p) => [p.opId, p.baseVersion])).toEqual([
-      ["old", 3],
-      ["op1", 4],
-    ]);
+    queue.enqueue(words("u1", "a", "b"));
+    expect(queue.snapshot().map((p) => p.opId)).toEqual(["old", "op1"]);
   });
 
   it("queues what was enqueued before the stored operations loaded behind them, without losing them", async () => {
@@ -657,8 +632,8 @@ describe("save queue: persistence", () => {
     const dbName = "save-queue-reload";
     const first = setup({ store: new IdbPendingStore(dbName) });
     await first.queue.restore();
-    first.queue.enqueue(words("u1", "a"), { baseVersion: 1 });
-    first.queue.enqueue(merge("u1", "u2"), { baseVersion: 2, sourceVersion: 5 });
+    first.queue.enqueue(words("u1", "a"));
+    first.queue.enqueue(merge("u1", "u2"));
     first.queue.enqueue(words("u3", "b"));
     await first.queue.whenPersisted();
     first.queue.dispose();
@@ -668,8 +643,8 @@ describe("save queue: persistence", () => {
     const second = setup({ store: new IdbPendingStore(dbName), transport });
     const restored = await second.queue.restore();
     expect(restored).toEqual([
-      { opId: "op1", op: words("u1", "a"), enqueuedAt: 0, baseVersion: 1 },
-      { opId: "op2", op: merge("u1", "u2"), enqueuedAt: 0, baseVersion: 2, sourceVersion: 5 },
+      { opId: "op1", op: words("u1", "a"), enqueuedAt: 0 },
+      { opId: "op2", op: merge("u1", "u2"), enqueuedAt: 0 },
       { opId: "op3", op: words("u3", "b"), enqueuedAt: 0 },
     ]);
     await second.clock.advance(0);

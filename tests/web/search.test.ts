@@ -7,7 +7,7 @@ import {
   searchLabel,
   utteranceText,
   type SearchUtterance,
-} from "../../web/src/editor/search";
+} from "../../web/src/editor/model/search";
 
 function utterance(id: string, text: string): SearchUtterance {
   return { id, transcriptWords: text.split(" ").map((t, i) => ({ id: `${id}w${i}`, text: t })) };

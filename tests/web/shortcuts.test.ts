@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBinding, isShortcut, shortcutGroups, SHORTCUTS } from "../../web/src/editor/shortcuts";
+import { formatBinding, isShortcut, shortcutGroups, SHORTCUTS } from "../../web/src/editor/model/shortcuts";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
   key: k,

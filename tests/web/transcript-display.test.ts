@@ -8,7 +8,7 @@ import {
   speakerLookup,
   transcriptDetails,
   wordConfidence,
-} from "../../web/src/transcript/display";
+} from "../../web/src/editor/view/display";
 
 const speaker = (id: string): SpeakerDto => ({
   id,

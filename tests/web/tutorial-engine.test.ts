@@ -1,4 +1,4 @@
-// Tutorial rules (spec sections 3, 4 and 9) with an injected clock: start
+// Tutorial rules (docs/product.md) with an injected clock: start
 // conditions and delays, step bounds, missing targets, and what is remembered.
 import { describe, expect, it } from "vitest";
 import { TutorialEngine } from "../../web/src/tutorials/engine";

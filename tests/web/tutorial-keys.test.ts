@@ -1,4 +1,4 @@
-// The tutorial's keys (spec section 4): Escape skips, Enter or ArrowRight next,
+// The tutorial's keys (docs/product.md#tutorials-and-shortcuts): Escape skips, Enter or ArrowRight next,
 // ArrowLeft previous; Enter on the card's own button is left to that button.
 import { describe, expect, it } from "vitest";
 import { tutorialKeyAction } from "../../web/src/tutorials/keys";

@@ -1,11 +1,11 @@
-// The confidence cycle (spec section 4) across saves: the transcribed confidence
+// The confidence cycle (docs/product.md#transcript-editor) across saves: the transcribed confidence
 // travels with the word, so the cycle survives the flags a save clears and a reload.
 import { describe, expect, it } from "vitest";
 import { applyOp, type OpContext } from "../../common/transcript-apply";
 import type { TranscriptOp, UtteranceState } from "../../common/transcript-ops";
-import { nextConfidence } from "../../common/word-diff";
-import { TranscriptEditor } from "../../web/src/editor/editor";
-import { TranscriptStore } from "../../web/src/editor/transcript-store";
+import { nextConfidence } from "../../web/src/editor/model/word-diff";
+import { TranscriptEditor } from "../../web/src/editor/model/editor";
+import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 
 function utterance(confidences: number[]): UtteranceState {
   return {

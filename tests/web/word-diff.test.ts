@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyOp, type OpContext } from "../../common/transcript-apply";
 import type { UtteranceState } from "../../common/transcript-ops";
-import { cycleConfidence, diffWords, nextConfidence, tokenize, wordPatches, type EditableWord } from "../../common/word-diff";
+import { cycleConfidence, diffWords, nextConfidence, tokenize, wordPatches, type EditableWord } from "../../web/src/editor/model/word-diff";
 
 let counter = 0;
 const options = (span = { start: 0, end: 10 }) => ({ now: 1000, newId: () => `new-${++counter}`, span });
@@ -21,7 +21,7 @@ function words(...specs: [string, number, number, number?][]): EditableWord[] {
 
 const hello = () => words(["hello", 0, 1], ["teh", 1, 2, 0.4], ["world", 2, 3]);
 
-describe("word-edit diffing (spec section 5)", () => {
+describe("word-edit diffing (docs/product.md#transcript-editor)", () => {
   it("identical text is no change, whatever the spacing", () => {
     expect(diffWords(hello(), "hello teh world", options())).toBeNull();
     expect(diffWords(hello(), "  hello   teh\nworld ", options())).toBeNull();

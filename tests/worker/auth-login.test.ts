@@ -5,7 +5,7 @@ import { scrypt } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import { SCRYPT_PARAMS } from "../../worker/auth/password";
-import { type Account, PAST, get, login, loginAs, post, signUp, signUpAndConfirm, uniqueEmail, userRow, validate } from "./helpers";
+import { type Account, get, login, loginAs, PAST, post, signUp, signUpAndConfirm, uniqueEmail, userRow, validate } from "./helpers";
 
 const DEFAULT_PREFERENCES = {
   theme: "light",

@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import {
   type Account,
-  ORIGIN,
-  PAST,
   latestMail,
   linkToken,
   login,
   loginAs,
   mailLink,
   mailsTo,
+  ORIGIN,
+  PAST,
   post,
   sha256Hex,
   signUp,

@@ -2,18 +2,20 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import {
-  ORIGIN,
-  PASSWORD,
-  PAST,
   confirmLatest,
+  expectOk,
   latestMail,
   linkToken,
   login,
   mailLink,
   mailsTo,
+  ORIGIN,
+  PASSWORD,
+  PAST,
   post,
   sha256Hex,
   signUp,
+  typedApi,
   uniqueEmail,
   userRow,
 } from "./helpers";
@@ -27,8 +29,7 @@ function validUser(email = uniqueEmail()) {
 describe("POST /auth/register", () => {
   it("creates an unconfirmed account and answers 201 with the signup message", async () => {
     const user = validUser();
-    const { status, body } = await post("/auth/register", registerBody(user));
-    expect(status).toBe(201);
+    const body = await expectOk(await typedApi().auth.register.$post({ json: { user } }), 201);
     expect(body).toEqual({ message: MESSAGES.signupSuccess });
     expect(body.message).toBe("Account created successfully! Please check your email to confirm your account before signing in.");
     expect(body).not.toHaveProperty("token");
@@ -167,8 +168,7 @@ describe("POST /auth/confirm-email", () => {
     expect((await login(account.email, account.password)).status).toBe(403);
 
     const token = linkToken(await latestMail(account.email), "/confirm-email");
-    const { status, body } = await post("/auth/confirm-email", { token });
-    expect(status).toBe(200);
+    const body = await expectOk(await typedApi().auth["confirm-email"].$post({ json: { token } }));
     expect(body).toEqual({ message: MESSAGES.confirmSuccess });
     expect((await userRow(account.email))!.email_confirmed_at).not.toBeNull();
     expect((await login(account.email, account.password)).status).toBe(200);

@@ -3,17 +3,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import { app } from "../../worker/app";
-import { apiRequest, get, outbox, post, signUp, uniqueEmail } from "./helpers";
+import { apiRequest, expectOk, outbox, signUp, typedApi, uniqueEmail } from "./helpers";
 
 describe("GET /dev/outbox", () => {
   it("lists sent mail newest first with to, subject, text, html and created_at", async () => {
     const first = await signUp();
     const second = await signUp();
-    await post("/auth/forgot-password", { email: first.email });
+    await expectOk(await typedApi().auth["forgot-password"].$post({ json: { email: first.email } }));
 
-    const { status, body } = await get("/dev/outbox");
-    expect(status).toBe(200);
-    const mails = body.data as Record<string, unknown>[];
+    const body = await expectOk(await typedApi().dev.outbox.$get());
+    const mails: Record<string, unknown>[] = body.data;
     for (const mail of mails) {
       expect(Object.keys(mail).sort()).toEqual(["created_at", "html", "subject", "text", "to"]);
     }
@@ -34,7 +33,7 @@ describe("GET /dev/outbox", () => {
 
   it("stays empty for addresses nothing was sent to", async () => {
     const email = uniqueEmail("silent");
-    await post("/auth/forgot-password", { email });
+    await expectOk(await typedApi().auth["forgot-password"].$post({ json: { email } }));
     expect((await outbox()).some((m) => m.to === email)).toBe(false);
   });
 

@@ -4,31 +4,40 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { EXPORT_MESSAGES } from "../../common/exports";
+import { EXPORT_MESSAGES, type ExportFormat } from "../../common/exports";
 import { EXPORT_MAX_ATTEMPTS } from "../../worker/exports/job";
 import { createExport } from "../../worker/exports/store";
 import { getDb } from "../../worker/db/client";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
-import { fetchLink } from "./library-helpers";
+import { call, expectOk, type Json, typedApi } from "./helpers";
+import { expectStatus, fetchLink, type TestUser } from "./library-helpers";
+import { split, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
-import { api, expectStatus, split, updateWords, userWithTranscript, utterances, type Json, type TestUser } from "./transcript-helpers";
 
 const requestExport = (user: TestUser, fileId: string, body: unknown) =>
-  api("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
-const getExport = (user: TestUser, id: string) => api("GET", `/exports/${id}`, undefined, { token: user.token });
+  call("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
+const getExport = (user: TestUser, id: string) => call("GET", `/exports/${id}`, undefined, { token: user.token });
+
+// What must succeed goes through the typed client; the untyped calls above also send what must be refused.
+const api = (user: TestUser) => typedApi({ token: user.token });
+const exportRow = async (user: TestUser, id: string) => (await expectOk(await api(user).exports[":id"].$get({ param: { id } }))).data;
+const exportRequested = async (user: TestUser, fileId: string, format: ExportFormat) =>
+  (await expectOk(await api(user).transcripts[":id"]["request-export"].$post({ param: { id: fileId }, json: { format } }), 202)).data;
+const exportList = async (user: TestUser, query: { status?: "completed" | "failed" } = {}) =>
+  (await expectOk(await api(user).exports.$get({ query }))).data;
 
 async function waitForStatus(user: TestUser, id: string, statuses: string[], ms = 20_000): Promise<Json> {
   const end = Date.now() + ms;
   for (;;) {
-    const row = expectStatus(await getExport(user, id), 200).data;
+    const row = await exportRow(user, id);
     if (statuses.includes(row.status) || Date.now() > end) return row;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 async function download(user: TestUser, id: string): Promise<{ res: Response; filename: string }> {
-  const { download_url, filename } = expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: user.token }), 200);
+  const { download_url, filename } = await expectOk(await api(user).exports[":id"].download.$get({ param: { id } }));
   return { res: await fetchLink(download_url), filename };
 }
 
@@ -77,22 +86,19 @@ describe("exports", { timeout: 60_000 }, () => {
       200,
     );
     const speakerId = first.speakerId;
-    expectStatus(
-      await api(
-        "PUT",
-        `/transcripts/${fileId}/speakers/${speakerId}`,
-        { speaker: { name: "Zoë Ångström", role: "Host" } },
-        { token: user.token },
-      ),
-      200,
+    await expectOk(
+      await api(user).transcripts[":id"].speakers[":speakerId"].$put({
+        param: { id: fileId, speakerId },
+        json: { speaker: { name: "Zoë Ångström", role: "Host" } },
+      }),
     );
-    expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { summary: "  The summary.  " } }, { token: user.token }), 200);
-    expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { notes: "The notes." } }, { token: user.token }), 200);
+    await expectOk(
+      await api(user).transcripts[":id"].$put({ param: { id: fileId }, json: { transcript: { summary: "  The summary.  " } } }),
+    );
+    await expectOk(await api(user).transcripts[":id"].$put({ param: { id: fileId }, json: { transcript: { notes: "The notes." } } }));
 
     const formats = ["pdf", "docx", "srt", "vtt", "txt"] as const;
-    const requested = await Promise.all(
-      formats.map(async (format) => expectStatus(await requestExport(user, fileId, { format }), 202).data),
-    );
+    const requested = await Promise.all(formats.map(async (format) => await exportRequested(user, fileId, format)));
     for (const [i, row] of requested.entries()) {
       expect(row).toMatchObject({
         status: "pending",
@@ -130,9 +136,9 @@ describe("exports", { timeout: 60_000 }, () => {
     const vtt = new TextDecoder().decode(bodies.get("vtt")!);
     expect(vtt).toContain("00:00:00.000 --> 00:00:01.900\n<v Zoë Ångström>u0w0 Corrected u0w2 u0w3\n");
 
-    const listed = expectStatus(await api("GET", "/exports?status=completed", undefined, { token: user.token }), 200).data;
+    const listed = await exportList(user, { status: "completed" });
     expect(listed.map((e: Json) => e.id).sort()).toEqual(done.map((e) => e.id).sort());
-    expect(expectStatus(await api("GET", "/exports?status=failed", undefined, { token: user.token }), 200).data).toEqual([]);
+    expect(await exportList(user, { status: "failed" })).toEqual([]);
   });
 
   it("answers bad input with 4xx {error}", async () => {
@@ -141,26 +147,28 @@ describe("exports", { timeout: 60_000 }, () => {
     expect(expectStatus(await requestExport(user, fileId, {}), 422)).toEqual({ error: EXPORT_MESSAGES.formatInvalid });
     expectStatus(await requestExport(user, fileId, { format: "pdf", options: { include_notes: "yes" } }), 422);
     expectStatus(await requestExport(user, fileId, { format: "pdf", options: { colour: true } }), 422);
-    expect(expectStatus(await api("GET", "/exports?status=done", undefined, { token: user.token }), 422).error).toEqual(expect.any(String));
-    expect(expectStatus(await api("GET", "/exports/nope", undefined, { token: user.token }), 404)).toEqual({
+    expect(expectStatus(await call("GET", "/exports?status=done", undefined, { token: user.token }), 422).error).toEqual(
+      expect.any(String),
+    );
+    expect(expectStatus(await call("GET", "/exports/nope", undefined, { token: user.token }), 404)).toEqual({
       error: EXPORT_MESSAGES.exportNotFound,
     });
     expectStatus(await requestExport(user, "no-such-file", { format: "pdf" }), 404);
-    expectStatus(await api("GET", "/exports"), 401);
+    expectStatus(await call("GET", "/exports"), 401);
     // Not generated yet: no download link.
     const id = await quietExport(user, fileId);
-    expect(expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: user.token }), 409)).toEqual({
+    expect(expectStatus(await call("GET", `/exports/${id}/download`, undefined, { token: user.token }), 409)).toEqual({
       error: EXPORT_MESSAGES.notReady,
     });
     // Only a failed (or stuck) export is retried.
-    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 409)).toEqual({
+    expect(expectStatus(await call("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 409)).toEqual({
       error: EXPORT_MESSAGES.retryNotFailed,
     });
   });
 
   it("lists export options with labels", async () => {
     const { user, fileId } = await userWithTranscript("export-options");
-    const options = expectStatus(await api("GET", `/transcripts/${fileId}/export-options`, undefined, { token: user.token }), 200).data;
+    const options = (await expectOk(await api(user).transcripts[":id"]["export-options"].$get({ param: { id: fileId } }))).data;
     expect(options.formats.map((f: Json) => f.value)).toEqual(["pdf", "docx", "srt", "vtt", "txt"]);
     expect(options.options.map((o: Json) => [o.key, o.default])).toEqual([
       ["include_timestamps", true],
@@ -175,25 +183,23 @@ describe("exports", { timeout: 60_000 }, () => {
     const bob = await userWithTranscript("export-bob");
     const id = await quietExport(alice.user, alice.fileId);
     expectStatus(await getExport(bob.user, id), 404);
-    expectStatus(await api("GET", `/exports/${id}/download`, undefined, { token: bob.user.token }), 404);
-    expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: bob.user.token }), 404);
+    expectStatus(await call("GET", `/exports/${id}/download`, undefined, { token: bob.user.token }), 404);
+    expectStatus(await call("POST", `/exports/${id}/retry`, undefined, { token: bob.user.token }), 404);
     expectStatus(await requestExport(bob.user, alice.fileId, { format: "pdf" }), 404);
-    expectStatus(await api("GET", `/transcripts/${alice.fileId}/export-options`, undefined, { token: bob.user.token }), 404);
-    expect(expectStatus(await api("GET", "/exports", undefined, { token: bob.user.token }), 200).data).toEqual([]);
-    expect(expectStatus(await api("GET", "/exports", undefined, { token: alice.user.token }), 200).data.map((e: Json) => e.id)).toEqual([
-      id,
-    ]);
+    expectStatus(await call("GET", `/transcripts/${alice.fileId}/export-options`, undefined, { token: bob.user.token }), 404);
+    expect(await exportList(bob.user)).toEqual([]);
+    expect((await exportList(alice.user)).map((e) => e.id)).toEqual([id]);
   });
 
   it("a redelivered message produces one file and never generates a finished export again", async () => {
     const { user, fileId } = await userWithTranscript("export-redeliver");
     const id = await quietExport(user, fileId);
     expect((await deliver(user, id)).explicitAcks).toHaveLength(1);
-    const first = expectStatus(await getExport(user, id), 200).data;
+    const first = await exportRow(user, id);
     expect(first).toMatchObject({ status: "completed", attempts: 1 });
     const again = await deliver(user, id, 2);
     expect(again.explicitAcks).toHaveLength(1);
-    expect(expectStatus(await getExport(user, id), 200).data).toEqual(first);
+    expect(await exportRow(user, id)).toEqual(first);
     expect(await objectsUnder(`users/${user.id}/exports/${id}/`)).toEqual([`users/${user.id}/exports/${id}/take.txt`]);
   });
 
@@ -202,17 +208,17 @@ describe("exports", { timeout: 60_000 }, () => {
     const id = await quietExport(user, fileId, "pdf");
     const result = await deliver(user, id, 1, noFontsEnv);
     expect(result.retryMessages).toHaveLength(1);
-    expect(expectStatus(await getExport(user, id), 200).data).toMatchObject({ status: "processing", attempts: 1 });
+    expect(await exportRow(user, id)).toMatchObject({ status: "processing", attempts: 1 });
     for (let attempt = 2; attempt < EXPORT_MAX_ATTEMPTS; attempt++)
       expect((await deliver(user, id, attempt, noFontsEnv)).retryMessages).toHaveLength(1);
     const last = await deliver(user, id, EXPORT_MAX_ATTEMPTS, noFontsEnv);
     expect(last.explicitAcks).toHaveLength(1);
-    const failed = expectStatus(await getExport(user, id), 200).data;
+    const failed = await exportRow(user, id);
     expect(failed).toMatchObject({ status: "failed", attempts: EXPORT_MAX_ATTEMPTS });
     expect(failed.error).toMatch(/^The export could not be generated: PDF font .* is not available/);
 
     // Retry: back to pending, then the real queue generates it.
-    expect(expectStatus(await api("POST", `/exports/${id}/retry`, undefined, { token: user.token }), 202).data).toMatchObject({
+    expect((await expectOk(await api(user).exports[":id"].retry.$post({ param: { id } }), 202)).data).toMatchObject({
       status: "pending",
       error: null,
       attempts: 0,
@@ -237,7 +243,7 @@ describe("exports", { timeout: 60_000 }, () => {
     await env.DB.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(fileId).run();
     const result = await deliver(user, id);
     expect(result.retryMessages).toEqual([]);
-    expect(expectStatus(await getExport(user, id), 200).data).toMatchObject({
+    expect(await exportRow(user, id)).toMatchObject({
       status: "failed",
       error: EXPORT_MESSAGES.transcriptNotReady,
     });
@@ -248,7 +254,7 @@ describe("exports", { timeout: 60_000 }, () => {
     const id = await quietExport(user, fileId);
     await deliver(user, id);
     expect(await objectsUnder(`users/${user.id}/exports/${id}/`)).toHaveLength(1);
-    expectStatus(await api("DELETE", `/audio_files/${fileId}`, undefined, { token: user.token }), 200);
+    await expectOk(await api(user).audio_files[":id"].$delete({ param: { id: fileId } }));
     expectStatus(await getExport(user, id), 404);
     expect(await objectsUnder(`users/${user.id}/exports/${id}/`)).toEqual([]);
   });

@@ -4,7 +4,6 @@ import { env, exports } from "cloudflare:workers";
 import { hc, type ClientResponse } from "hono/client";
 import { expect } from "vitest";
 import type { AppType } from "../../worker/app";
-import { MESSAGES } from "../../common/messages";
 import type { OutboxMail } from "../../common/dev-outbox";
 
 export const ORIGIN = "http://localhost";
@@ -135,37 +134,25 @@ export interface Account {
 }
 
 /** Registers a new (unconfirmed) account and checks the 201 answer. */
-export async function signUp(overrides: Partial<Account> = {}, opts?: CallOptions): Promise<Account> {
+export async function signUp(overrides: Partial<Account> = {}, opts: { ip?: string } = {}): Promise<Account> {
   const account: Account = {
     email: overrides.email ?? uniqueEmail(),
     password: overrides.password ?? PASSWORD,
     fullName: overrides.fullName ?? "Ada Lovelace",
   };
-  const { status, body } = await post(
-    "/auth/register",
-    {
-      user: {
-        email: account.email,
-        full_name: account.fullName,
-        password: account.password,
-        password_confirmation: account.password,
-      },
-    },
-    opts,
-  );
-  expect(status, JSON.stringify(body)).toBe(201);
+  const user = { email: account.email, full_name: account.fullName, password: account.password, password_confirmation: account.password };
+  await expectOk(await typedApi(opts).auth.register.$post({ json: { user } }), 201);
   return account;
 }
 
 /** Follows the newest confirmation link sent to `email`. */
 export async function confirmLatest(email: string): Promise<void> {
   const token = linkToken(await latestMail(email), "/confirm-email");
-  const { status, body } = await post("/auth/confirm-email", { token });
-  expect(status, JSON.stringify(body)).toBe(200);
+  await expectOk(await typedApi().auth["confirm-email"].$post({ json: { token } }));
 }
 
 /** Registers and confirms an account, ready to log in. */
-export async function signUpAndConfirm(overrides: Partial<Account> = {}, opts?: CallOptions): Promise<Account> {
+export async function signUpAndConfirm(overrides: Partial<Account> = {}, opts: { ip?: string } = {}): Promise<Account> {
   const account = await signUp(overrides, opts);
   await confirmLatest(account.email);
   return account;
@@ -174,10 +161,8 @@ export async function signUpAndConfirm(overrides: Partial<Account> = {}, opts?: 
 export const login = (email: string, password: string, opts?: CallOptions) => post("/auth/login", { email, password }, opts);
 
 /** Logs in and returns the bearer token and user; fails the test unless 200. */
-export async function loginAs(account: Pick<Account, "email" | "password">, opts?: CallOptions) {
-  const { status, body } = await login(account.email, account.password, opts);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body as { token: string; user: Json };
+export async function loginAs(account: Pick<Account, "email" | "password">, opts: { ip?: string } = {}) {
+  return expectOk(await typedApi(opts).auth.login.$post({ json: { email: account.email, password: account.password } }));
 }
 
 export const validate = (token: string) => get("/auth/validate", { token });
@@ -233,5 +218,3 @@ export async function inOneRateWindow<T>(run: () => Promise<T>): Promise<T> {
   }
   throw lastError;
 }
-
-export { MESSAGES };

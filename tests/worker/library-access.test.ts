@@ -2,7 +2,8 @@
 // in the library API answers without a valid bearer token.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, audioRow, createFolder, createUser, expectStatus, type Json, type TestUser, uploadFile, wav } from "./library-helpers";
+import { call, expectOk, type Json, typedApi } from "./helpers";
+import { audioRow, createFolder, createUser, type TestUser, uploadFile, wav } from "./library-helpers";
 
 let alice: TestUser;
 let bob: TestUser;
@@ -10,6 +11,12 @@ let aliceFolder: { id: string; name: string };
 let aliceFile: Json;
 let aliceKey: string;
 let aliceCommonFile: Json;
+
+// What must succeed goes through the typed client; what must be refused goes through `call`.
+const api = (token: string) => typedApi({ token });
+const folderList = async (token: string) => (await expectOk(await api(token).folders.$get())).data;
+const fileList = async (token: string, folderId?: string) =>
+  (await expectOk(await api(token).audio_files.$get({ query: folderId === undefined ? {} : { folder_id: folderId } }))).data;
 
 beforeAll(async () => {
   alice = await createUser("access-alice");
@@ -26,10 +33,10 @@ beforeAll(async () => {
 
 /** Alice's file and folder are exactly as they were set up. */
 async function expectAliceUntouched() {
-  const file = expectStatus(await api("GET", `/audio_files/${aliceFile.id}`, undefined, { token: alice.token }), 200).data;
+  const file = (await expectOk(await api(alice.token).audio_files[":id"].$get({ param: { id: aliceFile.id } }))).data;
   expect(file).toMatchObject({ id: aliceFile.id, name: "alice.wav", folderId: aliceFolder.id });
   expect(await env.MEDIA.head(aliceKey)).not.toBeNull();
-  const folders = expectStatus(await api("GET", "/folders", undefined, { token: alice.token }), 200).data as Json[];
+  const folders = await folderList(alice.token);
   expect(folders.find((f) => f.id === aliceFolder.id)?.name).toBe("Alice's folder");
 }
 
@@ -43,7 +50,7 @@ describe("another user", () => {
       ["GET", `/audio_files/${aliceFile.id}/download`],
     ];
     for (const [method, path, body] of calls) {
-      const res = await api(method, path, body, { token: bob.token });
+      const res = await call(method, path, body, { token: bob.token });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body, `${method} ${path}`).toEqual({ error: "Audio file not found" });
     }
@@ -52,61 +59,57 @@ describe("another user", () => {
 
   it("cannot move his own file into Alice's folder", async () => {
     const { file } = await uploadFile(bob.token);
-    const res = await api("PUT", `/audio_files/${file.id}`, { audio_file: { folder_id: aliceFolder.id } }, { token: bob.token });
+    const res = await call("PUT", `/audio_files/${file.id}`, { audio_file: { folder_id: aliceFolder.id } }, { token: bob.token });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "Folder not found" });
     expect((await audioRow(file.id))?.folder_id).toBeNull();
-    const inAlicesFolder = expectStatus(
-      await api("GET", `/audio_files?folder_id=${aliceFolder.id}`, undefined, { token: alice.token }),
-      200,
-    );
-    expect(inAlicesFolder.data.map((f: Json) => f.id)).toEqual([aliceFile.id]);
+    const inAlicesFolder = await fileList(alice.token, aliceFolder.id);
+    expect(inAlicesFolder.map((f) => f.id)).toEqual([aliceFile.id]);
   });
 
   it("gets upload keys only inside his own prefix", async () => {
     const bytes = wav(1);
-    const res = await api(
-      "POST",
-      "/audio_files/upload-url",
-      { filename: "x.wav", content_type: "audio/wav", file_size: bytes.length },
-      { token: bob.token },
+    const { key } = await expectOk(
+      await api(bob.token).audio_files["upload-url"].$post({
+        json: { filename: "x.wav", content_type: "audio/wav", file_size: bytes.length },
+      }),
     );
-    const { key } = expectStatus(res, 200);
     expect(key.startsWith(`users/${bob.id}/`)).toBe(true);
     expect(key.startsWith(`users/${alice.id}/`)).toBe(false);
   });
 
   it("gets 404 for Alice's folder: rename, delete", async () => {
-    const renamed = await api("PUT", `/folders/${aliceFolder.id}`, { folder: { name: "Bob's now" } }, { token: bob.token });
+    const renamed = await call("PUT", `/folders/${aliceFolder.id}`, { folder: { name: "Bob's now" } }, { token: bob.token });
     expect(renamed.status).toBe(404);
     expect(renamed.body).toEqual({ error: "Folder not found" });
-    const deleted = await api("DELETE", `/folders/${aliceFolder.id}`, undefined, { token: bob.token });
+    const deleted = await call("DELETE", `/folders/${aliceFolder.id}`, undefined, { token: bob.token });
     expect(deleted.status).toBe(404);
     expect(deleted.body).toEqual({ error: "Folder not found" });
     await expectAliceUntouched();
   });
 
   it("does not see Alice's items in his lists", async () => {
-    const folders = expectStatus(await api("GET", "/folders", undefined, { token: bob.token }), 200).data as Json[];
+    const folders = await folderList(bob.token);
     expect(folders.length).toBeGreaterThan(0);
     expect(folders.map((f) => f.id)).not.toContain(aliceFolder.id);
     expect(folders.map((f) => f.name)).not.toContain("Alice's folder");
 
-    for (const query of ["", "?folder_id=common", `?folder_id=${aliceFolder.id}`]) {
-      const files = expectStatus(await api("GET", `/audio_files${query}`, undefined, { token: bob.token }), 200).data as Json[];
+    for (const folderId of [undefined, "common", aliceFolder.id]) {
+      const query = folderId === undefined ? "" : `?folder_id=${folderId}`;
+      const files = await fileList(bob.token, folderId);
       const fileIds = files.map((f) => f.id);
       expect(fileIds, query).not.toContain(aliceFile.id);
       expect(fileIds, query).not.toContain(aliceCommonFile.id);
     }
-    const all = expectStatus(await api("GET", "/audio_files", undefined, { token: bob.token }), 200).data as Json[];
+    const all = await fileList(bob.token);
     expect(all.length).toBeGreaterThan(0);
     expect(all.every((f) => !String(f.name).startsWith("alice"))).toBe(true);
   });
 
   it("and Alice sees only her own", async () => {
-    const files = expectStatus(await api("GET", "/audio_files", undefined, { token: alice.token }), 200).data as Json[];
+    const files = await fileList(alice.token);
     expect(files.map((f) => f.id).sort()).toEqual([aliceFile.id, aliceCommonFile.id].sort());
-    const folders = expectStatus(await api("GET", "/folders", undefined, { token: alice.token }), 200).data as Json[];
+    const folders = await folderList(alice.token);
     expect(folders.map((f) => f.id)).toEqual([aliceFolder.id]);
   });
 });
@@ -138,7 +141,7 @@ describe("without a valid token", () => {
     ["a malformed token", "not-a-token"],
   ])("answers 401 everywhere with %s", async (_label, token) => {
     for (const [method, path, body] of routes()) {
-      const res = await api(method, path, body, { token });
+      const res = await call(method, path, body, { token });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.error, `${method} ${path}`).toEqual(expect.any(String));
     }
@@ -146,30 +149,30 @@ describe("without a valid token", () => {
   });
 
   it("answers 401 for a non-Bearer scheme", async () => {
-    const res = await api("GET", "/folders", undefined, { headers: { authorization: `Basic ${btoa("a:b")}` } });
+    const res = await call("GET", "/folders", undefined, { headers: { authorization: `Basic ${btoa("a:b")}` } });
     expect(res.status).toBe(401);
-    const raw = await api("GET", "/folders", undefined, { headers: { authorization: alice.token } });
+    const raw = await call("GET", "/folders", undefined, { headers: { authorization: alice.token } });
     expect(raw.status).toBe(401);
   });
 
   it("answers 401 everywhere with a token that was signed out", async () => {
-    const login = expectStatus(await api("POST", "/auth/login", { email: alice.email, password: "correct horse battery" }), 200);
-    const token = login.token as string;
-    expectStatus(await api("GET", "/folders", undefined, { token }), 200);
-    expectStatus(await api("POST", "/auth/logout", undefined, { token }), 200);
+    const login = await expectOk(await typedApi().auth.login.$post({ json: { email: alice.email, password: "correct horse battery" } }));
+    const token = login.token;
+    await folderList(token);
+    await expectOk(await api(token).auth.logout.$post());
     for (const [method, path, body] of routes()) {
-      const res = await api(method, path, body, { token });
+      const res = await call(method, path, body, { token });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
     await expectAliceUntouched();
     // Alice's other session is unaffected.
-    expectStatus(await api("GET", "/folders", undefined, { token: alice.token }), 200);
+    await folderList(alice.token);
   });
 
   it("changed nothing: no folder, file or preference was written", async () => {
-    const folders = expectStatus(await api("GET", "/folders", undefined, { token: alice.token }), 200).data as Json[];
+    const folders = await folderList(alice.token);
     expect(folders.map((f) => f.name)).toEqual(["Alice's folder"]);
-    const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token: alice.token }), 200);
+    const validated = await expectOk(await api(alice.token).auth.validate.$get());
     expect(validated.user.preferences.theme).toBe("light");
     const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM audio_files WHERE user_id = ?").bind(alice.id).first<{ n: number }>();
     expect(count?.n).toBe(2);

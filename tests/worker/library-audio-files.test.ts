@@ -1,20 +1,16 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signParts } from "../../worker/storage/signing";
+import { call, expectOk, type Json, typedApi } from "./helpers";
 import {
-  api,
   audioRow,
   bytesEqual,
   createFolder,
   createUser,
   downloadLinks,
-  expectOk,
-  expectStatus,
   fetchLink,
   flipSignature,
-  type Json,
   type TestUser,
-  typedApi,
   uploadFile,
   wav,
   withParam,
@@ -31,8 +27,15 @@ beforeAll(async () => {
   other = await createUser("files-other");
 });
 
-const getFile = (id: string, token = user.token) => api("GET", `/audio_files/${id}`, undefined, { token });
-const update = (id: string, audio_file: unknown, token = user.token) => api("PUT", `/audio_files/${id}`, { audio_file }, { token });
+const getFile = (id: string, token = user.token) => call("GET", `/audio_files/${id}`, undefined, { token });
+const update = (id: string, audio_file: unknown, token = user.token) => call("PUT", `/audio_files/${id}`, { audio_file }, { token });
+// What must succeed goes through the typed client; `getFile` and `update` also send what must be refused.
+const api = (token = user.token) => typedApi({ token });
+type FileUpdate = { name?: string; folder_id?: string | null };
+const shown = async (id: string, token = user.token) => expectOk(await api(token).audio_files[":id"].$get({ param: { id } }));
+const updated = async (id: string, audio_file: FileUpdate, token = user.token) =>
+  expectOk(await api(token).audio_files[":id"].$put({ param: { id }, json: { audio_file } }));
+const deletedFile = async (id: string, token = user.token) => expectOk(await api(token).audio_files[":id"].$delete({ param: { id } }));
 const ids = async (query = "", token = user.token) => {
   const folder_id = new URLSearchParams(query).get("folder_id");
   const { data } = await expectOk(await typedApi({ token }).audio_files.$get({ query: folder_id === null ? {} : { folder_id } }));
@@ -70,7 +73,7 @@ describe("listing and showing files", () => {
   });
 
   it("lists every file of the caller, newest first", async () => {
-    const body = expectStatus(await api("GET", "/audio_files", undefined, { token: lister.token }), 200);
+    const body = await expectOk(await api(lister.token).audio_files.$get({ query: {} }));
     expect(Object.keys(body)).toEqual(["data"]);
     expect(body.data.map((f: Json) => f.id)).toEqual([inB.id, inA.id, inCommon.id]);
     const shownA = body.data.find((f: Json) => f.id === inA.id);
@@ -93,7 +96,7 @@ describe("listing and showing files", () => {
   });
 
   it("shows one file", async () => {
-    const body = expectStatus(await getFile(inA.id, lister.token), 200);
+    const body = await shown(inA.id, lister.token);
     expect(Object.keys(body)).toEqual(["data"]);
     expect(body.data).toEqual({ ...inA, ...jobOwned(body.data) });
     expect(body.data.folderId).toBe(folderA.id);
@@ -110,7 +113,7 @@ describe("renaming", () => {
   it("renames the display name and keeps the filename", async () => {
     const { file } = await uploadFile(user.token, { filename: "original.wav" });
     await new Promise((r) => setTimeout(r, 5));
-    const body = expectStatus(await update(file.id, { name: "  Board meeting  " }), 200);
+    const body = await updated(file.id, { name: "  Board meeting  " });
     expect(body.data).toMatchObject({
       id: file.id,
       name: "Board meeting",
@@ -119,14 +122,14 @@ describe("renaming", () => {
       createdAt: file.createdAt,
     });
     expect(Date.parse(body.data.updatedAt)).toBeGreaterThan(Date.parse(file.updatedAt));
-    expect(expectStatus(await getFile(file.id), 200).data.name).toBe("Board meeting");
+    expect((await shown(file.id)).data.name).toBe("Board meeting");
     expect(await audioRow(file.id)).toMatchObject({ name: "Board meeting", filename: "original.wav" });
   });
 
   it("accepts 255 characters", async () => {
     const { file } = await uploadFile(user.token);
     const name = "n".repeat(255);
-    expect(expectStatus(await update(file.id, { name }), 200).data.name).toBe(name);
+    expect((await updated(file.id, { name })).data.name).toBe(name);
   });
 
   it.each([
@@ -139,7 +142,7 @@ describe("renaming", () => {
     const res = await update(file.id, { name });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ error });
-    expect(expectStatus(await getFile(file.id), 200).data.name).toBe("keep.wav");
+    expect((await shown(file.id)).data.name).toBe("keep.wav");
   });
 
   it("refuses an update with nothing to change", async () => {
@@ -147,7 +150,7 @@ describe("renaming", () => {
     const empty = await update(file.id, {});
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({ error: "Nothing to update: send audio_file.name or audio_file.folder_id" });
-    const noObject = await api("PUT", `/audio_files/${file.id}`, { name: "x" }, { token: user.token });
+    const noObject = await call("PUT", `/audio_files/${file.id}`, { name: "x" }, { token: user.token });
     expect(noObject.status).toBe(422);
   });
 
@@ -168,15 +171,15 @@ describe("moving", () => {
 
   it("moves into the caller's folder, between folders and back to Common", async () => {
     const { file } = await uploadFile(user.token);
-    expect(expectStatus(await update(file.id, { folder_id: folder.id }), 200).data.folderId).toBe(folder.id);
+    expect((await updated(file.id, { folder_id: folder.id })).data.folderId).toBe(folder.id);
     expect(await ids(`?folder_id=${folder.id}`)).toContain(file.id);
     expect(await ids("?folder_id=common")).not.toContain(file.id);
 
-    expect(expectStatus(await update(file.id, { folder_id: second.id }), 200).data.folderId).toBe(second.id);
+    expect((await updated(file.id, { folder_id: second.id })).data.folderId).toBe(second.id);
     expect(await ids(`?folder_id=${folder.id}`)).not.toContain(file.id);
     expect(await ids(`?folder_id=${second.id}`)).toContain(file.id);
 
-    expect(expectStatus(await update(file.id, { folder_id: "" }), 200).data.folderId).toBeNull();
+    expect((await updated(file.id, { folder_id: "" })).data.folderId).toBeNull();
     expect(await ids("?folder_id=common")).toContain(file.id);
     expect(await ids(`?folder_id=${second.id}`)).not.toContain(file.id);
     expect((await audioRow(file.id))?.folder_id).toBeNull();
@@ -184,12 +187,12 @@ describe("moving", () => {
 
   it.each([["common"], [null]])("moves to Common with folder_id %j", async (folder_id) => {
     const { file } = await uploadFile(user.token, { folderId: folder.id });
-    expect(expectStatus(await update(file.id, { folder_id }), 200).data.folderId).toBeNull();
+    expect((await updated(file.id, { folder_id })).data.folderId).toBeNull();
   });
 
   it("renames and moves in one call", async () => {
     const { file } = await uploadFile(user.token);
-    const body = expectStatus(await update(file.id, { name: "Both", folder_id: folder.id }), 200);
+    const body = await updated(file.id, { name: "Both", folder_id: folder.id });
     expect(body.data).toMatchObject({ name: "Both", folderId: folder.id });
   });
 
@@ -201,7 +204,7 @@ describe("moving", () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: "Folder not found" });
     }
-    expect(expectStatus(await getFile(file.id), 200).data.folderId).toBe(folder.id);
+    expect((await shown(file.id)).data.folderId).toBe(folder.id);
     expect(await ids(`?folder_id=${foreign.id}`, other.token)).toEqual([]);
   });
 });
@@ -212,21 +215,21 @@ describe("deleting", () => {
     const links = await downloadLinks(user.token, file.id);
     expect(await env.MEDIA.head(key)).not.toBeNull();
 
-    const body = expectStatus(await api("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token }), 200);
+    const body = await deletedFile(file.id);
     expect(body).toEqual({ message: "Audio file deleted" });
 
     expect(await env.MEDIA.head(key)).toBeNull();
     expect(await audioRow(file.id)).toBeNull();
     expect(await ids()).not.toContain(file.id);
     expect((await getFile(file.id)).status).toBe(404);
-    expect((await api("GET", `/audio_files/${file.id}/download`, undefined, { token: user.token })).status).toBe(404);
+    expect((await call("GET", `/audio_files/${file.id}/download`, undefined, { token: user.token })).status).toBe(404);
 
     // A media link issued before the deletion finds nothing.
     const stale = await fetchLink(links.url);
     expect(stale.status).toBe(404);
     expect(await stale.json()).toEqual({ error: FILE_NOT_FOUND });
 
-    const again = await api("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token });
+    const again = await call("DELETE", `/audio_files/${file.id}`, undefined, { token: user.token });
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ error: FILE_NOT_FOUND });
   });
@@ -234,9 +237,9 @@ describe("deleting", () => {
   it("leaves the user's other files alone", async () => {
     const doomed = await uploadFile(user.token);
     const kept = await uploadFile(user.token);
-    expectStatus(await api("DELETE", `/audio_files/${doomed.file.id}`, undefined, { token: user.token }), 200);
+    await deletedFile(doomed.file.id);
     expect(await env.MEDIA.head(kept.key)).not.toBeNull();
-    expect(expectStatus(await getFile(kept.file.id), 200).data.id).toBe(kept.file.id);
+    expect((await shown(kept.file.id)).data.id).toBe(kept.file.id);
   });
 });
 
@@ -346,7 +349,7 @@ describe("download and playback links", () => {
 
   it("names the download after the original filename, not a later display name", async () => {
     const { file: renamed } = await uploadFile(user.token, { filename: "raw-take.wav" });
-    expectStatus(await update(renamed.id, { name: "Pretty name" }), 200);
+    await updated(renamed.id, { name: "Pretty name" });
     const l = await downloadLinks(user.token, renamed.id);
     expect(l.filename).toBe("raw-take.wav");
     const res = await fetchLink(l.download_url, {}, "HEAD");
@@ -400,7 +403,7 @@ describe("download and playback links", () => {
   });
 
   it("answers 404 for the download of an unknown file", async () => {
-    const res = await api("GET", `/audio_files/${crypto.randomUUID()}/download`, undefined, { token: user.token });
+    const res = await call("GET", `/audio_files/${crypto.randomUUID()}/download`, undefined, { token: user.token });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: FILE_NOT_FOUND });
   });
@@ -416,9 +419,8 @@ describe("what the media links serve", () => {
     ["text/html", "evil.html", "audio/wav"],
   ])("never serves an uploaded %s as such (%s)", async (declaredType, filename, served) => {
     const html = new TextEncoder().encode("<!doctype html><script>fetch('/steal?'+localStorage.token)</script>");
-    const link = expectStatus(
-      await api("POST", "/audio_files/upload-url", { filename, content_type: "audio/wav", file_size: html.length }, { token: user.token }),
-      200,
+    const link = await expectOk(
+      await api().audio_files["upload-url"].$post({ json: { filename, content_type: "audio/wav", file_size: html.length } }),
     );
     const put = await exports.default.fetch(
       new Request(link.upload_url, {
@@ -428,13 +430,10 @@ describe("what the media links serve", () => {
       }),
     );
     expect(put.status).toBe(200);
-    const { data } = expectStatus(
-      await api(
-        "POST",
-        "/audio_files/confirm-upload",
-        { filename, key: link.key, file_size: html.length, content_type: "audio/wav", folder_id: "", duration_seconds: "" },
-        { token: user.token },
-      ),
+    const { data } = await expectOk(
+      await api().audio_files["confirm-upload"].$post({
+        json: { filename, key: link.key, file_size: html.length, content_type: "audio/wav", folder_id: "", duration_seconds: "" },
+      }),
       201,
     );
     const links = await downloadLinks(user.token, data.id);
@@ -449,14 +448,8 @@ describe("what the media links serve", () => {
 
   it("stores the type the upload link was issued for, not the PUT's header", async () => {
     const bytes = wav(1);
-    const link = expectStatus(
-      await api(
-        "POST",
-        "/audio_files/upload-url",
-        { filename: "p.wav", content_type: "audio/wav", file_size: bytes.length },
-        { token: user.token },
-      ),
-      200,
+    const link = await expectOk(
+      await api().audio_files["upload-url"].$post({ json: { filename: "p.wav", content_type: "audio/wav", file_size: bytes.length } }),
     );
     const put = await exports.default.fetch(
       new Request(link.upload_url, {

@@ -1,13 +1,8 @@
 // Helpers for the library API tests (folders, audio files, uploads, media,
-// preferences, service configuration), on top of the shared request helpers.
+// preferences, service configuration); the request helpers themselves are in helpers.ts.
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { call, expectOk, loginAs, signUpAndConfirm, typedApi, uniqueEmail, type ApiResult, type Json } from "./helpers";
-
-export { API, expectOk, FILE_IP, ORIGIN, PASSWORD, typedApi, uniqueEmail, type ApiResult, type CallOptions, type Json } from "./helpers";
-
-/** Calls the API through the Worker's fetch handler and parses the JSON answer. */
-export const api = call;
+import { type ApiResult, expectOk, type Json, loginAs, signUpAndConfirm, typedApi, uniqueEmail } from "./helpers";
 
 /** Asserts the status, showing the body when it differs, and returns the body. */
 export function expectStatus(result: ApiResult, status: number): Json {

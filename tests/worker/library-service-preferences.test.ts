@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, createUser, expectStatus, type TestUser } from "./library-helpers";
+import { call, expectOk, typedApi } from "./helpers";
+import { createUser, type TestUser } from "./library-helpers";
 
 const MB = 1024 * 1024;
 
+type PreferencesPatch = Parameters<ReturnType<typeof typedApi>["preferences"]["$put"]>[0]["json"]["preferences"];
+
 let user: TestUser;
+const api = (token = user.token) => typedApi({ token });
 
 beforeAll(async () => {
   user = await createUser("prefs");
@@ -11,18 +15,18 @@ beforeAll(async () => {
 
 describe("GET /service/configuration", () => {
   it("needs a token", async () => {
-    const res = await api("GET", "/service/configuration");
+    const res = await call("GET", "/service/configuration");
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual(expect.any(String));
   });
 
   it("refuses an invalid token", async () => {
-    const res = await api("GET", "/service/configuration", undefined, { token: "not-a-real-token" });
+    const res = await call("GET", "/service/configuration", undefined, { token: "not-a-real-token" });
     expect(res.status).toBe(401);
   });
 
   it("answers the active service's constraints, every service and the feature flags", async () => {
-    const body = expectStatus(await api("GET", "/service/configuration", undefined, { token: user.token }), 200);
+    const body = await expectOk(await api().service.configuration.$get());
 
     expect(body.file_constraints.max_file_size).toBe(1048576000);
     expect(body.file_constraints.max_file_size).toBe(1000 * MB);
@@ -62,18 +66,21 @@ describe("GET /service/configuration", () => {
 });
 
 describe("PUT /preferences", () => {
-  const put = (preferences: unknown) => api("PUT", "/preferences", { preferences }, { token: user.token });
-  const stored = async () => expectStatus(await api("GET", "/auth/validate", undefined, { token: user.token }), 200).user.preferences;
+  // `put` sends anything (for the refusals); `save` is the typed call for what must succeed.
+  const put = (preferences: unknown) => call("PUT", "/preferences", { preferences }, { token: user.token });
+  const save = async (preferences: PreferencesPatch, token = user.token) =>
+    expectOk(await api(token).preferences.$put({ json: { preferences } }));
+  const stored = async () => (await expectOk(await api().auth.validate.$get())).user.preferences;
 
   it("needs a token", async () => {
-    const res = await api("PUT", "/preferences", { preferences: { theme: "dark" } });
+    const res = await call("PUT", "/preferences", { preferences: { theme: "dark" } });
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual(expect.any(String));
   });
 
   it("starts from the defaults", async () => {
     const fresh = await createUser("prefs-defaults");
-    const validated = expectStatus(await api("GET", "/auth/validate", undefined, { token: fresh.token }), 200);
+    const validated = await expectOk(await api(fresh.token).auth.validate.$get());
     expect(validated.user.preferences).toEqual({
       sidebar: { files_collapsed: false, tools_collapsed: false },
       theme: "light",
@@ -85,7 +92,7 @@ describe("PUT /preferences", () => {
   });
 
   it("answers the whole merged object and persists it", async () => {
-    const body = expectStatus(await put({ theme: "dark" }), 200);
+    const body = await save({ theme: "dark" });
     expect(body.data).toEqual({
       sidebar: { files_collapsed: false, tools_collapsed: false },
       theme: "dark",
@@ -98,36 +105,36 @@ describe("PUT /preferences", () => {
   });
 
   it("merges nested objects partially", async () => {
-    expectStatus(await put({ sidebar: { tools_collapsed: true } }), 200);
-    const body = expectStatus(await put({ sidebar: { files_collapsed: true } }), 200);
+    await save({ sidebar: { tools_collapsed: true } });
+    const body = await save({ sidebar: { files_collapsed: true } });
     expect(body.data.sidebar).toEqual({ files_collapsed: true, tools_collapsed: true });
     // Earlier top-level changes survive.
     expect(body.data.theme).toBe("dark");
 
-    const again = expectStatus(await put({ sidebar: { tools_collapsed: false } }), 200);
+    const again = await save({ sidebar: { tools_collapsed: false } });
     expect(again.data.sidebar).toEqual({ files_collapsed: true, tools_collapsed: false });
     expect((await stored()).sidebar).toEqual({ files_collapsed: true, tools_collapsed: false });
   });
 
   it("replaces the tutorials.shown list and keeps skip_all", async () => {
-    expectStatus(await put({ tutorials: { skip_all: true } }), 200);
-    const first = expectStatus(await put({ tutorials: { shown: ["media-player"] } }), 200);
+    await save({ tutorials: { skip_all: true } });
+    const first = await save({ tutorials: { shown: ["media-player"] } });
     expect(first.data.tutorials).toEqual({ shown: ["media-player"], skip_all: true });
 
-    const second = expectStatus(await put({ tutorials: { shown: ["media-player", "transcript-editing", "media-player"] } }), 200);
+    const second = await save({ tutorials: { shown: ["media-player", "transcript-editing", "media-player"] } });
     expect(second.data.tutorials).toEqual({ shown: ["media-player", "transcript-editing"], skip_all: true });
 
     // A patch without `shown` keeps the list.
-    const third = expectStatus(await put({ tutorials: { skip_all: false } }), 200);
+    const third = await save({ tutorials: { skip_all: false } });
     expect(third.data.tutorials).toEqual({ shown: ["media-player", "transcript-editing"], skip_all: false });
     expect((await stored()).tutorials).toEqual({ shown: ["media-player", "transcript-editing"], skip_all: false });
   });
 
   it("sets and clears the transcription service and the transcript flag", async () => {
-    const set = expectStatus(await put({ transcription_service: "workers-ai-whisper", transcript: { utterance_meta_column: true } }), 200);
+    const set = await save({ transcription_service: "workers-ai-whisper", transcript: { utterance_meta_column: true } });
     expect(set.data.transcription_service).toBe("workers-ai-whisper");
     expect(set.data.transcript).toEqual({ utterance_meta_column: true });
-    const cleared = expectStatus(await put({ transcription_service: null }), 200);
+    const cleared = await save({ transcription_service: null });
     expect(cleared.data.transcription_service).toBeNull();
     expect(cleared.data.transcript).toEqual({ utterance_meta_column: true });
   });
@@ -175,16 +182,16 @@ describe("PUT /preferences", () => {
   });
 
   it("refuses a body without preferences", async () => {
-    const res = await api("PUT", "/preferences", { theme: "dark" }, { token: user.token });
+    const res = await call("PUT", "/preferences", { theme: "dark" }, { token: user.token });
     expect(res.status).toBe(422);
   });
 
   it("keeps preferences per user", async () => {
     const other = await createUser("prefs-other");
-    expectStatus(await api("PUT", "/preferences", { preferences: { theme: "dark" } }, { token: other.token }), 200);
-    const mine = await put({ theme: "light" });
-    expect(mine.body.data.theme).toBe("light");
-    const theirs = expectStatus(await api("GET", "/auth/validate", undefined, { token: other.token }), 200);
+    await save({ theme: "dark" }, other.token);
+    const mine = await save({ theme: "light" });
+    expect(mine.data.theme).toBe("light");
+    const theirs = await expectOk(await api(other.token).auth.validate.$get());
     expect(theirs.user.preferences.theme).toBe("dark");
     expect(theirs.user.preferences.sidebar).toEqual({ files_collapsed: false, tools_collapsed: false });
   });

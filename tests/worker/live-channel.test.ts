@@ -4,6 +4,7 @@
 import { exports } from "cloudflare:workers";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { LiveMessage } from "../../common/live-messages";
 import { CLOSE_CODES, MAX_SOCKETS_PER_USER } from "../../durable-objects/user-channel";
 import { userChannel } from "../../worker/channel";
 import { latestMail, linkToken, loginAs, post, sha256Hex, signUpAndConfirm } from "./helpers";
@@ -15,6 +16,15 @@ const connect = async (token: string) => openSocket(await socketTicket(token));
 const logout = (token: string) =>
   exports.default.fetch("http://localhost/api/v1/auth/logout", { method: "POST", headers: { authorization: `Bearer ${token}` } });
 
+const changedElsewhere: LiveMessage = {
+  type: "transcript_changed",
+  file_id: "f1",
+  utterance_ids: [],
+  removed_utterance_ids: [],
+  details_changed: true,
+  client_id: null,
+};
+
 describe("live channel", () => {
   it("delivers a user's events to every open tab of that user only", async () => {
     const alice = await createUser("alice");
@@ -25,7 +35,7 @@ describe("live channel", () => {
     expect([aliceTab1.status, aliceTab2.status, bobTab.status]).toEqual([101, 101, 101]);
     await until(() => aliceTab1.raw.length > 0 && aliceTab2.raw.length > 0 && bobTab.raw.length > 0);
 
-    const event = {
+    const event: LiveMessage = {
       type: "file_status_changed",
       file_id: "f1",
       file: { status: "ready", has_transcript: true, name: "a.wav" },
@@ -127,7 +137,7 @@ describe("live channel", () => {
     expect(await until(() => tabs[0]!.closed() !== null)).toBe(true);
     expect(tabs[0]!.closed()!.code).toBe(CLOSE_CODES.tooManySockets);
     expect(tabs.slice(1).every((t) => t.closed() === null)).toBe(true);
-    expect(await (await userChannel(env, user.id)).publish({ type: "noop" })).toBe(MAX_SOCKETS_PER_USER);
+    expect(await (await userChannel(env, user.id)).publish(changedElsewhere)).toBe(MAX_SOCKETS_PER_USER);
     for (const t of tabs) t.socket?.close();
   });
 

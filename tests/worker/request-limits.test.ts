@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { BIDI_MESSAGE } from "../../common/names";
 import { JSON_BODY_MAX_BYTES, MESSAGES } from "../../common/messages";
-import { api, createUser } from "./library-helpers";
-import { post } from "./helpers";
+import { call, expectOk, post, typedApi } from "./helpers";
+import { createUser } from "./library-helpers";
 
 describe("request limits", () => {
   it("refuses a JSON body over 1 MB with 413 {error}, on anonymous routes too", async () => {
@@ -19,10 +19,10 @@ describe("request limits", () => {
 
   it("refuses folder and file names with text-direction controls", async () => {
     const user = await createUser("bidi");
-    const folder = await api("POST", "/folders", { folder: { name: "invoice\u202Efdp.exe" } }, { token: user.token });
+    const folder = await call("POST", "/folders", { folder: { name: "invoice\u202Efdp.exe" } }, { token: user.token });
     expect(folder.status).toBe(422);
     expect(folder.body).toEqual({ error: BIDI_MESSAGE });
-    const upload = await api(
+    const upload = await call(
       "POST",
       "/audio_files/upload-url",
       { filename: "clip\u2066.wav", content_type: "audio/wav", file_size: 10 },
@@ -30,6 +30,6 @@ describe("request limits", () => {
     );
     expect(upload.status).toBe(422);
     expect(upload.body).toEqual({ error: BIDI_MESSAGE });
-    expect((await api("POST", "/folders", { folder: { name: "Plain name" } }, { token: user.token })).status).toBe(201);
+    await expectOk(await typedApi({ token: user.token }).folders.$post({ json: { folder: { name: "Plain name" } } }), 201);
   });
 });

@@ -1,4 +1,4 @@
-// Whether a user's uploads will be transcribed now (spec section 3, service
+// Whether a user's uploads will be transcribed now (docs/api.md, service
 // configuration; the upload area and empty dashboard say so when not).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

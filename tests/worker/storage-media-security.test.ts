@@ -4,17 +4,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaTypeFor, PLAYABLE_MEDIA_TYPES, servedMediaType } from "../../common/upload-rules";
-import {
-  api,
-  createUser,
-  downloadLinks,
-  expectStatus,
-  fetchLink,
-  putBytes,
-  requestUploadUrl,
-  type TestUser,
-  withParam,
-} from "./library-helpers";
+import { call, expectOk, typedApi } from "./helpers";
+import { createUser, downloadLinks, fetchLink, putBytes, requestUploadUrl, type TestUser, withParam } from "./library-helpers";
 
 const CSP = "sandbox; default-src 'none'";
 const LINK_INVALID = "This upload link is invalid or has expired. Please start the upload again.";
@@ -42,13 +33,10 @@ async function attack({ filename, declared, putType }: Attack) {
   const link = await requestUploadUrl(user.token, filename, declared, PAYLOAD.length);
   const put = await putBytes(link.upload_url, PAYLOAD, { "content-type": putType, "content-length": String(PAYLOAD.length) });
   expect(put.status, await put.clone().text()).toBe(200);
-  const confirmed = expectStatus(
-    await api(
-      "POST",
-      "/audio_files/confirm-upload",
-      { filename, key: link.key, file_size: PAYLOAD.length, content_type: declared, folder_id: "", duration_seconds: "" },
-      { token: user.token },
-    ),
+  const confirmed = await expectOk(
+    await typedApi({ token: user.token }).audio_files["confirm-upload"].$post({
+      json: { filename, key: link.key, file_size: PAYLOAD.length, content_type: declared, folder_id: "", duration_seconds: "" },
+    }),
     201,
   );
   const links = await downloadLinks(user.token, confirmed.data.id);
@@ -130,7 +118,7 @@ describe("comma, parameter and type tricks", () => {
   });
 
   it("refuses a comma list as the only type of a file with no known extension (422)", async () => {
-    const res = await api(
+    const res = await call(
       "POST",
       "/audio_files/upload-url",
       { filename: "recording", content_type: "audio/mpeg, text/html", file_size: 10 },

@@ -11,8 +11,9 @@ import { CHUNK_CHARS } from "../../worker/summaries/summarize";
 import { SUMMARY_MAX_ATTEMPTS, SUMMARY_MESSAGES } from "../../worker/summaries/job";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { threeHourTranscript } from "../support/three-hour";
-import { apiRequest } from "./helpers";
-import { api, expectStatus, history, storeTranscript, transcript, userWithTranscript, type TestUser } from "./transcript-helpers";
+import { apiRequest, call, expectOk, typedApi } from "./helpers";
+import { expectStatus, type TestUser } from "./library-helpers";
+import { history, storeTranscript, transcript, undoOk, userWithTranscript } from "./transcript-helpers";
 
 /** The Worker with a chat model on the (fake) OpenAI-compatible server. */
 const chatEnv = Object.create(env, {
@@ -68,23 +69,27 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     const { user, fileId } = await userWithTranscript("sum-none");
     await summarizeJob(user, fileId, { runEnv: env });
     expect(await transcript(user, fileId)).toMatchObject({ summary: null, summaryModel: null, summaryStatus: null });
-    const config = expectStatus(await api("GET", "/service/configuration", undefined, { token: user.token }), 200);
-    expect(config.summaries ?? config.data?.summaries).toEqual({ available: false, model: null });
-    expect(expectStatus(await api("POST", `/transcripts/${fileId}/summary`, { summary_type: "gist" }, { token: user.token }), 409)).toEqual(
-      { error: SUMMARY_MESSAGES.unavailable },
-    );
+    const config = await expectOk(await typedApi({ token: user.token }).service.configuration.$get());
+    expect(config.summaries).toEqual({ available: false, model: null });
+    expect(
+      expectStatus(await call("POST", `/transcripts/${fileId}/summary`, { summary_type: "gist" }, { token: user.token }), 409),
+    ).toEqual({ error: SUMMARY_MESSAGES.unavailable });
   });
 
   it("never writes over a summary the user wrote first", async () => {
     const { user, fileId } = await userWithTranscript("sum-user");
-    expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { summary: "Mine." } }, { token: user.token }), 200);
+    await expectOk(
+      await typedApi({ token: user.token }).transcripts[":id"].$put({ param: { id: fileId }, json: { transcript: { summary: "Mine." } } }),
+    );
     await summarizeJob(user, fileId);
     expect(await transcript(user, fileId)).toMatchObject({ summary: "Mine.", summaryModel: null });
   });
 
   it("regenerates on request in the chosen type, as an edit that undo reverts", async () => {
     const { user, fileId } = await userWithTranscript("sum-regen");
-    expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript: { summary: "Mine." } }, { token: user.token }), 200);
+    await expectOk(
+      await typedApi({ token: user.token }).transcripts[":id"].$put({ param: { id: fileId }, json: { transcript: { summary: "Mine." } } }),
+    );
     const asked = await callWith(chatEnv, "POST", `/transcripts/${fileId}/summary`, { summary_type: "headline" }, user.token);
     expect(asked.status).toBe(202);
     expect(asked.body.data).toMatchObject({ summary: "Mine.", summaryStatus: "generating" });
@@ -96,7 +101,7 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     });
     const ops = (await history(user, fileId)).operations;
     expect(ops.at(-1)).toMatchObject({ type: "summary_edited", isCurrent: true });
-    expectStatus(await api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token }), 200);
+    await undoOk(user, fileId);
     expect((await transcript(user, fileId)).summary).toBe("Mine.");
   });
 

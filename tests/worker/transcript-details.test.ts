@@ -3,28 +3,30 @@
 // validation and ownership.
 import { describe, expect, it } from "vitest";
 import { DETAILS_MESSAGES } from "../../common/transcript-details";
-import {
-  api,
-  createUser,
-  expectStatus,
-  history,
-  redo,
-  setSpeaker,
-  speakers,
-  transcript,
-  undo,
-  userWithTranscript,
-  utterances,
-  type TestUser,
-} from "./transcript-helpers";
+import { call, expectOk, typedApi } from "./helpers";
+import { createUser, expectStatus, type TestUser } from "./library-helpers";
+import { history, redoOk, setSpeaker, speakers, transcript, undoOk, userWithTranscript, utterances } from "./transcript-helpers";
 
 const createSpeaker = (user: TestUser, fileId: string, body?: unknown) =>
-  api("POST", `/transcripts/${fileId}/speakers`, body, { token: user.token });
+  call("POST", `/transcripts/${fileId}/speakers`, body, { token: user.token });
 const updateSpeaker = (user: TestUser, fileId: string, speakerId: string, body: unknown) =>
-  api("PUT", `/transcripts/${fileId}/speakers/${speakerId}`, body, { token: user.token });
+  call("PUT", `/transcripts/${fileId}/speakers/${speakerId}`, body, { token: user.token });
 const deleteSpeaker = (user: TestUser, fileId: string, speakerId: string) =>
-  api("DELETE", `/transcripts/${fileId}/speakers/${speakerId}`, undefined, { token: user.token });
-const putFields = (user: TestUser, fileId: string, body: unknown) => api("PUT", `/transcripts/${fileId}`, body, { token: user.token });
+  call("DELETE", `/transcripts/${fileId}/speakers/${speakerId}`, undefined, { token: user.token });
+const putFields = (user: TestUser, fileId: string, body: unknown) => call("PUT", `/transcripts/${fileId}`, body, { token: user.token });
+
+// What must succeed goes through the typed client; the untyped calls above also send what must be refused.
+const api = (user: TestUser) => typedApi({ token: user.token });
+type SpeakerInput = { name?: string; role?: string };
+const speakerCreated = async (user: TestUser, fileId: string, speaker: SpeakerInput) =>
+  (await expectOk(await api(user).transcripts[":id"].speakers.$post({ param: { id: fileId }, json: { speaker } }), 201)).data;
+const speakerUpdated = async (user: TestUser, fileId: string, speakerId: string, speaker: SpeakerInput & { name: string }) =>
+  (await expectOk(await api(user).transcripts[":id"].speakers[":speakerId"].$put({ param: { id: fileId, speakerId }, json: { speaker } })))
+    .data;
+const speakerDeleted = async (user: TestUser, fileId: string, speakerId: string) =>
+  (await expectOk(await api(user).transcripts[":id"].speakers[":speakerId"].$delete({ param: { id: fileId, speakerId } }))).data;
+const fieldsSaved = async (user: TestUser, fileId: string, fields: { summary?: string; notes?: string }) =>
+  (await expectOk(await api(user).transcripts[":id"].$put({ param: { id: fileId }, json: { transcript: fields } }))).data;
 
 describe("speakers", () => {
   it("creates the next speaker, empty body or named with a role", async () => {
@@ -38,7 +40,7 @@ describe("speakers", () => {
       utteranceCount: 0,
       speakingPercentage: 0,
     });
-    const named = expectStatus(await createSpeaker(user, fileId, { speaker: { name: "  Dr. Ada  ", role: "  Host " } }), 201).data;
+    const named = await speakerCreated(user, fileId, { name: "  Dr. Ada  ", role: "  Host " });
     expect(named).toMatchObject({ name: "Dr. Ada", role: "Host", displayName: "Dr. Ada" });
     expect((await speakers(user, fileId)).map((s) => s.id)).toEqual([...before.map((s) => s.id), plain.id, named.id]);
     expect((await history(user, fileId)).operations.map((o: { type: string }) => o.type)).toEqual(["speaker_edited", "speaker_edited"]);
@@ -47,20 +49,20 @@ describe("speakers", () => {
   it("renames and sets a role (trimmed, empty role omitted); every card's speaker name follows; undo and redo restore it", async () => {
     const { user, fileId } = await userWithTranscript("spk-rename");
     const [first] = await speakers(user, fileId);
-    const renamed = expectStatus(await updateSpeaker(user, fileId, first.id, { speaker: { name: " Grace ", role: " " } }), 200).data;
+    const renamed = await speakerUpdated(user, fileId, first.id, { name: " Grace ", role: " " });
     expect(renamed).toMatchObject({ name: "Grace", role: null, displayName: "Grace", utteranceCount: first.utteranceCount });
-    expectStatus(await updateSpeaker(user, fileId, first.id, { speaker: { name: "Grace", role: "Interviewer" } }), 200);
+    await speakerUpdated(user, fileId, first.id, { name: "Grace", role: "Interviewer" });
     expect((await transcript(user, fileId)).speakers[0]).toMatchObject({ displayName: "Grace", role: "Interviewer" });
     const ops = (await history(user, fileId)).operations;
     expect(ops.map((o: { summary: string }) => o.summary)).toEqual([
       `Renamed "${first.displayName}" → "Grace"`,
       'Set the role of Grace to "Interviewer"',
     ]);
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     expect((await speakers(user, fileId))[0]).toMatchObject({ name: "Grace", role: null });
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     expect((await speakers(user, fileId))[0]).toMatchObject({ name: null, displayName: first.displayName });
-    expectStatus(await redo(user, fileId), 200);
+    await redoOk(user, fileId);
     expect((await speakers(user, fileId))[0]).toMatchObject({ name: "Grace" });
   });
 
@@ -89,11 +91,11 @@ describe("speakers", () => {
       status: 409,
       body: { error: DETAILS_MESSAGES.speakerHasUtterances },
     });
-    const extra = expectStatus(await createSpeaker(user, fileId, { speaker: { name: "Guest" } }), 201).data;
+    const extra = await speakerCreated(user, fileId, { name: "Guest" });
     const list = await speakers(user, fileId);
-    expect(expectStatus(await deleteSpeaker(user, fileId, extra.id), 200).data).toEqual({ id: extra.id, label: "Guest" });
+    expect(await speakerDeleted(user, fileId, extra.id)).toEqual({ id: extra.id, label: "Guest" });
     expect((await speakers(user, fileId)).map((s) => s.id)).not.toContain(extra.id);
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     expect(await speakers(user, fileId)).toEqual(list);
   });
 
@@ -110,23 +112,23 @@ describe("speakers", () => {
 describe("summary and notes", () => {
   it("saves them trimmed (empty is none), records summary_edited / notes_edited, and undo restores them", async () => {
     const { user, fileId } = await userWithTranscript("fields");
-    const saved = expectStatus(await putFields(user, fileId, { transcript: { summary: "  A short summary.\n" } }), 200).data;
+    const saved = await fieldsSaved(user, fileId, { summary: "  A short summary.\n" });
     expect(saved.summary).toBe("A short summary.");
-    expectStatus(await putFields(user, fileId, { transcript: { notes: " Follow up with Ada " } }), 200);
+    await fieldsSaved(user, fileId, { notes: " Follow up with Ada " });
     expect(await transcript(user, fileId)).toMatchObject({ summary: "A short summary.", notes: "Follow up with Ada" });
     // Saving the same text again records nothing.
-    expectStatus(await putFields(user, fileId, { transcript: { notes: "Follow up with Ada" } }), 200);
+    await fieldsSaved(user, fileId, { notes: "Follow up with Ada" });
     const ops = (await history(user, fileId)).operations;
     expect(ops.map((o: { type: string; summary: string }) => [o.type, o.summary])).toEqual([
       ["summary_edited", "Edited summary"],
       ["notes_edited", "Edited notes"],
     ]);
-    expectStatus(await putFields(user, fileId, { transcript: { notes: "   " } }), 200);
+    await fieldsSaved(user, fileId, { notes: "   " });
     expect((await transcript(user, fileId)).notes).toBeNull();
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     expect((await transcript(user, fileId)).notes).toBe("Follow up with Ada");
-    expectStatus(await undo(user, fileId), 200);
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
+    await undoOk(user, fileId);
     expect(await transcript(user, fileId)).toMatchObject({ summary: null, notes: null });
   });
 

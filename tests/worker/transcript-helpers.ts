@@ -2,11 +2,10 @@
 // transcript, calls to the editing endpoints, and direct D1 reads.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/store";
+import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
-import { api, createUser, expectStatus, type Json, type TestUser } from "./library-helpers";
-
-export { api, createUser, expectStatus, type Json, type TestUser };
+import { call, expectOk, type Json, typedApi } from "./helpers";
+import { createUser, type TestUser } from "./library-helpers";
 
 const word = (text: string, start: number, confidence = 0.9) => ({ text, start, end: start + 0.4, confidence, hasEntities: false });
 
@@ -65,35 +64,49 @@ export interface Opts {
   headers?: Record<string, string>;
 }
 
-export const utterances = async (user: TestUser, fileId: string): Promise<Json[]> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}/utterances`, undefined, { token: user.token }), 200).data.data;
+// The reads go through the typed client (tsc checks their paths and parameters);
+// their answers are handed on as Json because the editing tests index into them freely.
+export const utterances = async (user: TestUser, fileId: string): Promise<Json[]> => {
+  const { data } = await expectOk(
+    await typedApi({ token: user.token }).transcripts[":id"].utterances.$get({ param: { id: fileId }, query: {} }),
+  );
+  if (!("data" in data)) throw new Error("Expected the answer in the API's own shape");
+  return data.data;
+};
 
 export const transcript = async (user: TestUser, fileId: string): Promise<Json> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}`, undefined, { token: user.token }), 200).data;
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"].$get({ param: { id: fileId } }))).data;
 
 export const speakers = async (user: TestUser, fileId: string): Promise<Json[]> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}/speakers`, undefined, { token: user.token }), 200).data;
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"].speakers.$get({ param: { id: fileId } }))).data;
 
 export const history = async (user: TestUser, fileId: string): Promise<Json> =>
-  expectStatus(await api("GET", `/transcripts/${fileId}/edit-history`, undefined, { token: user.token }), 200).data;
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"]["edit-history"].$get({ param: { id: fileId } }))).data;
 
 export const updateWords = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  api("PATCH", `/transcripts/${fileId}/utterances/${utteranceId}/update_words`, body, { token: user.token, headers: opts.headers });
+  call("PATCH", `/transcripts/${fileId}/utterances/${utteranceId}/update_words`, body, { token: user.token, headers: opts.headers });
 
 export const split = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/utterances/${utteranceId}/split`, body, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/utterances/${utteranceId}/split`, body, { token: user.token, headers: opts.headers });
 
 export const merge = (user: TestUser, fileId: string, targetId: string, body?: unknown, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/utterances/${targetId}/merge`, body, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/utterances/${targetId}/merge`, body, { token: user.token, headers: opts.headers });
 
 export const setSpeaker = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  api("PUT", `/transcripts/${fileId}/utterances/${utteranceId}`, body, { token: user.token, headers: opts.headers });
+  call("PUT", `/transcripts/${fileId}/utterances/${utteranceId}`, body, { token: user.token, headers: opts.headers });
 
 export const undo = (user: TestUser, fileId: string, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token, headers: opts.headers });
 
 export const redo = (user: TestUser, fileId: string, opts: Opts = {}) =>
-  api("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, { token: user.token, headers: opts.headers });
+  call("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, { token: user.token, headers: opts.headers });
+
+/** Undo and redo that must succeed, through the typed client (undo/redo above also send what must be refused). */
+export const undoOk = async (user: TestUser, fileId: string) =>
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"]["edit-history"].undo.$post({ param: { id: fileId } }))).data;
+
+export const redoOk = async (user: TestUser, fileId: string) =>
+  (await expectOk(await typedApi({ token: user.token }).transcripts[":id"]["edit-history"].redo.$post({ param: { id: fileId } }))).data;
 
 /** The words of an utterance as update_words entries that change nothing. */
 export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({ id: w.id }));

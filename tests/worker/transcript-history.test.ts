@@ -4,26 +4,26 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EDIT_LIMITS, EDIT_MESSAGES } from "../../common/transcript-ops";
 import { runOperation } from "../../worker/transcripts/operations";
+import { call, type Json } from "./helpers";
+import { expectStatus, type TestUser } from "./library-helpers";
 import {
-  api,
   expectStatsConsistent,
-  expectStatus,
   history,
   historyRows,
   merge,
   redo,
+  redoOk,
   sampleTranscript,
   setSpeaker,
   speakers,
   split,
   transcript,
-  undo,
   unchangedWords,
+  undo,
+  undoOk,
   updateWords,
   userWithTranscript,
   utterances,
-  type Json,
-  type TestUser,
 } from "./transcript-helpers";
 
 /** Everything a client sees of a transcript, versions aside (they keep growing through undo and redo). */
@@ -84,7 +84,7 @@ describe("undo and redo restore the exact states", { timeout: 30_000 }, () => {
       const after = await snapshot(user, fileId);
       expect(withoutVersions(after)).not.toEqual(withoutVersions(before));
 
-      const undone = expectStatus(await undo(user, fileId), 200).data;
+      const undone = await undoOk(user, fileId);
       const restored = await snapshot(user, fileId);
       expect(withoutVersions(restored)).toEqual(withoutVersions(before));
       await expectStatsConsistent(transcriptId);
@@ -96,14 +96,14 @@ describe("undo and redo restore the exact states", { timeout: 30_000 }, () => {
       for (const u of listed)
         if (after.versions.has(u.id) && before.versions.has(u.id)) expect(u.version).toBeGreaterThanOrEqual(after.versions.get(u.id)!);
 
-      const redone = expectStatus(await redo(user, fileId), 200).data;
+      const redone = await redoOk(user, fileId);
       expect(withoutVersions(await snapshot(user, fileId))).toEqual(withoutVersions(after));
       await expectStatsConsistent(transcriptId);
       const relisted = await utterances(user, fileId);
       for (const u of redone.utterances) expect(relisted.find((l: Json) => l.id === u.id)).toEqual(u);
 
       // And back once more.
-      expectStatus(await undo(user, fileId), 200);
+      await undoOk(user, fileId);
       expect(withoutVersions(await snapshot(user, fileId))).toEqual(withoutVersions(before));
     });
   }
@@ -118,12 +118,12 @@ describe("undo and redo restore the exact states", { timeout: 30_000 }, () => {
       states.push(await snapshot(user, fileId));
     }
     for (let i = states.length - 2; i >= 0; i--) {
-      expectStatus(await undo(user, fileId), 200);
+      await undoOk(user, fileId);
       expect(withoutVersions(await snapshot(user, fileId))).toEqual(withoutVersions(states[i]!));
     }
     expect(await undo(user, fileId)).toMatchObject({ status: 409, body: { error: EDIT_MESSAGES.nothingToUndo } });
     for (let i = 1; i < states.length; i++) {
-      expectStatus(await redo(user, fileId), 200);
+      await redoOk(user, fileId);
       expect(withoutVersions(await snapshot(user, fileId))).toEqual(withoutVersions(states[i]!));
     }
     expect(await redo(user, fileId)).toMatchObject({ status: 409, body: { error: EDIT_MESSAGES.nothingToRedo } });
@@ -156,8 +156,8 @@ describe("edit history", { timeout: 30_000 }, () => {
     expect(listed.operations[0].summary).toBe("Changed speaker to Speaker 2 at 0:00");
     for (const o of listed.operations) expect(Date.parse(o.timestamp)).not.toBeNaN();
 
-    expectStatus(await undo(user, fileId), 200);
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
+    await undoOk(user, fileId);
     const back = await history(user, fileId);
     expect(back).toMatchObject({ canUndo: true, canRedo: true, currentIndex: 0 });
     expect(back.operations.map((o: Json) => [o.isCurrent, o.canUndoTo])).toEqual([
@@ -165,7 +165,7 @@ describe("edit history", { timeout: 30_000 }, () => {
       [false, false],
       [false, false],
     ]);
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     expect(await history(user, fileId)).toMatchObject({ canUndo: false, canRedo: true, currentIndex: -1 });
   });
 
@@ -175,7 +175,7 @@ describe("edit history", { timeout: 30_000 }, () => {
     const speakerIds = (await speakers(user, fileId)).map((s: Json) => s.id);
     expectStatus(await setSpeaker(user, fileId, list[0].id, { speaker_id: speakerIds[1] }), 200);
     expectStatus(await setSpeaker(user, fileId, list[2].id, { speaker_id: speakerIds[1] }), 200);
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     expectStatus(await merge(user, fileId, list[2].id), 200);
     expect((await historyRows(transcriptId)).map((r) => [r.seq, r.type])).toEqual([
       [0, "speaker_edited"],
@@ -210,10 +210,10 @@ describe("edit history", { timeout: 30_000 }, () => {
 
     // Undo reaches back to the oldest kept operation, not further.
     await env.DB.prepare("UPDATE transcripts SET history_index = 5 WHERE id = ?").bind(transcriptId).run();
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     expect(await history(user, fileId)).toMatchObject({ canUndo: false, canRedo: true, currentIndex: -1 });
     expect(await undo(user, fileId)).toMatchObject({ status: 409, body: { error: EDIT_MESSAGES.nothingToUndo } });
-    expectStatus(await redo(user, fileId), 200);
+    await redoOk(user, fileId);
     expect((await history(user, fileId)).currentIndex).toBe(0);
   });
 
@@ -236,7 +236,7 @@ describe("edit history", { timeout: 30_000 }, () => {
     const list = await utterances(alice.user, alice.fileId);
     expectStatus(await merge(alice.user, alice.fileId, list[0].id), 200);
     for (const result of [
-      await api("GET", `/transcripts/${alice.fileId}/edit-history`, undefined, { token: bob.user.token }),
+      await call("GET", `/transcripts/${alice.fileId}/edit-history`, undefined, { token: bob.user.token }),
       await undo(bob.user, alice.fileId),
       await redo(bob.user, alice.fileId),
       await undo(bob.user, "no-such-file"),
@@ -259,7 +259,7 @@ describe("edit history", { timeout: 30_000 }, () => {
       version,
     });
     const edited = expectStatus(await updateWords(user, fileId, u0.id, edit("one", 1)), 200).data.utterances[0];
-    expectStatus(await undo(user, fileId), 200);
+    await undoOk(user, fileId);
     // The tab that saw version 2 ("one") sends its next edit on it: the undo moved the row on.
     const stale = await updateWords(user, fileId, u0.id, edit("two", edited.version));
     expect(stale.status).toBe(409);

@@ -7,19 +7,9 @@ import { describe, expect, it } from "vitest";
 import type { TranscriptChangedMessage } from "../../common/live-messages";
 import worker from "../../worker/index";
 import { apiRequest } from "./helpers";
+import { expectStatus, type TestUser } from "./library-helpers";
+import { merge, redoOk, split, unchangedWords, undo, undoOk, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
-import {
-  expectStatus,
-  merge,
-  redo,
-  split,
-  undo,
-  unchangedWords,
-  updateWords,
-  userWithTranscript,
-  utterances,
-  type TestUser,
-} from "./transcript-helpers";
 
 /** A tab collecting transcript_changed messages (as `changes`). */
 async function connect(user: TestUser) {
@@ -60,13 +50,13 @@ describe("transcript_changed", { timeout: 30_000 }, () => {
     expect(await until(() => tab1.changes.length === 2)).toBe(true);
     expect(tab1.changes[1]).toEqual({ ...expected, utterance_ids: [list[2].id], removed_utterance_ids: [list[3].id], client_id: null });
 
-    expectStatus(await undo(alice.user, alice.fileId), 200);
+    await undoOk(alice.user, alice.fileId);
     expect(await until(() => tab1.changes.length === 3)).toBe(true);
     expect(tab1.changes[2]).toMatchObject({ utterance_ids: [list[2].id, list[3].id], removed_utterance_ids: [], client_id: null });
     expectStatus(await undo(alice.user, alice.fileId, { headers: { "X-Client-Id": "tab-2" } }), 200);
     expect(await until(() => tab1.changes.length === 4)).toBe(true);
     expect(tab1.changes[3]).toMatchObject({ utterance_ids: [list[1].id], removed_utterance_ids: ["live-1"], client_id: "tab-2" });
-    expectStatus(await redo(alice.user, alice.fileId), 200);
+    await redoOk(alice.user, alice.fileId);
     expect(await until(() => tab1.changes.length === 5)).toBe(true);
     expect(tab1.changes[4]).toMatchObject({ utterance_ids: [list[1].id, "live-1"], removed_utterance_ids: [] });
 

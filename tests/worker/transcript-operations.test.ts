@@ -4,12 +4,11 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keyBetween } from "../../common/order-keys";
 import { EDIT_MESSAGES } from "../../common/transcript-ops";
-import { IDEMPOTENCY_KEY_INVALID } from "../../worker/routes/transcript-edits";
+import { IDEMPOTENCY_KEY_INVALID } from "../../worker/transcripts/edit-endpoint";
+import { call, type Json } from "./helpers";
+import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import {
-  api,
-  createUser,
   expectStatsConsistent,
-  expectStatus,
   historyRows,
   merge,
   sampleTranscript,
@@ -22,8 +21,6 @@ import {
   updateWords,
   userWithTranscript,
   utterances,
-  type Json,
-  type TestUser,
 } from "./transcript-helpers";
 
 const words = (u: Json) => u.transcriptWords.map((w: Json) => w.text).join(" ");
@@ -373,7 +370,7 @@ describe("ownership", { timeout: 30_000 }, () => {
     const splitBody = { first_word_id: u.transcriptWords[1].id, new_utterance_id: "x" };
     // Bob on Alice's transcript.
     for (const result of [
-      await api("GET", `/transcripts/${alice.fileId}/utterances`, undefined, { token: bob.user.token }),
+      await call("GET", `/transcripts/${alice.fileId}/utterances`, undefined, { token: bob.user.token }),
       await updateWords(bob.user, alice.fileId, u.id, wordsBody),
       await split(bob.user, alice.fileId, u.id, splitBody),
       await merge(bob.user, alice.fileId, u.id),

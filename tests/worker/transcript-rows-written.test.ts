@@ -4,9 +4,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { stepHistory } from "../../worker/transcripts/history";
 import { getDb } from "../../worker/db/client";
-import { runOperation, type EditRequest } from "../../worker/transcripts/operations";
+import type { OpRequest } from "../../common/transcript-ops";
+import { runOperation } from "../../worker/transcripts/operations";
 import { listUtterances } from "../../worker/transcripts/read";
-import { createUser, sampleTranscript, storeTranscript } from "./transcript-helpers";
+import { createUser } from "./library-helpers";
+import { sampleTranscript, storeTranscript } from "./transcript-helpers";
 
 /** Rows written by split, merge, update_words, change speaker, undo and redo at the middle utterance. */
 async function rowsWrittenPerOperation(utteranceCount: number) {
@@ -17,7 +19,7 @@ async function rowsWrittenPerOperation(utteranceCount: number) {
   const middle = list[Math.floor(utteranceCount / 2)]!;
   const other = list.find((u) => u.speakerId !== middle.speakerId)!;
   const written: Record<string, number> = {};
-  const run = async (name: string, req: EditRequest) => {
+  const run = async (name: string, req: OpRequest) => {
     written[name] = (await runOperation(env.DB, t, req, `key-${name}`)).rowsWritten;
   };
   await run("split", {

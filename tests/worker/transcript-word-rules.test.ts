@@ -3,16 +3,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import type { Json } from "./helpers";
+import { expectStatus } from "./library-helpers";
 import {
   expectStatsConsistent,
-  expectStatus,
   historyRows,
   sampleTranscript,
   undo,
   updateWords,
   userWithTranscript,
   utterances,
-  type Json,
 } from "./transcript-helpers";
 
 /** update_words with word k of `u` changed by `patch` and the others unchanged. */

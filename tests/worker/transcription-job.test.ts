@@ -6,7 +6,8 @@ import { QUEUES } from "../../worker/queues";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/transcription/job";
 import { LOST_JOB_REASON, MAX_REQUEUES } from "../../worker/transcription/recovery";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
-import { api, createUser, expectStatus, wav, type TestUser } from "./library-helpers";
+import { call, expectOk, typedApi } from "./helpers";
+import { createUser, type TestUser, wav } from "./library-helpers";
 
 // The OpenAI-compatible service against the fake server in tests/support.
 const openAiEnv = Object.create(env, {
@@ -56,21 +57,24 @@ describe("transcription job", () => {
     expect(result.explicitAcks).toHaveLength(1);
     expect(await fileRow(file.id)).toEqual({ status: "ready", failure_reason: null, transcription_service: "openai-compatible" });
 
-    const transcript = expectStatus(await api("GET", `/transcripts/${file.id}`, undefined, { token: user.token }), 200).data;
+    const api = typedApi({ token: user.token });
+    const param = { id: file.id };
+    const transcript = (await expectOk(await api.transcripts[":id"].$get({ param }))).data;
     expect(transcript).toMatchObject({ audioFileId: file.id, speakerCount: 2, wordCount: 12, transcriptionService: "openai-compatible" });
     expect(transcript.accuracyPercentage).toBeGreaterThan(0);
     expect(transcript.accuracyPercentage).toBeLessThanOrEqual(100);
     expect(transcript.speakers.map((s: { displayName: string }) => s.displayName)).toEqual(["Speaker 1", "Speaker 2"]);
 
-    const utterances = expectStatus(await api("GET", `/transcripts/${file.id}/utterances`, undefined, { token: user.token }), 200).data
-      .data;
+    const answer = (await expectOk(await api.transcripts[":id"].utterances.$get({ param, query: {} }))).data;
+    if (!("data" in answer)) throw new Error("Expected the answer in the API's own shape");
+    const utterances = answer.data;
     expect(utterances.flatMap((u: { transcriptWords: { text: string }[] }) => u.transcriptWords.map((w) => w.text)).join(" ")).toContain(
       "Good morning",
     );
-    const speakers = expectStatus(await api("GET", `/transcripts/${file.id}/speakers`, undefined, { token: user.token }), 200).data;
+    const speakers = (await expectOk(await api.transcripts[":id"].speakers.$get({ param }))).data;
     expect(speakers.reduce((n: number, s: { utteranceCount: number }) => n + s.utteranceCount, 0)).toBe(utterances.length);
 
-    const listed = expectStatus(await api("GET", `/audio_files/${file.id}`, undefined, { token: user.token }), 200).data;
+    const listed = (await expectOk(await api.audio_files[":id"].$get({ param }))).data;
     expect(listed).toMatchObject({ status: "ready", hasTranscript: true });
   });
 
@@ -165,9 +169,11 @@ describe("transcription job", () => {
     const user = await createUser("stuck-retry");
     const longAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
     const lost = await processingFile(user, "lost-again.wav", longAgo);
-    const res = await api("POST", `/audio_files/${lost.id}/retranscribe`, undefined, { token: user.token });
-    expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ status: "processing" });
+    const res = await expectOk(
+      await typedApi({ token: user.token }).audio_files[":id"].retranscribe.$post({ param: { id: lost.id }, json: {} }),
+      202,
+    );
+    expect(res.data).toMatchObject({ status: "processing" });
   });
 
   it("a service that keeps failing ends the file within 5 minutes of the upload, with its reason, shown while it retries", async () => {
@@ -176,10 +182,10 @@ describe("transcription job", () => {
     const fresh = await processingFile(user, "flaky-server-error.wav");
     const first = await deliver(user, fresh, 1);
     expect(first.retryMessages).toHaveLength(1);
-    const waiting = await api("GET", `/audio_files/${fresh.id}`, undefined, { token: user.token });
-    expect(waiting.body.data).toMatchObject({ status: "processing", job: { attempt: 1, retrying: true } });
-    expect(waiting.body.data.job.error).toMatch(/500/);
-    expect(Date.parse(waiting.body.data.job.retryAt)).toBeGreaterThan(Date.now());
+    const waiting = (await expectOk(await typedApi({ token: user.token }).audio_files[":id"].$get({ param: { id: fresh.id } }))).data;
+    expect(waiting).toMatchObject({ status: "processing", job: { attempt: 1, retrying: true } });
+    expect(waiting.job?.error).toMatch(/500/);
+    expect(Date.parse(waiting.job?.retryAt ?? "")).toBeGreaterThan(Date.now());
 
     // Uploaded four minutes ago: the next retry would land past the bound, so it fails now.
     const old = await processingFile(user, "flaky-server-error.wav", fourMinutesAgo);
@@ -195,12 +201,14 @@ describe("transcription job", () => {
     const file = await processingFile(user, "again-bad-request.wav");
     await deliver(user, file);
     expect((await fileRow(file.id))!.status).toBe("failed");
-    const retried = await api("POST", `/audio_files/${file.id}/retranscribe`, undefined, { token: user.token });
-    expect(retried.status).toBe(202);
-    expect(retried.body.data).toMatchObject({ id: file.id, status: "processing", failureReason: null });
+    const retried = await expectOk(
+      await typedApi({ token: user.token }).audio_files[":id"].retranscribe.$post({ param: { id: file.id }, json: {} }),
+      202,
+    );
+    expect(retried.data).toMatchObject({ id: file.id, status: "processing", failureReason: null });
     // A file still processing is refused (a fresh one: the job queued above runs on its own).
     const busy = await processingFile(user, "busy.wav");
-    const refused = await api("POST", `/audio_files/${busy.id}/retranscribe`, undefined, { token: user.token });
+    const refused = await call("POST", `/audio_files/${busy.id}/retranscribe`, undefined, { token: user.token });
     expect(refused.status).toBe(400);
   });
 
@@ -210,10 +218,10 @@ describe("transcription job", () => {
     const file = await processingFile(owner, "private.wav");
     await deliver(owner, file);
     for (const path of [`/transcripts/${file.id}`, `/transcripts/${file.id}/utterances`, `/transcripts/${file.id}/speakers`]) {
-      expect((await api("GET", path, undefined, { token: other.token })).status).toBe(404);
-      expect((await api("GET", path, undefined, { token: owner.token })).status).toBe(200);
-      expect((await api("GET", path)).status).toBe(401);
+      expect((await call("GET", path, undefined, { token: other.token })).status).toBe(404);
+      expect((await call("GET", path, undefined, { token: owner.token })).status).toBe(200);
+      expect((await call("GET", path)).status).toBe(401);
     }
-    expect((await api("POST", `/audio_files/${file.id}/retranscribe`, undefined, { token: other.token })).status).toBe(404);
+    expect((await call("POST", `/audio_files/${file.id}/retranscribe`, undefined, { token: other.token })).status).toBe(404);
   });
 });

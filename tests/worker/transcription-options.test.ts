@@ -14,7 +14,8 @@ import { createWhisperService } from "../../worker/transcription/whisper";
 import type { ReceivedAiRequest } from "../support/ai-stand-in";
 import { memoryInput, utf8, wavBytes } from "../support/audio-fixtures";
 import { FAKE_OPENAI_BASE_URL, FAKE_OPENAI_ORIGIN, type ReceivedTranscription } from "../support/fake-openai";
-import { api, createUser, expectStatus, uploadObject, wav, type TestUser } from "./library-helpers";
+import { call as api } from "./helpers";
+import { createUser, expectStatus, uploadObject, wav, type TestUser } from "./library-helpers";
 
 const novaEnv = Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env;
 const whisperEnv = Object.create(env, {

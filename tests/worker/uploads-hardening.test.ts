@@ -6,7 +6,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import worker from "../../worker/index";
-import { api, audioRow, bytesEqual, createUser, expectStatus, media, putBytes, uploadFile, uploadObject, wav } from "./library-helpers";
+import { call, expectOk, typedApi } from "./helpers";
+import { audioRow, bytesEqual, createUser, media, putBytes, uploadFile, uploadObject, wav } from "./library-helpers";
 
 const runCron = () =>
   worker.scheduled(
@@ -45,7 +46,7 @@ describe("upload hardening", () => {
     expect(inflated.file.durationSeconds).toBeNull();
     const uploaded = await uploadObject(user.token);
     for (const bad of [-5, "NaN", "Infinity"]) {
-      const res = await api(
+      const res = await call(
         "POST",
         "/audio_files/confirm-upload",
         {
@@ -75,6 +76,6 @@ describe("upload hardening", () => {
     expect(await media().head(orphan.key)).toBeNull();
     expect(await media().head(kept.key)).not.toBeNull();
     expect(await media().head(recent.key)).not.toBeNull();
-    expectStatus(await api("GET", `/audio_files/${kept.file.id}`, undefined, { token: user.token }), 200);
+    await expectOk(await typedApi({ token: user.token }).audio_files[":id"].$get({ param: { id: kept.file.id } }));
   });
 });

@@ -3,7 +3,7 @@
 // acknowledges any later delivery without generating again.
 import { EXPORT_MESSAGES, type ExportOptions } from "../../common/exports";
 import type { ExportCompletedMessage } from "../../common/live-messages";
-import { userChannel } from "../channel";
+import { publish } from "../live/publish";
 import { QUEUE_MAX_RETRIES, QUEUES, type ExportMessage } from "../queue-messages";
 import { getDb, type Db } from "../db/client";
 import type { ExportRow } from "../db/schema";
@@ -76,19 +76,11 @@ async function generate(env: Env, db: Db, row: ExportRow): Promise<void> {
     if (!(await findExport(db, row.id))) await env.MEDIA.delete(key);
     return;
   }
-  await publishExportCompleted(env, done);
+  await publish(env, done.userId, exportCompleted(done));
 }
 
-async function publishExportCompleted(env: Env, row: ExportRow): Promise<void> {
-  const message: ExportCompletedMessage = {
-    type: "export_completed",
-    export: toExportDto(row),
-    message: `${row.filename} is ready to download`,
-  };
-  try {
-    const stub = await userChannel(env, row.userId);
-    await stub.publish(message);
-  } catch (error) {
-    console.error("Could not publish export completion", row.id, error);
-  }
-}
+const exportCompleted = (row: ExportRow): ExportCompletedMessage => ({
+  type: "export_completed",
+  export: toExportDto(row),
+  message: `${row.filename} is ready to download`,
+});

@@ -18,7 +18,7 @@ export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (message: string) => new ApiError(429, message);
 
-/** `{error}` for one message, `{errors}` for several (spec section 8). */
+/** `{error}` for one message, `{errors}` for several (docs/product.md#texts). */
 export function errorBody(messages: string[]): { error: string } | { errors: string[] } {
   const unique = [...new Set(messages)];
   return unique.length === 1 ? { error: unique[0]! } : { errors: unique };

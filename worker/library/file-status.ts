@@ -5,11 +5,11 @@
 import { and, eq } from "drizzle-orm";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import type { FileStatusChangedEvent } from "../../common/transcript";
-import { userChannel } from "../channel";
 import type { Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { publish } from "../live/publish";
 import { toAudioFileDto } from "./audio-files";
 
 /** A new job starts with a clean slate. */
@@ -51,12 +51,7 @@ export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscri
     message,
     audio_file: toAudioFileDto(file, hasTranscript),
   };
-  try {
-    const stub = await userChannel(env, file.userId);
-    await stub.publish(event);
-  } catch (error) {
-    console.error("Could not publish file status", file.id, error);
-  }
+  await publish(env, file.userId, event);
 }
 
 const stillProcessing = (id: string) => and(eq(audioFiles.id, id), eq(audioFiles.status, "processing"));

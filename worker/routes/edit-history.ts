@@ -1,22 +1,30 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { validate } from "../lib/validate";
+import { answerEdit } from "../transcripts/edit-endpoint";
 import { getEditHistory, stepHistory } from "../transcripts/history";
 import { getOwnedTranscript } from "../transcripts/read";
 import type { AppEnv } from "../types";
-import { answerEdit } from "./transcript-edits";
 
-/** A transcript's edit history, undo and redo. Mounted by transcriptRoutes (signed-in users, own transcripts only). */
+/** The transcript's id (its audio file's), from the mount path. */
+const fileParam = validate("param", z.object({ id: z.string() }));
+
+/**
+ * A transcript's edit history, undo and redo, mounted by transcriptRoutes at
+ * `/:id/edit-history` (signed-in users, own transcripts only).
+ */
 export const editHistoryRoutes = new Hono<AppEnv>()
-  .get("/:id/edit-history", async (c) => {
-    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
+  .get("/", fileParam, async (c) => {
+    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.valid("param").id);
     return c.json({ data: await getEditHistory(c.env.DB, transcript) }, 200);
   })
-  .post("/:id/edit-history/undo", async (c) => {
-    const id = c.req.param("id");
+  .post("/undo", fileParam, async (c) => {
+    const { id } = c.req.valid("param");
     const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
     return answerEdit(c, id, () => stepHistory(c.env.DB, c.var.db, transcript, "undo"));
   })
-  .post("/:id/edit-history/redo", async (c) => {
-    const id = c.req.param("id");
+  .post("/redo", fileParam, async (c) => {
+    const { id } = c.req.valid("param");
     const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
     return answerEdit(c, id, () => stepHistory(c.env.DB, c.var.db, transcript, "redo"));
   });

@@ -6,7 +6,7 @@ import { getOwnedExport, listExports, toExportDto } from "../exports/store";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 
-/** `/exports`: the caller's exports (spec section 7); other users' exports answer 404. */
+/** `/exports`: the caller's exports (docs/api.md); other users' exports answer 404. */
 export const exportRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", validate("query", exportListQuerySchema), async (c) => {

@@ -4,10 +4,10 @@ import { validate } from "../lib/validate";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "../transcripts/details-edits";
 import { getOwnedTranscript, listSpeakers, toTranscriptDto } from "../transcripts/read";
 import type { AppEnv } from "../types";
-import { notifyChanged } from "./transcript-edits";
+import { notifyChanged } from "../transcripts/edit-endpoint";
 
 /**
- * Summary, notes and speakers of a transcript (spec section 7). Mounted by
+ * Summary, notes and speakers of a transcript (docs/api.md). Mounted by
  * transcriptRoutes (signed-in users, own transcripts only); every change is
  * recorded in the edit history and pushed to the owner's other tabs.
  */

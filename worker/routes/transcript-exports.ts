@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import { getOwnedTranscript } from "../transcripts/read";
 import type { AppEnv } from "../types";
 
-/** Export requests of a transcript (spec section 7); mounted by transcriptRoutes behind the sign-in check. */
+/** Export requests of a transcript (docs/api.md); mounted by transcriptRoutes behind the sign-in check. */
 export const transcriptExportRoutes = new Hono<AppEnv>()
   .post("/:id/request-export", validate("json", requestExportSchema), async (c) => {
     const { format, options } = c.req.valid("json");

@@ -1,9 +1,19 @@
 import { Hono } from "hono";
 import type { TypedResponse } from "hono/types";
 import type { JSONParsed } from "hono/utils/types";
+import { encodeUtterances } from "../../common/compact-utterances";
+import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { UtteranceDto } from "../../common/transcript";
 import { requireAuth } from "../auth/middleware";
-import { getOwnedTranscript, listSpeakers, toTranscriptDto, utterancesJsonOfFile } from "../transcripts/read";
+import { validate } from "../lib/validate";
+import {
+  compactUtterancesOfFile,
+  currentStates,
+  getOwnedTranscript,
+  listSpeakers,
+  toTranscriptDto,
+  utterancesJsonOfFile,
+} from "../transcripts/read";
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
 import { transcriptDetailsRoutes } from "./transcript-details";
@@ -22,11 +32,27 @@ export const transcriptRoutes = new Hono<AppEnv>()
     const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
     return c.json({ data: toTranscriptDto(row, await listSpeakers(c.var.db, row.id)) }, 200);
   })
-  .get("/:id/utterances", async (c) => {
+  .get("/:id/utterances", validate("query", utterancesQuerySchema), async (c) => {
+    const { ids, format } = c.req.valid("query");
+    const userId = c.var.user.id;
+    const audioFileId = c.req.param("id");
+    if (ids) {
+      // Only the named ones (another tab applies a change by them); unknown ids are simply absent.
+      const row = await getOwnedTranscript(c.var.db, userId, audioFileId);
+      const list = await currentStates(c.env.DB, row.id, ids);
+      return format === "compact" ? c.json({ data: encodeUtterances(list) }, 200) : c.json({ data: { data: list } }, 200);
+    }
     // The ownership check and the read run side by side (the read checks ownership itself).
+    if (format === "compact") {
+      const [, compact] = await Promise.all([
+        getOwnedTranscript(c.var.db, userId, audioFileId),
+        compactUtterancesOfFile(c.var.db, userId, audioFileId),
+      ]);
+      return c.json({ data: compact }, 200);
+    }
     const [, list] = await Promise.all([
-      getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id")),
-      utterancesJsonOfFile(c.var.db, c.var.user.id, c.req.param("id")),
+      getOwnedTranscript(c.var.db, userId, audioFileId),
+      utterancesJsonOfFile(c.var.db, userId, audioFileId),
     ]);
     // Built as text (see utterancesJson); typed as what listUtterances returns.
     const body = `{"data":{"data":${list}}}`;
@@ -38,7 +64,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
     return c.json({ data: await listSpeakers(c.var.db, row.id) }, 200);
   })
   .route("/", utteranceRoutes)
-  .route("/", editHistoryRoutes)
+  .route("/:id/edit-history", editHistoryRoutes)
   .route("/", transcriptDetailsRoutes)
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes);

@@ -12,7 +12,7 @@ import { transcripts, type TranscriptRow } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { updateFields } from "../transcripts/details-edits";
-import { publishTranscriptChanged } from "../transcripts/live";
+import { publish } from "../live/publish";
 import { listSpeakers, listUtterances } from "../transcripts/read";
 import type { Config } from "../config";
 import { chatModel, summaryModelName } from "./chat-models";
@@ -123,7 +123,7 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   if (text) await store(db, env, row, text, job, model.name);
   else await setSummaryStatus(db, row.id, null, null);
   message.ack();
-  await publishTranscriptChanged(env, job.user_id, changed(job.audio_file_id));
+  await publish(env, job.user_id, changed(job.audio_file_id));
 }
 
 async function store(db: Db, env: Env, row: TranscriptRow, text: string, job: SummarizeMessage, modelName: string): Promise<void> {
@@ -151,5 +151,5 @@ async function finish(env: Env, db: Db, row: TranscriptRow, status: "failed", er
     .where(and(eq(transcripts.id, row.id), eq(transcripts.summaryStatus, "generating")))
     .returning({ id: transcripts.id })
     .get();
-  if (marked) await publishTranscriptChanged(env, row.userId, changed(row.audioFileId));
+  if (marked) await publish(env, row.userId, changed(row.audioFileId));
 }

@@ -6,7 +6,7 @@ import { nowIso } from "../lib/time";
 import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
-import { buildTranscriptRows, saveTranscript } from "../transcripts/store";
+import { buildTranscriptRows, saveTranscript } from "../transcripts/ingest";
 import { announceReady, failProcessing, recordAttempt, restartProcessing, scheduleRetry } from "../library/file-status";
 import { parseStoredOptions, type TranscriptionOptions } from "../../common/transcription-options";
 import type { Preferences } from "../../common/preferences";

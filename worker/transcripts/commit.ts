@@ -6,11 +6,20 @@
 // version this request read (for undo/redo also that the history pointer has
 // not moved) and otherwise sets history_index to NULL, which violates its NOT
 // NULL constraint: the batch, being one transaction, rolls back whole and the
-// caller re-reads.
+// caller re-reads (`commitWithRetry`).
 import { statsDelta } from "../../common/transcript-apply";
 import type { UtteranceDto } from "../../common/transcript";
-import { EDIT_LIMITS, type Change, type HistoryType } from "../../common/transcript-ops";
+import { EDIT_LIMITS, EDIT_MESSAGES, type Change, type HistoryType, type UtteranceState } from "../../common/transcript-ops";
+import { isConstraintViolation } from "../lib/d1-errors";
+import { ApiError } from "../lib/errors";
 import { deleteUtterance, insertUtterance, updateUtterance } from "./rows";
+
+export interface HistoryRecord {
+  type: HistoryType;
+  summary: string;
+  change: Change;
+  opId: string | null;
+}
 
 export interface CommitPlan {
   transcriptId: string;
@@ -18,9 +27,7 @@ export interface CommitPlan {
   change: Change;
   history:
     | /** A new operation: recorded after the current one, replacing the redo branch; the oldest beyond the limit go. */
-    {
-        record: { type: HistoryType; summary: string; change: Change; opId: string | null };
-      } /** Undo/redo: the pointer moves from `expected` (checked) to `next`. */
+    { record: HistoryRecord } /** Undo/redo: the pointer moves from `expected` (checked) to `next`. */
     | { expected: number; next: number };
   now: string;
 }
@@ -32,18 +39,72 @@ export interface CommitResult {
   rowsWritten: number;
 }
 
-/** The rows changed under this request (or its idempotency key was taken): read again and retry. */
-export class CommitConflict extends Error {}
+/**
+ * The rows changed under this request (or its idempotency key was taken): read
+ * again and retry (`commitWithRetry`). Past the last attempt the app answers
+ * 409 `{error}`; the D1 error is kept as the cause.
+ */
+export class CommitConflict extends ApiError {
+  constructor(cause: unknown) {
+    super(409, EDIT_MESSAGES.stale);
+    this.cause = cause;
+  }
+}
+
+/** Attempts of one change before it gives up with a 409. */
+export const COMMIT_ATTEMPTS = 5;
+
+/**
+ * Runs `attempt` (read, compute, commit) again while its commit conflicts, at
+ * most COMMIT_ATTEMPTS times; the last conflict propagates as CommitConflict.
+ * `attempt` (given its number, from 1) must read everything it computes on, so
+ * each try sees the rows as they now are.
+ */
+export async function commitWithRetry<T>(attempt: (n: number) => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      if (!(error instanceof CommitConflict) || n >= COMMIT_ATTEMPTS) throw error;
+    }
+  }
+}
 
 export async function commitChange(db: D1Database, plan: CommitPlan): Promise<CommitResult> {
+  const written = plan.change.utterances.flatMap((u) => (u.after ? [u.after] : []));
+  const statements = [
+    guardAndStatsStatement(db, plan),
+    ...rowStatements(db, plan.transcriptId, plan.change, plan.now),
+    ...fieldStatements(db, plan.transcriptId, plan.change),
+    ...(speakerPresenceMayChange(plan.change) ? [speakerCountStatement(db, plan.transcriptId)] : []),
+    ...("record" in plan.history ? historyStatements(db, plan.transcriptId, plan.history.record, plan.now) : []),
+  ];
+  const positionsFrom = statements.length;
+  statements.push(...positionStatements(db, plan.transcriptId, written));
+
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    if (isConstraintViolation(error)) throw new CommitConflict(error);
+    throw error;
+  }
+  const rowsWritten = results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0);
+  return {
+    utterances: written.map((u, i) => ({ ...u, position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
+    removedUtteranceIds: plan.change.utterances.filter((u) => u.before && !u.after).map((u) => u.id),
+    rowsWritten,
+  };
+}
+
+/**
+ * 1. Guard, history pointer and running statistics. A new operation goes after
+ *    whatever is current when the batch runs, so edits of different utterances
+ *    never conflict; undo/redo needs the pointer it read.
+ */
+export function guardAndStatsStatement(db: D1Database, plan: CommitPlan): D1PreparedStatement {
   const { transcriptId: tid, change } = plan;
   const delta = statsDelta(change);
-  const statements: D1PreparedStatement[] = [];
-
-  // 1. Guard, history pointer and running statistics. A new operation goes
-  //    after whatever is current when the batch runs, so edits of different
-  //    utterances never conflict; undo/redo needs the pointer it read.
-  const record = "record" in plan.history ? plan.history.record : null;
   const move = "expected" in plan.history ? plan.history : null;
   const guards = ["1 = 1"];
   const guardValues: unknown[] = [];
@@ -60,33 +121,36 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
       guardValues.push(id);
     }
   }
-  statements.push(
-    db
-      .prepare(
-        `UPDATE transcripts SET
-           history_index = CASE WHEN ${guards.join(" AND ")} THEN ${move ? "?" : "history_index + 1"} ELSE NULL END,
-           word_count = word_count + ?,
-           confidence_sum = confidence_sum + ?,
-           accuracy_percentage = CASE WHEN word_count + ? > 0 THEN ROUND((confidence_sum + ?) * 100.0 / (word_count + ?), 1) ELSE 0 END,
-           updated_at = ?
-         WHERE id = ?`,
-      )
-      .bind(
-        ...guardValues,
-        ...(move ? [move.next] : []),
-        delta.words,
-        delta.confidenceSum,
-        delta.words,
-        delta.confidenceSum,
-        delta.words,
-        plan.now,
-        tid,
-      ),
-  );
+  return db
+    .prepare(
+      `UPDATE transcripts SET
+         history_index = CASE WHEN ${guards.join(" AND ")} THEN ${move ? "?" : "history_index + 1"} ELSE NULL END,
+         word_count = word_count + ?,
+         confidence_sum = confidence_sum + ?,
+         accuracy_percentage = CASE WHEN word_count + ? > 0 THEN ROUND((confidence_sum + ?) * 100.0 / (word_count + ?), 1) ELSE 0 END,
+         updated_at = ?
+       WHERE id = ?`,
+    )
+    .bind(
+      ...guardValues,
+      ...(move ? [move.next] : []),
+      delta.words,
+      delta.confidenceSum,
+      delta.words,
+      delta.confidenceSum,
+      delta.words,
+      plan.now,
+      tid,
+    );
+}
 
-  // 2. Speakers that come back first (an utterance may point at one), then
-  //    utterances (deletes before inserts, so a reused order key never collides),
-  //    then speakers that go.
+/**
+ * 2. Speakers that come back first (an utterance may point at one), then
+ *    utterances (deletes before inserts, so a reused order key never collides),
+ *    then speakers that go.
+ */
+export function rowStatements(db: D1Database, tid: string, change: Change, now: string): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
   for (const s of change.speakers ?? []) {
     if (!s.after) continue;
     if (s.before) {
@@ -100,7 +164,7 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
             `INSERT INTO speakers (id, transcript_id, original_label, name, role, position, created_at)
              VALUES (?, ?, ?, ?, ?, coalesce(?, (SELECT coalesce(max(position) + 1, 0) FROM speakers WHERE transcript_id = ?)), ?)`,
           )
-          .bind(s.id, tid, s.after.originalLabel, s.after.name, s.after.role, s.after.position ?? null, tid, plan.now),
+          .bind(s.id, tid, s.after.originalLabel, s.after.name, s.after.role, s.after.position ?? null, tid, now),
       );
     }
   }
@@ -110,69 +174,58 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
   for (const s of change.speakers ?? []) {
     if (s.before && !s.after) statements.push(db.prepare("DELETE FROM speakers WHERE id = ? AND transcript_id = ?").bind(s.id, tid));
   }
+  return statements;
+}
 
-  // 3. Summary and notes.
+/** 3. Summary and notes (none when neither changes). */
+export function fieldStatements(db: D1Database, tid: string, change: Change): D1PreparedStatement[] {
   const fields = change.fields?.after;
-  if (fields && ("summary" in fields || "notes" in fields)) {
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    if ("summary" in fields) {
-      sets.push("summary = ?");
-      values.push(fields.summary ?? null);
-    }
-    if ("notes" in fields) {
-      sets.push("notes = ?");
-      values.push(fields.notes ?? null);
-    }
-    statements.push(db.prepare(`UPDATE transcripts SET ${sets.join(", ")} WHERE id = ?`).bind(...values, tid));
+  if (!fields || !("summary" in fields || "notes" in fields)) return [];
+  const sets: string[] = [];
+  const values: unknown[] = [];
+  if ("summary" in fields) {
+    sets.push("summary = ?");
+    values.push(fields.summary ?? null);
   }
+  if ("notes" in fields) {
+    sets.push("notes = ?");
+    values.push(fields.notes ?? null);
+  }
+  return [db.prepare(`UPDATE transcripts SET ${sets.join(", ")} WHERE id = ?`).bind(...values, tid)];
+}
 
-  // 4. Speaker count (speakers with at least one utterance), only when it can have changed.
-  if (speakerPresenceMayChange(change)) {
-    statements.push(
-      db
-        .prepare(
-          "UPDATE transcripts SET speaker_count = (SELECT count(DISTINCT speaker_id) FROM utterances WHERE transcript_id = ?1) WHERE id = ?1",
-        )
-        .bind(tid),
-    );
-  }
+/** 4. Speaker count (speakers with at least one utterance); the caller adds it only when it can have changed. */
+export function speakerCountStatement(db: D1Database, tid: string): D1PreparedStatement {
+  return db
+    .prepare(
+      "UPDATE transcripts SET speaker_count = (SELECT count(DISTINCT speaker_id) FROM utterances WHERE transcript_id = ?1) WHERE id = ?1",
+    )
+    .bind(tid);
+}
 
-  // 5. History: the redo branch goes, the operation is recorded, the oldest beyond the limit go.
-  //    (history_index already holds the new operation's seq.)
-  if (record) {
-    const pointer = "(SELECT history_index FROM transcripts WHERE id = ?1)";
-    statements.push(
-      db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq >= ${pointer}`).bind(tid),
-      db
-        .prepare(
-          `INSERT INTO edit_operations (transcript_id, seq, type, summary, change, op_id, created_at) VALUES (?1, ${pointer}, ?2, ?3, ?4, ?5, ?6)`,
-        )
-        .bind(tid, record.type, record.summary, JSON.stringify(record.change), record.opId, plan.now),
-      db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq <= ${pointer} - ?2`).bind(tid, EDIT_LIMITS.historyKept),
-    );
-  }
+/**
+ * 5. History: the redo branch goes, the operation is recorded, the oldest beyond
+ *    the limit go. (The guard statement already set history_index to the new seq.)
+ */
+export function historyStatements(db: D1Database, tid: string, record: HistoryRecord, now: string): D1PreparedStatement[] {
+  const pointer = "(SELECT history_index FROM transcripts WHERE id = ?1)";
+  return [
+    db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq >= ${pointer}`).bind(tid),
+    db
+      .prepare(
+        `INSERT INTO edit_operations (transcript_id, seq, type, summary, change, op_id, created_at)
+         VALUES (?1, ${pointer}, ?2, ?3, ?4, ?5, ?6)`,
+      )
+      .bind(tid, record.type, record.summary, JSON.stringify(record.change), record.opId, now),
+    db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq <= ${pointer} - ?2`).bind(tid, EDIT_LIMITS.historyKept),
+  ];
+}
 
-  // 6. Positions of the rows written, as they now stand (read inside the same transaction).
-  const written = change.utterances.flatMap((u) => (u.after ? [u.after] : []));
-  const positionsFrom = statements.length;
-  for (const u of written) {
-    statements.push(db.prepare("SELECT count(*) AS n FROM utterances WHERE transcript_id = ? AND order_key < ?").bind(tid, u.orderKey));
-  }
-
-  let results: D1Result[];
-  try {
-    results = await db.batch(statements);
-  } catch (error) {
-    if (/constraint failed/i.test(String((error as Error)?.message ?? error))) throw new CommitConflict(String(error));
-    throw error;
-  }
-  const rowsWritten = results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0);
-  return {
-    utterances: written.map((u, i) => ({ ...u, position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
-    removedUtteranceIds: change.utterances.filter((u) => u.before && !u.after).map((u) => u.id),
-    rowsWritten,
-  };
+/** 6. Positions of the rows written, as they now stand (read inside the same transaction). */
+export function positionStatements(db: D1Database, tid: string, written: UtteranceState[]): D1PreparedStatement[] {
+  return written.map((u) =>
+    db.prepare("SELECT count(*) AS n FROM utterances WHERE transcript_id = ? AND order_key < ?").bind(tid, u.orderKey),
+  );
 }
 
 /** A speaker can gain its first or lose its last utterance only if a row is added to it or leaves it. */

@@ -1,6 +1,7 @@
 // Speakers, summary and notes: each change is recorded in the edit history
 // (speaker_edited, summary_edited, notes_edited) and undone like any other,
-// through the same one-batch commit as the utterance operations.
+// through the same one-batch commit as the utterance operations. Each reads,
+// computes and commits inside `commitWithRetry`, so a retry sees the rows anew.
 import type { SpeakerDto } from "../../common/transcript";
 import { DETAILS_MESSAGES } from "../../common/transcript-details";
 import type { Change, HistoryType, SpeakerState, TranscriptFields } from "../../common/transcript-ops";
@@ -8,7 +9,7 @@ import type { TranscriptRow } from "../db/schema";
 import type { Db } from "../db/client";
 import { ApiError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { commitChange } from "./commit";
+import { commitChange, commitWithRetry } from "./commit";
 import type { EditOutcome } from "./operations";
 import { defaultSpeakerName, listSpeakers } from "./read";
 
@@ -54,17 +55,20 @@ export async function createSpeaker(
   transcript: Pick<TranscriptRow, "id">,
   input: { name?: string | undefined; role: string | null },
 ): Promise<{ outcome: EditOutcome; speaker: SpeakerDto }> {
-  const rows = await speakerRows(d1, transcript.id);
-  const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
-  const label = defaultSpeakerName({ position });
-  const created: SpeakerState = { id: crypto.randomUUID(), originalLabel: label, name: input.name ?? null, role: input.role, position };
-  const outcome = await record(
-    d1,
-    transcript.id,
-    { utterances: [], speakers: [{ id: created.id, before: null, after: created }] },
-    "speaker_edited",
-    `Added ${input.name ?? label}`,
-  );
+  const { outcome, created } = await commitWithRetry(async () => {
+    const rows = await speakerRows(d1, transcript.id);
+    const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
+    const label = defaultSpeakerName({ position });
+    const created: SpeakerState = { id: crypto.randomUUID(), originalLabel: label, name: input.name ?? null, role: input.role, position };
+    const outcome = await record(
+      d1,
+      transcript.id,
+      { utterances: [], speakers: [{ id: created.id, before: null, after: created }] },
+      "speaker_edited",
+      `Added ${input.name ?? label}`,
+    );
+    return { outcome, created };
+  });
   const speaker = (await listSpeakers(db, transcript.id)).find((s) => s.id === created.id)!;
   return { outcome, speaker };
 }
@@ -82,16 +86,18 @@ export async function updateSpeaker(
   speakerId: string,
   input: { name: string; role: string | null },
 ): Promise<EditOutcome | null> {
-  const row = await ownedSpeaker(d1, transcript.id, speakerId);
-  if (row.name === input.name && row.role === input.role) return null;
-  const after: SpeakerState = { ...state(row), name: input.name, role: input.role };
-  const summary =
-    displayName(row) !== input.name
-      ? `Renamed "${displayName(row)}" → "${input.name}"`
-      : input.role
-        ? `Set the role of ${input.name} to "${input.role}"`
-        : `Removed the role of ${input.name}`;
-  return record(d1, transcript.id, { utterances: [], speakers: [{ id: row.id, before: state(row), after }] }, "speaker_edited", summary);
+  return commitWithRetry(async () => {
+    const row = await ownedSpeaker(d1, transcript.id, speakerId);
+    if (row.name === input.name && row.role === input.role) return null;
+    const after: SpeakerState = { ...state(row), name: input.name, role: input.role };
+    const summary =
+      displayName(row) !== input.name
+        ? `Renamed "${displayName(row)}" → "${input.name}"`
+        : input.role
+          ? `Set the role of ${input.name} to "${input.role}"`
+          : `Removed the role of ${input.name}`;
+    return record(d1, transcript.id, { utterances: [], speakers: [{ id: row.id, before: state(row), after }] }, "speaker_edited", summary);
+  });
 }
 
 /** Only a speaker without utterances can go. */
@@ -100,21 +106,23 @@ export async function deleteSpeaker(
   transcript: Pick<TranscriptRow, "id">,
   speakerId: string,
 ): Promise<{ outcome: EditOutcome; label: string }> {
-  const row = await ownedSpeaker(d1, transcript.id, speakerId);
-  const used = await d1
-    .prepare("SELECT 1 FROM utterances WHERE transcript_id = ? AND speaker_id = ? LIMIT 1")
-    .bind(transcript.id, speakerId)
-    .first();
-  if (used) throw new ApiError(409, DETAILS_MESSAGES.speakerHasUtterances);
-  const label = displayName(row);
-  const outcome = await record(
-    d1,
-    transcript.id,
-    { utterances: [], speakers: [{ id: row.id, before: state(row), after: null }] },
-    "speaker_edited",
-    `Deleted ${label}`,
-  );
-  return { outcome, label };
+  return commitWithRetry(async () => {
+    const row = await ownedSpeaker(d1, transcript.id, speakerId);
+    const used = await d1
+      .prepare("SELECT 1 FROM utterances WHERE transcript_id = ? AND speaker_id = ? LIMIT 1")
+      .bind(transcript.id, speakerId)
+      .first();
+    if (used) throw new ApiError(409, DETAILS_MESSAGES.speakerHasUtterances);
+    const label = displayName(row);
+    const outcome = await record(
+      d1,
+      transcript.id,
+      { utterances: [], speakers: [{ id: row.id, before: state(row), after: null }] },
+      "speaker_edited",
+      `Deleted ${label}`,
+    );
+    return { outcome, label };
+  });
 }
 
 /** Summary and/or notes (already trimmed; empty is null). */
@@ -123,20 +131,34 @@ export async function updateFields(
   transcript: Pick<TranscriptRow, "id" | "summary" | "notes">,
   input: TranscriptFields,
 ): Promise<EditOutcome | null> {
-  const before: TranscriptFields = {};
-  const after: TranscriptFields = {};
-  if (input.summary !== undefined && input.summary !== transcript.summary) {
-    before.summary = transcript.summary;
-    after.summary = input.summary;
-  }
-  if (input.notes !== undefined && input.notes !== transcript.notes) {
-    before.notes = transcript.notes;
-    after.notes = input.notes;
-  }
-  const summaryChanged = "summary" in after;
-  const notesChanged = "notes" in after;
-  if (!summaryChanged && !notesChanged) return null;
-  const type: HistoryType = summaryChanged && !notesChanged ? "summary_edited" : notesChanged && !summaryChanged ? "notes_edited" : "other";
-  const summary = summaryChanged && notesChanged ? "Edited summary and notes" : summaryChanged ? "Edited summary" : "Edited notes";
-  return record(d1, transcript.id, { utterances: [], fields: { before, after } }, type, summary);
+  return commitWithRetry(async (attempt) => {
+    // The caller's row serves the first attempt; a retry reads the fields again.
+    const seen = attempt === 1 ? transcript : await currentFields(d1, transcript.id);
+    const before: TranscriptFields = {};
+    const after: TranscriptFields = {};
+    if (input.summary !== undefined && input.summary !== seen.summary) {
+      before.summary = seen.summary;
+      after.summary = input.summary;
+    }
+    if (input.notes !== undefined && input.notes !== seen.notes) {
+      before.notes = seen.notes;
+      after.notes = input.notes;
+    }
+    const summaryChanged = "summary" in after;
+    const notesChanged = "notes" in after;
+    if (!summaryChanged && !notesChanged) return null;
+    const type: HistoryType =
+      summaryChanged && !notesChanged ? "summary_edited" : notesChanged && !summaryChanged ? "notes_edited" : "other";
+    const summary = summaryChanged && notesChanged ? "Edited summary and notes" : summaryChanged ? "Edited summary" : "Edited notes";
+    return record(d1, transcript.id, { utterances: [], fields: { before, after } }, type, summary);
+  });
+}
+
+async function currentFields(d1: D1Database, transcriptId: string): Promise<Pick<TranscriptRow, "summary" | "notes">> {
+  const row = await d1
+    .prepare("SELECT summary, notes FROM transcripts WHERE id = ?")
+    .bind(transcriptId)
+    .first<Pick<TranscriptRow, "summary" | "notes">>();
+  if (!row) throw notFound();
+  return row;
 }

@@ -14,12 +14,10 @@ import type { Db } from "../db/client";
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { conflict } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { commitChange, CommitConflict, detailsChanged } from "./commit";
+import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { listSpeakers } from "./read";
 import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
-
-const ATTEMPTS = 5;
 
 /** Oldest first; `index` counts from 0 over the operations kept. */
 export async function getEditHistory(db: D1Database, transcript: Pick<TranscriptRow, "id">): Promise<EditHistoryDto> {
@@ -53,7 +51,8 @@ export async function getEditHistory(db: D1Database, transcript: Pick<Transcript
 
 /**
  * Undo (the current operation's before states) or redo (the next one's after
- * states). 409 when there is nothing to undo or redo.
+ * states). 409 when there is nothing to undo or redo, or when the history kept
+ * moving under every attempt.
  */
 export async function stepHistory(
   d1: D1Database,
@@ -62,7 +61,7 @@ export async function stepHistory(
   direction: "undo" | "redo",
 ): Promise<EditOutcome> {
   const offset = direction === "undo" ? 0 : 1;
-  for (let attempt = 1; ; attempt++) {
+  return commitWithRetry(async () => {
     const [head, opRows] = await d1.batch([
       d1.prepare("SELECT history_index AS historyIndex FROM transcripts WHERE id = ?").bind(transcript.id),
       d1
@@ -91,29 +90,24 @@ export async function stepHistory(
         return { id, before: now, after: after && now ? { ...after, version: now.version + 1 } : after };
       }),
     };
-    try {
-      const committed = await commitChange(d1, {
-        transcriptId: transcript.id,
-        change,
-        history: { expected: historyIndex, next: direction === "undo" ? historyIndex - 1 : historyIndex + 1 },
-        now: nowIso(),
-      });
-      return {
-        result: {
-          utterances: committed.utterances,
-          removedUtteranceIds: committed.removedUtteranceIds,
-          ...(target.speakers?.length ? { speakers: await listSpeakers(db, transcript.id) } : {}),
-          ...(target.fields ? { fields: target.fields.after } : {}),
-        },
-        change,
-        detailsChanged: detailsChanged(change),
-        rowsWritten: committed.rowsWritten,
-      };
-    } catch (error) {
-      if (!(error instanceof CommitConflict)) throw error;
-      if (attempt >= ATTEMPTS) throw conflict(EDIT_MESSAGES.stale);
-    }
-  }
+    const committed = await commitChange(d1, {
+      transcriptId: transcript.id,
+      change,
+      history: { expected: historyIndex, next: direction === "undo" ? historyIndex - 1 : historyIndex + 1 },
+      now: nowIso(),
+    });
+    return {
+      result: {
+        utterances: committed.utterances,
+        removedUtteranceIds: committed.removedUtteranceIds,
+        ...(target.speakers?.length ? { speakers: await listSpeakers(db, transcript.id) } : {}),
+        ...(target.fields ? { fields: target.fields.after } : {}),
+      },
+      change,
+      detailsChanged: detailsChanged(change),
+      rowsWritten: committed.rowsWritten,
+    };
+  });
 }
 
 async function rowsById(db: D1Database, transcriptId: string, ids: string[]): Promise<Map<string, UtteranceState>> {

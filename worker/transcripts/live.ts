@@ -1,7 +1,6 @@
-// Tells every open tab of a transcript's owner that it changed (and which
-// utterances), so other tabs reload them. Never fails the caller.
+// The live message that tells a transcript owner's other tabs what an edit
+// changed (which utterances, and whether the details), so they reload only that.
 import type { TranscriptChangedMessage } from "../../common/live-messages";
-import { userChannel } from "../channel";
 import type { EditOutcome } from "./operations";
 
 export function transcriptChangedMessage(audioFileId: string, outcome: EditOutcome, clientId: string | null): TranscriptChangedMessage {
@@ -13,13 +12,4 @@ export function transcriptChangedMessage(audioFileId: string, outcome: EditOutco
     details_changed: outcome.detailsChanged,
     client_id: clientId,
   };
-}
-
-export async function publishTranscriptChanged(env: Env, userId: string, message: TranscriptChangedMessage): Promise<void> {
-  try {
-    const stub = await userChannel(env, userId);
-    await stub.publish(message);
-  } catch (error) {
-    console.error("Could not publish transcript change", message.file_id, error);
-  }
 }

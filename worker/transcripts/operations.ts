@@ -7,26 +7,21 @@ import { applyOp, OpError, type OpContext } from "../../common/transcript-apply"
 import type { UtteranceDto } from "../../common/transcript";
 import {
   EDIT_MESSAGES,
+  requestedOp,
+  touches,
   type AppliedOp,
   type Change,
   type OperationResultDto,
+  type OpRequest,
   type TranscriptOp,
   type UtteranceState,
-  type WordPatch,
 } from "../../common/transcript-ops";
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { commitChange, CommitConflict, detailsChanged } from "./commit";
-import { defaultSpeakerName } from "./read";
+import { commitChange, CommitConflict, commitWithRetry, detailsChanged } from "./commit";
+import { currentStates, defaultSpeakerName, WITH_POSITION, type PositionedRow } from "./read";
 import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
-
-/** An editing request as the endpoints receive it (versions: what the client computed on). */
-export type EditRequest =
-  | { type: "update_words"; utteranceId: string; words: WordPatch[]; version?: number }
-  | { type: "split"; utteranceId: string; firstWordId: string; newUtteranceId: string; version?: number }
-  | { type: "merge"; targetUtteranceId: string; sourceUtteranceId?: string; version?: number; sourceVersion?: number }
-  | { type: "set_speaker"; utteranceId: string; speakerId: string; version?: number };
 
 /** What an edit (or undo/redo) did; `change` is null when nothing was written. */
 export interface EditOutcome {
@@ -42,27 +37,6 @@ export class StaleUtterancesError extends ApiError {
   constructor(readonly utterances: UtteranceDto[]) {
     super(409, EDIT_MESSAGES.stale);
   }
-}
-
-const ATTEMPTS = 5;
-
-/** A row with its position computed from the order index. */
-const WITH_POSITION = `${UTTERANCE_COLUMNS},
-  (SELECT count(*) FROM utterances v WHERE v.transcript_id = u.transcript_id AND v.order_key < u.order_key) AS position`;
-
-type PositionedRow = UtteranceRow & { position: number };
-
-/** Current states (with positions) of the transcript's utterances among `ids`. */
-export async function currentStates(db: D1Database, transcriptId: string, ids: readonly string[]): Promise<UtteranceState[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT ${WITH_POSITION} FROM utterances u WHERE u.transcript_id = ? AND u.id IN (${unique.map(() => "?").join(",")}) ORDER BY u.order_key`,
-    )
-    .bind(transcriptId, ...unique)
-    .all<PositionedRow>();
-  return results.map((row) => toUtteranceState(row, row.position));
 }
 
 /** The answer for a request that applied nothing: the named utterances as they are, missing ones as removed. */
@@ -86,10 +60,9 @@ interface Loaded {
 }
 
 /** Everything an operation needs, in one consistent read (one batch). */
-async function load(db: D1Database, transcriptId: string, req: EditRequest, opId: string | null): Promise<Loaded> {
-  const mainId = req.type === "merge" ? req.targetUtteranceId : req.utteranceId;
-  const otherId = req.type === "split" ? req.newUtteranceId : req.type === "merge" ? req.sourceUtteranceId : undefined;
-  const ids = otherId ? [mainId, otherId] : [mainId];
+async function load(db: D1Database, transcriptId: string, req: OpRequest, opId: string | null): Promise<Loaded> {
+  const ids = touches(req);
+  const [mainId, otherId] = ids as [string, string | undefined];
   const statements = [
     // Not limited to this transcript: an id taken anywhere cannot be reused by a split.
     db.prepare(`SELECT ${WITH_POSITION} FROM utterances u WHERE u.id IN (${ids.map(() => "?").join(",")})`).bind(...ids),
@@ -124,23 +97,9 @@ async function load(db: D1Database, transcriptId: string, req: EditRequest, opId
     speakerName: (id) => speakers.get(id),
   };
   const knownRow = known!.results[0] as { change: string } | undefined;
-  let op: TranscriptOp;
-  switch (req.type) {
-    case "update_words":
-      op = { type: "update_words", utteranceId: req.utteranceId, words: req.words };
-      break;
-    case "split":
-      op = { type: "split", utteranceId: req.utteranceId, firstWordId: req.firstWordId, newUtteranceId: req.newUtteranceId };
-      break;
-    case "merge":
-      // The spec sends an empty body: the source is then whatever follows the target.
-      op = { type: "merge", targetUtteranceId: req.targetUtteranceId, sourceUtteranceId: req.sourceUtteranceId ?? next?.id ?? "" };
-      break;
-    case "set_speaker":
-      op = { type: "set_speaker", utteranceId: req.utteranceId, speakerId: req.speakerId };
-      break;
-  }
-  const named = op.type === "merge" ? [op.targetUtteranceId, ...(op.sourceUtteranceId ? [op.sourceUtteranceId] : [])] : ids;
+  // The spec sends merge with an empty body: the source is then whatever follows the target.
+  const op = requestedOp(req, next?.id);
+  const named = touches(op);
   return { known: knownRow ? (JSON.parse(knownRow.change) as Change) : null, ctx, op, named };
 }
 
@@ -156,7 +115,7 @@ function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
 const isNoOp = (applied: AppliedOp) => applied.change.utterances.length === 0 && !applied.change.speakers?.length && !applied.change.fields;
 
 /** The versions the client sent that no longer match. */
-function staleOnes(ctx: OpContext, req: EditRequest, op: TranscriptOp): UtteranceState[] {
+function staleOnes(ctx: OpContext, req: OpRequest, op: TranscriptOp): UtteranceState[] {
   const expected: [string, number | undefined][] =
     req.type === "merge"
       ? [
@@ -173,43 +132,46 @@ function staleOnes(ctx: OpContext, req: EditRequest, op: TranscriptOp): Utteranc
 /**
  * Applies one editing operation to an owned transcript. Throws ApiError
  * (404/409/422) for what the rules refuse and StaleUtterancesError when a sent
- * version no longer matches.
+ * version no longer matches, or when the rows kept changing under every attempt.
  */
 export async function runOperation(
   db: D1Database,
   transcript: Pick<TranscriptRow, "id">,
-  req: EditRequest,
+  req: OpRequest,
   opId: string | null,
 ): Promise<EditOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    const loaded = await load(db, transcript.id, req, opId);
-    const { ctx, op } = loaded;
+  // The utterances the latest attempt named: the 409 after the last conflict shows them as they are.
+  let named: string[] = [];
+  try {
+    return await commitWithRetry(async () => {
+      const loaded = await load(db, transcript.id, req, opId);
+      const { ctx, op } = loaded;
+      named = loaded.named;
 
-    // Seen before: answer what the first request left, apply nothing.
-    if (loaded.known)
-      return unchanged(
-        db,
-        transcript.id,
-        loaded.known.utterances.map((u) => u.id),
-      );
+      // Seen before: answer what the first request left, apply nothing.
+      if (loaded.known)
+        return unchanged(
+          db,
+          transcript.id,
+          loaded.known.utterances.map((u) => u.id),
+        );
 
-    const stale = staleOnes(ctx, req, op);
-    if (stale.length) {
-      // A retry whose result is already there is fine; anything else was computed on an old state.
-      let retry = false;
-      try {
-        retry = isNoOp(applyOp(ctx, op));
-      } catch {
-        retry = false;
+      const stale = staleOnes(ctx, req, op);
+      if (stale.length) {
+        // A retry whose result is already there is fine; anything else was computed on an old state.
+        let retry = false;
+        try {
+          retry = isNoOp(applyOp(ctx, op));
+        } catch {
+          retry = false;
+        }
+        if (retry) return unchanged(db, transcript.id, loaded.named);
+        throw new StaleUtterancesError(stale);
       }
-      if (retry) return unchanged(db, transcript.id, loaded.named);
-      throw new StaleUtterancesError(stale);
-    }
 
-    const applied = apply(ctx, op);
-    if (isNoOp(applied)) return unchanged(db, transcript.id, loaded.named);
+      const applied = apply(ctx, op);
+      if (isNoOp(applied)) return unchanged(db, transcript.id, loaded.named);
 
-    try {
       const committed = await commitChange(db, {
         transcriptId: transcript.id,
         change: applied.change,
@@ -222,12 +184,9 @@ export async function runOperation(
         detailsChanged: detailsChanged(applied.change),
         rowsWritten: committed.rowsWritten,
       };
-    } catch (error) {
-      if (!(error instanceof CommitConflict) || attempt >= ATTEMPTS) {
-        if (error instanceof CommitConflict) throw new StaleUtterancesError(await currentStates(db, transcript.id, loaded.named));
-        throw error;
-      }
-      // Someone else changed these rows (or used this key) meanwhile: read again.
-    }
+    });
+  } catch (error) {
+    if (error instanceof CommitConflict) throw new StaleUtterancesError(await currentStates(db, transcript.id, named));
+    throw error;
   }
 }

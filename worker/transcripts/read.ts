@@ -1,9 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
+import { CompactWriter, type CompactUtterances } from "../../common/compact-utterances";
+import type { Sentiment, SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
+import type { UtteranceState } from "../../common/transcript-ops";
 import type { Db } from "../db/client";
-import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow } from "../db/schema";
+import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow, type UtteranceRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { fromRaw, rawUtteranceColumns, toUtteranceState } from "./rows";
+import { fromRaw, rawUtteranceColumns, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+import type { StoredWord } from "./ingest";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
 
@@ -102,19 +105,73 @@ export async function utterancesJson(db: Db, transcriptId: string): Promise<stri
 }
 
 /**
- * utterancesJson for the transcript of `userId`'s audio file, found in the same
- * query (so it can run alongside the ownership check instead of after it);
- * "[]" when there is none.
+ * The raw rows of the transcript of `userId`'s audio file, in order, found in
+ * the same query (so the read can run alongside the ownership check instead of
+ * after it); none when there is no such transcript.
  */
-export async function utterancesJsonOfFile(db: Db, userId: string, audioFileId: string): Promise<string> {
-  const rows = await db.$client
+function utteranceRowsOfFile(db: Db, userId: string, audioFileId: string): Promise<unknown[][]> {
+  return db.$client
     .prepare(
       `SELECT ${rawUtteranceColumns()} FROM utterances
        WHERE transcript_id = (SELECT id FROM transcripts WHERE audio_file_id = ? AND user_id = ?) ORDER BY order_key`,
     )
     .bind(audioFileId, userId)
     .raw();
-  return rowsJson(rows);
+}
+
+/** utterancesJson for the transcript of `userId`'s audio file; "[]" when there is none. */
+export async function utterancesJsonOfFile(db: Db, userId: string, audioFileId: string): Promise<string> {
+  return rowsJson(await utteranceRowsOfFile(db, userId, audioFileId));
+}
+
+/** The whole list in the compact shape (common/compact-utterances.ts) for `userId`'s audio file. */
+export async function compactUtterancesOfFile(db: Db, userId: string, audioFileId: string): Promise<CompactUtterances> {
+  const rows = await utteranceRowsOfFile(db, userId, audioFileId);
+  // Straight from the stored words: no per-word objects of the spec's shape in between.
+  // One parse of every row's words is cheaper than 3,000 small ones.
+  const words = JSON.parse(`[${rows.map((row) => row[10] as string).join(",")}]`) as StoredWord[][];
+  const writer = new CompactWriter();
+  for (let position = 0; position < rows.length; position++) {
+    const row = fromRaw(rows[position]!);
+    writer.utterance({
+      id: row.id,
+      speakerId: row.speakerId,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      position,
+      confidenceScore: row.confidenceScore,
+      sentiment: row.sentiment as Sentiment | null,
+      sentimentConfidence: row.sentimentConfidence,
+      orderKey: row.orderKey,
+      version: row.version,
+    });
+    for (const w of words[position]!) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1, w.o);
+  }
+  return writer.finish();
+}
+
+/** A row with its position computed from the order index. */
+export const WITH_POSITION = `${UTTERANCE_COLUMNS},
+  (SELECT count(*) FROM utterances v WHERE v.transcript_id = u.transcript_id AND v.order_key < u.order_key) AS position`;
+
+export type PositionedRow = UtteranceRow & { position: number };
+
+/**
+ * Current states (with positions), in order, of the transcript's utterances
+ * among `ids`; ids of other transcripts or of nothing are simply absent. The ids
+ * go in as one JSON parameter (D1 binds at most 100 per statement).
+ */
+export async function currentStates(db: D1Database, transcriptId: string, ids: readonly string[]): Promise<UtteranceState[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT ${WITH_POSITION} FROM utterances u
+       WHERE u.transcript_id = ? AND u.id IN (SELECT value FROM json_each(?)) ORDER BY u.order_key`,
+    )
+    .bind(transcriptId, JSON.stringify(unique))
+    .all<PositionedRow>();
+  return results.map((row) => toUtteranceState(row, row.position));
 }
 
 function rowsJson(rows: unknown[][]): string {
@@ -151,7 +208,7 @@ export function wordsJson(stored: string): string | null {
     out += `${position ? "," : ""}{"id":${m[1]},"text":${m[2]},"startTime":${m[3]},"endTime":${m[4]},"position":${position},"confidenceScore":${m[5]},${m[6] ? `"originalConfidenceScore":${m[6]},` : ""}"hasEntities":${m[7] ? "true" : "false"}}`;
     at = STORED_WORD.lastIndex;
     if (stored[at] === ",") at++;
-    else if (stored[at] === "]" && at === stored.length - 1) return out + "]";
+    else if (stored[at] === "]" && at === stored.length - 1) return `${out}]`;
     else return null;
   }
 }

@@ -4,7 +4,7 @@
 import type { WordDto } from "../../common/transcript";
 import type { UtteranceState } from "../../common/transcript-ops";
 import type { UtteranceRow } from "../db/schema";
-import type { StoredWord } from "./store";
+import type { StoredWord } from "./ingest";
 
 /** Raw-SQL column list whose aliases match the drizzle row type (`UtteranceRow`). */
 export const UTTERANCE_COLUMNS = `id, transcript_id AS transcriptId, speaker_id AS speakerId, order_key AS orderKey, version,

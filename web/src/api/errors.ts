@@ -1,6 +1,6 @@
 import { MESSAGES } from "../../../common/messages";
 
-/** A failed call, carrying the text to show (spec section 8). */
+/** A failed call, carrying the text to show (docs/product.md#texts). */
 export class ApiRequestError extends Error {
   constructor(
     message: string,

@@ -1,18 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SummaryType } from "../../../common/transcript";
+import { decodeUtterances } from "../../../common/compact-utterances";
+import { UTTERANCE_IDS_MAX } from "../../../common/utterances-query";
+import type { SummaryType, UtteranceDto } from "../../../common/transcript";
 import { api, call } from "./client";
 
 export const transcriptKeys = {
   /** Prefix of everything cached for one file's transcript. */
   all: (audioFileId: string) => ["transcripts", audioFileId] as const,
   transcript: (audioFileId: string) => ["transcripts", audioFileId, "details"] as const,
-  utterances: (audioFileId: string) => ["transcripts", audioFileId, "utterances"] as const,
   history: (audioFileId: string) => ["transcripts", audioFileId, "history"] as const,
 };
 
 export const transcriptApi = {
   get: async (audioFileId: string) => (await call(api.transcripts[":id"].$get({ param: { id: audioFileId } }))).data,
-  utterances: async (audioFileId: string) => (await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId } }))).data.data,
+  /** Every utterance in order, or only those among `ids` (in order; unknown ones absent). */
+  utterances: async (audioFileId: string, ids?: readonly string[]): Promise<UtteranceDto[]> => {
+    const query = ids ? { format: "compact" as const, ids: ids.join(",") } : { format: "compact" as const };
+    const { data } = await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId }, query }));
+    return "format" in data ? decodeUtterances(data) : data.data;
+  },
+  /** The utterances among `ids`, asked for in calls of at most 200 ids. */
+  utterancesByIds: async (audioFileId: string, ids: readonly string[]): Promise<UtteranceDto[]> => {
+    const calls: Promise<UtteranceDto[]>[] = [];
+    for (let at = 0; at < ids.length; at += UTTERANCE_IDS_MAX) {
+      calls.push(transcriptApi.utterances(audioFileId, ids.slice(at, at + UTTERANCE_IDS_MAX)));
+    }
+    return (await Promise.all(calls)).flat();
+  },
   createSpeaker: async (audioFileId: string, speaker?: { name?: string; role?: string | null }) =>
     (await call(api.transcripts[":id"].speakers.$post({ param: { id: audioFileId }, json: speaker ? { speaker } : {} }))).data,
   updateSpeaker: async (audioFileId: string, speakerId: string, speaker: { name: string; role: string | null }) =>
@@ -43,16 +57,6 @@ export function useTranscript(audioFileId: string | null, enabled: boolean) {
     queryKey: transcriptKeys.transcript(audioFileId ?? ""),
     queryFn: () => transcriptApi.get(audioFileId!),
     enabled: enabled && !!audioFileId,
-    staleTime: Infinity,
-    retry,
-  });
-}
-
-export function useUtterances(audioFileId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: transcriptKeys.utterances(audioFileId),
-    queryFn: () => transcriptApi.utterances(audioFileId),
-    enabled,
     staleTime: Infinity,
     retry,
   });

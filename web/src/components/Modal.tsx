@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { isShortcut } from "../editor/shortcuts";
+import { isShortcut } from "../editor/model/shortcuts";
 
 /** A dialog that closes on Escape and on a click outside it. */
 export function Modal({

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from "react";
 import { ErrorPage } from "../pages/ErrorPage";
 
-/** Uncaught errors while rendering a page show the error page (spec section 8) instead of a blank screen. */
+/** Uncaught errors while rendering a page show the error page (docs/product.md#texts) instead of a blank screen. */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from "react";
 
-/** Spec section 8: a lazily loaded part that has not arrived after 120 s fails with this text. */
+/** docs/product.md#texts: a lazily loaded part that has not arrived after 120 s fails with this text. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 export const CHUNK_FAILED = "Loading chunk failed";
 

@@ -8,7 +8,7 @@ export interface FolderStats {
   transcribedCount: number;
 }
 
-/** Folder counts are computed on the client from the files (spec section 3). */
+/** Folder counts are computed on the client from the files (docs/api.md). */
 export function folderStats(files: readonly AudioFileDto[], folderId: string | null): FolderStats {
   const inFolder = files.filter((f) => (f.folderId ?? null) === folderId);
   return {

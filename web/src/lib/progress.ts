@@ -1,7 +1,7 @@
 import { formatDuration } from "../../../common/format";
 import type { ProcessingEstimation } from "../../../common/library";
 
-/** Spec section 9: the bar never claims more than this before the file is ready. */
+/** docs/product.md#states: the bar never claims more than this before the file is ready. */
 export const PROGRESS_CAP_PERCENT = 95;
 export const OVERDUE_TEXT = "Taking longer than expected...";
 

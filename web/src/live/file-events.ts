@@ -22,7 +22,7 @@ const TOAST_TYPES: Record<FileStatusChangedEvent["file"]["status"], ToastType> =
   processing: "info",
 };
 
-/** Spec section 4, File status and Selection. */
+/** docs/product.md#states, File status and Selection. */
 export function applyFileStatusChanged(event: FileStatusChangedEvent, effects: FileEventEffects): void {
   const { file_id: id, file } = event;
   effects.toast(`${file.name}: ${event.message}`, TOAST_TYPES[file.status]);

@@ -1,10 +1,10 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
 import type { ExportCompletedMessage, TranscriptChangedMessage } from "../../../common/live-messages";
 import type { FileStatusChangedEvent } from "../../../common/transcript";
-import { parseLiveMessage } from "./messages";
+import { parseLiveMessage } from "../../../common/live-messages";
 
 /**
- * Timings of the live channel (spec section 9: stale threshold 6 s, backoff
+ * Timings of the live channel (docs/product.md#states: stale threshold 6 s, backoff
  * rate 0.15, reconnect after 1 s). The backoff rate is read as a growth of 15 %
  * per failed attempt: 1 s, 1.15 s, 1.32 s… capped at 30 s.
  */

@@ -12,6 +12,7 @@ import { toast } from "../lib/toasts";
 import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
+import { transcriptChanged, transcriptReloaded } from "./transcript-events";
 
 /**
  * One live connection per signed-in user while the workspace is mounted;
@@ -29,6 +30,11 @@ export function useLiveChannel(): LiveStatus {
   useEffect(() => {
     if (!token) return;
     const refreshFiles = () => void queryClient.invalidateQueries({ queryKey: keys.files, exact: true });
+    // Details and history from the cache, the utterances by the open editor itself.
+    const reloadTranscript = (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) });
+      transcriptReloaded(id);
+    };
     const effects: FileEventEffects = {
       toast,
       patchFile: (id, patch) =>
@@ -39,7 +45,7 @@ export function useLiveChannel(): LiveStatus {
         ),
       refreshFiles,
       replaceFile: (file) => putFileInCache(queryClient, file, true),
-      reloadTranscript: (id) => void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) }),
+      reloadTranscript: (id) => reloadTranscript(id),
       selectFile: (id) => void latest.current.navigate(`/dashboard/file/${id}`),
       selectedFileId: () => latest.current.fileId,
     };
@@ -51,13 +57,17 @@ export function useLiveChannel(): LiveStatus {
         // Whatever was pushed while we were away is gone: ask again.
         refreshFiles();
         const open = latest.current.fileId;
-        if (reconnected && open) void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(open) });
+        if (reconnected && open) reloadTranscript(open);
       },
       onFileStatusChanged: (event) => applyFileStatusChanged(event, effects),
-      // Another tab (or an undo there) changed a transcript: the open editor merges the fresh
-      // utterances, keeping any with unsaved local edits. Our own echoes are skipped.
+      // Another tab (or an undo there) changed a transcript: the open editor fetches the utterances
+      // named and merges them, keeping any with unsaved local edits; the details are fetched only
+      // when they changed. Our own echoes are skipped.
       onTranscriptChanged: (event) => {
-        if (event.client_id !== TAB_ID) void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(event.file_id) });
+        if (event.client_id === TAB_ID) return;
+        transcriptChanged(event);
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(event.file_id) });
+        if (event.details_changed) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(event.file_id) });
       },
       // A toast that stays until closed; its button asks for a fresh (short-lived) link.
       onExportCompleted: (event) => {

@@ -1,6 +1,6 @@
 import { CHUNK_FAILED } from "../lib/lazy-chunk";
 
-/** The page for uncaught errors while routing or rendering (spec section 8). */
+/** The page for uncaught errors while routing or rendering (docs/product.md#texts). */
 export function ErrorPage({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : String(error);
   const chunk = message === CHUNK_FAILED;

@@ -7,13 +7,13 @@ import {
   type ExportOptions as Options,
 } from "../../../common/exports";
 import { exportApi, saveFile } from "../api/exports";
-import { systemClock } from "../editor/clock";
+import { systemClock } from "../editor/model/clock";
 import { onExportCompleted } from "./export-events";
 import { ExportFlow, exportButtonLabel } from "./export-flow";
 
 const BUTTON_LABELS: Record<ExportFormat, string> = { pdf: "PDF", docx: "DOCX", srt: "SRT", vtt: "VTT", txt: "TXT" };
 
-/** Spec section 2, Export Options: a button per format (each with its own states) and what to include. */
+/** docs/product.md#screens, Export Options: a button per format (each with its own states) and what to include. */
 export function ExportOptions({ audioFileId }: { audioFileId: string }) {
   const [options, setOptions] = useState<Options>(DEFAULT_EXPORT_OPTIONS);
   const titleId = useId();

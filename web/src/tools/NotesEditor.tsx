@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { TranscriptDto } from "../../../common/transcript";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
-import { formatBinding, isShortcut, SHORTCUTS } from "../editor/shortcuts";
+import { formatBinding, isShortcut, SHORTCUTS } from "../editor/model/shortcuts";
 import { toast } from "../lib/toasts";
 import { SummaryGenerator } from "./SummaryGenerator";
 

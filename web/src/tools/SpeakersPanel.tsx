@@ -4,9 +4,9 @@ import type { SpeakerDto, TranscriptDto } from "../../../common/transcript";
 import { DETAILS_MESSAGES } from "../../../common/transcript-details";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { toast } from "../lib/toasts";
-import { formatShare, speakerColorIndex } from "../transcript/display";
+import { formatShare, speakerColorIndex } from "../editor/view/display";
 
-/** The Speakers list of the tools sidebar: rename inline, role, add, delete an unused one (spec sections 2 and 4). */
+/** The Speakers list of the tools sidebar: rename inline, role, add, delete an unused one (docs/product.md). */
 export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
   const queryClient = useQueryClient();
   const fileId = transcript.audioFileId;
@@ -113,7 +113,7 @@ function SpeakerEditor({ speaker, fileId, onDone }: { speaker: SpeakerDto; fileI
       await transcriptApi.updateSpeaker(fileId, speaker.id, { name: name.trim(), role: role.trim() || null });
       onDone(true);
     } catch (error) {
-      // Spec section 8: speaker update failures are logged only; the form stays open.
+      // docs/product.md#texts: speaker update failures are logged only; the form stays open.
       console.error("Failed to update speaker", error);
       setSaving(false);
     }

@@ -1,11 +1,11 @@
-// One export button's life (spec section 4, Export): idle → requesting →
+// One export button's life (docs/product.md#states, Export): idle → requesting →
 // pending ("Queuing") → processing ("Generating") → completed ("Downloading",
 // then the browser downloads the file) or failed ("X Failed"; "Failed" when the
 // export itself failed). Polls every 5 s, at most 60 times, then gives up, logs
 // a timeout and returns to idle. Plain TypeScript with an injected clock and
 // transport, so every rule is tested without a browser.
 import { EXPORT_POLL, type ExportDto, type ExportFormat, type ExportOptions } from "../../../common/exports";
-import type { EditorClock } from "../editor/clock";
+import type { EditorClock } from "../editor/model/clock";
 
 export type ExportPhase = "idle" | "requesting" | "pending" | "processing" | "completed" | "failed";
 

@@ -1,7 +1,7 @@
 import { Modal } from "../components/Modal";
-import { shortcutGroups } from "../editor/shortcuts";
+import { shortcutGroups } from "../editor/model/shortcuts";
 
-/** Spec section 2: every shortcut, grouped, generated from the table the key handlers use. */
+/** docs/product.md#tutorials-and-shortcuts: every shortcut, grouped, generated from the table the key handlers use. */
 export function ShortcutsModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Keyboard Shortcuts" onClose={onClose} wide>

@@ -25,7 +25,7 @@ export function TutorialLayer() {
     tutorials.load({ shown: savedShown ? (savedShown.split(",") as TutorialId[]) : [], skip_all: !!savedSkipAll });
   }, [savedShown, savedSkipAll]);
   useEffect(() => () => tutorials.cancelPending(), []);
-  // A tutorial starting closes this modal too (spec section 2).
+  // A tutorial starting closes this modal too (docs/product.md#tutorials-and-shortcuts).
   useEffect(() => {
     if (state.current) setShortcutsOpen(false);
   }, [state.current]);

@@ -3,7 +3,7 @@ import { tutorialKeyAction } from "./keys";
 import { TUTORIAL_STEPS } from "./steps";
 import { tutorials, useTutorialState } from "./tutorials";
 
-// Spec section 9: mask padding, viewport margin, arrow offset limit.
+// docs/product.md#tutorials-and-shortcuts: mask padding, viewport margin, arrow offset limit.
 const MASK_PADDING = 8;
 const VIEWPORT_MARGIN = 10;
 const ARROW_LIMIT = 100;

@@ -1,7 +1,7 @@
-// When tutorials start, which step shows, and what is remembered (spec sections
-// 3, 4 and 9): plain TypeScript with an injected clock, so every rule is tested
+// When tutorials start, which step shows, and what is remembered (docs/product.md#tutorials-and-shortcuts):
+// plain TypeScript with an injected clock, so every rule is tested
 // headless. The view renders `state`; the app reports events.
-import type { EditorClock } from "../editor/clock";
+import type { EditorClock } from "../editor/model/clock";
 import { START_DELAYS_MS, TUTORIAL_STEPS, type TutorialId } from "./steps";
 
 export interface TutorialState {
@@ -17,7 +17,7 @@ export interface TutorialEngineOptions {
   hasTarget(target: string): boolean;
   /** Saves what must survive a reload (shown tutorials, skip all). */
   persist(saved: { shown: TutorialId[]; skip_all: boolean }): void;
-  /** Called just before a tutorial appears (spec section 2: starting one closes any open modal). */
+  /** Called just before a tutorial appears (docs/product.md#tutorials-and-shortcuts: starting one closes any open modal). */
   onStart?(id: TutorialId): void;
   steps?: typeof TUTORIAL_STEPS;
 }
@@ -52,7 +52,7 @@ export class TutorialEngine {
     return this.state.shown.includes(id);
   }
 
-  // ---- events from the app (spec section 4, Tutorials) ----
+  // ---- events from the app (docs/product.md#tutorials-and-shortcuts, Tutorials) ----
 
   /** Utterances of a transcript loaded: transcript-editing after 1.5 s, unless the player's tutorial is on. */
   utterancesLoaded(): void {

@@ -1,6 +1,6 @@
-// Which tutorial action a key press means (spec section 4: Escape skips, Enter or
+// Which tutorial action a key press means (docs/product.md#tutorials-and-shortcuts: Escape skips, Enter or
 // ArrowRight next, ArrowLeft previous), wherever focus is on the page.
-import { isShortcut } from "../editor/shortcuts";
+import { isShortcut } from "../editor/model/shortcuts";
 
 type KeyEventLike = Parameters<typeof isShortcut>[0];
 

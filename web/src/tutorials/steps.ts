@@ -1,4 +1,4 @@
-// The four tutorials (spec section 4) and what each step teaches. A step points
+// The four tutorials (docs/product.md#tutorials-and-shortcuts) and what each step teaches. A step points
 // at an element by its data-tutorial attribute; a step whose element is not on
 // the page is passed over.
 import type { TUTORIAL_IDS } from "../../../common/preferences";
@@ -12,7 +12,7 @@ export interface TutorialStep {
   body: string;
 }
 
-/** Spec section 9: delays before a tutorial starts once its condition is met. */
+/** docs/product.md#tutorials-and-shortcuts: delays before a tutorial starts once its condition is met. */
 export const START_DELAYS_MS: Record<TutorialId, number> = {
   "transcript-editing": 1_500,
   "transcript-tools": 0,

@@ -1,8 +1,8 @@
 // The app's one tutorial engine: targets are found by data-tutorial attributes,
 // progress is saved in the user's preferences, and a starting tutorial closes the open modal.
 import { useSyncExternalStore } from "react";
-import { systemClock } from "../editor/clock";
-import { closeEditHistory } from "../transcript/history-modal";
+import { systemClock } from "../editor/model/clock";
+import { closeEditHistory } from "../editor/view/history-modal";
 import { closeDialog } from "../workspace/dialog-state";
 import { savePreferences } from "../workspace/ui-state";
 import { TutorialEngine, type TutorialState } from "./engine";
@@ -11,7 +11,7 @@ export const tutorials = new TutorialEngine({
   clock: systemClock,
   hasTarget: (target) => !!document.querySelector(`[data-tutorial="${CSS.escape(target)}"]`),
   persist: ({ shown, skip_all }) => void savePreferences({ tutorials: { shown, skip_all } }, "Failed to save preference: tutorials"),
-  // Spec section 2: starting a tutorial closes any open modal (the Keyboard Shortcuts one closes in TutorialLayer).
+  // docs/product.md#tutorials-and-shortcuts: starting a tutorial closes any open modal (the Keyboard Shortcuts one closes in TutorialLayer).
   onStart: () => {
     closeDialog();
     closeEditHistory();

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
 import { formatDate } from "../lib/dates";
-import { PlaybackController } from "../editor/playback-controller";
+import { PlaybackController } from "../editor/model/playback-controller";
 import { formatLabel } from "../../../common/format";
-import { TranscriptView } from "../transcript/TranscriptView";
+import { TranscriptView } from "../editor/view/TranscriptView";
 import { tutorials } from "../tutorials/tutorials";
 import { openDialog } from "./dialog-state";
 import { FailedCard } from "./FailedCard";
@@ -14,7 +14,7 @@ import { StatusBadge } from "./StatusBadge";
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
-  // Spec section 4: the media-player tutorial, 1 s after a file without a transcript opens.
+  // docs/product.md#tutorials-and-shortcuts: the media-player tutorial, 1 s after a file without a transcript opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening another file starts the delay again
   useEffect(() => {
     if (!file.hasTranscript) tutorials.fileWithoutTranscriptOpened();

@@ -68,7 +68,6 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
               )}
             </div>
             {isOpen && (
-              // biome-ignore lint/a11y/useSemanticElements: a tree's group of items, not a form's fieldset
               <ul role="group" className="tree-files">
                 {node.files.length === 0 && (
                   // biome-ignore lint/a11y/useFocusableInteractive: see above

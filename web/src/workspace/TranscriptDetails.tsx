@@ -6,12 +6,13 @@ import { describeSpeakerHint } from "../lib/options-draft";
 import { useTranscript } from "../api/transcripts";
 import { formatDateTime } from "../lib/dates";
 import { ExportOptions } from "../tools/ExportOptions";
+import { ShareSection } from "../tools/ShareSection";
 import { NotesEditor } from "../tools/NotesEditor";
-import { openEditHistory } from "../transcript/history-modal";
+import { openEditHistory } from "../editor/view/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
-import { transcriptDetails } from "../transcript/display";
+import { transcriptDetails } from "../editor/view/display";
 
-/** The transcript panel of the tools sidebar (spec section 4). */
+/** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   const wanted = file.status === "ready" && file.hasTranscript;
   const transcript = useTranscript(file.id, wanted);
@@ -40,6 +41,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
           Edit History
         </button>
       </section>
+      <ShareSection file={file} />
       <ExportOptions audioFileId={file.id} />
     </>
   );

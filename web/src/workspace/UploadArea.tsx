@@ -67,7 +67,6 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
 
   return (
     <section className="upload" aria-label="Upload">
-      {/* biome-ignore lint/a11y/useSemanticElements: a drop target holding the file input, which a <button> may not contain */}
       <div
         className={`dropzone${dragging ? " is-dragging" : ""}`}
         role="button"

@@ -53,7 +53,7 @@ function Workspace() {
     uiState.mobileToolsOpen = false;
   }, [fileId, folderId]);
 
-  // Spec section 4: the empty-dashboard tutorial, 1 s after a dashboard with no files.
+  // docs/product.md#tutorials-and-shortcuts: the empty-dashboard tutorial, 1 s after a dashboard with no files.
   const noFiles = files.isSuccess && files.data.length === 0 && !fileId && !folderId;
   useEffect(() => {
     if (noFiles) tutorials.noFiles();

@@ -2,7 +2,7 @@
 // transfer and the clock injected, so the view only renders its state.
 import { proxy } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
-import { systemClock, type EditorClock } from "../editor/clock";
+import { systemClock, type EditorClock } from "../editor/model/clock";
 
 export interface UploadItem {
   id: number;

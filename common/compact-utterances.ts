@@ -1,0 +1,241 @@
+// The compact answer of GET /transcripts/{id}/utterances?format=compact (the
+// query it takes is in utterances-query.ts, so a reader that only decodes,
+// like the shared page, loads no zod). The spec's shape repeats every key for each of
+// 30,000 words (4.7 MB for 3 hours); this one sends arrays, speaker ids once,
+// times as integer milliseconds relative to the time before them, and word
+// positions by order. Decoding gives back exactly the spec's shape
+// (docs/decisions/012-compact-utterances.md).
+import type { Sentiment, UtteranceDto, WordDto } from "./transcript";
+
+/**
+ * A time: integer milliseconds counted from a reference when that is exact
+ * (times stored at ingest have millisecond precision), else the seconds as text
+ * (an edit may store any number; text round-trips it exactly).
+ */
+export type CompactTime = number | string;
+
+/**
+ * [text, start (from the previous word's end), end (from its start), confidence, 1 when it has entities
+ * (0 when not but an original confidence follows), the transcribed confidence once the word was edited].
+ */
+export type CompactWord =
+  | [string, CompactTime, CompactTime, number]
+  | [string, CompactTime, CompactTime, number, 1]
+  | [string, CompactTime, CompactTime, number, 0 | 1, number];
+
+/**
+ * [speaker (index into `speakers`), position, start (from 0), end (from start),
+ * confidence, sentiment, sentiment confidence, order key, version, words].
+ */
+export type CompactUtterance = [
+  number,
+  number,
+  CompactTime,
+  CompactTime,
+  number,
+  Sentiment | null,
+  number | null,
+  string,
+  number,
+  CompactWord[],
+];
+
+export interface CompactUtterances {
+  format: "compact";
+  /** Speaker ids, each once. */
+  speakers: string[];
+  /**
+   * Every utterance id in order, then every word id in order, written one after
+   * the other: random ids do not compress, so they go apart from everything else
+   * and without quotes or commas between them.
+   */
+  ids: string;
+  /** Where each id in `ids` ends: runs of [length, how many ids in a row have it]. */
+  idLengths: [number, number][];
+  utterances: CompactUtterance[];
+}
+
+/** The integer milliseconds of a time in seconds, when they give it back exactly; else NaN. */
+function exactMs(seconds: number): number {
+  const ms = Math.round(seconds * 1000);
+  return Number.isSafeInteger(ms) && ms / 1000 === seconds ? ms : Number.NaN;
+}
+
+/** A time as milliseconds from `referenceMs` (a reference is 0 unless exact). */
+function encodeTime(seconds: number, ms: number, referenceMs: number): CompactTime {
+  const delta = ms - referenceMs;
+  return Number.isSafeInteger(delta) ? delta : String(seconds);
+}
+
+function decodeTime(time: CompactTime, referenceMs: number): number {
+  return typeof time === "string" ? Number(time) : (referenceMs + time) / 1000;
+}
+
+/** Both sides derive each reference from the value already decoded, so they always agree. */
+function reference(seconds: number): number {
+  const ms = exactMs(seconds);
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+type EncodableWord = Pick<WordDto, "id" | "text" | "startTime" | "endTime" | "confidenceScore" | "originalConfidenceScore" | "hasEntities">;
+export type EncodableUtterance = Omit<UtteranceDto, "transcriptWords"> & { transcriptWords: readonly EncodableWord[] };
+type UtteranceFields = Omit<UtteranceDto, "transcriptWords">;
+
+/**
+ * Builds the compact answer one utterance and one word at a time, so a reader
+ * of stored rows need not build the spec's objects first.
+ */
+export class CompactWriter {
+  private readonly speakers: string[] = [];
+  private readonly speakerIndex = new Map<string, number>();
+  private readonly utteranceIds = new IdWriter();
+  private readonly wordIds = new IdWriter();
+  private readonly utterances: CompactUtterance[] = [];
+  private words: CompactWord[] = [];
+  private previousMs = 0;
+
+  utterance(u: UtteranceFields): void {
+    let speaker = this.speakerIndex.get(u.speakerId);
+    if (speaker === undefined) {
+      speaker = this.speakers.push(u.speakerId) - 1;
+      this.speakerIndex.set(u.speakerId, speaker);
+    }
+    this.utteranceIds.add(u.id);
+    const startMs = reference(u.startTime);
+    this.previousMs = startMs;
+    this.words = [];
+    this.utterances.push([
+      speaker,
+      u.position,
+      encodeTime(u.startTime, exactMs(u.startTime), 0),
+      encodeTime(u.endTime, exactMs(u.endTime), startMs),
+      u.confidenceScore,
+      u.sentiment,
+      u.sentimentConfidence,
+      u.orderKey,
+      u.version,
+      this.words,
+    ]);
+  }
+
+  /** A word of the utterance added last, in order. */
+  word(
+    id: string,
+    text: string,
+    startTime: number,
+    endTime: number,
+    confidenceScore: number,
+    hasEntities: boolean,
+    originalConfidenceScore?: number,
+  ): void {
+    this.wordIds.add(id);
+    const startMs = exactMs(startTime);
+    const endMs = exactMs(endTime);
+    const startRef = Number.isNaN(startMs) ? 0 : startMs;
+    const start = encodeTime(startTime, startMs, this.previousMs);
+    const end = encodeTime(endTime, endMs, startRef);
+    this.previousMs = Number.isNaN(endMs) ? 0 : endMs;
+    this.words.push(
+      originalConfidenceScore !== undefined
+        ? [text, start, end, confidenceScore, hasEntities ? 1 : 0, originalConfidenceScore]
+        : hasEntities
+          ? [text, start, end, confidenceScore, 1]
+          : [text, start, end, confidenceScore],
+    );
+  }
+
+  finish(): CompactUtterances {
+    return {
+      format: "compact",
+      speakers: this.speakers,
+      ids: this.utteranceIds.text() + this.wordIds.text(),
+      idLengths: this.utteranceIds.runs.concat(this.wordIds.runs).reduce<[number, number][]>((runs, [length, count]) => {
+        const last = runs[runs.length - 1];
+        if (last?.[0] === length) last[1] += count;
+        else runs.push([length, count]);
+        return runs;
+      }, []),
+      utterances: this.utterances,
+    };
+  }
+}
+
+/** Ids written one after the other, with their lengths as runs. */
+class IdWriter {
+  private parts: string[] = [];
+  readonly runs: [number, number][] = [];
+
+  add(id: string): void {
+    this.parts.push(id);
+    const last = this.runs[this.runs.length - 1];
+    if (last && last[0] === id.length) last[1]++;
+    else this.runs.push([id.length, 1]);
+  }
+
+  text(): string {
+    return this.parts.join("");
+  }
+}
+
+function idReader(ids: string, runs: readonly [number, number][]): () => string {
+  let at = 0;
+  let run = 0;
+  let left = runs[0]?.[1] ?? 0;
+  return () => {
+    while (left === 0) left = runs[++run]![1];
+    left--;
+    const length = runs[run]![0];
+    at += length;
+    return ids.slice(at - length, at);
+  };
+}
+
+export function encodeUtterances(list: readonly EncodableUtterance[]): CompactUtterances {
+  const writer = new CompactWriter();
+  for (const u of list) {
+    writer.utterance(u);
+    for (const w of u.transcriptWords)
+      writer.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities, w.originalConfidenceScore);
+  }
+  return writer.finish();
+}
+
+export function decodeUtterances(compact: CompactUtterances): UtteranceDto[] {
+  const { speakers } = compact;
+  const nextId = idReader(compact.ids, compact.idLengths);
+  const utteranceIds = compact.utterances.map(() => nextId());
+  return compact.utterances.map(
+    ([speaker, position, start, end, confidenceScore, sentiment, sentimentConfidence, orderKey, version, words], i) => {
+      const startTime = decodeTime(start, 0);
+      let previous = reference(startTime);
+      const transcriptWords = words.map(([text, wordStart, wordEnd, wordConfidence, entities, original], index): WordDto => {
+        const wordStartTime = decodeTime(wordStart, previous);
+        const endTime = decodeTime(wordEnd, reference(wordStartTime));
+        previous = reference(endTime);
+        return {
+          id: nextId(),
+          text,
+          startTime: wordStartTime,
+          endTime,
+          position: index,
+          confidenceScore: wordConfidence,
+          ...(original === undefined ? {} : { originalConfidenceScore: original }),
+          hasEntities: entities === 1,
+        };
+      });
+      return {
+        id: utteranceIds[i]!,
+        speakerId: speakers[speaker]!,
+        startTime,
+        endTime: decodeTime(end, reference(startTime)),
+        position,
+        confidenceScore,
+        sentiment,
+        sentimentConfidence,
+        transcriptWords,
+        orderKey,
+        version,
+      };
+    },
+  );
+}

@@ -1,0 +1,129 @@
+// The editor's commands, outside React: each updates the store optimistically
+// with the same pure rules the server applies, then queues the operation. The
+// view renders the store and dispatches commands; nothing here touches the DOM.
+import { applyOp, OpError } from "../../../../common/transcript-apply";
+import type { Change, OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
+import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "./word-diff";
+import { newWordId } from "./word-diff";
+import type { EditorClock } from "./clock";
+import type { SaveQueue } from "./save-queue";
+import type { ChangeSource, TranscriptStore } from "./transcript-store";
+
+export interface EditorDeps {
+  store: TranscriptStore;
+  queue: Pick<SaveQueue, "enqueue">;
+  clock: Pick<EditorClock, "now">;
+  newUtteranceId?: () => string;
+  /** Told of each change the user makes here (not the server's), e.g. to spot repeated corrections. */
+  onLocalChange?: (change: Change) => void;
+}
+
+export class TranscriptEditor {
+  readonly store: TranscriptStore;
+  private readonly queue: EditorDeps["queue"];
+  private readonly clock: EditorDeps["clock"];
+  private readonly newUtteranceId: () => string;
+  private readonly onLocalChange: EditorDeps["onLocalChange"];
+
+  constructor(deps: EditorDeps) {
+    this.store = deps.store;
+    this.onLocalChange = deps.onLocalChange;
+    this.queue = deps.queue;
+    this.clock = deps.clock;
+    this.newUtteranceId = deps.newUtteranceId ?? (() => crypto.randomUUID());
+  }
+
+  /**
+   * The user changed an utterance's text. Returns false when nothing changed
+   * or the edit cannot be kept (an utterance needs a word: the view restores it).
+   */
+  editText(utteranceId: string, text: string, source: ChangeSource = "typing"): boolean {
+    const u = this.store.utterance(utteranceId);
+    if (!u) return false;
+    const words = diffWords(u.transcriptWords, text, {
+      now: this.clock.now(),
+      newId: newWordId,
+      span: { start: u.startTime, end: u.endTime },
+    });
+    if (!words) return false;
+    if (words.length === 0) return false;
+    return this.run({ type: "update_words", utteranceId, words: wordPatches(words) }, source, words);
+  }
+
+  /** Enter: the words from `firstWordId` on become a new utterance. */
+  split(utteranceId: string, firstWordId: string): string | null {
+    const newUtteranceId = this.newUtteranceId();
+    return this.run({ type: "split", utteranceId, firstWordId, newUtteranceId }, "local") ? newUtteranceId : null;
+  }
+
+  /** Backspace at the start: this utterance's words join the previous one. Returns the previous id. */
+  mergeIntoPrevious(utteranceId: string): string | null {
+    const target = this.store.previous(utteranceId);
+    if (!target) return null;
+    return this.run({ type: "merge", targetUtteranceId: target.id, sourceUtteranceId: utteranceId }, "local") ? target.id : null;
+  }
+
+  setSpeaker(utteranceId: string, speakerId: string): boolean {
+    return this.run({ type: "set_speaker", utteranceId, speakerId }, "local");
+  }
+
+  /** Ctrl/Cmd+I: cycles a word's confidence (marks it reviewed or inaudible). */
+  cycleConfidence(utteranceId: string, wordId: string): number | null {
+    const u = this.store.utterance(utteranceId);
+    const word = u?.transcriptWords.find((w) => w.id === wordId);
+    if (!u || !word) return null;
+    const cycled = cycleConfidence(word, this.clock.now());
+    const words = u.transcriptWords.map((w) => (w.id === wordId ? cycled : w));
+    return this.run({ type: "update_words", utteranceId, words: wordPatches(words) }, "local", words) ? cycled.confidenceScore : null;
+  }
+
+  /** Re-applies operations restored from storage after a reload; returns those still valid. */
+  replay(ops: readonly TranscriptOp[]): TranscriptOp[] {
+    return ops.filter((op) => {
+      try {
+        const { change } = applyOp(this.store, op);
+        this.store.applyChange(change, "server");
+        this.markRestored(op);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** A save succeeded: the server's states become confirmed; flags clear unless the word changed since. */
+  saved(op: TranscriptOp, result: OperationResultDto, savedAt: number, hasPending: (id: string) => boolean): void {
+    this.store.reconcile(result, hasPending);
+    if (op.type === "update_words") this.store.clearFlags(op.utteranceId, savedAt);
+  }
+
+  private run(op: TranscriptOp, source: ChangeSource, flagged?: EditableWord[]): boolean {
+    let applied: ReturnType<typeof applyOp>;
+    try {
+      applied = applyOp(this.store, op);
+    } catch (error) {
+      if (error instanceof OpError) return false;
+      throw error;
+    }
+    if (!applied.change.utterances.length) return false;
+    this.store.applyChange(applied.change, source);
+    // The pure apply drops the client-only flags: put the flagged words back.
+    if (flagged && op.type === "update_words") this.store.replaceWords(op.utteranceId, flagged, source);
+    this.queue.enqueue(op);
+    if (source !== "server") this.onLocalChange?.(applied.change);
+    return true;
+  }
+
+  private markRestored(op: TranscriptOp): void {
+    if (op.type !== "update_words") return;
+    const u = this.store.utterance(op.utteranceId);
+    if (!u) return;
+    const changed = new Set(op.words.filter((w) => w.text !== undefined || w.confidence_score !== undefined).map((w) => w.id));
+    const now = this.clock.now();
+    this.store.replaceWords(
+      op.utteranceId,
+      u.transcriptWords.map((w) => (changed.has(w.id) ? { ...w, isModified: true, lastModifiedAt: now } : w)),
+      "server",
+    );
+  }
+}

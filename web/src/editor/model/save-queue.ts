@@ -1,0 +1,405 @@
+// The save queue of the transcript editor (docs/product.md#transcript-editor "Save status" and
+// "Save queue"): edits are applied optimistically by the model and queued
+// here; the queue sends them one at a time, in order, retries what failed on
+// the way, drops what the server refused, and keeps the unsent ones in a
+// PendingStore so a reload loses nothing.
+import { touches, type OperationResultDto, type TranscriptOp } from "../../../../common/transcript-ops";
+import { systemClock, type EditorClock } from "./clock";
+import type { PendingStore } from "./pending-store";
+
+/** docs/product.md#transcript-editor: word edits after a 1 s pause, structure changes after about 50 ms, retry after 100 ms. */
+export const SAVE_TIMINGS = {
+  wordsDebounceMs: 1_000,
+  structureDelayMs: 50,
+  firstRetryMs: 100,
+  retryFactor: 2,
+  maxRetryMs: 30_000,
+  /** How long flush() waits while the queue is blocked by transient failures. */
+  flushBlockedMs: 10_000,
+} as const;
+
+/** One queued operation, as stored and as handed to the transport. */
+export interface PendingOp {
+  /** Sent as Idempotency-Key: a resend after a lost answer or a reload is applied once. */
+  opId: string;
+  op: TranscriptOp;
+  enqueuedAt: number;
+}
+
+export type PermanentFailure = { kind: "permanent"; status: number; message: string; body?: unknown };
+export type SendOutcome = { kind: "ok"; result: OperationResultDto } | { kind: "transient"; reason: string } | PermanentFailure;
+export type SendOp = (pending: PendingOp) => Promise<SendOutcome>;
+
+/**
+ * What a failed request means for the queue. 0 (network error, timeout), 408,
+ * 429 and 5xx are worth retrying. 401 is retried too: the session ended (the
+ * client signs out), the edit itself was not refused and stays stored until
+ * the user is back. Every other 4xx (400, 403, 404, 409, 422…) is a refusal.
+ * Anything outside 4xx is unexpected and treated as transient.
+ */
+export function classifyFailure(status: number): "transient" | "permanent" {
+  if (status === 0 || status === 401 || status === 408 || status === 429) return "transient";
+  return status >= 400 && status < 500 ? "permanent" : "transient";
+}
+
+export type SaveState = "synced" | "pending" | "error";
+export interface SaveStatus {
+  state: SaveState;
+  /** Operations not yet acknowledged, including the one in flight. */
+  pending: number;
+}
+
+/** Spec: 'Saved', 'Saving (n)', 'Save Error'. */
+export function saveStatusLabel(status: SaveStatus): string {
+  switch (status.state) {
+    case "synced":
+      return "Saved";
+    case "pending":
+      return `Saving (${status.pending})`;
+    case "error":
+      return "Save Error";
+  }
+}
+
+/**
+ * Operations that set a state (the words of an utterance, its speaker) can be
+ * replaced by a newer one of the same kind: only the last state matters. A
+ * split or merge is a step, not a state: two splits of one utterance are two
+ * different changes, so they are never coalesced (null).
+ */
+export function coalesceKey(op: TranscriptOp): string | null {
+  if (op.type === "update_words" || op.type === "set_speaker") return `${op.type}:${op.utteranceId}`;
+  return null;
+}
+
+/** How long an operation waits before it may be sent. */
+export function sendDelay(op: TranscriptOp): number {
+  return op.type === "update_words" ? SAVE_TIMINGS.wordsDebounceMs : SAVE_TIMINGS.structureDelayMs;
+}
+
+/** The wait before the n-th retry (n ≥ 1): 100 ms, 200 ms, 400 ms… capped at 30 s. */
+export function retryDelay(failures: number): number {
+  const ms = SAVE_TIMINGS.firstRetryMs * SAVE_TIMINGS.retryFactor ** Math.max(0, failures - 1);
+  return Math.min(ms, SAVE_TIMINGS.maxRetryMs);
+}
+
+const SPEAKER_STATS_OPS = new Set<TranscriptOp["type"]>(["set_speaker", "split", "merge"]);
+
+export interface SaveQueueOptions {
+  /** Key of the stored queue (the transcript's file id). */
+  fileId: string;
+  send: SendOp;
+  /** Without a store nothing survives a reload. */
+  store?: PendingStore;
+  clock?: EditorClock;
+  newId?: () => string;
+  /** After each success: clear edit flags unless changed later, apply the server's utterances. */
+  onSaved?: (pending: PendingOp, result: OperationResultDto) => void;
+  /** The server refused the operation; it was dropped. Tell the user and reload the utterance. */
+  onRejected?: (pending: PendingOp, failure: PermanentFailure) => void;
+  /** The queue emptied after at least one operation completed: refresh the edit history. */
+  onDrained?: () => void;
+  /** A set_speaker, split or merge was saved: refresh the speaker statistics. */
+  onSpeakerStatsStale?: () => void;
+  onStoreError?: (error: unknown) => void;
+}
+
+interface Entry {
+  pending: PendingOp;
+  /** Not sent before this time (debounce). */
+  readyAt: number;
+  /** Handed to the transport at least once (or restored: it may have been): never replaced. */
+  attempted: boolean;
+}
+
+interface FlushWaiter {
+  resolve: (drained: boolean) => void;
+  timeoutMs: number;
+  blockedTimer: unknown;
+}
+
+/**
+ * One operation in flight at a time, strictly in order. A transient failure
+ * keeps the operation at the head and retries it with backoff (never dropped);
+ * a refusal drops it and the queue goes on. Versions are not its business:
+ * the transport sends those the store last confirmed (docs/decisions/008).
+ */
+export class SaveQueue {
+  private readonly clock: EditorClock;
+  private readonly newId: () => string;
+  private entries: Entry[] = [];
+  private inFlight: Entry | null = null;
+  private timer: unknown = null;
+  private failures = 0;
+  private retryAt = 0;
+  private rejectedSinceSuccess = false;
+  private completedSinceDrain = false;
+  private loaded: boolean;
+  private readonly loading: Promise<PendingOp[]>;
+  private persisting: Promise<void> = Promise.resolve();
+  private disposed = false;
+  private readonly listeners = new Set<(status: SaveStatus) => void>();
+  private status: SaveStatus = { state: "synced", pending: 0 };
+  private waiters: FlushWaiter[] = [];
+
+  constructor(private readonly options: SaveQueueOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.newId = options.newId ?? (() => crypto.randomUUID());
+    const store = options.store;
+    if (store) {
+      this.loaded = false;
+      this.loading = store.load(options.fileId).then(
+        (ops) => this.finishLoading(ops),
+        (error: unknown) => {
+          this.options.onStoreError?.(error);
+          return this.finishLoading([]);
+        },
+      );
+    } else {
+      this.loaded = true;
+      this.loading = Promise.resolve([]);
+    }
+  }
+
+  /**
+   * The operations stored by an earlier page, in order, now queued ahead of
+   * anything enqueued since; the model re-applies them optimistically. Nothing
+   * is sent or stored before they are loaded.
+   */
+  restore(): Promise<PendingOp[]> {
+    return this.loading;
+  }
+
+  enqueue(op: TranscriptOp): PendingOp {
+    const now = this.clock.now();
+    const pending: PendingOp = { opId: this.newId(), op, enqueuedAt: now };
+    const readyAt = this.waiters.length > 0 ? now : now + sendDelay(op);
+    const index = this.replaceableIndex(op);
+    if (index >= 0) {
+      this.entries[index] = { pending, readyAt, attempted: false };
+      this.changed();
+      return pending;
+    }
+    this.entries.push({ pending, readyAt, attempted: false });
+    this.changed();
+    return pending;
+  }
+
+  /** Sends at once the operations waiting for their debounce and resolves when the queue is empty
+   * (true), or false when it stays blocked by transient failures for `blockedTimeoutMs`. */
+  async flush(blockedTimeoutMs: number = SAVE_TIMINGS.flushBlockedMs): Promise<boolean> {
+    await this.loading;
+    if (this.disposed) return false;
+    if (this.entries.length === 0) return true;
+    const now = this.clock.now();
+    for (const entry of this.entries) entry.readyAt = Math.min(entry.readyAt, now);
+    if (this.failures > 0) this.retryAt = now;
+    const drained = new Promise<boolean>((resolve) => {
+      this.waiters.push({ resolve, timeoutMs: blockedTimeoutMs, blockedTimer: null });
+    });
+    this.updateWaiters();
+    this.pump();
+    return drained;
+  }
+
+  /** Retries a failing operation now (e.g. on the `online` event) instead of after its backoff. */
+  retryNow(): void {
+    if (this.failures === 0 || this.inFlight) return;
+    this.retryAt = this.clock.now();
+    this.pump();
+  }
+
+  /** Whether unsaved operations (queued or in flight) touch the utterance: a reload must not overwrite it. */
+  pendingFor(utteranceId: string): boolean {
+    return this.entries.some((entry) => touches(entry.pending.op).includes(utteranceId));
+  }
+
+  /** The unacknowledged operations, in sending order. */
+  snapshot(): PendingOp[] {
+    return this.entries.map((entry) => entry.pending);
+  }
+
+  getStatus(): SaveStatus {
+    return this.status;
+  }
+
+  subscribe(listener: (status: SaveStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once the latest change of the pending list is written to the store. */
+  whenPersisted(): Promise<void> {
+    return this.persisting;
+  }
+
+  /** Stops the timers. An answer still on its way is recorded in the store, nothing more is sent. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+    for (const waiter of this.waiters.splice(0)) {
+      if (waiter.blockedTimer !== null) this.clock.clearTimeout(waiter.blockedTimer);
+      waiter.resolve(false);
+    }
+    this.listeners.clear();
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private finishLoading(stored: PendingOp[]): PendingOp[] {
+    const known = new Set(this.entries.map((entry) => entry.pending.opId));
+    const restored = stored.filter((pending) => !known.has(pending.opId));
+    const now = this.clock.now();
+    const enqueuedMeanwhile = this.entries.length > 0;
+    this.entries = [...restored.map((pending) => ({ pending, readyAt: now, attempted: true })), ...this.entries];
+    this.loaded = true;
+    if (!this.disposed) {
+      if (enqueuedMeanwhile) this.persist();
+      this.changed(false);
+    }
+    return restored;
+  }
+
+  /** The index of the pending operation `op` replaces, or -1 to append. */
+  private replaceableIndex(op: TranscriptOp): number {
+    const key = coalesceKey(op);
+    if (key === null) return -1;
+    const ids = touches(op);
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const entry = this.entries[i]!;
+      // The newest queued operation touching this utterance decides.
+      if (!touches(entry.pending.op).some((id) => ids.includes(id))) continue;
+      const replaceable = coalesceKey(entry.pending.op) === key && !entry.attempted && entry !== this.inFlight;
+      return replaceable ? i : -1;
+    }
+    return -1;
+  }
+
+  private changed(store = true): void {
+    if (store) this.persist();
+    this.emitStatus();
+    this.updateWaiters();
+    this.pump();
+  }
+
+  private pump(): void {
+    this.clearTimer();
+    if (this.disposed || !this.loaded || this.inFlight) return;
+    const head = this.entries[0];
+    if (!head) return;
+    const now = this.clock.now();
+    const due = this.failures > 0 ? Math.max(this.retryAt, head.readyAt) : head.readyAt;
+    if (due > now) {
+      this.timer = this.clock.setTimeout(() => {
+        this.timer = null;
+        this.pump();
+      }, due - now);
+      return;
+    }
+    void this.sendHead(head);
+  }
+
+  private async sendHead(entry: Entry): Promise<void> {
+    this.inFlight = entry;
+    entry.attempted = true;
+    let outcome: SendOutcome;
+    try {
+      outcome = await this.options.send(entry.pending);
+    } catch (error) {
+      outcome = { kind: "transient", reason: error instanceof Error ? error.message : String(error) };
+    }
+    this.inFlight = null;
+
+    if (outcome.kind === "transient") {
+      if (this.disposed) return;
+      this.failures++;
+      this.retryAt = this.clock.now() + retryDelay(this.failures);
+      this.changed(false);
+      return;
+    }
+
+    this.remove(entry);
+    this.failures = 0;
+    this.rejectedSinceSuccess = outcome.kind !== "ok";
+    this.persist();
+    if (this.disposed) return;
+    this.completedSinceDrain = true;
+    this.emitStatus();
+    if (outcome.kind === "ok") {
+      this.call(() => this.options.onSaved?.(entry.pending, outcome.result));
+      if (SPEAKER_STATS_OPS.has(entry.pending.op.type)) this.call(() => this.options.onSpeakerStatsStale?.());
+    } else {
+      this.call(() => this.options.onRejected?.(entry.pending, outcome));
+    }
+    if (this.entries.length === 0 && this.completedSinceDrain) {
+      this.completedSinceDrain = false;
+      this.call(() => this.options.onDrained?.());
+    }
+    this.updateWaiters();
+    this.pump();
+  }
+
+  private remove(entry: Entry): void {
+    const index = this.entries.indexOf(entry);
+    if (index >= 0) this.entries.splice(index, 1);
+  }
+
+  private persist(): void {
+    const store = this.options.store;
+    if (!store || !this.loaded) return;
+    this.persisting = store.save(this.options.fileId, this.snapshot()).catch((error: unknown) => {
+      this.options.onStoreError?.(error);
+    });
+  }
+
+  private computeStatus(): SaveStatus {
+    const pending = this.entries.length;
+    if (this.failures > 0) return { state: "error", pending };
+    if (pending > 0) return { state: "pending", pending };
+    return { state: this.rejectedSinceSuccess ? "error" : "synced", pending };
+  }
+
+  private emitStatus(): void {
+    const next = this.computeStatus();
+    if (next.state === this.status.state && next.pending === this.status.pending) return;
+    this.status = next;
+    for (const listener of [...this.listeners]) this.call(() => listener(next));
+  }
+
+  /** Resolves flushes once empty; starts their blocked timers while the head keeps failing. */
+  private updateWaiters(): void {
+    if (this.waiters.length === 0) return;
+    if (this.entries.length === 0 && this.loaded) {
+      for (const waiter of this.waiters.splice(0)) {
+        if (waiter.blockedTimer !== null) this.clock.clearTimeout(waiter.blockedTimer);
+        waiter.resolve(true);
+      }
+      return;
+    }
+    for (const waiter of this.waiters) {
+      if (this.failures > 0 && waiter.blockedTimer === null) {
+        waiter.blockedTimer = this.clock.setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          waiter.resolve(false);
+        }, waiter.timeoutMs);
+      } else if (this.failures === 0 && waiter.blockedTimer !== null) {
+        this.clock.clearTimeout(waiter.blockedTimer);
+        waiter.blockedTimer = null;
+      }
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** A throwing callback must not stop the queue. */
+  private call(fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}

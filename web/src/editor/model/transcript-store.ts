@@ -1,0 +1,231 @@
+// The editor's document: one transcript's utterances in order, with the
+// client-only word flags. Plain TypeScript, no React: the view subscribes per
+// utterance (a card re-renders only when its own utterance object changes)
+// and to the list (insertions and removals).
+import { compareKeys } from "../../../../common/order-keys";
+import type { OpContext } from "../../../../common/transcript-apply";
+import type { Change, OperationResultDto, UtteranceState } from "../../../../common/transcript-ops";
+import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
+import type { EditableWord } from "./word-diff";
+
+export interface EditableUtterance extends UtteranceDto {
+  transcriptWords: EditableWord[];
+}
+
+/** Why an utterance changed: typing already shows itself, everything else must be drawn. */
+export type ChangeSource = "typing" | "local" | "server";
+
+type Listener = (source: ChangeSource) => void;
+
+export class TranscriptStore implements OpContext {
+  private list: EditableUtterance[] = [];
+  private index = new Map<string, number>();
+  private speakers = new Map<string, SpeakerDto>();
+  /** The version the server last confirmed per utterance (the local one runs ahead while saving). */
+  private confirmed = new Map<string, number>();
+  private listListeners = new Set<() => void>();
+  private changeListeners = new Set<() => void>();
+  private utteranceListeners = new Map<string, Set<Listener>>();
+
+  constructor(utterances: readonly UtteranceDto[] = [], speakers: readonly SpeakerDto[] = []) {
+    this.load(utterances);
+    this.setSpeakers(speakers);
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  utterances(): readonly EditableUtterance[] {
+    return this.list;
+  }
+
+  utterance(id: string): EditableUtterance | undefined {
+    const i = this.index.get(id);
+    return i === undefined ? undefined : this.list[i];
+  }
+
+  next(id: string): EditableUtterance | undefined {
+    const i = this.index.get(id);
+    return i === undefined ? undefined : this.list[i + 1];
+  }
+
+  previous(id: string): EditableUtterance | undefined {
+    const i = this.index.get(id);
+    return i === undefined || i === 0 ? undefined : this.list[i - 1];
+  }
+
+  indexOf(id: string): number {
+    return this.index.get(id) ?? -1;
+  }
+
+  speakerName(id: string): string | undefined {
+    return this.speakers.get(id)?.displayName;
+  }
+
+  speakerList(): SpeakerDto[] {
+    return [...this.speakers.values()];
+  }
+
+  confirmedVersion(id: string): number | undefined {
+    return this.confirmed.get(id);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /** Replaces everything with the server's list (first load, or a reload). */
+  load(utterances: readonly UtteranceDto[]): void {
+    this.list = [...utterances].sort((a, b) => compareKeys(a.orderKey, b.orderKey));
+    this.confirmed = new Map(this.list.map((u) => [u.id, u.version]));
+    this.reindex();
+    this.emitList();
+    for (const id of this.utteranceListeners.keys()) this.emit(id, "server");
+    for (const l of this.changeListeners) l();
+  }
+
+  /**
+   * A fresh server list (another tab changed something, or a reconnect):
+   * everything follows the server except utterances with unsaved local edits.
+   */
+  mergeServer(utterances: readonly UtteranceDto[], keep: (id: string) => boolean): void {
+    const fresh = new Map(utterances.map((u) => [u.id, u]));
+    const changed = utterances.filter((u) => !keep(u.id) && this.utterance(u.id)?.version !== u.version);
+    const removed = this.list.filter((u) => !fresh.has(u.id) && !keep(u.id)).map((u) => u.id);
+    // Kept utterances keep their old confirmed version: their pending edit must meet the version check.
+    for (const u of utterances) if (!keep(u.id)) this.confirmed.set(u.id, u.version);
+    if (changed.length || removed.length) this.put(changed, removed, "server");
+  }
+
+  /**
+   * Some utterances as the server has them now, and ids it no longer has (another
+   * tab changed them). Applied unless the utterance has unsaved local edits or
+   * this store already holds that version or a newer one (versions never go back).
+   */
+  mergeSome(utterances: readonly UtteranceDto[], removed: readonly string[], keep: (id: string) => boolean): void {
+    const changed = utterances.filter((u) => !keep(u.id) && u.version > (this.confirmed.get(u.id) ?? -1));
+    const gone = removed.filter((id) => !keep(id) && this.index.has(id));
+    for (const u of changed) this.confirmed.set(u.id, u.version);
+    for (const id of gone) this.confirmed.delete(id);
+    if (changed.length || gone.length) this.put(changed, gone, "server");
+  }
+
+  setSpeakers(speakers: readonly SpeakerDto[]): void {
+    this.speakers = new Map(speakers.map((s) => [s.id, s]));
+  }
+
+  /** Applies a change computed locally (optimistic) or an undo/redo answer. */
+  applyChange(change: Change, source: ChangeSource): void {
+    this.put(
+      change.utterances.flatMap((u) => (u.after ? [u.after] : [])),
+      change.utterances.filter((u) => !u.after).map((u) => u.id),
+      source,
+    );
+  }
+
+  /** The server's answer: its states become the confirmed ones. `keep` lists utterances with newer local edits. */
+  reconcile(result: OperationResultDto, keep: (id: string) => boolean = () => false): void {
+    for (const u of result.utterances) this.confirmed.set(u.id, u.version);
+    for (const id of result.removedUtteranceIds) this.confirmed.delete(id);
+    this.put(
+      result.utterances.filter((u) => !keep(u.id)),
+      result.removedUtteranceIds.filter((id) => !keep(id)),
+      "server",
+    );
+  }
+
+  /** Clears the edit flags a save confirmed, unless the word changed again since (docs/product.md#transcript-editor). */
+  clearFlags(utteranceId: string, savedAt: number): void {
+    const u = this.utterance(utteranceId);
+    if (!u?.transcriptWords.some((w) => w.isNew || w.isModified)) return;
+    const words = u.transcriptWords.map((w) =>
+      (w.isNew || w.isModified) && (w.lastModifiedAt ?? 0) <= savedAt
+        ? { ...w, isNew: undefined, isModified: undefined, lastModifiedAt: undefined }
+        : w,
+    );
+    this.put([{ ...u, transcriptWords: words }], [], "local");
+  }
+
+  /** Replaces the words of one utterance without a version bump (flags only). */
+  replaceWords(utteranceId: string, words: EditableWord[], source: ChangeSource): void {
+    const u = this.utterance(utteranceId);
+    if (u) this.put([{ ...u, transcriptWords: words }], [], source);
+  }
+
+  private put(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[], source: ChangeSource): void {
+    let structural = false;
+    for (const id of removed) {
+      const i = this.index.get(id);
+      if (i === undefined) continue;
+      this.index.delete(id);
+      this.list.splice(i, 1);
+      this.reindex(i);
+      structural = true;
+    }
+    for (const state of states) {
+      const i = this.index.get(state.id);
+      if (i !== undefined && this.list[i]!.orderKey === state.orderKey) {
+        this.list[i] = state;
+        continue;
+      }
+      if (i !== undefined) this.list.splice(i, 1);
+      const at = this.insertionPoint(state.orderKey);
+      this.list.splice(at, 0, state);
+      this.reindex(Math.min(at, i ?? at));
+      structural = true;
+    }
+    if (structural) this.emitList();
+    for (const state of states) this.emit(state.id, source);
+    for (const id of removed) this.emit(id, source);
+    for (const l of this.changeListeners) l();
+  }
+
+  private insertionPoint(key: string): number {
+    let lo = 0;
+    let hi = this.list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.list[mid]!.orderKey < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private reindex(from = 0): void {
+    if (from === 0) this.index.clear();
+    for (let i = from; i < this.list.length; i++) this.index.set(this.list[i]!.id, i);
+  }
+
+  // ---------------------------------------------------------------- subscriptions
+
+  subscribeList(listener: () => void): () => void {
+    this.listListeners.add(listener);
+    return () => this.listListeners.delete(listener);
+  }
+
+  /** Any change at all (word timeline, counts): listeners should batch their work. */
+  subscribeChanges(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  subscribeUtterance(id: string, listener: Listener): () => void {
+    let set = this.utteranceListeners.get(id);
+    if (!set) {
+      set = new Set();
+      this.utteranceListeners.set(id, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.utteranceListeners.delete(id);
+    };
+  }
+
+  private emitList(): void {
+    // A new array, so views comparing snapshots see the change.
+    this.list = this.list.slice();
+    for (const l of this.listListeners) l();
+  }
+
+  private emit(id: string, source: ChangeSource): void {
+    for (const l of this.utteranceListeners.get(id) ?? []) l(source);
+  }
+}

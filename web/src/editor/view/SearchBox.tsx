@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from "react";
+import { SearchState, type SearchMatch } from "../model/search";
+import { isShortcut } from "../model/shortcuts";
+import type { ReadableTranscript } from "./readable";
+import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";
+
+// Edits change the text: matches are found again once typing pauses.
+const RESEARCH_AFTER_EDIT_MS = 300;
+
+const highlightsSupported = () => typeof CSS !== "undefined" && "highlights" in CSS && typeof Highlight !== "undefined";
+
+function rangeFor(match: SearchMatch): Range | null {
+  const el = utteranceElements.get(match.utteranceId);
+  if (!el) return null;
+  const start = textPosition(el, match.start);
+  const end = textPosition(el, match.end);
+  if (!start || !end) return null;
+  const range = document.createRange();
+  range.setStart(start.node, start.offset);
+  range.setEnd(end.node, end.offset);
+  return range;
+}
+
+/** Every match highlighted with the CSS Custom Highlight API: no DOM changes, no React render. */
+function paint(search: SearchState) {
+  if (!highlightsSupported()) return;
+  const all = new Highlight();
+  const current = new Highlight();
+  search.matches.forEach((match, i) => {
+    const range = rangeFor(match);
+    if (range) (i === search.current ? current : all).add(range);
+  });
+  CSS.highlights.set("search-match", all);
+  CSS.highlights.set("search-current", current);
+}
+
+function clearPaint() {
+  if (!highlightsSupported()) return;
+  CSS.highlights.delete("search-match");
+  CSS.highlights.delete("search-current");
+}
+
+/** Brings a match into view, even thousands of utterances away (off-screen cards are laid out on the way). */
+function reveal(match: SearchMatch | null) {
+  if (!match) return;
+  const card = utteranceElements.get(match.utteranceId)?.closest("li");
+  if (!card) return;
+  card.scrollIntoView({ block: "center" });
+  // Cards skipped by content-visibility get their real size once near: aim again.
+  requestAnimationFrame(() => card.scrollIntoView({ block: "center" }));
+}
+
+export function SearchBox({ session }: { session: ReadableTranscript }) {
+  const search = useRef(new SearchState(session.store.utterances())).current;
+  const [label, setLabel] = useState("");
+  const [query, setQuery] = useState("");
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = session.store.subscribeChanges(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        search.setUtterances(session.store.utterances());
+        if (search.active) paint(search);
+        setLabel(search.label);
+      }, RESEARCH_AFTER_EDIT_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+      clearPaint();
+    };
+  }, [session, search]);
+
+  // A text drawn again in full (pointed at, focused) has new text nodes: highlight again in the next frame.
+  useEffect(() => {
+    let frame = 0;
+    const off = onWordsRedrawn(() => {
+      if (!search.active || frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (search.active) paint(search);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      off();
+    };
+  }, [search]);
+
+  function run(q: string) {
+    setQuery(q);
+    search.setUtterances(session.store.utterances());
+    search.setQuery(q);
+    setLabel(search.label);
+    if (!search.active) {
+      clearPaint();
+      return;
+    }
+    paint(search);
+    reveal(search.currentMatch);
+  }
+
+  function step(direction: 1 | -1) {
+    if (!search.active || !search.total) return;
+    const match = direction > 0 ? search.next() : search.prev();
+    setLabel(search.label);
+    paint(search);
+    reveal(match);
+  }
+
+  return (
+    <div className="toolbar-group search-box" role="search">
+      <input
+        type="search"
+        className="search"
+        placeholder="Search transcript"
+        data-tutorial="transcript-search"
+        aria-label="Search transcript"
+        value={query}
+        onChange={(e) => run(e.target.value)}
+        onKeyDown={(e) => {
+          if (isShortcut(e, "searchPrevious")) {
+            e.preventDefault();
+            step(-1);
+          } else if (isShortcut(e, "searchNext")) {
+            e.preventDefault();
+            step(1);
+          }
+        }}
+      />
+      <span className="search-count" data-testid="search-count" aria-live="polite">
+        {label}
+      </span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Previous match"
+        disabled={!label || label === "0 of 0"}
+        onClick={() => step(-1)}
+      >
+        ↑
+      </button>
+      <button type="button" className="icon-button" aria-label="Next match" disabled={!label || label === "0 of 0"} onClick={() => step(1)}>
+        ↓
+      </button>
+    </div>
+  );
+}

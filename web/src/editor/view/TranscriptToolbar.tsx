@@ -1,0 +1,75 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import { useSnapshot } from "valtio";
+import { useEditHistory } from "../../api/transcripts";
+import { saveStatusLabel } from "../model/save-queue";
+import { formatBinding, SHORTCUTS } from "../model/shortcuts";
+import { EditHistoryModal } from "./EditHistoryModal";
+import type { EditorSession } from "../model/editor-session";
+import { redo, undo } from "../model/history-actions";
+import { closeEditHistory, historyModal } from "./history-modal";
+import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
+import { SearchBox } from "./SearchBox";
+
+/** Search, low-confidence review, undo/redo and the save status (docs/product.md#transcript-editor, Transcript editor). */
+export function TranscriptToolbar({ session }: { session: EditorSession }) {
+  const queryClient = useQueryClient();
+  const history = useEditHistory(session.audioFileId);
+  const { open: showHistory } = useSnapshot(historyModal);
+  // The modal belongs to the open transcript: it closes when the editor goes.
+  useEffect(() => closeEditHistory, []);
+  useEffect(() => {
+    if (history.isError) console.error("Failed to load edit history", history.error);
+  }, [history.isError, history.error]);
+  return (
+    <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">
+      <SearchBox session={session} />
+      <LowConfidenceNavigator session={session} />
+      <div className="toolbar-group" role="group" aria-label="History" data-tutorial="history-buttons">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Undo"
+          title={`Undo (${formatBinding(SHORTCUTS.undo.keys[0])})`}
+          disabled={!history.data?.canUndo}
+          onClick={() => void undo(session, queryClient)}
+        >
+          ↶
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Redo"
+          title={`Redo (${formatBinding(SHORTCUTS.redo.keys[0])})`}
+          disabled={!history.data?.canRedo}
+          onClick={() => void redo(session, queryClient)}
+        >
+          ↷
+        </button>
+      </div>
+      <SaveStatus session={session} />
+      {showHistory && <EditHistoryModal session={session} onClose={closeEditHistory} />}
+    </div>
+  );
+}
+
+function SaveStatus({ session }: { session: EditorSession }) {
+  const status = useSyncExternalStore(
+    (notify) => session.queue.subscribe(notify),
+    () => session.queue.getStatus(),
+  );
+  const label = saveStatusLabel(status);
+  const icon = status.state === "synced" ? "✓" : status.state === "pending" ? "⟳" : "⚠";
+  return (
+    <span
+      className={`save-status save-status--${status.state}`}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-tutorial="save-status"
+      title={label}
+    >
+      <span aria-hidden="true">{icon}</span> {label}
+    </span>
+  );
+}

@@ -1,0 +1,192 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useSnapshot } from "valtio";
+import { useServiceConfiguration } from "../../api/library";
+import { DETAILS_MESSAGES } from "../../../../common/transcript-details";
+import { transcriptApi, transcriptKeys, useTranscript } from "../../api/transcripts";
+import { authState } from "../../auth/store";
+import type { PlaybackController } from "../model/playback-controller";
+import { isShortcut } from "../model/shortcuts";
+import { tutorials } from "../../tutorials/tutorials";
+import { toast } from "../../lib/toasts";
+import { EditorSession, type SessionState } from "../model/editor-session";
+import { redo, undo } from "../model/history-actions";
+import { usePlaybackSync } from "./usePlaybackSync";
+import { TranscriptToolbar } from "./TranscriptToolbar";
+import { UtteranceCard } from "./UtteranceCard";
+import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
+
+const LOADING: SessionState = { status: "loading" };
+
+/**
+ * The transcript editor of a file. The document, commands and save queue
+ * live outside React (EditorSession); this renders one memoised card per
+ * utterance, and cards redraw only when their own utterance changes.
+ */
+export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
+  const queryClient = useQueryClient();
+  const transcript = useTranscript(fileId, true);
+  const opened = useEditorSession(fileId);
+  const state = useSyncExternalStore(
+    useCallback((notify) => opened?.subscribeState(notify) ?? (() => {}), [opened]),
+    () => opened?.getState() ?? LOADING,
+  );
+  const failure: Error | null = transcript.error ?? (state.status === "failed" ? state.error : null);
+  const speakers = transcript.data?.speakers;
+  useEffect(() => {
+    if (opened && speakers) opened.store.setSpeakers(speakers);
+  }, [opened, speakers]);
+  // The editor shows once the utterances and the speakers are in.
+  const session = state.status === "ready" && speakers ? opened : null;
+
+  useEffect(() => {
+    if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
+  }, [failure]);
+  // docs/product.md#tutorials-and-shortcuts: the transcript-editing tutorial, 1.5 s after the utterances load.
+  const loaded = !!session;
+  useEffect(() => {
+    if (!loaded) return;
+    tutorials.utterancesLoaded();
+    return () => tutorials.cancelPending();
+  }, [loaded]);
+
+  let body: ReactNode;
+  if (failure && !session) {
+    body = (
+      <div className="empty-state">
+        <p className="muted">The transcript could not be loaded.</p>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            if (transcript.isError) void transcript.refetch();
+            void opened?.open();
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!session) {
+    body = (
+      <p className="transcript-status muted" role="status">
+        <span className="spinner spinner--small" /> Loading transcript...
+      </p>
+    );
+  } else {
+    body = <EditorBody session={session} playback={playback} speakers={transcript.data?.speakers ?? []} />;
+  }
+
+  return (
+    <section
+      className="transcript"
+      data-testid="transcript"
+      aria-label="Transcript"
+      onKeyDown={(e) => {
+        if (!session) return;
+        const target = e.target as HTMLElement;
+        // Text fields keep their own undo; the transcript's text uses the server history.
+        if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+        if (isShortcut(e, "redo")) {
+          e.preventDefault();
+          void redo(session, queryClient);
+        } else if (isShortcut(e, "undo")) {
+          e.preventDefault();
+          void undo(session, queryClient);
+        }
+      }}
+    >
+      <h2 className="section-title">Transcript</h2>
+      {session && <TranscriptToolbar session={session} />}
+      {body}
+    </section>
+  );
+}
+
+/** One EditorSession per open file (the view is keyed by file); it loads the utterances itself. */
+function useEditorSession(fileId: string): EditorSession | null {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<EditorSession | null>(null);
+  useEffect(() => {
+    const created = new EditorSession(fileId, queryClient);
+    setSession(created);
+    void created.open();
+    return () => created.dispose();
+  }, [fileId, queryClient]);
+  return session?.audioFileId === fileId ? session : null;
+}
+
+function EditorBody({
+  session,
+  playback,
+  speakers,
+}: {
+  session: EditorSession;
+  playback: PlaybackController | null;
+  speakers: readonly { id: string; displayName: string }[];
+}) {
+  const store = session.store;
+  const list = useSyncExternalStore(
+    useCallback((notify) => store.subscribeList(notify), [store]),
+    () => store.utterances(),
+  );
+  const config = useServiceConfiguration();
+  const { user } = useSnapshot(authState);
+  const metaColumn = !!config.data?.features.utterance_meta_column && !!user?.preferences.transcript.utterance_meta_column;
+  const currentWord = useRef<{ utteranceId: string; wordId: string } | null>(null);
+  const onCurrentWord = useCallback((utteranceId: string, wordId: string) => {
+    currentWord.current = { utteranceId, wordId };
+  }, []);
+  const queryClient = useQueryClient();
+  const onCreateSpeaker = useCallback(
+    async (utteranceId: string) => {
+      try {
+        const created = await transcriptApi.createSpeaker(session.audioFileId);
+        toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
+        session.store.setSpeakers([...session.store.speakerList(), created]);
+        session.editor.setSpeaker(utteranceId, created.id);
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(session.audioFileId) });
+      } catch {
+        toast(DETAILS_MESSAGES.speakerCreateFailed, "error");
+      }
+    },
+    [session, queryClient],
+  );
+  const listRef = useRef<HTMLDivElement>(null);
+  usePlaybackSync(session, playback, listRef);
+  const shown = useProgressiveCount(list.length);
+
+  if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
+  const allSpans = list.length <= ALL_SPANS_UP_TO;
+  const visible = shown < list.length ? list.slice(0, shown) : list;
+  const chunks = [];
+  for (let at = 0; at < visible.length; at += CHUNK) chunks.push(visible.slice(at, at + CHUNK));
+  return (
+    <div
+      className={`utterances${metaColumn ? " utterances--column" : ""}`}
+      role="group"
+      aria-label="Utterances"
+      ref={listRef}
+      aria-busy={shown < list.length}
+    >
+      {chunks.map((chunk, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a chunk is the k-th run of CHUNK cards, so its index is its identity
+        <ol key={k} className="utterance-chunk" start={k * CHUNK + 1}>
+          {chunk.map((u) => (
+            <UtteranceCard
+              key={u.id}
+              utteranceId={u.id}
+              editor={session.editor}
+              playback={playback}
+              speakers={speakers}
+              metaColumn={metaColumn}
+              allSpans={allSpans}
+              onCurrentWord={onCurrentWord}
+              onCreateSpeaker={onCreateSpeaker}
+            />
+          ))}
+        </ol>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import {
+  memo,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from "react";
+import { formatTimestamp } from "../../../../common/format";
+import type { TranscriptEditor } from "../model/editor";
+import { BIDI_CONTROLS } from "../../../../common/names";
+import { pastedText, replaceRange, withoutBidiControls } from "../model/paste-text";
+import { isShortcut } from "../model/shortcuts";
+import type { ChangeSource } from "../model/transcript-store";
+import type { PlaybackController } from "../model/playback-controller";
+import { SpeakerPicker } from "./SpeakerPicker";
+import {
+  caretInForeignElement,
+  caretOffset,
+  forgetWords,
+  hasAllSpans,
+  placeCaret,
+  renderWords,
+  selectionOffsets,
+  selectOffsets,
+  showAllSpans,
+  utteranceElements,
+  wordIdAtCaret,
+  wordIdAtPoint,
+  wordIndexAtOffset,
+} from "./word-dom";
+import { speakerColorIndex } from "./display";
+
+interface Props {
+  utteranceId: string;
+  editor: TranscriptEditor;
+  playback: PlaybackController | null;
+  /** Speakers in transcript order (colour by index). */
+  speakers: readonly { id: string; displayName: string }[];
+  metaColumn: boolean;
+  /** Every word in its span from the start; else lean until the text is pointed at or focused (word-html.ts). */
+  allSpans: boolean;
+  onCurrentWord: (utteranceId: string, wordId: string) => void;
+  onCreateSpeaker: (utteranceId: string) => void;
+}
+
+/** Focuses an utterance's text at a character offset once it is in the DOM. */
+export function focusUtterance(utteranceId: string, offset: number) {
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>(`[data-utterance-id="${CSS.escape(utteranceId)}"] .utterance-text`);
+    if (!el) return;
+    el.focus();
+    placeCaret(el, offset);
+  });
+}
+
+/**
+ * One utterance: speaker, times and its editable words. React renders the
+ * card; the words are drawn imperatively (word-dom.ts) and left alone while
+ * the user types, so a keystroke costs no React render.
+ */
+export const UtteranceCard = memo(function UtteranceCard({
+  utteranceId,
+  editor,
+  playback,
+  speakers,
+  metaColumn,
+  allSpans,
+  onCurrentWord,
+  onCreateSpeaker,
+}: Props) {
+  const store = editor.store;
+  const lastSource = useRef<ChangeSource>("server");
+  const utterance = useSyncExternalStore(
+    (notify) =>
+      store.subscribeUtterance(utteranceId, (source) => {
+        lastSource.current = source;
+        notify();
+      }),
+    () => store.utterance(utteranceId),
+  );
+  const textRef = useRef<HTMLDivElement>(null);
+  // A press on a text drawn lean targets the text, not a word: the click finds the word by position.
+  const leanAtPointerDown = useRef(false);
+  const [picking, setPicking] = useState(false);
+
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (!el || !utterance) return;
+    const focused = document.activeElement === el;
+    if (focused && lastSource.current === "typing") return; // the DOM already shows it
+    const selection = focused ? selectionOffsets(el) : null;
+    renderWords(el, utterance.transcriptWords, allSpans || hasAllSpans(el));
+    if (selection) selectOffsets(el, selection);
+  }, [utterance, allSpans]);
+
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (el) utteranceElements.set(utteranceId, el);
+    return () => {
+      if (!el) return;
+      forgetWords(el);
+      if (utteranceElements.get(utteranceId) === el) utteranceElements.delete(utteranceId);
+    };
+  }, [utteranceId]);
+
+  if (!utterance) return null;
+  const speakerIndex = speakers.findIndex((s) => s.id === utterance.speakerId);
+  const speakerName = speakers[speakerIndex]?.displayName ?? "Unknown speaker";
+  const color = speakerColorIndex(speakerIndex);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const el = e.currentTarget;
+    if (isShortcut(e, "split")) {
+      e.preventDefault();
+      const offset = caretOffset(el);
+      if (offset === null) return;
+      editor.editText(utteranceId, el.textContent ?? "");
+      const words = store.utterance(utteranceId)?.transcriptWords ?? [];
+      const index = wordIndexAtOffset(el.textContent ?? "", offset);
+      if (index <= 0 || index >= words.length) return;
+      const newId = editor.split(utteranceId, words[index]!.id);
+      if (newId) focusUtterance(newId, 0);
+      return;
+    }
+    if (isShortcut(e, "merge") && caretOffset(el) === 0) {
+      const previous = store.previous(utteranceId);
+      if (!previous) return;
+      e.preventDefault();
+      editor.editText(utteranceId, el.textContent ?? "");
+      const joinAt = previous.transcriptWords.map((w) => w.text).join(" ").length + 1;
+      if (editor.mergeIntoPrevious(utteranceId)) focusUtterance(previous.id, joinAt);
+      return;
+    }
+    if (isShortcut(e, "cycleConfidence")) {
+      e.preventDefault();
+      const wordId = wordIdAtCaret(el);
+      if (wordId) editor.cycleConfidence(utteranceId, wordId);
+    }
+  }
+
+  /**
+   * Takes a new text for the utterance and redraws its words from the model, so no
+   * element the browser made (styles copied from a deleted word, pasted markup) stays.
+   */
+  function replaceText(el: HTMLElement, text: string, caret: number, fallbackCaret: number) {
+    const changed = editor.editText(utteranceId, text);
+    const current = store.utterance(utteranceId);
+    if (current) renderWords(el, current.transcriptWords);
+    placeCaret(el, changed ? caret : fallbackCaret);
+  }
+
+  function onPaste(e: ClipboardEvent<HTMLDivElement>) {
+    // Plain text only, on one line: formatting, line breaks and direction controls never enter a transcript.
+    e.preventDefault();
+    const el = e.currentTarget;
+    const selection = selectionOffsets(el);
+    if (!selection) return;
+    const { text, caret } = replaceRange(
+      el.textContent ?? "",
+      selection.start,
+      selection.end,
+      pastedText(e.clipboardData.getData("text/plain")),
+    );
+    replaceText(el, text, caret, selection.start);
+  }
+
+  function onInput(e: FormEvent<HTMLDivElement>) {
+    const el = e.currentTarget;
+    const text = el.textContent ?? "";
+    if (!BIDI_CONTROLS.test(text) && !caretInForeignElement(el)) {
+      editor.editText(utteranceId, text);
+      return;
+    }
+    // A typed or dropped direction control would reorder the words after it: it is dropped.
+    // Text typed into markup the browser made is redrawn as words.
+    const caret = caretOffset(el) ?? text.length;
+    const clean = withoutBidiControls(text, caret);
+    replaceText(el, clean.text, clean.caret, clean.caret);
+  }
+
+  function onBlur() {
+    const el = textRef.current;
+    if (!el) return;
+    editor.editText(utteranceId, el.textContent ?? "");
+    // Redraw from the model: new words get their spans, an emptied text comes back.
+    const current = store.utterance(utteranceId);
+    if (current) renderWords(el, current.transcriptWords);
+  }
+
+  return (
+    <li className={`utterance${metaColumn ? " utterance--column" : ""}`} data-utterance-id={utteranceId} data-testid="utterance">
+      <div className="utterance-meta">
+        <button
+          type="button"
+          className={`speaker-chip speaker-color-${color < 0 ? "none" : color}`}
+          data-testid="utterance-speaker"
+          data-tutorial="utterance-speaker"
+          aria-haspopup="listbox"
+          aria-expanded={picking}
+          title="Change speaker"
+          onClick={() => setPicking((p) => !p)}
+        >
+          {speakerName}
+        </button>
+        {picking && (
+          <SpeakerPicker
+            speakers={speakers}
+            current={utterance.speakerId}
+            onPick={(speakerId) => {
+              setPicking(false);
+              editor.setSpeaker(utteranceId, speakerId);
+            }}
+            onCreate={() => {
+              setPicking(false);
+              onCreateSpeaker(utteranceId);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        )}
+        <button type="button" className="utterance-time" title="Play from here" onClick={() => playback?.seek(utterance.startTime)}>
+          {`${formatTimestamp(utterance.startTime)} – ${formatTimestamp(utterance.endTime)}`}
+        </button>
+      </div>
+      {/* biome-ignore lint/a11y/useFocusableInteractive: an editable element takes focus by itself */}
+      <div
+        ref={textRef}
+        className="utterance-text"
+        contentEditable
+        suppressContentEditableWarning
+        spellCheck={false}
+        role="textbox"
+        aria-label={`Utterance at ${formatTimestamp(utterance.startTime)} by ${speakerName}`}
+        data-testid="utterance-text"
+        data-tutorial="utterance-text"
+        onInput={onInput}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onBlur={onBlur}
+        onPointerOver={(e) => showAllSpans(e.currentTarget)}
+        onFocus={(e) => showAllSpans(e.currentTarget)}
+        onPointerDown={(e) => {
+          leanAtPointerDown.current = !hasAllSpans(e.currentTarget);
+        }}
+        onClick={(e) => {
+          const wordId =
+            (e.target as HTMLElement).dataset?.wordId ??
+            (leanAtPointerDown.current && e.target === e.currentTarget ? wordIdAtPoint(e.currentTarget, e.clientX, e.clientY) : null);
+          if (!wordId) return;
+          onCurrentWord(utteranceId, wordId);
+          playback?.seekToWord(wordId);
+        }}
+      />
+    </li>
+  );
+});

@@ -1,0 +1,64 @@
+import { useEffect, type RefObject } from "react";
+import { Autoscroll } from "../model/autoscroll";
+import { systemClock } from "../model/clock";
+import type { PlaybackController } from "../model/playback-controller";
+import type { ReadableTranscript } from "./readable";
+import { setPlayingWord, wordElement } from "./word-dom";
+
+// Edits move word times: the timeline is rebuilt once typing pauses, not per keystroke.
+const TIMELINE_REBUILD_MS = 250;
+
+function inView(el: HTMLElement): boolean {
+  const rect = el.getBoundingClientRect();
+  return rect.top >= 0 && rect.bottom <= (window.innerHeight || document.documentElement.clientHeight);
+}
+
+/**
+ * Connects the shared playback controller to the transcript: the playing
+ * word's span gets a class directly (no React render), autoscroll follows it
+ * unless the user scrolled or clicked in the last 10 s, and on pause the last
+ * word is scrolled into view.
+ */
+export function usePlaybackSync(session: ReadableTranscript, playback: PlaybackController | null, listRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!playback) return;
+    const autoscroll = new Autoscroll({ clock: systemClock });
+    const timeline = () =>
+      playback.setWords(
+        session.store.utterances().flatMap((u) => u.transcriptWords.map((w) => ({ id: w.id, start: w.startTime, end: w.endTime }))),
+      );
+    timeline();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offChanges = session.store.subscribeChanges(() => {
+      clearTimeout(timer);
+      timer = setTimeout(timeline, TIMELINE_REBUILD_MS);
+    });
+    const reveal = (el: HTMLElement, block: ScrollLogicalPosition) => {
+      if (inView(el)) return;
+      autoscroll.noteProgrammaticScroll();
+      el.scrollIntoView({ block });
+    };
+    const offActive = playback.onActiveWord((id) => {
+      const el = setPlayingWord(id);
+      if (el && autoscroll.shouldFollow()) reveal(el, "center");
+    });
+    const offPause = playback.onPause((id) => {
+      const el = id ? wordElement(id) : undefined;
+      if (el) reveal(el, "nearest");
+    });
+    const interacted = () => autoscroll.noteUserInteraction();
+    const onScroll = () => autoscroll.noteScroll();
+    const list = listRef.current;
+    const events = ["wheel", "touchstart", "mousedown", "keydown"] as const;
+    for (const type of events) list?.addEventListener(type, interacted, { passive: true });
+    window.addEventListener("scroll", onScroll, { passive: true, capture: true });
+    return () => {
+      clearTimeout(timer);
+      offChanges();
+      offActive();
+      offPause();
+      for (const type of events) list?.removeEventListener(type, interacted);
+      window.removeEventListener("scroll", onScroll, { capture: true });
+    };
+  }, [session, playback, listRef]);
+}

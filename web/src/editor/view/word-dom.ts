@@ -1,0 +1,246 @@
+// The words of an utterance as DOM, built imperatively: an editable text the
+// browser owns while the user types, so React never reconciles it mid-edit.
+// Its text is the words joined by single spaces, which search offsets and
+// caret positions rely on.
+// A long transcript is drawn lean (word-html.ts) and a text gets every word's span
+// when it is pointed at, focused, or one of its words is asked for.
+import type { EditableWord } from "../model/word-diff";
+import { plainText, wordsHtml } from "./word-html";
+
+/** Word id → its span where one is drawn, for the playing-word highlight and navigation (no DOM queries on hot paths). */
+export const wordElements = new Map<string, HTMLElement>();
+/** Utterance id → its editable text element (search highlights build ranges in it). */
+export const utteranceElements = new Map<string, HTMLElement>();
+/** Word id → the editable text holding it, whether or not the word has its span. */
+const wordOwners = new Map<string, HTMLElement>();
+/** The words each editable text shows, to draw it again in full. */
+const drawnWords = new WeakMap<HTMLElement, readonly EditableWord[]>();
+/** Editable texts drawn with every word in its span. */
+const fullTexts = new WeakSet<HTMLElement>();
+const redrawListeners = new Set<() => void>();
+let playingWordId: string | null = null;
+
+/**
+ * Draws the words, every one in its span or (lean) only the marked ones; by
+ * default in the form the element has. Built as one escaped HTML string: the
+ * browser's parser makes thousands of spans far faster than DOM calls.
+ */
+export function renderWords(el: HTMLElement, words: readonly EditableWord[], allSpans = fullTexts.has(el)): void {
+  if (el.firstChild) forgetWords(el);
+  if (allSpans) fullTexts.add(el);
+  else fullTexts.delete(el);
+  drawnWords.set(el, words);
+  const text = allSpans ? null : plainText(words, playingWordId);
+  if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId);
+  else el.textContent = text;
+  for (let i = 0; i < words.length; i++) wordOwners.set(words[i]!.id, el);
+  const spans = el.children;
+  for (let i = 0; i < spans.length; i++) {
+    const span = spans[i] as HTMLElement;
+    wordElements.set(span.dataset.wordId!, span);
+  }
+}
+
+export function forgetWords(el: HTMLElement): void {
+  for (const word of drawnWords.get(el) ?? []) {
+    if (wordOwners.get(word.id) === el) wordOwners.delete(word.id);
+    if (wordElements.get(word.id)?.parentNode === el) wordElements.delete(word.id);
+  }
+}
+
+/** Whether every word of the element has its span. */
+export function hasAllSpans(el: HTMLElement): boolean {
+  return fullTexts.has(el);
+}
+
+/**
+ * Draws every word's span in a text drawn lean, keeping the selection in it.
+ * Left alone while its text differs from the words drawn (the user is typing in it).
+ */
+export function showAllSpans(el: HTMLElement): boolean {
+  const words = drawnWords.get(el);
+  if (!words || fullTexts.has(el)) return false;
+  if (el.textContent !== words.map((w) => w.text).join(" ")) return false;
+  const selection = selectionOffsets(el);
+  renderWords(el, words, true);
+  if (selection) selectOffsets(el, selection);
+  for (const listener of redrawListeners) listener();
+  return true;
+}
+
+/** A word's span, drawing its text in full if the word has none yet. */
+export function wordElement(wordId: string): HTMLElement | undefined {
+  const span = wordElements.get(wordId);
+  if (span) return span;
+  const owner = wordOwners.get(wordId);
+  if (owner && showAllSpans(owner)) return wordElements.get(wordId);
+  return undefined;
+}
+
+/**
+ * Marks the playing word and returns what to bring into view: its span, or while
+ * its text is drawn lean, the text itself, drawn in full in the next frame (no
+ * layout forced while the player reports time).
+ */
+export function setPlayingWord(wordId: string | null): HTMLElement | undefined {
+  if (playingWordId) wordElements.get(playingWordId)?.classList.remove("word--playing");
+  playingWordId = wordId;
+  if (!wordId) return undefined;
+  const span = wordElements.get(wordId);
+  if (span) {
+    span.classList.add("word--playing");
+    return span;
+  }
+  const owner = wordOwners.get(wordId);
+  if (owner) showAllSpansSoon(owner);
+  return owner;
+}
+
+const soon = new Set<HTMLElement>();
+let soonFrame = 0;
+function showAllSpansSoon(el: HTMLElement): void {
+  soon.add(el);
+  if (soonFrame) return;
+  soonFrame = requestAnimationFrame(() => {
+    soonFrame = 0;
+    for (const text of soon) if (text.isConnected) showAllSpans(text);
+    soon.clear();
+  });
+}
+
+/** Called after a text is drawn again in full: ranges into its old text nodes are gone. */
+export function onWordsRedrawn(listener: () => void): () => void {
+  redrawListeners.add(listener);
+  return () => redrawListeners.delete(listener);
+}
+
+/** The caret's offset in the element's text, or null when the selection is elsewhere or not collapsed. */
+export function caretOffset(el: HTMLElement): number | null {
+  const selection = getSelection();
+  if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return null;
+  const range = selection.getRangeAt(0);
+  if (!el.contains(range.startContainer)) return null;
+  const before = document.createRange();
+  before.selectNodeContents(el);
+  before.setEnd(range.startContainer, range.startOffset);
+  return before.toString().length;
+}
+
+/**
+ * Whether the caret sits in an element the browser made rather than in one of the word spans
+ * (typing where a styled word was deleted gets that word's colours as <font> and style spans).
+ */
+export function caretInForeignElement(el: HTMLElement): boolean {
+  const selection = getSelection();
+  if (!selection || selection.rangeCount === 0) return false;
+  for (let node = selection.getRangeAt(0).startContainer.parentNode; node && node !== el; node = node.parentNode) {
+    if (!(node instanceof HTMLElement && node.dataset.wordId && node.parentNode === el)) return true;
+  }
+  return false;
+}
+
+/** The selection inside the element as text offsets (collapsed or not), or null when it is elsewhere. */
+export function selectionOffsets(el: HTMLElement): { start: number; end: number } | null {
+  const selection = getSelection();
+  if (!selection || selection.rangeCount === 0) return null;
+  const range = selection.getRangeAt(0);
+  if (!el.contains(range.startContainer) || !el.contains(range.endContainer)) return null;
+  const before = document.createRange();
+  before.selectNodeContents(el);
+  before.setEnd(range.startContainer, range.startOffset);
+  const start = before.toString().length;
+  return { start, end: start + range.toString().length };
+}
+
+/** Restores a selection saved by selectionOffsets after the words were redrawn. */
+export function selectOffsets(el: HTMLElement, { start, end }: { start: number; end: number }): void {
+  const from = textPosition(el, start);
+  const to = textPosition(el, end);
+  const selection = getSelection();
+  if (!from || !to || !selection) return;
+  const range = document.createRange();
+  range.setStart(from.node, from.offset);
+  range.setEnd(to.node, to.offset);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+/** Puts the caret at a text offset inside the element. */
+export function placeCaret(el: HTMLElement, offset: number): void {
+  const position = textPosition(el, offset);
+  const selection = getSelection();
+  if (!selection) return;
+  const range = document.createRange();
+  if (position) range.setStart(position.node, position.offset);
+  else range.selectNodeContents(el);
+  range.collapse(!!position);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+/** The text node and offset at a character offset of the element's text. */
+export function textPosition(el: HTMLElement, offset: number): { node: Text; offset: number } | null {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let remaining = offset;
+  let last: Text | null = null;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (remaining <= node.length) return { node, offset: remaining };
+    remaining -= node.length;
+    last = node;
+  }
+  return last ? { node: last, offset: last.length } : null;
+}
+
+/** Index of the first word starting at or after `offset` in text made of the words joined by spaces. */
+export function wordIndexAtOffset(text: string, offset: number): number {
+  let index = 0;
+  const re = /\S+/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index >= offset) return index;
+    // Inside a word: the split happens after it.
+    index++;
+  }
+  return index;
+}
+
+/**
+ * The word at a point of the element's text, by text offset: for a click that
+ * landed on a text drawn lean, whose target is the text rather than a word's span.
+ */
+export function wordIdAtPoint(el: HTMLElement, x: number, y: number): string | null {
+  const position = caretAtPoint(x, y);
+  if (!position || !el.contains(position.node)) return null;
+  const before = document.createRange();
+  before.selectNodeContents(el);
+  before.setEnd(position.node, position.offset);
+  const index = Math.max(0, wordIndexAtOffset(el.textContent ?? "", before.toString().length + 1) - 1);
+  return drawnWords.get(el)?.[index]?.id ?? null;
+}
+
+function caretAtPoint(x: number, y: number): { node: Node; offset: number } | null {
+  if (typeof document.caretPositionFromPoint === "function") {
+    const position = document.caretPositionFromPoint(x, y);
+    return position && { node: position.offsetNode, offset: position.offset };
+  }
+  // Safari before 18.2.
+  const range = document.caretRangeFromPoint(x, y);
+  return range && { node: range.startContainer, offset: range.startOffset };
+}
+
+/** The word under the caret (or just before it), for Ctrl/Cmd+I. */
+export function wordIdAtCaret(el: HTMLElement): string | null {
+  const selection = getSelection();
+  if (!selection || selection.rangeCount === 0) return null;
+  let node: Node | null = selection.getRangeAt(0).startContainer;
+  while (node && node !== el) {
+    if (node instanceof HTMLElement && node.dataset.wordId) return node.dataset.wordId;
+    node = node.parentNode;
+  }
+  const offset = caretOffset(el);
+  if (offset === null) return null;
+  const text = el.textContent ?? "";
+  const index = Math.max(0, wordIndexAtOffset(text, offset + 1) - 1);
+  if (!fullTexts.has(el)) return drawnWords.get(el)?.[index]?.id ?? null;
+  const spans = el.querySelectorAll<HTMLElement>("[data-word-id]");
+  return spans[index]?.dataset.wordId ?? null;
+}
