@@ -88,10 +88,6 @@ export const storedOptionsSchema = z.object({
   speakers: speakersSchema.default("detect"),
 });
 
-export function completeOptions(input: z.output<typeof transcriptionOptionsInputSchema> | undefined): TranscriptionOptions {
-  return { language: input?.language ?? null, vocabulary: input?.vocabulary ?? [], speakers: input?.speakers ?? "detect" };
-}
-
 /** Reads stored options leniently (a broken value means the defaults). */
 export function parseStoredOptions(raw: unknown): TranscriptionOptions {
   const parsed = storedOptionsSchema.safeParse(raw ?? {});
