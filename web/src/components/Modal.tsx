@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { isShortcut } from "../editor/model/shortcuts";
+import { dispatch } from "../editor/model/commands";
 
 /** A dialog that closes on Escape and on a click outside it. */
 export function Modal({
@@ -19,7 +19,7 @@ export function Modal({
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isShortcut(e, "closeDialog")) onClose();
+      dispatch("dialog", e, { dialog: { close: onClose } });
     };
     document.addEventListener("keydown", onKey);
     const first = panel.current?.querySelector<HTMLElement>("input, select, textarea, button:not(.modal-close)");
