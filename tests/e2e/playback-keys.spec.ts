@@ -112,6 +112,14 @@ test("the keys work in the search box, on the player's controls and on the page,
   await search.focus();
   await page.keyboard.press("Alt+g");
   await expect(text(page, 1)).toBeFocused();
+
+  // Outside text fields "?" opens the Keyboard Shortcuts list, which shows these keys.
+  await page.getByRole("button", { name: "Play" }).focus();
+  await page.keyboard.press("Shift+?");
+  const shortcuts = page.getByRole("dialog", { name: "Keyboard Shortcuts" });
+  await expect(shortcuts.getByRole("row", { name: /Play or pause, also while typing/ })).toContainText("Alt+K");
+  await expect(shortcuts.getByRole("row", { name: /Move the cursor to the playing word/ })).toContainText("Alt+G");
+  await snap(page, "62-shortcuts-playback-keys");
 });
 
 test("with pause-while-typing on (User Preferences), typing pauses playback and it resumes after the quiet time", async ({ page }) => {

@@ -121,6 +121,19 @@ describe("the command dispatcher", () => {
     expect(commandFor("tutorial", altKey("k", false), { mac: false, tutorial, player: fakePlayer() })).toBeNull();
   });
 
+  it("opens the Keyboard Shortcuts list with ? outside text fields, whatever Shift the layout needs", () => {
+    const showShortcuts = vi.fn();
+    expect(dispatch("page", { ...key("?", { shiftKey: true }), preventDefault() {} }, { mac: false, showShortcuts, focus: "body" })).toBe(
+      "showShortcuts",
+    );
+    expect(showShortcuts).toHaveBeenCalledOnce();
+    expect(commandFor("page", key("?"), { mac: true, showShortcuts, focus: "other" })).toBe("showShortcuts");
+    expect(commandFor("player", key("?", { shiftKey: true }), { mac: false, showShortcuts, focus: "field" })).toBeNull();
+    expect(commandFor("utterance", key("?", { shiftKey: true }), { mac: false, showShortcuts })).toBeNull();
+    expect(commandFor("search", key("?", { shiftKey: true }), { mac: false, showShortcuts })).toBeNull();
+    expect(commandFor("page", key("/", { shiftKey: true, ctrlKey: true }), { mac: false, showShortcuts })).toBeNull();
+  });
+
   it("runs no command while an input method is composing", () => {
     const player = fakePlayer();
     const ctx: CommandContext = { mac: false, player, utterance: utteranceModel({ canMergeIntoPrevious: () => true }), focus: "body" };

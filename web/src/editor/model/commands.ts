@@ -52,6 +52,8 @@ export interface CommandContext {
   notes?: { save(): void };
   dialog?: { close(): void };
   tutorial?: { next(): void; previous(): void; skip(): void; focusOnCardButton: boolean };
+  /** Opens the Keyboard Shortcuts list. */
+  showShortcuts?: () => void;
 }
 
 export interface Command {
@@ -217,6 +219,15 @@ export const COMMANDS = {
     scopes: ["notes"],
     keys: [{ key: "Enter", mod: true }],
     perform: (ctx) => ctx.notes?.save(),
+  },
+  showShortcuts: {
+    group: "Dialogs",
+    label: "Show the keyboard shortcuts (outside text fields)",
+    scopes: ["page", "player"],
+    keys: [{ key: "?", shift: true }],
+    // "?" needs Shift on most layouts but not all: the character decides.
+    keyTest: (e, ctx) => !!ctx.showShortcuts && ctx.focus !== "field" && e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey,
+    perform: (ctx) => ctx.showShortcuts?.(),
   },
   closeDialog: {
     group: "Dialogs",
