@@ -1,30 +1,11 @@
-// The compact answer of GET /transcripts/{id}/utterances?format=compact, and
-// the query that endpoint takes. The spec's shape repeats every key for each of
+// The compact answer of GET /transcripts/{id}/utterances?format=compact (the
+// query it takes is in utterances-query.ts, so a reader that only decodes,
+// like the shared page, loads no zod). The spec's shape repeats every key for each of
 // 30,000 words (4.7 MB for 3 hours); this one sends arrays, speaker ids once,
 // times as integer milliseconds relative to the time before them, and word
 // positions by order. Decoding gives back exactly the spec's shape
 // (docs/decisions/012-compact-utterances.md).
-import { z } from "zod";
 import type { Sentiment, UtteranceDto, WordDto } from "./transcript";
-import { EDIT_LIMITS } from "./transcript-ops";
-
-export const UTTERANCE_IDS_MAX = 200;
-export const UTTERANCE_QUERY_MESSAGES = {
-  ids: `ids must list 1 to ${UTTERANCE_IDS_MAX} utterance ids, separated by commas`,
-  format: "format must be compact (or left out for the full shape)",
-} as const;
-
-const utteranceId = z.string().min(1, UTTERANCE_QUERY_MESSAGES.ids).max(EDIT_LIMITS.idMax, UTTERANCE_QUERY_MESSAGES.ids);
-
-/** `?ids=a,b,…` (only those utterances; unknown ids are simply absent) and `?format=compact`. */
-export const utterancesQuerySchema = z.object({
-  ids: z
-    .string()
-    .transform((s) => s.split(","))
-    .pipe(z.array(utteranceId).min(1, UTTERANCE_QUERY_MESSAGES.ids).max(UTTERANCE_IDS_MAX, UTTERANCE_QUERY_MESSAGES.ids))
-    .optional(),
-  format: z.enum(["compact"], UTTERANCE_QUERY_MESSAGES.format).optional(),
-});
 
 /**
  * A time: integer milliseconds counted from a reference when that is exact
@@ -33,8 +14,14 @@ export const utterancesQuerySchema = z.object({
  */
 export type CompactTime = number | string;
 
-/** [text, start (from the previous word's end), end (from its start), confidence, 1 when it has entities]. */
-export type CompactWord = [string, CompactTime, CompactTime, number] | [string, CompactTime, CompactTime, number, 1];
+/**
+ * [text, start (from the previous word's end), end (from its start), confidence, 1 when it has entities
+ * (0 when not but an original confidence follows), the transcribed confidence once the word was edited].
+ */
+export type CompactWord =
+  | [string, CompactTime, CompactTime, number]
+  | [string, CompactTime, CompactTime, number, 1]
+  | [string, CompactTime, CompactTime, number, 0 | 1, number];
 
 /**
  * [speaker (index into `speakers`), position, start (from 0), end (from start),
@@ -90,7 +77,7 @@ function reference(seconds: number): number {
   return Number.isNaN(ms) ? 0 : ms;
 }
 
-type EncodableWord = Pick<WordDto, "id" | "text" | "startTime" | "endTime" | "confidenceScore" | "hasEntities">;
+type EncodableWord = Pick<WordDto, "id" | "text" | "startTime" | "endTime" | "confidenceScore" | "originalConfidenceScore" | "hasEntities">;
 export type EncodableUtterance = Omit<UtteranceDto, "transcriptWords"> & { transcriptWords: readonly EncodableWord[] };
 type UtteranceFields = Omit<UtteranceDto, "transcriptWords">;
 
@@ -132,7 +119,15 @@ export class CompactWriter {
   }
 
   /** A word of the utterance added last, in order. */
-  word(id: string, text: string, startTime: number, endTime: number, confidenceScore: number, hasEntities: boolean): void {
+  word(
+    id: string,
+    text: string,
+    startTime: number,
+    endTime: number,
+    confidenceScore: number,
+    hasEntities: boolean,
+    originalConfidenceScore?: number,
+  ): void {
     this.wordIds.add(id);
     const startMs = exactMs(startTime);
     const endMs = exactMs(endTime);
@@ -140,7 +135,13 @@ export class CompactWriter {
     const start = encodeTime(startTime, startMs, this.previousMs);
     const end = encodeTime(endTime, endMs, startRef);
     this.previousMs = Number.isNaN(endMs) ? 0 : endMs;
-    this.words.push(hasEntities ? [text, start, end, confidenceScore, 1] : [text, start, end, confidenceScore]);
+    this.words.push(
+      originalConfidenceScore !== undefined
+        ? [text, start, end, confidenceScore, hasEntities ? 1 : 0, originalConfidenceScore]
+        : hasEntities
+          ? [text, start, end, confidenceScore, 1]
+          : [text, start, end, confidenceScore],
+    );
   }
 
   finish(): CompactUtterances {
@@ -193,7 +194,8 @@ export function encodeUtterances(list: readonly EncodableUtterance[]): CompactUt
   const writer = new CompactWriter();
   for (const u of list) {
     writer.utterance(u);
-    for (const w of u.transcriptWords) writer.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities);
+    for (const w of u.transcriptWords)
+      writer.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities, w.originalConfidenceScore);
   }
   return writer.finish();
 }
@@ -206,7 +208,7 @@ export function decodeUtterances(compact: CompactUtterances): UtteranceDto[] {
     ([speaker, position, start, end, confidenceScore, sentiment, sentimentConfidence, orderKey, version, words], i) => {
       const startTime = decodeTime(start, 0);
       let previous = reference(startTime);
-      const transcriptWords = words.map(([text, wordStart, wordEnd, wordConfidence, entities], index): WordDto => {
+      const transcriptWords = words.map(([text, wordStart, wordEnd, wordConfidence, entities, original], index): WordDto => {
         const wordStartTime = decodeTime(wordStart, previous);
         const endTime = decodeTime(wordEnd, reference(wordStartTime));
         previous = reference(endTime);
@@ -217,6 +219,7 @@ export function decodeUtterances(compact: CompactUtterances): UtteranceDto[] {
           endTime,
           position: index,
           confidenceScore: wordConfidence,
+          ...(original === undefined ? {} : { originalConfidenceScore: original }),
           hasEntities: entities === 1,
         };
       });

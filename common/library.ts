@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "./limits";
 import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
+import { type ServiceOptionSupport, type TranscriptionOptions, transcriptionOptionsInputSchema } from "./transcription-options";
 
 export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
@@ -81,7 +82,12 @@ export const confirmUploadSchema = z.object({
     .union([z.literal(""), z.null(), z.coerce.number().nonnegative().max(1e7)])
     .optional()
     .transform((v) => (typeof v === "number" ? Math.round(v) : null)),
+  /** Absent: the user's default options (preferences). */
+  transcription_options: transcriptionOptionsInputSchema.optional(),
 });
+
+/** POST /audio_files/{id}/retranscribe: new options replace the file's; absent keeps them. */
+export const retranscribeSchema = z.object({ transcription_options: transcriptionOptionsInputSchema.optional() }).strict();
 
 export const audioFileListQuerySchema = z.object({ folder_id: z.string().max(100).optional() });
 
@@ -120,6 +126,12 @@ export interface AudioFileDto {
   processingEstimation: ProcessingEstimation | null;
   /** The transcription job while processing: its attempt, and when it retries, why and when next. */
   job: { attempt: number; retrying: boolean; error: string | null; retryAt: string | null } | null;
+  /** What the user asked of the transcription. */
+  transcriptionOptions: TranscriptionOptions;
+  /** The language the service reported, when it did. */
+  detectedLanguage: string | null;
+  /** Hints the service could not use, said instead of silently ignored. */
+  transcriptionNotices: string[];
 }
 
 export interface ServiceConfiguration {
@@ -128,7 +140,17 @@ export interface ServiceConfiguration {
     active_service_name: string;
     /** Whether a service will transcribe this user's uploads now; when not, uploads are stored and fail with the reason. */
     available: boolean;
-    all_services: { name: string; label: string; available: boolean; supported_formats: string[]; max_file_size: number }[];
+    /** The service this user's uploads go to (their preferred one, or the configured one). */
+    user_service_name: string;
+    all_services: {
+      name: string;
+      label: string;
+      available: boolean;
+      supported_formats: string[];
+      max_file_size: number;
+      /** Which transcription options the service can take. */
+      options: ServiceOptionSupport;
+    }[];
   };
   features: { service_selection: boolean; utterance_meta_column: boolean; debug: boolean };
   /** Whether summaries can be generated here, and by which model. */

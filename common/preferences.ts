@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_OPTIONS, personalVocabularySchema, storedOptionsSchema, transcriptionOptionsInputSchema } from "./transcription-options";
 
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -42,6 +43,10 @@ export const preferencesSchema = z.object({
       typing_resume_ms: playbackFields.typing_resume_ms.default(PLAYBACK_DEFAULTS.typing_resume_ms),
     })
     .default(PLAYBACK_DEFAULTS),
+  /** The personal vocabulary (sent with every file) and the options new uploads start from. */
+  transcription: z
+    .object({ vocabulary: personalVocabularySchema.default([]), defaults: storedOptionsSchema.default(DEFAULT_OPTIONS) })
+    .default({ vocabulary: [], defaults: DEFAULT_OPTIONS }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -67,6 +72,11 @@ export const preferencesPatchSchema = z.object({
       transcription_service: z.string().min(1).max(100).nullable().optional(),
       transcript: z.object({ utterance_meta_column: z.boolean() }).partial().strict().optional(),
       playback: z.object(playbackFields).partial().strict().optional(),
+      transcription: z
+        .object({ vocabulary: personalVocabularySchema, defaults: transcriptionOptionsInputSchema })
+        .partial()
+        .strict()
+        .optional(),
     })
     .strict(),
 });
@@ -81,5 +91,9 @@ export function mergePreferences(current: Preferences, patch: PreferencesPatch):
     tutorials: { ...current.tutorials, ...patch.tutorials, shown: [...new Set(patch.tutorials?.shown ?? current.tutorials.shown)] },
     transcript: { ...current.transcript, ...patch.transcript },
     playback: { ...current.playback, ...patch.playback },
+    transcription: {
+      vocabulary: patch.transcription?.vocabulary ?? current.transcription.vocabulary,
+      defaults: { ...current.transcription.defaults, ...patch.transcription?.defaults },
+    },
   });
 }

@@ -6,6 +6,7 @@ import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { securityHeaders } from "./security-headers";
+import { redactSecrets } from "./shares/redact";
 import { authRoutes } from "./routes/auth";
 import { cableRoutes, cableTicketRoutes } from "./routes/cable";
 import { audioFileRoutes } from "./routes/audio-files";
@@ -14,6 +15,8 @@ import { exportRoutes } from "./routes/exports";
 import { folderRoutes } from "./routes/folders";
 import { preferencesRoutes } from "./routes/preferences";
 import { serviceRoutes } from "./routes/service";
+import { sharedPageRoutes, sharedRoutes } from "./routes/shared";
+import { fileShareRoutes, shareRoutes } from "./routes/shares";
 import { storageRoutes } from "./routes/storage";
 import { transcriptRoutes } from "./routes/transcripts";
 import type { AppEnv } from "./types";
@@ -33,7 +36,10 @@ const api = new Hono<AppEnv>()
   .route("/service", serviceRoutes)
   .route("/preferences", preferencesRoutes)
   .route("/folders", folderRoutes)
+  .route("/audio_files", fileShareRoutes)
   .route("/audio_files", audioFileRoutes)
+  .route("/shares", shareRoutes)
+  .route("/shared", sharedRoutes)
   .route("/transcripts", transcriptRoutes)
   .route("/exports", exportRoutes)
   .route("/storage", storageRoutes)
@@ -48,6 +54,13 @@ app.use(securityHeaders(getConfig));
 
 app.route("/api/v1", api);
 app.route("/cable", cableRoutes);
+// The shared page needs the database (its status says whether the link works).
+app.use("/s/*", async (c, next) => {
+  c.set("config", getConfig(c.env));
+  c.set("db", getDb(c.env.DB));
+  await next();
+});
+app.route("/s", sharedPageRoutes);
 
 // Nothing under /api falls through to the SPA.
 app.all("/api/*", (c) => c.json({ error: MESSAGES.notFound }, 404));
@@ -65,6 +78,6 @@ app.onError((err, c) => {
     console.error(err.message);
     return c.json({ error: err.message }, 500);
   }
-  console.error("Unhandled error", c.req.method, c.req.path, err);
+  console.error("Unhandled error", c.req.method, redactSecrets(c.req.path), err);
   return c.json({ error: MESSAGES.internalError }, 500);
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_QUOTAS } from "../common/limits";
+import { SHARE_LIMITS } from "../common/shares";
 import { SERVICE_NAMES } from "./transcription/services";
 
 const flag = z
@@ -58,6 +59,7 @@ const configSchema = z.object({
   QUOTA_FILES: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.files),
   QUOTA_STORAGE_GB: z.coerce.number().positive().default(DEFAULT_QUOTAS.storageGb),
   QUOTA_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.transcriptionsPerHour),
+  QUOTA_SHARES: z.coerce.number().int().positive().default(SHARE_LIMITS.perUserDefault),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),

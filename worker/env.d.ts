@@ -9,6 +9,7 @@ declare namespace Cloudflare {
 		EXPORT_QUEUE: Queue;
 		AUTH_EMAIL_LIMITER: RateLimit;
 		AUTH_IP_LIMITER: RateLimit;
+		SHARE_IP_LIMITER: RateLimit;
 		AI: Ai;
 		ASSETS: Fetcher;
 		APP_NAME: string;

@@ -8,7 +8,9 @@
 // @cf/deepgram/nova-3 — the audio body is read as text; "stand-in:<scenario>" picks
 // the answer (anything else: "conversation"). Options are honoured like Deepgram does:
 // speaker labels only with diarize, punctuated_word only with punctuate/smart_format,
-// entities only with detect_entities, sentiments only with sentiment.
+// entities only with detect_entities, sentiments only with sentiment; detect_language adds
+// the channel's detected_language ("en"); a language outside Nova-3's list, or a keyterm
+// that is not a string or a list of strings, is refused like Deepgram refuses it.
 //   conversation   two speakers, 20 words, entities, sentiments, a 3 s pause
 //   no-speakers    the same words without speaker labels
 //   monologue      one speaker, 192 words, a sentence every 6 s (96 s)
@@ -24,15 +26,36 @@
 // at the marker's time within the piece, 0.4 s long. Values 9001 and 9002 make the
 // call fail (retryable, bad input). Segments: up to 3 words, a new one after a gap over
 // 1 s or when the value crosses 100; avg_logprob -0.25, or -2 for values >= 100.
+//
+// Every request is recorded (received()): the model, what the audio held (nova-3: its
+// text; whisper: its base64 length) and every other input as sent, so tests check the
+// exact request a service got.
 import { WorkerEntrypoint } from "cloudflare:workers";
 
 type Json = Record<string, unknown>;
 
+export interface ReceivedAiRequest {
+  model: string;
+  audio: string;
+  inputs: Json;
+}
+
+const received: ReceivedAiRequest[] = [];
+
 export default class AiStandIn extends WorkerEntrypoint {
   async run(model: string, inputs: Json): Promise<unknown> {
     if (model === "@cf/deepgram/nova-3") return nova3(inputs);
-    if (model === "@cf/openai/whisper-large-v3-turbo") return whisper(inputs);
+    if (model === "@cf/openai/whisper-large-v3-turbo") {
+      const { audio, ...rest } = inputs;
+      received.push({ model, audio: `base64:${typeof audio === "string" ? audio.length : 0}`, inputs: rest });
+      return whisper(inputs);
+    }
     throw new Error(`5007: No such model ${model} or task`);
+  }
+
+  /** The requests received so far, oldest first. */
+  received(): ReceivedAiRequest[] {
+    return received;
   }
 }
 
@@ -89,12 +112,30 @@ function runOn(): WordSpec[] {
   return Array.from({ length: 100 }, (_, k): WordSpec => [`word${k}`, `word${k}`, k, k + 0.8, 0.9, 0]);
 }
 
+const NOVA3_LANGUAGES = "multi en en-US en-AU en-GB en-IN en-NZ es es-419 fr fr-CA de de-CH hi ru pt pt-BR pt-PT ja it nl".split(" ");
+
+function checkNova3Options(inputs: Json): void {
+  const language = inputs.language;
+  if (language !== undefined && (typeof language !== "string" || !NOVA3_LANGUAGES.includes(language)))
+    throw new Error(`5004: Invalid data: No such model/language/tier combination found (language ${String(language)})`);
+  const keyterm = inputs.keyterm;
+  const terms = typeof keyterm === "string" ? [keyterm] : keyterm;
+  if (terms !== undefined && (!Array.isArray(terms) || terms.some((t) => typeof t !== "string" || !t)))
+    throw new Error("5004: Invalid data: keyterm must be a string or a list of strings");
+  for (const name of ["diarize", "detect_language", "punctuate", "smart_format", "sentiment", "detect_entities"]) {
+    if (inputs[name] !== undefined && typeof inputs[name] !== "boolean") throw new Error(`5004: Invalid data: ${name} must be a boolean`);
+  }
+}
+
 async function nova3(inputs: Json): Promise<unknown> {
   const audio = inputs.audio as { body?: unknown; contentType?: unknown } | undefined;
   if (!audio || !(audio.body instanceof ReadableStream) || typeof audio.contentType !== "string" || !audio.contentType) {
     throw new Error("3003: Request is missing headers or body: audio.body must be a stream and audio.contentType a string");
   }
   const text = (await new Response(audio.body).text()).trim();
+  const { audio: _audio, ...rest } = inputs;
+  received.push({ model: "@cf/deepgram/nova-3", audio: text, inputs: rest });
+  checkNova3Options(inputs);
   const scenario = text.startsWith("stand-in:") ? text.slice("stand-in:".length) : "conversation";
   const on = (name: string) => inputs[name] === true;
 
@@ -154,7 +195,12 @@ async function nova3(inputs: Json): Promise<unknown> {
     words,
   };
   if (on("detect_entities")) alternative.entities = entities;
-  const results: Json = { channels: [{ alternatives: [alternative] }] };
+  const channel: Json = { alternatives: [alternative] };
+  if (on("detect_language") && inputs.language === undefined) {
+    channel.detected_language = "en";
+    channel.language_confidence = 0.98;
+  }
+  const results: Json = { channels: [channel] };
   if (on("sentiment")) {
     const average = sentiments.length ? sentiments.reduce((n, s) => n + s[3], 0) / sentiments.length : 0;
     results.sentiments = {

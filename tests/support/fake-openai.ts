@@ -14,7 +14,12 @@
 //   "segments-only" no words (a server that ignores word timestamps),
 //   "needs-key"     401 without the key; "no-key" 400 when an Authorization header is sent.
 // Otherwise the ordinary answer (see FakeOpenAiOptions): words without punctuation,
-// segments with it.
+// segments with it. `language` must be an ISO-639-1 code (the answer then names that
+// language; else "english") and `prompt` plain text of at most 224 words.
+//
+// Every transcription request is recorded: GET /fake/received answers them, oldest
+// first, as {file, model, language, prompt} (null for a field not sent), so tests
+// check what the speech server was really asked.
 
 export const FAKE_OPENAI_ORIGIN = "https://fake-openai.test";
 export const FAKE_OPENAI_BASE_URL = `${FAKE_OPENAI_ORIGIN}/v1`;
@@ -126,8 +131,22 @@ export function generatedTranscript(segments: number, wordsPer: number, speakers
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export interface ReceivedTranscription {
+  file: string;
+  model: string | null;
+  language: string | null;
+  prompt: string | null;
+}
+const received: ReceivedTranscription[] = [];
+const LANGUAGE_NAMES: Record<string, string> = { en: "english", de: "german", fr: "french", es: "spanish", pt: "portuguese", nl: "dutch" };
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : null;
+};
+
 export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOptions = {}): Promise<Response> {
   const url = new URL(request.url);
+  if (request.method === "GET" && url.pathname === "/fake/received") return Response.json(received);
   if (request.method === "POST" && url.pathname === "/v1/chat/completions") return fakeChat(request);
   if (request.method !== "POST" || url.pathname !== "/v1/audio/transcriptions") return error(404, `Unknown path ${url.pathname}`);
   const auth = request.headers.get("authorization");
@@ -137,6 +156,13 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   const form = await request.formData();
   const file: unknown = form.get("file");
   if (!(file instanceof File) || file.size === 0) return error(400, "No audio file was sent.");
+  const language = field(form, "language");
+  const prompt = field(form, "prompt");
+  received.push({ file: file.name, model: field(form, "model"), language, prompt });
+  if (form.has("language") && (language === null || !/^[a-z]{2,3}$/.test(language)))
+    return error(400, `Invalid language ${String(language)}: use ISO-639-1 format (e.g. en)`);
+  if (form.has("prompt") && (prompt === null || prompt.split(/\s+/).length > 224))
+    return error(400, "prompt must be text of at most 224 words");
   if (!/^(audio|video)\//.test(file.type)) return error(400, `The file part has no audio content type (${file.type || "none"}).`);
   const name = file.name;
   if (!/\.(flac|m4a|mp3|mp4|mpeg|mpga|oga|ogg|wav|webm)$/i.test(name)) return error(400, `Unrecognized file format: ${name}`);
@@ -158,7 +184,8 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
 
   const latency = name.includes("slow") ? SLOW_MS : (options.latencyMs ?? 0);
   if (latency > 0) await sleep(latency);
-  if (options.ordinary === "generated") return Response.json(generatedTranscript(6, 8));
+  if (options.ordinary === "generated")
+    return Response.json({ ...generatedTranscript(6, 8), language: (language && LANGUAGE_NAMES[language]) ?? language ?? "english" });
 
   const diarized = name.includes("diarized");
   const segments = SEGMENTS.map(({ speaker, ...s }, id) => ({
@@ -173,7 +200,7 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   }));
   return Response.json({
     task: "transcribe",
-    language: "english",
+    language: (language && LANGUAGE_NAMES[language]) ?? language ?? "english",
     duration: 9.5,
     text: SEGMENTS.map((s) => s.text)
       .join("")

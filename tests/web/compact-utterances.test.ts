@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeUtterances, encodeUtterances, utterancesQuerySchema, type CompactUtterances } from "../../common/compact-utterances";
+import { decodeUtterances, encodeUtterances, type CompactUtterances } from "../../common/compact-utterances";
+import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { UtteranceDto, WordDto } from "../../common/transcript";
 
 /** What the client receives: JSON on the wire. */
@@ -16,14 +17,18 @@ const confidence = fc.oneof(
   fc.double({ min: 0, max: 1, noNaN: true }),
   fc.nat(10_000).map((n) => n / 10_000),
 );
-const word = fc.record({
-  id: fc.string({ minLength: 1 }),
-  text: fc.string(),
-  startTime: time,
-  endTime: time,
-  confidenceScore: confidence,
-  hasEntities: fc.boolean(),
-});
+const word = fc.record(
+  {
+    id: fc.string({ minLength: 1 }),
+    text: fc.string(),
+    startTime: time,
+    endTime: time,
+    confidenceScore: confidence,
+    originalConfidenceScore: fc.option(confidence, { nil: undefined }),
+    hasEntities: fc.boolean(),
+  },
+  { requiredKeys: ["id", "text", "startTime", "endTime", "confidenceScore", "hasEntities"] },
+);
 const utterance = fc.record({
   id: fc.oneof(fc.uuid(), fc.string({ minLength: 1, unit: "binary" })),
   speakerId: fc.constantFrom("s1", "s2", "a-speaker-uuid"),

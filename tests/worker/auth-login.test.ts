@@ -14,6 +14,7 @@ const DEFAULT_PREFERENCES = {
   transcription_service: null,
   transcript: { utterance_meta_column: false },
   playback: { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 },
+  transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
 };
 
 // Logins are rate limited per e-mail (10 a minute), so every test uses its own account.

@@ -284,6 +284,9 @@ describe("POST /audio_files/confirm-upload", () => {
       folderId: null,
       processingEstimation: { elapsedSeconds: expect.any(Number), estimatedTotalSeconds: 20 },
       job: null,
+      transcriptionOptions: { language: null, vocabulary: [], speakers: "detect" },
+      detectedLanguage: null,
+      transcriptionNotices: [],
     });
     expect(bytes.length).toBe(48044);
     expect(Date.parse(data.createdAt)).toBeGreaterThanOrEqual(before - 1000);

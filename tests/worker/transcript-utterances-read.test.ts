@@ -1,7 +1,8 @@
 // GET /transcripts/{id}/utterances: the spec's shape by default, the compact
 // shape with ?format=compact, and only the named utterances with ?ids=.
 import { describe, expect, it } from "vitest";
-import { decodeUtterances, UTTERANCE_IDS_MAX, UTTERANCE_QUERY_MESSAGES } from "../../common/compact-utterances";
+import { decodeUtterances } from "../../common/compact-utterances";
+import { UTTERANCE_IDS_MAX, UTTERANCE_QUERY_MESSAGES } from "../../common/utterances-query";
 import { expectOk, get, typedApi } from "./helpers";
 import { merge, sampleTranscript, split, userWithTranscript, utterances } from "./transcript-helpers";
 

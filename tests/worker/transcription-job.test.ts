@@ -170,7 +170,7 @@ describe("transcription job", () => {
     const longAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
     const lost = await processingFile(user, "lost-again.wav", longAgo);
     const res = await expectOk(
-      await typedApi({ token: user.token }).audio_files[":id"].retranscribe.$post({ param: { id: lost.id } }),
+      await typedApi({ token: user.token }).audio_files[":id"].retranscribe.$post({ param: { id: lost.id }, json: {} }),
       202,
     );
     expect(res.data).toMatchObject({ status: "processing" });
@@ -202,7 +202,7 @@ describe("transcription job", () => {
     await deliver(user, file);
     expect((await fileRow(file.id))!.status).toBe("failed");
     const retried = await expectOk(
-      await typedApi({ token: user.token }).audio_files[":id"].retranscribe.$post({ param: { id: file.id } }),
+      await typedApi({ token: user.token }).audio_files[":id"].retranscribe.$post({ param: { id: file.id }, json: {} }),
       202,
     );
     expect(retried.data).toMatchObject({ id: file.id, status: "processing", failureReason: null });

@@ -86,7 +86,7 @@ describe("workers-ai-nova-3", () => {
   });
 
   it("returns an empty transcript for silence", async () => {
-    expect(await transcribe("stand-in:silence")).toEqual({ duration: 5, speakers: [], utterances: [] });
+    expect(await transcribe("stand-in:silence")).toEqual({ duration: 5, speakers: [], utterances: [], language: "en" });
   });
 
   it("retries a service failure and fails at once on bad audio", async () => {

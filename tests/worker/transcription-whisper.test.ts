@@ -115,6 +115,6 @@ describe("workers-ai-whisper", () => {
   });
 
   it("returns no utterances for audio without speech, with the file's duration", async () => {
-    expect(await run(wav(3, []))).toEqual({ duration: 3, speakers: [], utterances: [] });
+    expect(await run(wav(3, []))).toEqual({ duration: 3, speakers: [], utterances: [], language: "en" });
   });
 });

@@ -14,6 +14,8 @@ const ForgotPasswordPage = lazyNamed(() => import("./pages/ForgotPasswordPage"),
 const ResetPasswordPage = lazyNamed(() => import("./pages/ResetPasswordPage"), "ResetPasswordPage");
 const ConfirmEmailPage = lazyNamed(() => import("./pages/ConfirmEmailPage"), "ConfirmEmailPage");
 const LegalPage = lazyNamed(() => import("./pages/LegalPage"), "LegalPage");
+// A transcript shared by link: its own small download, for visitors without an account.
+const SharedPage = lazyNamed(() => import("./share/SharedPage"), "SharedPage");
 
 const page = (element: ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 
@@ -49,6 +51,7 @@ export function AppRoutes() {
         <Route path="/confirm-email" element={page(<ConfirmEmailPage />)} />
         <Route path="/terms" element={page(<LegalPage kind="terms" />)} />
         <Route path="/privacy" element={page(<LegalPage kind="privacy" />)} />
+        <Route path="/s/:secret" element={page(<SharedPage />)} />
         <Route path="/dashboard" element={workspace} />
         <Route path="/dashboard/file/:fileId" element={workspace} />
         <Route path="/dashboard/folder/:folderId" element={workspace} />

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
+import type { TranscriptionOptions } from "../../common/transcription-options";
 
 const CASCADE = { onDelete: "cascade" } as const;
 
@@ -124,6 +125,12 @@ export const audioFiles = sqliteTable(
     /** When a job last started an attempt: a processing file silent past the bound has lost its message. */
     jobHeartbeatAt: text("job_heartbeat_at"),
     jobRequeues: integer("job_requeues").notNull().default(0),
+    /** The user's options for this file's transcription (JSON, null = defaults). */
+    transcriptionOptions: text("transcription_options", { mode: "json" }).$type<TranscriptionOptions>(),
+    /** The language the service reported for the last transcription. */
+    detectedLanguage: text("detected_language"),
+    /** Hints the last transcription's service could not use (JSON list of texts). */
+    transcriptionNotices: text("transcription_notices", { mode: "json" }).$type<string[]>(),
   },
   (t) => [
     uniqueIndex("audio_files_storage_key_unique").on(t.storageKey),
@@ -280,4 +287,48 @@ export const pendingUploads = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("pending_uploads_created").on(t.createdAt)],
+);
+
+export const shares = sqliteTable(
+  "shares",
+  {
+    id: text("id").primaryKey(),
+    /** SHA-256 of the secret in the link's URL; the secret itself is never stored. */
+    secretHash: text("secret_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+    label: text("label"),
+    includeMedia: integer("include_media", { mode: "boolean" }).notNull().default(false),
+    includeSummary: integer("include_summary", { mode: "boolean" }).notNull().default(false),
+    includeNotes: integer("include_notes", { mode: "boolean" }).notNull().default(false),
+    showOwnerName: integer("show_owner_name", { mode: "boolean" }).notNull().default(false),
+    expiresAt: text("expires_at"),
+    views: integer("views").notNull().default(0),
+    lastViewedAt: text("last_viewed_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("shares_secret_hash").on(t.secretHash),
+    index("shares_audio_file").on(t.audioFileId, t.createdAt),
+    index("shares_user").on(t.userId),
+  ],
+);
+export type ShareRow = typeof shares.$inferSelect;
+
+/** Visitors counted in the last hour per link: a keyed hash of address and user agent, never the address. */
+export const shareViews = sqliteTable(
+  "share_views",
+  {
+    shareId: text("share_id")
+      .notNull()
+      .references(() => shares.id, CASCADE),
+    visitorHash: text("visitor_hash").notNull(),
+    countedAt: text("counted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.visitorHash] })],
 );

@@ -1,3 +1,4 @@
+import { parseStoredOptions } from "../../common/transcription-options";
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { formatDuration, formatFileSize } from "../../common/format";
 import { LIBRARY_MESSAGES, type AudioFileDto } from "../../common/library";
@@ -40,6 +41,9 @@ export function toAudioFileDto(row: AudioFileRow, hasTranscript = false): AudioF
     folderId: row.folderId,
     processingEstimation: estimateProcessing(row),
     job: jobState(row),
+    transcriptionOptions: parseStoredOptions(row.transcriptionOptions),
+    detectedLanguage: row.detectedLanguage,
+    transcriptionNotices: Array.isArray(row.transcriptionNotices) ? row.transcriptionNotices : [],
   };
 }
 

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { pendingUploads, type AudioFileRow } from "../db/schema";
 import { badRequest, notFound, unprocessable } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import type { TranscriptionOptions } from "../../common/transcription-options";
 import { assertOwnedFolder, findByStorageKey, insertAudioFile, type AudioFileWithFlag } from "./audio-files";
 import { processingFields } from "./file-status";
 
@@ -63,6 +64,8 @@ export interface ConfirmInput {
   content_type: string;
   folder_id?: string | null | undefined;
   duration_seconds: number | null;
+  /** Complete options (the caller fills in the user's defaults). */
+  options: TranscriptionOptions;
 }
 
 /**
@@ -101,6 +104,9 @@ export async function confirmUpload(
     fileSize: object.size,
     durationSeconds: plausibleDuration(input.duration_seconds, object.size),
     transcriptionService: null,
+    transcriptionOptions: input.options,
+    detectedLanguage: null,
+    transcriptionNotices: null,
     createdAt: now,
     updatedAt: now,
     ...processingFields(now),

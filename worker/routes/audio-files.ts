@@ -1,5 +1,14 @@
 import { Hono } from "hono";
-import { audioFileListQuerySchema, audioFileUpdateSchema, confirmUploadSchema, uploadUrlSchema } from "../../common/library";
+import {
+  audioFileListQuerySchema,
+  audioFileUpdateSchema,
+  confirmUploadSchema,
+  retranscribeSchema,
+  uploadUrlSchema,
+} from "../../common/library";
+import { parseStoredOptions } from "../../common/transcription-options";
+import { preferencesOf } from "../auth/users";
+import { requestedOptions } from "../transcription/options";
 import { requireAuth } from "../auth/middleware";
 import {
   deleteAudioFiles,
@@ -47,7 +56,12 @@ export const audioFileRoutes = new Hono<AppEnv>()
     // A key confirmed before answers its file again; a new one must still fit the quotas.
     if (!(await findByStorageKey(c.var.db, c.var.user.id, input.key)))
       await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
-    const { file, created } = await confirmUpload(c.var.db, c.env.MEDIA, serviceConfiguration(c.var.config), c.var.user.id, input);
+    const preferences = preferencesOf(c.var.user);
+    const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
+    const { file, created } = await confirmUpload(c.var.db, c.env.MEDIA, serviceConfiguration(c.var.config), c.var.user.id, {
+      ...input,
+      options,
+    });
     if (created) {
       await recordTranscriptionStart(c.var.db, c.var.user.id, file.id);
       await enqueueTranscription(c.env, file);
@@ -58,14 +72,16 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
     return c.json({ data: toDto(row) }, 200);
   })
-  .post("/:id/retranscribe", async (c) => {
+  .post("/:id/retranscribe", validate("json", retranscribeSchema), async (c) => {
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
+    const input = c.req.valid("json").transcription_options;
+    const options = requestedOptions(c.var.config, preferencesOf(c.var.user), input, parseStoredOptions(row.transcriptionOptions));
     // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
     assertRestartable(row, c.var.config.JOB_LOST_AFTER_SECONDS);
     await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
     const hasTranscript = Boolean(row.hasTranscript);
-    const updated = await retranscribe(c.env, c.var.db, row, hasTranscript);
+    const updated = await retranscribe(c.env, c.var.db, row, hasTranscript, options);
     return c.json({ data: toAudioFileDto(updated, hasTranscript) }, 202);
   })
   .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { TypedResponse } from "hono/types";
 import type { JSONParsed } from "hono/utils/types";
-import { encodeUtterances, utterancesQuerySchema } from "../../common/compact-utterances";
+import { encodeUtterances } from "../../common/compact-utterances";
+import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { UtteranceDto } from "../../common/transcript";
 import { requireAuth } from "../auth/middleware";
 import { validate } from "../lib/validate";

@@ -14,12 +14,14 @@ export function serviceConfiguration(config: Config, preferred?: string | null):
     transcription: {
       active_service_name: active.name,
       available: serviceForUser(config, preferred).available(config),
+      user_service_name: serviceForUser(config, preferred).name,
       all_services: SERVICES.map((s) => serviceInfo(s.name, config)).map((s) => ({
         name: s.name,
         label: s.label,
         available: s.available(config),
         supported_formats: s.supportedFormats,
         max_file_size: s.maxFileSize,
+        options: s.options,
       })),
     },
     features: {

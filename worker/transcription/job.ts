@@ -8,6 +8,9 @@ import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-mess
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/ingest";
 import { announceReady, failProcessing, recordAttempt, restartProcessing, scheduleRetry } from "../library/file-status";
+import { parseStoredOptions, type TranscriptionOptions } from "../../common/transcription-options";
+import type { Preferences } from "../../common/preferences";
+import { optionsForService } from "./options";
 import { serviceForUser, serviceInfo } from "./services";
 import { PermanentTranscriptionError, type TranscriptionInput } from "./types";
 
@@ -28,19 +31,30 @@ export async function enqueueTranscription(env: Env, file: AudioFileRow): Promis
 
 /**
  * Sends a file (failed, ready to redo, or stuck with a lost job) back to
- * transcription; the caller has checked `assertRestartable`.
+ * transcription with these options; the caller has checked `assertRestartable`.
  */
-export async function retranscribe(env: Env, db: Db, file: AudioFileRow, hasTranscript: boolean): Promise<AudioFileRow> {
-  const updated = await restartProcessing(env, db, file, hasTranscript);
+export async function retranscribe(
+  env: Env,
+  db: Db,
+  file: AudioFileRow,
+  hasTranscript: boolean,
+  options: TranscriptionOptions,
+): Promise<AudioFileRow> {
+  await db.update(audioFiles).set({ transcriptionOptions: options }).where(eq(audioFiles.id, file.id));
+  const updated = await restartProcessing(env, db, { ...file, transcriptionOptions: options }, hasTranscript);
   await enqueueTranscription(env, updated);
   return updated;
 }
 
-/** The service for a user: their preference when selection is on and it is available, else the configured one. */
-async function chooseService(db: Db, config: Config, userId: string): Promise<string> {
-  if (!config.FEATURE_SERVICE_SELECTION) return config.TRANSCRIPTION_SERVICE;
+/**
+ * The service for a user (their preference when selection is on and it is available, else the
+ * configured one) and their preferences (the personal vocabulary goes with every file).
+ */
+async function chooseService(db: Db, config: Config, userId: string): Promise<{ serviceName: string; preferences: Preferences | null }> {
   const user = await findUserById(db, userId);
-  return serviceForUser(config, user ? preferencesOf(user).transcription_service : null).name;
+  const preferences = user ? preferencesOf(user) : null;
+  if (!config.FEATURE_SERVICE_SELECTION) return { serviceName: config.TRANSCRIPTION_SERVICE, preferences };
+  return { serviceName: serviceForUser(config, preferences?.transcription_service).name, preferences };
 }
 
 function mediaInput(env: Env, file: AudioFileRow): TranscriptionInput {
@@ -76,7 +90,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     return;
   }
 
-  const serviceName = await chooseService(db, config, file.userId);
+  const { serviceName, preferences } = await chooseService(db, config, file.userId);
   const startedAt = nowIso();
   await recordAttempt(db, file.id, message.attempts);
   try {
@@ -86,10 +100,16 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
         `${info.label} is not available here. Configure another transcription service (see README, "Real transcription locally").`,
       );
     }
-    const result = await info.adapter.transcribe(mediaInput(env, file), env, config);
+    const options = optionsForService(info, parseStoredOptions(file.transcriptionOptions), preferences);
+    const result = await info.adapter.transcribe(mediaInput(env, file), env, config, options);
     if (result.utterances.every((u) => u.words.length === 0)) {
       throw new PermanentTranscriptionError("No speech was found in this recording.");
     }
+    // Kept with the file before the transcript commits, so the ready announcement carries them.
+    await db
+      .update(audioFiles)
+      .set({ detectedLanguage: result.language ?? null, transcriptionNotices: options.notices })
+      .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")));
     const rows = buildTranscriptRows(file, result, { service: serviceName, startedAt, completedAt: nowIso() });
     await saveTranscript(env.DB, rows);
     message.ack();

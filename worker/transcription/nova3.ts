@@ -1,7 +1,13 @@
 // Deepgram Nova-3 on Workers AI. The typed output omits speaker labels and
 // entities, so the raw Deepgram response is read defensively, field by field.
 import type { Sentiment } from "../../common/transcript";
-import type { NormalizedTranscript, TranscriptionInput, TranscriptionService } from "./types";
+import {
+  NO_OPTIONS,
+  type NormalizedTranscript,
+  type ServiceRequestOptions,
+  type TranscriptionInput,
+  type TranscriptionService,
+} from "./types";
 import { asArray, asRecord, buildTranscript, clamp01, finiteNumber, timing, type SpokenWord, type UtteranceSentiment } from "./segmenting";
 import { readAiResult, workersAiError } from "./workers-ai";
 
@@ -9,24 +15,37 @@ export const NOVA3_MODEL = "@cf/deepgram/nova-3";
 
 export const nova3Service: TranscriptionService = {
   name: "workers-ai-nova-3",
-  async transcribe(input, env) {
+  async transcribe(input, env, _config, options = NO_OPTIONS) {
     const body = await input.open();
     let raw: unknown;
     try {
       raw = await env.AI.run(NOVA3_MODEL, {
         audio: { body, contentType: input.contentType || "application/octet-stream" },
-        diarize: true,
+        ...nova3Options(options),
         punctuate: true,
         smart_format: true,
         sentiment: true,
         detect_entities: true,
-      });
+      } as Ai_Cf_Deepgram_Nova_3_Input);
     } catch (error) {
       throw workersAiError(error, "Deepgram Nova-3");
     }
     return normalizeNova3(await readAiResult(raw), input);
   },
 };
+
+/**
+ * A file's options as Deepgram parameters: `language`, or `detect_language` when none is set;
+ * `keyterm`, one entry per term (Deepgram repeats the parameter for each); `diarize`, off only
+ * for a one-speaker hint (Deepgram takes no speaker count). Exported for tests.
+ */
+export function nova3Options(options: ServiceRequestOptions): Record<string, unknown> {
+  return {
+    ...(options.language ? { language: options.language } : { detect_language: true }),
+    ...(options.terms.length ? { keyterm: [...options.terms] } : {}),
+    diarize: options.diarize,
+  };
+}
 
 interface Span {
   start: number;
@@ -100,9 +119,13 @@ export function normalizeNova3(raw: unknown, input: Pick<TranscriptionInput, "du
     return best ? { sentiment: best.sentiment, confidence: best.score === null ? null : clamp01(Math.abs(best.score)) } : null;
   };
 
-  return buildTranscript(words, {
-    duration: finiteNumber(asRecord(response?.metadata)?.duration),
-    fallbackDuration: input.durationSeconds,
-    sentimentOf,
-  });
+  const detected = channel?.detected_language;
+  return {
+    ...buildTranscript(words, {
+      duration: finiteNumber(asRecord(response?.metadata)?.duration),
+      fallbackDuration: input.durationSeconds,
+      sentimentOf,
+    }),
+    language: typeof detected === "string" && detected ? detected : null,
+  };
 }

@@ -2,7 +2,14 @@
 // speaches/faster-whisper-server, LocalAI, whisper.cpp server, ...):
 // POST {OPENAI_BASE_URL}/audio/transcriptions, verbose_json with word and segment timestamps.
 import type { Config } from "../config";
-import type { NormalizedTranscript, TranscriptionInput, TranscriptionService } from "./types";
+import { termsPrompt } from "../../common/transcription-options";
+import {
+  NO_OPTIONS,
+  type NormalizedTranscript,
+  type ServiceRequestOptions,
+  type TranscriptionInput,
+  type TranscriptionService,
+} from "./types";
 import { PermanentTranscriptionError } from "./types";
 import {
   asArray,
@@ -22,12 +29,16 @@ export const OPENAI_TIMEOUT_MS = 10 * 60 * 1000;
 
 export const openAiCompatibleService: TranscriptionService = {
   name: "openai-compatible",
-  async transcribe(input, _env, config) {
-    return transcribeWithOpenAi(input, config);
+  async transcribe(input, _env, config, options = NO_OPTIONS) {
+    return transcribeWithOpenAi(input, config, options);
   },
 };
 
-async function transcribeWithOpenAi(input: TranscriptionInput, config: Config): Promise<NormalizedTranscript> {
+async function transcribeWithOpenAi(
+  input: TranscriptionInput,
+  config: Config,
+  options: ServiceRequestOptions,
+): Promise<NormalizedTranscript> {
   if (!config.OPENAI_BASE_URL) {
     throw new PermanentTranscriptionError("The OpenAI-compatible service is not configured (OPENAI_BASE_URL is not set)");
   }
@@ -42,6 +53,9 @@ async function transcribeWithOpenAi(input: TranscriptionInput, config: Config): 
   form.append("response_format", "verbose_json");
   form.append("timestamp_granularities[]", "word");
   form.append("timestamp_granularities[]", "segment");
+  // The API's own fields: `language` (else it detects it) and `prompt` (the terms, comma-separated).
+  if (options.language) form.append("language", options.language);
+  if (options.terms.length) form.append("prompt", termsPrompt(options.terms));
   const headers: Record<string, string> = { Accept: "application/json" };
   if (config.OPENAI_API_KEY) headers.Authorization = `Bearer ${config.OPENAI_API_KEY}`;
 
@@ -194,5 +208,6 @@ export function normalizeOpenAi(raw: unknown, input: Pick<TranscriptionInput, "d
       words.push(...fromText);
     }
   }
-  return buildTranscript(words, { duration: finiteNumber(body.duration), fallbackDuration: input.durationSeconds });
+  const language = typeof body.language === "string" && body.language ? body.language : null;
+  return { ...buildTranscript(words, { duration: finiteNumber(body.duration), fallbackDuration: input.durationSeconds }), language };
 }

@@ -1,6 +1,8 @@
 // The one registry of transcription services: what the library shows of each
 // (label, formats, size limit, availability) and the adapter that runs it.
 import { MB } from "../../common/format";
+import { NOVA3_LANGUAGES, WHISPER_LANGUAGES } from "../../common/languages";
+import { OPTION_LIMITS, type ServiceOptionSupport } from "../../common/transcription-options";
 import type { Config } from "../config";
 import { nova3Service } from "./nova3";
 import { openAiCompatibleService } from "./openai-compatible";
@@ -17,8 +19,16 @@ export interface ServiceInfo {
   supportedFormats: string[];
   maxFileSize: number;
   available(config: Config): boolean;
+  /** Which transcription options it takes (see resolveOptions for how a file's options are cut to this). */
+  options: ServiceOptionSupport;
   adapter: TranscriptionService;
 }
+
+/**
+ * Whisper reads at most 224 tokens of prompt: the terms get this many characters (about
+ * 100 tokens), leaving room for the previous piece's words that Whisper is also given.
+ */
+export const PROMPT_TERMS_MAX_CHARS = 350;
 
 // Deepgram takes every common container and codec except WMA.
 const NOVA_FORMATS = [
@@ -72,6 +82,13 @@ export const SERVICES: ServiceInfo[] = [
     supportedFormats: NOVA_FORMATS,
     maxFileSize: 1000 * MB,
     available: workersAiAvailable,
+    // Keyterms: up to 100; speakers are found by diarization, which a one-speaker hint turns off.
+    options: {
+      languages: NOVA3_LANGUAGES,
+      automatic_language: true,
+      vocabulary: { max_terms: OPTION_LIMITS.maxTerms, prompt_chars: null },
+      speakers: "diarize",
+    },
     adapter: nova3Service,
   },
   {
@@ -80,6 +97,12 @@ export const SERVICES: ServiceInfo[] = [
     supportedFormats: WHISPER_FORMATS,
     maxFileSize: 1000 * MB,
     available: workersAiAvailable,
+    options: {
+      languages: WHISPER_LANGUAGES,
+      automatic_language: true,
+      vocabulary: { max_terms: OPTION_LIMITS.maxTerms, prompt_chars: PROMPT_TERMS_MAX_CHARS },
+      speakers: "none",
+    },
     adapter: whisperService,
   },
   {
@@ -88,6 +111,13 @@ export const SERVICES: ServiceInfo[] = [
     supportedFormats: OPENAI_FORMATS,
     maxFileSize: 25 * MB,
     available: (config) => Boolean(config.OPENAI_BASE_URL),
+    // OpenAI's API: `language` (ISO-639-1) and `prompt`; it has no speaker parameter.
+    options: {
+      languages: WHISPER_LANGUAGES,
+      automatic_language: true,
+      vocabulary: { max_terms: OPTION_LIMITS.maxTerms, prompt_chars: PROMPT_TERMS_MAX_CHARS },
+      speakers: "none",
+    },
     adapter: openAiCompatibleService,
   },
 ];

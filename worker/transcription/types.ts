@@ -1,4 +1,5 @@
 import type { Sentiment } from "../../common/transcript";
+import type { ResolvedOptions } from "../../common/transcription-options";
 import type { Config } from "../config";
 
 /** A service's result, normalised: what the store writes, whatever the service. */
@@ -27,6 +28,8 @@ export interface NormalizedTranscript {
   /** Labels in order of first appearance. */
   speakers: string[];
   utterances: NormalizedUtterance[];
+  /** The language the service reported (a code or the service's own name for it), if any. */
+  language?: string | null;
 }
 
 export interface TranscriptionInput {
@@ -41,9 +44,15 @@ export interface TranscriptionInput {
   durationSeconds: number | null;
 }
 
+/** What the service is asked for, already cut to what it takes (see resolveOptions). */
+export type ServiceRequestOptions = Pick<ResolvedOptions, "language" | "terms" | "diarize">;
+
+/** Asking for nothing: the service detects the language and the speakers. */
+export const NO_OPTIONS: ServiceRequestOptions = { language: null, terms: [], diarize: true };
+
 export interface TranscriptionService {
   name: string;
-  transcribe(input: TranscriptionInput, env: Env, config: Config): Promise<NormalizedTranscript>;
+  transcribe(input: TranscriptionInput, env: Env, config: Config, options?: ServiceRequestOptions): Promise<NormalizedTranscript>;
 }
 
 /** A failure that retrying cannot fix (bad media, unsupported format): the file fails at once. */

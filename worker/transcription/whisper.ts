@@ -4,7 +4,8 @@
 import { Buffer } from "node:buffer";
 import { MB } from "../../common/format";
 import { planAudioChunks, readChunk, type ChunkLimits } from "./audio-chunks";
-import type { TranscriptionService } from "./types";
+import { termsPrompt } from "../../common/transcription-options";
+import { NO_OPTIONS, type TranscriptionService } from "./types";
 import {
   asArray,
   asRecord,
@@ -31,10 +32,14 @@ const PROMPT_CHARS = 200;
 export function createWhisperService(limits: ChunkLimits = WHISPER_CHUNK_LIMITS): TranscriptionService {
   return {
     name: "workers-ai-whisper",
-    async transcribe(input, env) {
+    async transcribe(input, env, _config, options = NO_OPTIONS) {
       const plan = await planAudioChunks(input, limits);
       const words: SpokenWord[] = [];
-      let language: string | undefined;
+      // The user's language, else the one detected on the first piece.
+      let language: string | undefined = options.language ?? undefined;
+      let detectedLanguage: string | null = null;
+      // The terms lead every piece's prompt (the services registry keeps them short enough).
+      const terms = termsPrompt(options.terms);
       let previousText = "";
       for (const chunk of plan.chunks) {
         const bytes = await readChunk(input, plan, chunk);
@@ -46,7 +51,7 @@ export function createWhisperService(limits: ChunkLimits = WHISPER_CHUNK_LIMITS)
             task: "transcribe",
             // Detected on the first piece and kept, so pieces do not switch languages.
             ...(language ? { language } : {}),
-            ...(previousText ? { initial_prompt: previousText.slice(-PROMPT_CHARS) } : {}),
+            ...(terms || previousText ? { initial_prompt: whisperPrompt(terms, previousText) } : {}),
           });
         } catch (error) {
           throw workersAiError(error, "Whisper");
@@ -54,15 +59,25 @@ export function createWhisperService(limits: ChunkLimits = WHISPER_CHUNK_LIMITS)
         const output = asRecord(await readAiResult(raw));
         if (!output) throw new Error("Whisper returned no result");
         const detected = asRecord(output.transcription_info)?.language;
-        if (!language && typeof detected === "string" && detected) language = detected;
+        if (!detectedLanguage && typeof detected === "string" && detected) detectedLanguage = detected;
+        if (!language && detectedLanguage) language = detectedLanguage;
         const chunkWords = whisperWords(output, chunk.startTime, chunk.duration);
         words.push(...chunkWords);
         const text = typeof output.text === "string" ? output.text.trim() : chunkWords.map((w) => w.text).join(" ");
         if (text) previousText = text;
       }
-      return buildTranscript(words, { duration: plan.duration, fallbackDuration: input.durationSeconds });
+      return {
+        ...buildTranscript(words, { duration: plan.duration, fallbackDuration: input.durationSeconds }),
+        language: detectedLanguage,
+      };
     },
   };
+}
+
+/** The terms, comma-separated, then the previous piece's last words. Exported for tests. */
+export function whisperPrompt(terms: string, previousText: string): string {
+  const tail = previousText.slice(-PROMPT_CHARS);
+  return terms && tail ? `${terms}. ${tail}` : terms || tail;
 }
 
 export const whisperService = createWhisperService();

@@ -145,7 +145,7 @@ export async function compactUtterancesOfFile(db: Db, userId: string, audioFileI
       orderKey: row.orderKey,
       version: row.version,
     });
-    for (const w of words[position]!) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1);
+    for (const w of words[position]!) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1, w.o);
   }
   return writer.finish();
 }

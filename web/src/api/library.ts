@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
+import type { TranscriptionOptions } from "../../../common/transcription-options";
 import { api, call } from "./client";
 import { withFile } from "./file-list";
 
@@ -35,6 +36,8 @@ export const fileApi = {
     (await call(api.audio_files[":id"].$put({ param: { id }, json: { audio_file: { folder_id: folderId ?? "" } } }))).data,
   remove: (id: string) => call(api.audio_files[":id"].$delete({ param: { id } })),
   download: (id: string) => call(api.audio_files[":id"].download.$get({ param: { id } })),
+  retranscribe: async (id: string, options: TranscriptionOptions) =>
+    (await call(api.audio_files[":id"].retranscribe.$post({ param: { id }, json: { transcription_options: options } }))).data,
 };
 
 export const folderApi = {

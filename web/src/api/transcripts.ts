@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { decodeUtterances, UTTERANCE_IDS_MAX } from "../../../common/compact-utterances";
+import { decodeUtterances } from "../../../common/compact-utterances";
+import { UTTERANCE_IDS_MAX } from "../../../common/utterances-query";
 import type { SummaryType, UtteranceDto } from "../../../common/transcript";
 import { api, call } from "./client";
 

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "./dialogs/ConfirmDialog";
 import { MoveDialog } from "./dialogs/MoveDialog";
 import { NameDialog } from "./dialogs/NameDialog";
 import { PreferencesDialog } from "./dialogs/PreferencesDialog";
+import { RetranscribeDialog } from "./dialogs/RetranscribeDialog";
 import { closeDialog, dialogState } from "./dialog-state";
 import * as commands from "./library-commands";
 import { useSelection } from "./useSelection";
@@ -100,6 +101,8 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
         </ConfirmDialog>
       );
     }
+    case "retranscribe":
+      return <RetranscribeDialog file={open.file as AudioFileDto} onClose={closeDialog} />;
     case "preferences":
       return <PreferencesDialog onClose={closeDialog} />;
   }

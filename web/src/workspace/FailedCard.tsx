@@ -9,7 +9,7 @@ import { toast } from "../lib/toasts";
 export function FailedCard({ file }: { file: AudioFileDto }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
-    mutationFn: async () => (await call(api.audio_files[":id"].retranscribe.$post({ param: { id: file.id } }))).data,
+    mutationFn: async () => (await call(api.audio_files[":id"].retranscribe.$post({ param: { id: file.id }, json: {} }))).data,
     onSuccess: (updated) => {
       putFileInCache(queryClient, { ...updated, hasTranscript: updated.hasTranscript || file.hasTranscript });
       void queryClient.invalidateQueries({ queryKey: keys.files, exact: true });

@@ -7,6 +7,7 @@ import { PlaybackController } from "../editor/model/playback-controller";
 import { formatLabel } from "../../../common/format";
 import { TranscriptView } from "../editor/view/TranscriptView";
 import { tutorials } from "../tutorials/tutorials";
+import { openDialog } from "./dialog-state";
 import { FailedCard } from "./FailedCard";
 import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
@@ -50,7 +51,28 @@ export function FileView({ file }: { file: AudioFileDto }) {
           <span>{file.durationDisplay}</span>
           <span>{formatLabel(file.contentType)}</span>
           <span>{formatDate(file.createdAt)}</span>
+          {file.status !== "processing" && (
+            <button
+              type="button"
+              className="link-button small"
+              data-testid="retranscribe-open"
+              onClick={() => openDialog({ kind: "retranscribe", file })}
+            >
+              Re-transcribe…
+            </button>
+          )}
         </div>
+        {/* Inside the header: the article's own children stay the same from render to render. */}
+        {file.transcriptionNotices.length > 0 && (
+          <div className="alert alert--info small" role="note" data-testid="option-notices">
+            <strong>Not every transcription option could be used:</strong>
+            <ul>
+              {file.transcriptionNotices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+          </div>
+        )}
       </header>
       <MediaPlayer key={file.id} file={file} playback={playback} />
       {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} job={file.job} />}

@@ -4,6 +4,7 @@ import { CollapsedSidebar } from "./CollapsedSidebar";
 import { tutorials } from "../tutorials/tutorials";
 import { TranscriptPanel } from "./TranscriptDetails";
 import { toggleToolsSidebar, uiState } from "./ui-state";
+import { VocabularySuggestion } from "./VocabularySuggestion";
 
 export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
   const ui = useSnapshot(uiState);
@@ -28,6 +29,7 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
         </button>
       </div>
       <div className="sidebar-scroll" onScroll={() => tutorials.toolsScrolled()}>
+        <VocabularySuggestion />
         {file ? (
           <TranscriptPanel key={file.id} file={file} />
         ) : (

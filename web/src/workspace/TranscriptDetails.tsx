@@ -1,9 +1,12 @@
 import type { AudioFileDto } from "../../../common/library";
 import type { TranscriptDto } from "../../../common/transcript";
+import { languageName } from "../../../common/languages";
 import { useServiceConfiguration } from "../api/library";
+import { describeSpeakerHint } from "../lib/options-draft";
 import { useTranscript } from "../api/transcripts";
 import { formatDateTime } from "../lib/dates";
 import { ExportOptions } from "../tools/ExportOptions";
+import { ShareSection } from "../tools/ShareSection";
 import { NotesEditor } from "../tools/NotesEditor";
 import { openEditHistory } from "../editor/view/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
@@ -21,7 +24,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   if (!wanted || !transcript.data) return <p className="muted">No transcript available for this file.</p>;
   return (
     <>
-      <DetailsSection transcript={transcript.data} />
+      <DetailsSection transcript={transcript.data} file={file} />
       <section className="tools-section" aria-label="Summary and notes">
         <NotesEditor transcript={transcript.data} field="summary" label="Summary" />
         <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
@@ -38,12 +41,14 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
           Edit History
         </button>
       </section>
+      <ShareSection file={file} />
       <ExportOptions audioFileId={file.id} />
     </>
   );
 }
 
-function DetailsSection({ transcript }: { transcript: TranscriptDto }) {
+function DetailsSection({ transcript, file }: { transcript: TranscriptDto; file: AudioFileDto }) {
+  const options = file.transcriptionOptions;
   const config = useServiceConfiguration();
   const debug = config.data?.features.debug ?? false;
   const details = transcriptDetails(transcript);
@@ -58,6 +63,19 @@ function DetailsSection({ transcript }: { transcript: TranscriptDto }) {
         <Detail label="Accuracy" value={details.accuracy} testId="detail-accuracy" />
         <Detail label="Speakers" value={details.speakers} testId="detail-speakers" />
         <Detail label="Word count" value={details.words} testId="detail-words" />
+        <Detail
+          label="Language"
+          value={options.language ? `${languageName(options.language)} (${options.language})` : "Detect automatically"}
+          testId="detail-language"
+        />
+        {file.detectedLanguage && (
+          <Detail label="Detected language" value={languageName(file.detectedLanguage)} testId="detail-detected-language" />
+        )}
+        <Detail label="Speaker hint" value={describeSpeakerHint(options.speakers)} testId="detail-speaker-hint" />
+        <div className="tools-details-wide">
+          <dt>Vocabulary</dt>
+          <dd data-testid="detail-vocabulary">{options.vocabulary.length ? options.vocabulary.join(", ") : "None"}</dd>
+        </div>
         {debug && (
           <>
             <Detail label="Service" value={service} testId="detail-service" />

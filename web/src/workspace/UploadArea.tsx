@@ -6,7 +6,9 @@ import { checkUpload, checkUploadFallback, DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG,
 import { putFileInCache, useServiceConfiguration } from "../api/library";
 import { describeError } from "../api/errors";
 import { toast } from "../lib/toasts";
+import { authState } from "../auth/store";
 import { NoServiceNotice } from "./NoServiceNotice";
+import { UploadOptions } from "./UploadOptions";
 import { uploadFile } from "./upload";
 import { UploadQueue } from "./upload-queue";
 
@@ -18,7 +20,8 @@ function useUploadQueue(): UploadQueue {
   let queue = queues.get(queryClient);
   if (!queue) {
     queue = new UploadQueue({
-      upload: uploadFile,
+      // Each upload takes the options saved when it starts (the Options step saves them as the user's defaults).
+      upload: (file, folderId, onProgress) => uploadFile(file, folderId, onProgress, authState.user?.preferences.transcription.defaults),
       uploaded: (file, name) => {
         putFileInCache(queryClient, file);
         toast(`Successfully uploaded ${name}`, "success");
@@ -95,6 +98,7 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
           }}
         />
       </div>
+      <UploadOptions />
       <NoServiceNotice compact />
       {items.length > 0 && (
         <ul className="upload-list">

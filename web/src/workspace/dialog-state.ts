@@ -8,6 +8,7 @@ export type Dialog =
   | { kind: "rename-file"; file: AudioFileDto }
   | { kind: "move-file"; file: AudioFileDto }
   | { kind: "delete-file"; file: AudioFileDto }
+  | { kind: "retranscribe"; file: AudioFileDto }
   | { kind: "preferences" };
 
 /** At most one modal is open at a time. */

@@ -1,4 +1,5 @@
 import type { AudioFileDto } from "../../../common/library";
+import type { TranscriptionOptions } from "../../../common/transcription-options";
 import { api, call } from "../api/client";
 
 export const DURATION_PROBE_TIMEOUT_MS = 10_000;
@@ -50,8 +51,13 @@ export function putWithProgress(url: string, file: File, contentType: string, on
   });
 }
 
-/** The three upload steps of the spec: ask for a URL, PUT the bytes, confirm. */
-export async function uploadFile(file: File, folderId: string | null, onProgress: (fraction: number) => void): Promise<AudioFileDto> {
+/** The three upload steps of the spec: ask for a URL, PUT the bytes, confirm (with the transcription options, when given). */
+export async function uploadFile(
+  file: File,
+  folderId: string | null,
+  onProgress: (fraction: number) => void,
+  options?: TranscriptionOptions,
+): Promise<AudioFileDto> {
   const duration = await measureDuration(file);
   const { upload_url, key, content_type } = await call(
     api.audio_files["upload-url"].$post({ json: { filename: file.name, content_type: file.type, file_size: file.size } }),
@@ -66,6 +72,7 @@ export async function uploadFile(file: File, folderId: string | null, onProgress
         content_type: file.type,
         folder_id: folderId ?? "",
         duration_seconds: duration === null ? "" : Math.round(duration),
+        ...(options ? { transcription_options: options } : {}),
       },
     }),
   );

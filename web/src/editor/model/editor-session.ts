@@ -17,6 +17,7 @@ import { TranscriptStore } from "./transcript-store";
 import { httpTransport } from "./transport";
 import { watchTranscript } from "../../live/transcript-events";
 import { toast } from "../../lib/toasts";
+import { recordCorrections } from "../../workspace/vocabulary-suggestions";
 
 const OP_NAMES: Record<TranscriptOp["type"], string> = {
   update_words: "word edit",
@@ -53,7 +54,7 @@ export class EditorSession {
       onDrained: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) }),
       onSpeakerStatsStale: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) }),
     });
-    this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock });
+    this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock, onLocalChange: recordCorrections });
     // Back online: retry at once instead of waiting out the backoff.
     addEventListener("online", this.online);
     this.unwatch = watchTranscript(audioFileId, {

@@ -2,7 +2,7 @@
 // with the same pure rules the server applies, then queues the operation. The
 // view renders the store and dispatches commands; nothing here touches the DOM.
 import { applyOp, OpError } from "../../../../common/transcript-apply";
-import type { OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
+import type { Change, OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
 import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "./word-diff";
 import { newWordId } from "./word-diff";
 import type { EditorClock } from "./clock";
@@ -14,6 +14,8 @@ export interface EditorDeps {
   queue: Pick<SaveQueue, "enqueue">;
   clock: Pick<EditorClock, "now">;
   newUtteranceId?: () => string;
+  /** Told of each change the user makes here (not the server's), e.g. to spot repeated corrections. */
+  onLocalChange?: (change: Change) => void;
 }
 
 export class TranscriptEditor {
@@ -21,9 +23,11 @@ export class TranscriptEditor {
   private readonly queue: EditorDeps["queue"];
   private readonly clock: EditorDeps["clock"];
   private readonly newUtteranceId: () => string;
+  private readonly onLocalChange: EditorDeps["onLocalChange"];
 
   constructor(deps: EditorDeps) {
     this.store = deps.store;
+    this.onLocalChange = deps.onLocalChange;
     this.queue = deps.queue;
     this.clock = deps.clock;
     this.newUtteranceId = deps.newUtteranceId ?? (() => crypto.randomUUID());
@@ -106,6 +110,7 @@ export class TranscriptEditor {
     // The pure apply drops the client-only flags: put the flagged words back.
     if (flagged && op.type === "update_words") this.store.replaceWords(op.utteranceId, flagged, source);
     this.queue.enqueue(op);
+    if (source !== "server") this.onLocalChange?.(applied.change);
     return true;
   }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { SearchState, type SearchMatch } from "../model/search";
 import { dispatch } from "../model/commands";
 import type { PlaybackController } from "../model/playback-controller";
-import type { EditorSession } from "../model/editor-session";
+import type { ReadableTranscript } from "./readable";
 import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";
 
 // Edits change the text: matches are found again once typing pauses.
@@ -51,7 +51,7 @@ function reveal(match: SearchMatch | null) {
   requestAnimationFrame(() => card.scrollIntoView({ block: "center" }));
 }
 
-export function SearchBox({ session, playback }: { session: EditorSession; playback: PlaybackController | null }) {
+export function SearchBox({ session, playback = null }: { session: ReadableTranscript; playback?: PlaybackController | null }) {
   const search = useRef(new SearchState(session.store.utterances())).current;
   const [label, setLabel] = useState("");
   const [query, setQuery] = useState("");

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
 import { DETAILS_MESSAGES } from "../../../../common/transcript-details";
@@ -14,6 +14,7 @@ import { redo, undo } from "../model/history-actions";
 import { usePlaybackSync } from "./usePlaybackSync";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { UtteranceCard } from "./UtteranceCard";
+import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
 
 const LOADING: SessionState = { status: "loading" };
 
@@ -109,43 +110,6 @@ function useEditorSession(fileId: string): EditorSession | null {
     return () => created.dispose();
   }, [fileId, queryClient]);
   return session?.audioFileId === fileId ? session : null;
-}
-
-// The first screenful paints at once; the rest of a long transcript follows in
-// slices between frames, so opening a 3-hour file never blocks typing. A slice
-// is sized so that rendering it takes about SLICE_BUDGET_MS on this device
-// (a long task is 50 ms or more).
-const FIRST_SLICE = 40;
-const SLICE_BUDGET_MS = 25;
-const MIN_SLICE = 50;
-const MAX_SLICE = 1000;
-// Cards are grouped so the browser skips off-screen groups (content-visibility):
-// a group near the viewport is laid out whole, so groups stay about a screenful.
-const CHUNK = 10;
-// Up to this many utterances every word has its span from the start; a longer
-// transcript is drawn lean and a text gets its spans when pointed at or focused.
-const ALL_SPANS_UP_TO = 200;
-
-function useProgressiveCount(total: number): number {
-  const [shown, setShown] = useState(() => Math.min(total, FIRST_SLICE));
-  // Once everything is shown, later insertions (a split) show at once.
-  const done = useRef(false);
-  const slice = useRef({ size: 2 * MIN_SLICE, startedAt: 0 });
-  if (shown >= total) done.current = true;
-  useLayoutEffect(() => {
-    if (done.current) return;
-    const current = slice.current;
-    if (current.startedAt) {
-      const took = Math.max(1, performance.now() - current.startedAt);
-      current.size = Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.round((current.size * SLICE_BUDGET_MS) / took)));
-    }
-    const timer = setTimeout(() => {
-      current.startedAt = performance.now();
-      setShown(shown + current.size);
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [shown]);
-  return done.current ? total : shown;
 }
 
 function EditorBody({

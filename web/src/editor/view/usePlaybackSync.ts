@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from "react";
 import { Autoscroll } from "../model/autoscroll";
 import { systemClock } from "../model/clock";
 import type { PlaybackController } from "../model/playback-controller";
-import type { EditorSession } from "../model/editor-session";
+import type { ReadableTranscript } from "./readable";
 import { setPlayingWord, wordElement } from "./word-dom";
 import { focusUtterance } from "./UtteranceCard";
 
@@ -20,7 +20,7 @@ function inView(el: HTMLElement): boolean {
  * unless the user scrolled or clicked in the last 10 s, and on pause the last
  * word is scrolled into view.
  */
-export function usePlaybackSync(session: EditorSession, playback: PlaybackController | null, listRef: RefObject<HTMLElement | null>) {
+export function usePlaybackSync(session: ReadableTranscript, playback: PlaybackController | null, listRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!playback) return;
     const autoscroll = new Autoscroll({ clock: systemClock });

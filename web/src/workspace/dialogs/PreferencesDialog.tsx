@@ -5,6 +5,14 @@ import { keys, useServiceConfiguration } from "../../api/library";
 import { authState } from "../../auth/store";
 import { Modal } from "../../components/Modal";
 import { tutorials } from "../../tutorials/tutorials";
+import {
+  DEFAULT_OPTIONS,
+  OPTION_LIMITS,
+  personalVocabularySchema,
+  type TranscriptionOptions,
+} from "../../../../common/transcription-options";
+import { draftFrom, optionsFrom, splitTerms } from "../../lib/options-draft";
+import { TranscriptionOptionsFields, useUserService } from "../TranscriptionOptionsFields";
 import { savePreferences } from "../ui-state";
 import { DEFAULT_PREFERENCES, PLAYBACK_LIMITS, type Preferences } from "../../../../common/preferences";
 
@@ -91,16 +99,26 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
   const [metaColumn, setMetaColumn] = useState(prefs?.transcript.utterance_meta_column ?? false);
   const [playback, setPlayback] = useState(prefs?.playback ?? DEFAULT_PREFERENCES.playback);
   const [busy, setBusy] = useState(false);
+  const userService = useUserService();
+  const [vocabulary, setVocabulary] = useState((prefs?.transcription.vocabulary ?? []).join("\n"));
+  const [defaults, setDefaults] = useState(() => draftFrom((prefs?.transcription.defaults as TranscriptionOptions) ?? DEFAULT_OPTIONS));
+  const [error, setError] = useState<string | null>(null);
   const features = config.data?.features;
   const available = config.data?.transcription.all_services.filter((s) => s.available) ?? [];
 
   async function save() {
+    const personal = personalVocabularySchema.safeParse(splitTerms(vocabulary));
+    const chosen = optionsFrom(defaults);
+    if (!personal.success) return setError(personal.error.issues[0]?.message ?? "Invalid vocabulary");
+    if (chosen.error !== null) return setError(chosen.error);
+    setError(null);
     setBusy(true);
     const ok = await savePreferences(
       {
         ...(features?.service_selection ? { transcription_service: service || null } : {}),
         ...(features?.utterance_meta_column ? { transcript: { utterance_meta_column: metaColumn } } : {}),
         playback,
+        transcription: { vocabulary: personal.data, defaults: chosen.options },
       },
       "Failed to save preferences",
     );
@@ -147,9 +165,27 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
             Reset All Tutorials
           </button>
         )}
-        {!features?.service_selection && !features?.utterance_meta_column && !features?.debug && (
-          <p className="muted">Theme and sidebar layout are saved automatically as you change them.</p>
+        <div className="field">
+          <label htmlFor="personal-vocabulary">My vocabulary</label>
+          <textarea
+            id="personal-vocabulary"
+            rows={4}
+            value={vocabulary}
+            onChange={(e) => setVocabulary(e.target.value)}
+            aria-describedby="personal-vocabulary-hint"
+          />
+          <span id="personal-vocabulary-hint" className="muted small">
+            Sent with every file after its own terms, one per line (up to {OPTION_LIMITS.personalMaxTerms}).
+          </span>
+        </div>
+        <h3 className="small">Options for new uploads</h3>
+        <TranscriptionOptionsFields draft={defaults} onChange={setDefaults} service={userService} />
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
         )}
+        <p className="muted small">Theme and sidebar layout are saved automatically as you change them.</p>
         <div className="modal-actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel

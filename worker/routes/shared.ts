@@ -1,0 +1,146 @@
+import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { TypedResponse } from "hono/types";
+import type { JSONParsed } from "hono/utils/types";
+import { z } from "zod";
+import { SHARE_MESSAGES, type SharedMediaDto } from "../../common/shares";
+import type { UtteranceDto } from "../../common/transcript";
+import { servedMediaType } from "../../common/upload-rules";
+import type { ShareRow } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { isoIn } from "../lib/time";
+import { sharedTranscript, sharedTranscriptRow } from "../shares/read";
+import { enforceShareRateLimit } from "../shares/rate-limit";
+import { findLiveShare } from "../shares/store";
+import { countView, visitorHash } from "../shares/views";
+import { mediaLink } from "../storage/links";
+import { getOwnedAudioFile } from "../library/audio-files";
+import { EXPORT_FORMATS, exportFilename } from "../../common/exports";
+import { loadExportDocument } from "../exports/source";
+import { renderSrt } from "../exports/formats/srt";
+import { renderTxt } from "../exports/formats/txt";
+import { renderVtt } from "../exports/formats/vtt";
+import { validate } from "../lib/validate";
+import { compactUtterancesOfFile, utterancesJson } from "../transcripts/read";
+import { utterancesQuerySchema } from "../../common/utterances-query";
+import type { AppEnv } from "../types";
+
+/** What a secret may look like (the ones we issue are 43 characters); anything else is just as unknown. */
+const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
+
+/** The text exports a shared page offers, made on request (they are small and fast to write). */
+export const SHARED_EXPORT_FORMATS = ["txt", "srt", "vtt"] as const;
+/** `?view=0`: the open page's check that its link still works, which counts no view. */
+const sharedQuerySchema = z.strictObject({ view: z.enum(["0"]).optional() });
+
+/** The whole list, in either shape; a shared page never asks for single utterances. */
+const sharedUtterancesQuerySchema = utterancesQuerySchema.pick({ format: true }).strict();
+
+const RENDER_TEXT = { txt: renderTxt, srt: renderSrt, vtt: renderVtt } as const;
+const exportParamSchema = z.object({ secret: z.string(), format: z.enum(SHARED_EXPORT_FORMATS, { error: SHARE_MESSAGES.exportFormat }) });
+
+/** Media links of a shared page: issued per visit, long enough for one listening of the file, short otherwise. */
+export function sharedMediaTtlSeconds(durationSeconds: number | null): number {
+  const hour = 3600;
+  return Math.min(4 * hour, Math.max(hour, Math.ceil((durationSeconds ?? 0) + hour / 2)));
+}
+
+/** Headers on every answer a secret opens: never cached or indexed, no referrer leaves with the secret in it. */
+export const SHARED_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+} as const;
+
+type SharedEnv = AppEnv & { Variables: AppEnv["Variables"] & { share: ShareRow } };
+
+/**
+ * The rate limit, then the link: unknown, revoked and expired secrets all get
+ * the same 404 after the same single query.
+ */
+const resolveShare = createMiddleware<SharedEnv>(async (c, next) => {
+  await enforceShareRateLimit(c as unknown as Context<AppEnv>);
+  const secret = secretSchema.safeParse(c.req.param("secret"));
+  const share = secret.success ? await findLiveShare(c.var.db, secret.data) : undefined;
+  if (!share) throw notFound(SHARE_MESSAGES.gone);
+  c.set("share", share);
+  await next();
+});
+
+const visitorOf = (c: Context<SharedEnv>) =>
+  visitorHash(c.var.config.JWT_SECRET, c.var.share.id, c.req.header("cf-connecting-ip") ?? "unknown", c.req.header("user-agent") ?? "");
+
+/** Read-only routes a share secret opens: `/shared/{secret}`, its utterances and its media. Nothing else accepts a secret. */
+export const sharedRoutes = new Hono<SharedEnv>()
+  .use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SHARED_HEADERS)) c.res.headers.set(name, value);
+  })
+  // Matches "/:secret" too, so the link is resolved (and rate-limited) once per request.
+  .use("/:secret/*", resolveShare)
+  .get("/:secret", validate("query", sharedQuerySchema), async (c) => {
+    const data = await sharedTranscript(c.var.db, c.var.share);
+    if (!data) throw notFound(SHARE_MESSAGES.gone);
+    // Only the page's first read counts (its checks that the link still works do not).
+    if (c.req.valid("query").view !== "0") await countView(c.var.db, c.var.share, await visitorOf(c));
+    return c.json({ data }, 200);
+  })
+  .get("/:secret/utterances", validate("query", sharedUtterancesQuerySchema), async (c) => {
+    const share = c.var.share;
+    // The compact shape the editor reads too (common/compact-utterances.ts), keyed by the link's own file and owner.
+    if (c.req.valid("query").format === "compact")
+      return c.json({ data: await compactUtterancesOfFile(c.var.db, share.userId, share.audioFileId) }, 200);
+    const transcript = await sharedTranscriptRow(c.var.db, share);
+    const list = transcript ? await utterancesJson(c.var.db, transcript.id) : "[]";
+    // Built as text, like the owner's read (see utterancesJson).
+    return c.body(`{"data":{"data":${list}}}`, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as Response &
+      TypedResponse<JSONParsed<{ data: { data: UtteranceDto[] } }>, 200, "json">;
+  })
+  .get("/:secret/media", async (c) => {
+    const share = c.var.share;
+    if (!share.includeMedia) throw notFound(SHARE_MESSAGES.mediaNotIncluded);
+    const file = await getOwnedAudioFile(c.var.db, share.userId, share.audioFileId);
+    const ttl = sharedMediaTtlSeconds(file.durationSeconds);
+    const contentType = servedMediaType(file.storageKey, file.contentType);
+    const url = await mediaLink(c.var.config, new URL(c.req.url).origin, file.storageKey, {
+      download: false,
+      filename: file.filename,
+      contentType,
+      ttlSeconds: ttl,
+    });
+    const data: SharedMediaDto = { url, content_type: contentType, expires_at: isoIn(ttl) };
+    return c.json({ data }, 200);
+  })
+  .get("/:secret/export/:format", validate("param", exportParamSchema), async (c) => {
+    const share = c.var.share;
+    const { format } = c.req.valid("param");
+    const doc = await loadExportDocument(c.var.db, share);
+    if (!doc) throw notFound(SHARE_MESSAGES.noTranscript);
+    // Summary and notes only when the link includes them, like the page.
+    const options = {
+      include_timestamps: true,
+      include_speakers: true,
+      include_summary: share.includeSummary,
+      include_notes: share.includeNotes,
+    };
+    const filename = exportFilename(doc.title, format);
+    return c.body(RENDER_TEXT[format](doc, options), 200, {
+      "content-type": EXPORT_FORMATS[format].contentType,
+      "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    });
+  });
+
+/**
+ * The shared page itself, `/s/{secret}`: the SPA's page, rate-limited, and
+ * answered 404 (same page, same single query) when the link is unknown,
+ * revoked or expired.
+ */
+export const sharedPageRoutes = new Hono<AppEnv>().get("/:secret", async (c) => {
+  await enforceShareRateLimit(c);
+  const secret = secretSchema.safeParse(c.req.param("secret"));
+  const share = secret.success ? await findLiveShare(c.var.db, secret.data) : undefined;
+  const page = await c.env.ASSETS.fetch(c.req.raw);
+  const headers = new Headers(page.headers);
+  for (const [name, value] of Object.entries(SHARED_HEADERS)) headers.set(name, value);
+  return new Response(page.body, { status: share ? page.status : 404, headers });
+});

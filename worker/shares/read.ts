@@ -1,0 +1,54 @@
+// What a share secret opens: one file's name, duration and transcript as it is
+// now, and only the parts its owner included. Every read here is keyed by the
+// link's own file and owner, never by anything the visitor sends.
+import { and, eq } from "drizzle-orm";
+import type { SharedTranscriptDto } from "../../common/shares";
+import type { Db } from "../db/client";
+import { audioFiles, transcripts, users, type ShareRow } from "../db/schema";
+import { listSpeakers } from "../transcripts/read";
+
+export async function sharedTranscript(db: Db, share: ShareRow): Promise<SharedTranscriptDto | null> {
+  const [file, transcript, owner] = await Promise.all([
+    db
+      .select({ name: audioFiles.name, durationSeconds: audioFiles.durationSeconds })
+      .from(audioFiles)
+      .where(and(eq(audioFiles.id, share.audioFileId), eq(audioFiles.userId, share.userId)))
+      .get(),
+    sharedTranscriptRow(db, share),
+    share.showOwnerName ? db.select({ fullName: users.fullName }).from(users).where(eq(users.id, share.userId)).get() : undefined,
+  ]);
+  if (!file) return null;
+  const speakerList = transcript ? await listSpeakers(db, transcript.id) : [];
+  return {
+    name: file.name,
+    duration: file.durationSeconds ?? transcript?.duration ?? null,
+    owner_name: owner?.fullName ?? null,
+    include_media: share.includeMedia,
+    include_summary: share.includeSummary,
+    include_notes: share.includeNotes,
+    expires_at: share.expiresAt,
+    transcript: transcript
+      ? {
+          // Current names and roles only: no original labels or statistics beyond what the page shows.
+          speakers: speakerList.map((s) => ({ id: s.id, displayName: s.displayName, role: s.role })),
+          wordCount: transcript.wordCount,
+          summary: share.includeSummary ? transcript.summary : null,
+          notes: share.includeNotes ? transcript.notes : null,
+        }
+      : null,
+  };
+}
+
+export function sharedTranscriptRow(db: Db, share: ShareRow) {
+  return db
+    .select({
+      id: transcripts.id,
+      duration: transcripts.duration,
+      wordCount: transcripts.wordCount,
+      summary: transcripts.summary,
+      notes: transcripts.notes,
+    })
+    .from(transcripts)
+    .where(and(eq(transcripts.audioFileId, share.audioFileId), eq(transcripts.userId, share.userId)))
+    .get();
+}
