@@ -8,12 +8,15 @@ export function Modal({
   children,
   footer,
   wide = false,
+  scrollable = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
   wide?: boolean;
+  /** A long, read-only body that may scroll: it takes focus so the keyboard can scroll it. */
+  scrollable?: boolean;
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -36,7 +39,14 @@ export function Modal({
             ×
           </button>
         </header>
-        <div className="modal-body">{children}</div>
+        {scrollable ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable from the keyboard to be scrolled
+          <div className="modal-body" role="region" aria-labelledby={titleId} tabIndex={0}>
+            {children}
+          </div>
+        ) : (
+          <div className="modal-body">{children}</div>
+        )}
         {footer && <footer className="modal-footer">{footer}</footer>}
       </div>
     </div>
