@@ -6,6 +6,24 @@ export type Theme = (typeof THEMES)[number];
 
 export const TUTORIAL_IDS = ["transcript-editing", "transcript-tools", "media-player", "empty-dashboard"] as const;
 
+/** Limits of the playback preferences (docs/product.md#tutorials-and-shortcuts). */
+export const PLAYBACK_LIMITS = {
+  skipSeconds: { min: 1, max: 60 },
+  backstepSeconds: { min: 0, max: 10 },
+  typingResumeMs: { min: 300, max: 10_000 },
+} as const;
+
+const playbackFields = {
+  /** Seconds the back and forward keys move. */
+  skip_seconds: z.number().min(PLAYBACK_LIMITS.skipSeconds.min).max(PLAYBACK_LIMITS.skipSeconds.max),
+  /** Seconds playback starts earlier when it resumes where it paused; 0 is off. */
+  backstep_seconds: z.number().min(PLAYBACK_LIMITS.backstepSeconds.min).max(PLAYBACK_LIMITS.backstepSeconds.max),
+  pause_while_typing: z.boolean(),
+  /** Quiet time after the last keystroke before playback paused by typing resumes. */
+  typing_resume_ms: z.number().int().min(PLAYBACK_LIMITS.typingResumeMs.min).max(PLAYBACK_LIMITS.typingResumeMs.max),
+};
+const PLAYBACK_DEFAULTS = { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 };
+
 /** The full preferences object (docs/api.md) with its defaults. */
 export const preferencesSchema = z.object({
   sidebar: z
@@ -17,6 +35,14 @@ export const preferencesSchema = z.object({
     .default({ shown: [], skip_all: false }),
   transcription_service: z.string().max(100).nullable().default(null),
   transcript: z.object({ utterance_meta_column: z.boolean().default(false) }).default({ utterance_meta_column: false }),
+  playback: z
+    .object({
+      skip_seconds: playbackFields.skip_seconds.default(PLAYBACK_DEFAULTS.skip_seconds),
+      backstep_seconds: playbackFields.backstep_seconds.default(PLAYBACK_DEFAULTS.backstep_seconds),
+      pause_while_typing: playbackFields.pause_while_typing.default(PLAYBACK_DEFAULTS.pause_while_typing),
+      typing_resume_ms: playbackFields.typing_resume_ms.default(PLAYBACK_DEFAULTS.typing_resume_ms),
+    })
+    .default(PLAYBACK_DEFAULTS),
   /** The personal vocabulary (sent with every file) and the options new uploads start from. */
   transcription: z
     .object({ vocabulary: personalVocabularySchema.default([]), defaults: storedOptionsSchema.default(DEFAULT_OPTIONS) })
@@ -45,6 +71,7 @@ export const preferencesPatchSchema = z.object({
         .optional(),
       transcription_service: z.string().min(1).max(100).nullable().optional(),
       transcript: z.object({ utterance_meta_column: z.boolean() }).partial().strict().optional(),
+      playback: z.object(playbackFields).partial().strict().optional(),
       transcription: z
         .object({ vocabulary: personalVocabularySchema, defaults: transcriptionOptionsInputSchema })
         .partial()
@@ -63,6 +90,7 @@ export function mergePreferences(current: Preferences, patch: PreferencesPatch):
     sidebar: { ...current.sidebar, ...patch.sidebar },
     tutorials: { ...current.tutorials, ...patch.tutorials, shown: [...new Set(patch.tutorials?.shown ?? current.tutorials.shown)] },
     transcript: { ...current.transcript, ...patch.transcript },
+    playback: { ...current.playback, ...patch.playback },
     transcription: {
       vocabulary: patch.transcription?.vocabulary ?? current.transcription.vocabulary,
       defaults: { ...current.transcription.defaults, ...patch.transcription?.defaults },

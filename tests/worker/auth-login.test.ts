@@ -13,6 +13,7 @@ const DEFAULT_PREFERENCES = {
   tutorials: { shown: [], skip_all: false },
   transcription_service: null,
   transcript: { utterance_meta_column: false },
+  playback: { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 },
   transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
 };
 

@@ -87,6 +87,7 @@ describe("PUT /preferences", () => {
       tutorials: { shown: [], skip_all: false },
       transcription_service: null,
       transcript: { utterance_meta_column: false },
+      playback: { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 },
       transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
     });
   });
@@ -99,6 +100,7 @@ describe("PUT /preferences", () => {
       tutorials: { shown: [], skip_all: false },
       transcription_service: null,
       transcript: { utterance_meta_column: false },
+      playback: { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 },
       transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
     });
     expect((await stored()).theme).toBe("dark");
@@ -137,6 +139,29 @@ describe("PUT /preferences", () => {
     const cleared = await save({ transcription_service: null });
     expect(cleared.data.transcription_service).toBeNull();
     expect(cleared.data.transcript).toEqual({ utterance_meta_column: true });
+  });
+
+  it("merges the playback preferences and refuses values out of range", async () => {
+    const set = await save({ playback: { backstep_seconds: 0, pause_while_typing: true } });
+    expect(set.data.playback).toEqual({ skip_seconds: 5, backstep_seconds: 0, pause_while_typing: true, typing_resume_ms: 1500 });
+    const step = await save({ playback: { skip_seconds: 2.5 } });
+    expect(step.data.playback).toEqual({ skip_seconds: 2.5, backstep_seconds: 0, pause_while_typing: true, typing_resume_ms: 1500 });
+    const before = await stored();
+    for (const patch of [
+      { playback: { skip_seconds: 0 } },
+      { playback: { skip_seconds: 61 } },
+      { playback: { backstep_seconds: -1 } },
+      { playback: { typing_resume_ms: 100 } },
+      { playback: { typing_resume_ms: 1500.5 } },
+      { playback: { pause_while_typing: "yes" } },
+      { playback: { rewind: 1 } },
+    ]) {
+      const res = await put(patch);
+      expect(res.status, JSON.stringify(patch)).toBe(422);
+      expect(res.body.error ?? res.body.errors, JSON.stringify(patch)).toBeTruthy();
+    }
+    expect(await stored()).toEqual(before);
+    await save({ playback: { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false } });
   });
 
   it("refuses an unknown transcription service", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { isShortcut } from "../editor/model/shortcuts";
+import { dispatch } from "../editor/model/commands";
 
 /** A dialog that closes on Escape and on a click outside it. */
 export function Modal({
@@ -8,18 +8,21 @@ export function Modal({
   children,
   footer,
   wide = false,
+  scrollable = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
   wide?: boolean;
+  /** A long, read-only body that may scroll: it takes focus so the keyboard can scroll it. */
+  scrollable?: boolean;
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isShortcut(e, "closeDialog")) onClose();
+      dispatch("dialog", e, { dialog: { close: onClose } });
     };
     document.addEventListener("keydown", onKey);
     const first = panel.current?.querySelector<HTMLElement>("input, select, textarea, button:not(.modal-close)");
@@ -36,7 +39,14 @@ export function Modal({
             ×
           </button>
         </header>
-        <div className="modal-body">{children}</div>
+        {scrollable ? (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable from the keyboard to be scrolled
+          <div className="modal-body" role="region" aria-labelledby={titleId} tabIndex={0}>
+            {children}
+          </div>
+        ) : (
+          <div className="modal-body">{children}</div>
+        )}
         {footer && <footer className="modal-footer">{footer}</footer>}
       </div>
     </div>

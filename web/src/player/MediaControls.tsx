@@ -1,12 +1,9 @@
-import { isShortcut } from "../editor/model/shortcuts";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { formatDuration } from "../../../common/format";
 import { Alert } from "../components/Alert";
 import { VolumeIcon } from "../components/Icons";
-import type { PlaybackController } from "../editor/model/playback-controller";
-
-export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
-const SKIP_SECONDS = 10;
+import { PLAYBACK_SPEEDS, type PlaybackController } from "../editor/model/playback-controller";
+import { BUTTON_SKIP_SECONDS as SKIP_SECONDS, dispatch } from "../editor/model/commands";
 
 const isTyping = (el: Element | null) =>
   !!el &&
@@ -58,6 +55,8 @@ export function MediaControls({
   async function togglePlay() {
     const el = media.current;
     if (!el) return;
+    // The controller resumes with the backstep; it reports a refused play through onPlayError.
+    if (playback?.media === el) return playback.togglePlay();
     if (el.paused) {
       try {
         await el.play();
@@ -75,23 +74,17 @@ export function MediaControls({
     setCurrent(el.currentTime);
   }
 
-  // The player's keys (from the shortcut table) work while focus is on the page or in the player, not while typing.
-  // An effect event reads the latest state, so the listener is added once, not on every render.
+  // The page's and the player's dispatchers: keys on the page, or with a control of the player focused
+  // (its sliders and select keep their own arrows). Text fields, the transcript's utterances and its
+  // search box run their own dispatchers; dialogs and tutorials keep their keys.
   const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.defaultPrevented || !playback || playback.media !== media.current) return;
     const active = document.activeElement;
     const inPlayer = !!active && !!region.current?.contains(active);
-    if (isTyping(active) || !(active === document.body || inPlayer)) return;
-    // Tab plays only while nothing has focus: inside the player's controls it moves focus, so keyboard users are never trapped.
-    if (isShortcut(e, "playPause") && active === document.body) {
-      e.preventDefault();
-      void togglePlay();
-    } else if (isShortcut(e, "skipBack") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
-      e.preventDefault();
-      seekTo((media.current?.currentTime ?? current) - SKIP_SECONDS);
-    } else if (isShortcut(e, "skipForward") && !(active instanceof HTMLInputElement || active instanceof HTMLSelectElement)) {
-      e.preventDefault();
-      seekTo((media.current?.currentTime ?? current) + SKIP_SECONDS);
-    }
+    if (active?.closest("[role=dialog], [aria-modal=true], .tutorial")) return;
+    if (!inPlayer && isTyping(active)) return;
+    const focus = active === document.body || !active ? "body" : !inPlayer ? "other" : isTyping(active) ? "field" : "control";
+    dispatch(inPlayer ? "player" : "page", e, { player: playback, skipSeconds: playback.settings.keySkipSeconds, focus });
   });
   useEffect(() => {
     const listener = (e: KeyboardEvent) => onKey(e);
@@ -106,7 +99,11 @@ export function MediaControls({
     const el = media.current;
     if (!el || !playback) return;
     playback.attach(el);
-    return () => playback.detach();
+    const offError = playback.onPlayError(() => setError(`Failed to play ${kind}`));
+    return () => {
+      offError();
+      playback.detach();
+    };
   }, [playback, hasMedia]);
 
   useEffect(() => {
@@ -227,6 +224,8 @@ export function MediaControls({
       onPause: () => setPlaying(false),
       onEnded: () => setPlaying(false),
       onTimeUpdate: () => setCurrent(media.current?.currentTime ?? 0),
+      // The speed keys change the element's rate; the select follows.
+      onRateChange: () => setSpeed(media.current?.playbackRate ?? 1),
       onLoadedMetadata: () => {
         const d = media.current?.duration;
         if (d && Number.isFinite(d)) setDuration(d);

@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { TranscriptDto } from "../../../common/transcript";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
-import { formatBinding, isShortcut, SHORTCUTS } from "../editor/model/shortcuts";
+import { dispatch } from "../editor/model/commands";
+import { formatBinding, SHORTCUTS } from "../editor/model/shortcuts";
 import { toast } from "../lib/toasts";
 import { SummaryGenerator } from "./SummaryGenerator";
 
@@ -52,10 +53,7 @@ export function NotesEditor({ transcript, field, label }: { transcript: Transcri
         placeholder={field === "summary" ? "Write a summary of this recording" : "Notes for yourself or your team"}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (isShortcut(e, "saveNotes")) {
-            e.preventDefault();
-            void save();
-          }
+          dispatch("notes", e, { notes: { save: () => void save() } });
         }}
       />
       <div className="notes-actions">

@@ -4,7 +4,7 @@ import { shortcutGroups } from "../editor/model/shortcuts";
 /** docs/product.md#tutorials-and-shortcuts: every shortcut, grouped, generated from the table the key handlers use. */
 export function ShortcutsModal({ onClose }: { onClose: () => void }) {
   return (
-    <Modal title="Keyboard Shortcuts" onClose={onClose} wide>
+    <Modal title="Keyboard Shortcuts" onClose={onClose} wide scrollable>
       <div className="shortcuts" data-testid="shortcuts">
         {shortcutGroups().map(({ group, items }) => (
           <section key={group} className="shortcuts-group">

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { authState } from "../auth/store";
+import { dispatch } from "../editor/model/commands";
 import { lazyNamed } from "../lib/lazy-chunk";
 import type { TutorialId } from "./steps";
 import { tutorials, useTutorialState } from "./tutorials";
@@ -29,6 +30,25 @@ export function TutorialLayer() {
   useEffect(() => {
     if (state.current) setShortcutsOpen(false);
   }, [state.current]);
+
+  // "?" outside text fields opens the list at any time, except over a tutorial or a dialog.
+  const tutorialShown = state.current !== null;
+  useEffect(() => {
+    if (tutorialShown) return;
+    const onKey = (e: KeyboardEvent) => {
+      const active = document.activeElement as HTMLElement | null;
+      if (e.defaultPrevented || active?.closest("[role=dialog], [aria-modal=true]")) return;
+      const typing =
+        active instanceof HTMLInputElement ||
+        active instanceof HTMLTextAreaElement ||
+        active instanceof HTMLSelectElement ||
+        !!active?.isContentEditable;
+      if (typing) return;
+      dispatch("page", e, { showShortcuts: () => setShortcutsOpen(true), focus: !active || active === document.body ? "body" : "other" });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [tutorialShown]);
 
   const helpAllowed = state.current === null && (state.shown.includes("transcript-editing") || state.skipAll);
   return (

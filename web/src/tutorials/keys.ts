@@ -1,18 +1,19 @@
 // Which tutorial action a key press means (docs/product.md#tutorials-and-shortcuts: Escape skips, Enter or
-// ArrowRight next, ArrowLeft previous), wherever focus is on the page.
-import { isShortcut } from "../editor/model/shortcuts";
-
-type KeyEventLike = Parameters<typeof isShortcut>[0];
+// ArrowRight next, ArrowLeft previous), wherever focus is on the page: the registry's tutorial scope.
+import { type CommandContext, type CommandId, commandFor } from "../editor/model/commands";
+import type { KeyEventLike } from "../editor/model/key-bindings";
 
 export type TutorialKeyAction = "next" | "previous" | "skip";
+
+const ACTIONS: Partial<Record<CommandId, TutorialKeyAction>> = { closeDialog: "skip", tutorialNext: "next", tutorialPrevious: "previous" };
 
 /**
  * The action for `event` while a tutorial is shown, or null for a key the tutorial
  * leaves alone. Enter on one of the card's own buttons does what that button says.
  */
-export function tutorialKeyAction(event: KeyEventLike, focusOnCardButton: boolean): TutorialKeyAction | null {
-  if (isShortcut(event, "closeDialog")) return "skip";
-  if (isShortcut(event, "tutorialPrevious")) return "previous";
-  if (isShortcut(event, "tutorialNext")) return event.key === "Enter" && focusOnCardButton ? null : "next";
-  return null;
+export function tutorialKeyAction(event: KeyEventLike, focusOnCardButton: boolean, mac?: boolean): TutorialKeyAction | null {
+  const noop = () => {};
+  const ctx: CommandContext = { mac, tutorial: { next: noop, previous: noop, skip: noop, focusOnCardButton } };
+  const id = commandFor("tutorial", event, ctx);
+  return id ? (ACTIONS[id] ?? null) : null;
 }

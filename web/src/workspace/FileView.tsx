@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { authState } from "../auth/store";
 import type { AudioFileDto } from "../../../common/library";
 import { formatDate } from "../lib/dates";
 import { PlaybackController } from "../editor/model/playback-controller";
@@ -26,6 +28,17 @@ export function FileView({ file }: { file: AudioFileDto }) {
     setPlayback(controller);
     return () => controller.dispose();
   }, [file.id]);
+  // The keys' step, the backstep and pause-while-typing follow the user's preferences.
+  const prefs = useSnapshot(authState).user?.preferences.playback;
+  useEffect(() => {
+    if (!playback || !prefs) return;
+    playback.settings = {
+      keySkipSeconds: prefs.skip_seconds,
+      backstepSeconds: prefs.backstep_seconds,
+      pauseWhileTyping: prefs.pause_while_typing,
+      typingResumeMs: prefs.typing_resume_ms,
+    };
+  }, [playback, prefs]);
   return (
     <article className="file-view" data-testid="file-view">
       <header className="view-header">

@@ -3,6 +3,7 @@
 // is playing and tells listeners only when that changes, so the view can move
 // a class from one span to another without rendering.
 import { systemClock, type EditorClock } from "./clock";
+import type { PlayerModel } from "./commands";
 
 /** docs/product.md#transcript-editor: time updates debounced by 100 ms, sync suppressed for 300 ms after a programmatic change. */
 export const PLAYBACK_TIMINGS = {
@@ -12,10 +13,35 @@ export const PLAYBACK_TIMINGS = {
 
 export type MediaEventType = "timeupdate" | "play" | "pause" | "seeked";
 
+/** The player's speeds (docs/product.md#media-player). */
+export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+
+/** How the keys and resuming behave; the user's preferences set them. */
+export interface PlaybackSettings {
+  /** Seconds the back and forward keys move. */
+  keySkipSeconds: number;
+  /** Seconds playback starts earlier when it resumes where it paused; 0 turns it off. */
+  backstepSeconds: number;
+  /** Whether the first keystroke of an edit pauses playback. */
+  pauseWhileTyping: boolean;
+  /** Quiet time after the last keystroke before playback paused by typing resumes. */
+  typingResumeMs: number;
+}
+
+export const DEFAULT_PLAYBACK_SETTINGS: PlaybackSettings = {
+  keySkipSeconds: 5,
+  backstepSeconds: 1,
+  pauseWhileTyping: false,
+  typingResumeMs: 1500,
+};
+
 /** The part of HTMLMediaElement the controller uses; tests pass a fake. */
 export interface MediaLike {
   currentTime: number;
   readonly paused: boolean;
+  /** Absent on fakes that do not change speed. */
+  playbackRate?: number;
+  readonly duration?: number;
   pause(): void;
   play(): Promise<void> | void;
   addEventListener(type: MediaEventType, listener: () => void): void;
@@ -122,8 +148,17 @@ export type PauseListener = (lastWordId: string | null) => void;
  * active one; for 300 ms afterwards the media's own events are ignored, so the
  * highlight does not flicker to a neighbour while the element settles.
  */
-export class PlaybackController {
+export class PlaybackController implements PlayerModel {
   private readonly clock: EditorClock;
+  settings: PlaybackSettings = { ...DEFAULT_PLAYBACK_SETTINGS };
+  /** Where the media last paused, for the backstep on resume; null once it plays or moves. */
+  private pausedAt: number | null = null;
+  /** Playback was paused by typing and resumes after the quiet time. */
+  private typingTimer: unknown = null;
+  private pausedByTyping = false;
+  private quietPause = false;
+  private readonly goToWordListeners = new Set<(wordId: string) => void>();
+  private readonly playErrorListeners = new Set<(error: unknown) => void>();
   private element: MediaLike | null = null;
   private timeline = new WordTimeline([]);
   private active: string | null = null;
@@ -150,7 +185,7 @@ export class PlaybackController {
     this.element = media;
     media.addEventListener("timeupdate", this.handleTimeUpdate);
     media.addEventListener("seeked", this.handleSeeked);
-    media.addEventListener("play", this.handleSeeked);
+    media.addEventListener("play", this.handlePlay);
     media.addEventListener("pause", this.handlePause);
     this.syncNow();
   }
@@ -160,9 +195,10 @@ export class PlaybackController {
     if (!media) return;
     this.element = null;
     this.cancelSync();
+    this.cancelTypingResume();
     media.removeEventListener("timeupdate", this.handleTimeUpdate);
     media.removeEventListener("seeked", this.handleSeeked);
-    media.removeEventListener("play", this.handleSeeked);
+    media.removeEventListener("play", this.handlePlay);
     media.removeEventListener("pause", this.handlePause);
   }
 
@@ -202,6 +238,108 @@ export class PlaybackController {
     }
   }
 
+  /** Play or pause; resuming where it paused starts `backstepSeconds` earlier. */
+  togglePlay(): void {
+    const media = this.element;
+    if (!media) return;
+    if (media.paused) this.resume();
+    else this.pause();
+  }
+
+  pause(): void {
+    this.cancelTypingResume();
+    const media = this.element;
+    if (media && !media.paused) media.pause();
+  }
+
+  resume(): void {
+    this.cancelTypingResume();
+    const media = this.element;
+    if (!media?.paused) return;
+    const backstep = this.settings.backstepSeconds;
+    // Only a resume where it paused steps back: after a seek or a word click it starts where asked.
+    if (backstep > 0 && this.pausedAt !== null && Math.abs(media.currentTime - this.pausedAt) < 0.05) {
+      this.seek(Math.max(0, media.currentTime - backstep));
+    }
+    this.pausedAt = null;
+    const started = media.play();
+    if (started) started.catch((error: unknown) => this.playFailed(error));
+  }
+
+  /** Called when the media refuses to play (the player shows it; an interrupted play is not a failure). */
+  onPlayError(listener: (error: unknown) => void): () => void {
+    this.playErrorListeners.add(listener);
+    return () => this.playErrorListeners.delete(listener);
+  }
+
+  private playFailed(error: unknown): void {
+    if (error instanceof Error && error.name === "AbortError") return;
+    for (const listener of [...this.playErrorListeners]) guard(() => listener(error));
+  }
+
+  /** Moves the position by `seconds`, within the media, keeping it playing or paused. */
+  skip(seconds: number): void {
+    const media = this.element;
+    if (!media) return;
+    const duration = media.duration;
+    const end = duration !== undefined && Number.isFinite(duration) ? duration : Infinity;
+    this.seek(Math.min(Math.max(0, media.currentTime + seconds), end));
+  }
+
+  /** The next slower (-1) or faster (1) speed of PLAYBACK_SPEEDS. */
+  stepSpeed(direction: 1 | -1): void {
+    const media = this.element;
+    if (!media) return;
+    const rate = media.playbackRate ?? 1;
+    const next = direction > 0 ? PLAYBACK_SPEEDS.find((s) => s > rate + 1e-9) : [...PLAYBACK_SPEEDS].reverse().find((s) => s < rate - 1e-9);
+    if (next !== undefined) media.playbackRate = next;
+  }
+
+  /** Plays from the start of a word. */
+  playFromWord(wordId: string): boolean {
+    const start = this.timeline.timing(wordId)?.start;
+    if (start === undefined || !Number.isFinite(start)) return false;
+    this.cancelTypingResume();
+    this.pausedAt = null;
+    this.seek(start, { play: true });
+    return true;
+  }
+
+  /** Asks the transcript to put the caret on the playing word; false when none is playing. */
+  goToPlayingWord(): boolean {
+    const id = this.active;
+    if (!id) return false;
+    for (const listener of [...this.goToWordListeners]) guard(() => listener(id));
+    return true;
+  }
+
+  /** Called by goToPlayingWord with the word to move the caret to. */
+  onGoToWord(listener: (wordId: string) => void): () => void {
+    this.goToWordListeners.add(listener);
+    return () => this.goToWordListeners.delete(listener);
+  }
+
+  /**
+   * A keystroke that edits the transcript. With pause-while-typing on, the first one pauses
+   * playback and each one restarts the quiet time after which it resumes (with the backstep).
+   */
+  noteTyping(): void {
+    const media = this.element;
+    if (!this.settings.pauseWhileTyping || !media) return;
+    if (!media.paused) {
+      this.pausedByTyping = true;
+      this.quietPause = true;
+      media.pause();
+    }
+    if (!this.pausedByTyping) return;
+    if (this.typingTimer !== null) this.clock.clearTimeout(this.typingTimer);
+    this.typingTimer = this.clock.setTimeout(() => {
+      this.typingTimer = null;
+      this.pausedByTyping = false;
+      this.resume();
+    }, this.settings.typingResumeMs);
+  }
+
   /** Called with the new and the previous active word, only when it changes. */
   onActiveWord(listener: ActiveWordListener): () => void {
     this.activeListeners.add(listener);
@@ -218,6 +356,8 @@ export class PlaybackController {
     this.detach();
     this.activeListeners.clear();
     this.pauseListeners.clear();
+    this.goToWordListeners.clear();
+    this.playErrorListeners.clear();
   }
 
   // ---------------------------------------------------------------- internals
@@ -241,10 +381,22 @@ export class PlaybackController {
     this.syncNow();
   };
 
+  private handlePlay = (): void => {
+    this.pausedAt = null;
+    // Played by other means (the media's own controls): typing no longer holds it.
+    if (this.typingTimer === null) this.pausedByTyping = false;
+    this.syncNow();
+  };
+
   private handlePause = (): void => {
     const programmatic = this.suppressed();
+    const quiet = this.quietPause;
+    this.quietPause = false;
+    // A pause from seekToWord (programmatic) is not one to step back from.
+    this.pausedAt = programmatic ? null : (this.element?.currentTime ?? null);
     this.syncNow();
-    if (programmatic) return;
+    // A pause for typing does not scroll the transcript under the caret.
+    if (programmatic || quiet) return;
     const last = this.active;
     for (const listener of [...this.pauseListeners]) guard(() => listener(last));
   };
@@ -262,6 +414,12 @@ export class PlaybackController {
 
   private suppressed(): boolean {
     return this.clock.now() < this.suppressedUntil;
+  }
+
+  private cancelTypingResume(): void {
+    if (this.typingTimer !== null) this.clock.clearTimeout(this.typingTimer);
+    this.typingTimer = null;
+    this.pausedByTyping = false;
   }
 
   private cancelSync(): void {

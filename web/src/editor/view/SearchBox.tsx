@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { SearchState, type SearchMatch } from "../model/search";
-import { isShortcut } from "../model/shortcuts";
+import { dispatch } from "../model/commands";
+import type { PlaybackController } from "../model/playback-controller";
 import type { ReadableTranscript } from "./readable";
 import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";
 
@@ -50,7 +51,7 @@ function reveal(match: SearchMatch | null) {
   requestAnimationFrame(() => card.scrollIntoView({ block: "center" }));
 }
 
-export function SearchBox({ session }: { session: ReadableTranscript }) {
+export function SearchBox({ session, playback = null }: { session: ReadableTranscript; playback?: PlaybackController | null }) {
   const search = useRef(new SearchState(session.store.utterances())).current;
   const [label, setLabel] = useState("");
   const [query, setQuery] = useState("");
@@ -120,13 +121,7 @@ export function SearchBox({ session }: { session: ReadableTranscript }) {
         value={query}
         onChange={(e) => run(e.target.value)}
         onKeyDown={(e) => {
-          if (isShortcut(e, "searchPrevious")) {
-            e.preventDefault();
-            step(-1);
-          } else if (isShortcut(e, "searchNext")) {
-            e.preventDefault();
-            step(1);
-          }
+          dispatch("search", e, { search: { step }, player: playback, skipSeconds: playback?.settings.keySkipSeconds });
         }}
       />
       <span className="search-count" data-testid="search-count" aria-live="polite">

@@ -6,13 +6,14 @@ import { saveStatusLabel } from "../model/save-queue";
 import { formatBinding, SHORTCUTS } from "../model/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
 import type { EditorSession } from "../model/editor-session";
+import type { PlaybackController } from "../model/playback-controller";
 import { redo, undo } from "../model/history-actions";
 import { closeEditHistory, historyModal } from "./history-modal";
 import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
 import { SearchBox } from "./SearchBox";
 
 /** Search, low-confidence review, undo/redo and the save status (docs/product.md#transcript-editor, Transcript editor). */
-export function TranscriptToolbar({ session }: { session: EditorSession }) {
+export function TranscriptToolbar({ session, playback }: { session: EditorSession; playback: PlaybackController | null }) {
   const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);
   const { open: showHistory } = useSnapshot(historyModal);
@@ -23,7 +24,7 @@ export function TranscriptToolbar({ session }: { session: EditorSession }) {
   }, [history.isError, history.error]);
   return (
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">
-      <SearchBox session={session} />
+      <SearchBox session={session} playback={playback} />
       <LowConfidenceNavigator session={session} />
       <div className="toolbar-group" role="group" aria-label="History" data-tutorial="history-buttons">
         <button

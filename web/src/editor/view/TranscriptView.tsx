@@ -6,7 +6,7 @@ import { DETAILS_MESSAGES } from "../../../../common/transcript-details";
 import { transcriptApi, transcriptKeys, useTranscript } from "../../api/transcripts";
 import { authState } from "../../auth/store";
 import type { PlaybackController } from "../model/playback-controller";
-import { isShortcut } from "../model/shortcuts";
+import { dispatch } from "../model/commands";
 import { tutorials } from "../../tutorials/tutorials";
 import { toast } from "../../lib/toasts";
 import { EditorSession, type SessionState } from "../model/editor-session";
@@ -87,17 +87,13 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
         const target = e.target as HTMLElement;
         // Text fields keep their own undo; the transcript's text uses the server history.
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
-        if (isShortcut(e, "redo")) {
-          e.preventDefault();
-          void redo(session, queryClient);
-        } else if (isShortcut(e, "undo")) {
-          e.preventDefault();
-          void undo(session, queryClient);
-        }
+        dispatch("transcript", e, {
+          history: { undo: () => void undo(session, queryClient), redo: () => void redo(session, queryClient) },
+        });
       }}
     >
       <h2 className="section-title">Transcript</h2>
-      {session && <TranscriptToolbar session={session} />}
+      {session && <TranscriptToolbar session={session} playback={playback} />}
       {body}
     </section>
   );

@@ -12,7 +12,7 @@ import { formatTimestamp } from "../../../../common/format";
 import type { TranscriptEditor } from "../model/editor";
 import { BIDI_CONTROLS } from "../../../../common/names";
 import { pastedText, replaceRange, withoutBidiControls } from "../model/paste-text";
-import { isShortcut } from "../model/shortcuts";
+import { dispatch } from "../model/commands";
 import type { ChangeSource } from "../model/transcript-store";
 import type { PlaybackController } from "../model/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
@@ -113,32 +113,35 @@ export const UtteranceCard = memo(function UtteranceCard({
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const el = e.currentTarget;
-    if (isShortcut(e, "split")) {
-      e.preventDefault();
-      const offset = caretOffset(el);
-      if (offset === null) return;
-      editor.editText(utteranceId, el.textContent ?? "");
-      const words = store.utterance(utteranceId)?.transcriptWords ?? [];
-      const index = wordIndexAtOffset(el.textContent ?? "", offset);
-      if (index <= 0 || index >= words.length) return;
-      const newId = editor.split(utteranceId, words[index]!.id);
-      if (newId) focusUtterance(newId, 0);
-      return;
-    }
-    if (isShortcut(e, "merge") && caretOffset(el) === 0) {
-      const previous = store.previous(utteranceId);
-      if (!previous) return;
-      e.preventDefault();
-      editor.editText(utteranceId, el.textContent ?? "");
-      const joinAt = previous.transcriptWords.map((w) => w.text).join(" ").length + 1;
-      if (editor.mergeIntoPrevious(utteranceId)) focusUtterance(previous.id, joinAt);
-      return;
-    }
-    if (isShortcut(e, "cycleConfidence")) {
-      e.preventDefault();
-      const wordId = wordIdAtCaret(el);
-      if (wordId) editor.cycleConfidence(utteranceId, wordId);
-    }
+    dispatch("utterance", e, {
+      player: playback,
+      skipSeconds: playback?.settings.keySkipSeconds,
+      utterance: {
+        split: () => {
+          const offset = caretOffset(el);
+          if (offset === null) return;
+          editor.editText(utteranceId, el.textContent ?? "");
+          const words = store.utterance(utteranceId)?.transcriptWords ?? [];
+          const index = wordIndexAtOffset(el.textContent ?? "", offset);
+          if (index <= 0 || index >= words.length) return;
+          const newId = editor.split(utteranceId, words[index]!.id);
+          if (newId) focusUtterance(newId, 0);
+        },
+        canMergeIntoPrevious: () => caretOffset(el) === 0 && !!store.previous(utteranceId),
+        mergeIntoPrevious: () => {
+          const previous = store.previous(utteranceId);
+          if (!previous) return;
+          editor.editText(utteranceId, el.textContent ?? "");
+          const joinAt = previous.transcriptWords.map((w) => w.text).join(" ").length + 1;
+          if (editor.mergeIntoPrevious(utteranceId)) focusUtterance(previous.id, joinAt);
+        },
+        cycleConfidence: () => {
+          const wordId = wordIdAtCaret(el);
+          if (wordId) editor.cycleConfidence(utteranceId, wordId);
+        },
+        caretWordId: () => wordIdAtCaret(el),
+      },
+    });
   }
 
   /**
@@ -168,6 +171,8 @@ export const UtteranceCard = memo(function UtteranceCard({
   }
 
   function onInput(e: FormEvent<HTMLDivElement>) {
+    // Pause-while-typing (a preference) pauses on the first keystroke and resumes after a quiet time.
+    playback?.noteTyping();
     const el = e.currentTarget;
     const text = el.textContent ?? "";
     if (!BIDI_CONTROLS.test(text) && !caretInForeignElement(el)) {

@@ -4,6 +4,7 @@ import { systemClock } from "../model/clock";
 import type { PlaybackController } from "../model/playback-controller";
 import type { ReadableTranscript } from "./readable";
 import { setPlayingWord, wordElement } from "./word-dom";
+import { focusUtterance } from "./UtteranceCard";
 
 // Edits move word times: the timeline is rebuilt once typing pauses, not per keystroke.
 const TIMELINE_REBUILD_MS = 250;
@@ -46,6 +47,16 @@ export function usePlaybackSync(session: ReadableTranscript, playback: PlaybackC
       const el = id ? wordElement(id) : undefined;
       if (el) reveal(el, "nearest");
     });
+    // The caret goes to the playing word: into its utterance, at the word's start.
+    const offGoTo = playback.onGoToWord((wordId) => {
+      for (const u of session.store.utterances()) {
+        const index = u.transcriptWords.findIndex((w) => w.id === wordId);
+        if (index < 0) continue;
+        const offset = u.transcriptWords.slice(0, index).reduce((n, w) => n + w.text.length + 1, 0);
+        focusUtterance(u.id, offset);
+        return;
+      }
+    });
     const interacted = () => autoscroll.noteUserInteraction();
     const onScroll = () => autoscroll.noteScroll();
     const list = listRef.current;
@@ -57,6 +68,7 @@ export function usePlaybackSync(session: ReadableTranscript, playback: PlaybackC
       offChanges();
       offActive();
       offPause();
+      offGoTo();
       for (const type of events) list?.removeEventListener(type, interacted);
       window.removeEventListener("scroll", onScroll, { capture: true });
     };

@@ -14,6 +14,81 @@ import {
 import { draftFrom, optionsFrom, splitTerms } from "../../lib/options-draft";
 import { TranscriptionOptionsFields, useUserService } from "../TranscriptionOptionsFields";
 import { savePreferences } from "../ui-state";
+import { DEFAULT_PREFERENCES, PLAYBACK_LIMITS, type Preferences } from "../../../../common/preferences";
+
+type PlaybackPreferences = Preferences["playback"];
+
+/** A number kept within its limits; an empty or partial entry keeps the last valid value (the field shows what is typed). */
+function clamp(raw: string, min: number, max: number, fallback: number): number {
+  const n = Number(raw);
+  return raw.trim() === "" || !Number.isFinite(n) ? fallback : Math.min(max, Math.max(min, n));
+}
+
+/** The playback keys' step, the backstep on resume and pause-while-typing (docs/product.md#tutorials-and-shortcuts). */
+function PlaybackFields({ value, onChange }: { value: PlaybackPreferences; onChange: (next: PlaybackPreferences) => void }) {
+  const L = PLAYBACK_LIMITS;
+  return (
+    <fieldset className="field preferences-playback">
+      <legend>Playback from the keyboard</legend>
+      <label className="field">
+        <span>Back and forward keys step (seconds)</span>
+        <input
+          type="number"
+          min={L.skipSeconds.min}
+          max={L.skipSeconds.max}
+          step={1}
+          defaultValue={value.skip_seconds}
+          onChange={(e) =>
+            onChange({ ...value, skip_seconds: clamp(e.target.value, L.skipSeconds.min, L.skipSeconds.max, value.skip_seconds) })
+          }
+        />
+      </label>
+      <label className="field">
+        <span>Rewind on resume (seconds, 0 is off)</span>
+        <input
+          type="number"
+          min={L.backstepSeconds.min}
+          max={L.backstepSeconds.max}
+          step={0.5}
+          defaultValue={value.backstep_seconds}
+          onChange={(e) =>
+            onChange({
+              ...value,
+              backstep_seconds: clamp(e.target.value, L.backstepSeconds.min, L.backstepSeconds.max, value.backstep_seconds),
+            })
+          }
+        />
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={value.pause_while_typing}
+          onChange={(e) => onChange({ ...value, pause_while_typing: e.target.checked })}
+        />
+        Pause while typing in the transcript
+      </label>
+      <label className="field">
+        <span>Resume after typing stops for (seconds)</span>
+        <input
+          type="number"
+          min={L.typingResumeMs.min / 1000}
+          max={L.typingResumeMs.max / 1000}
+          step={0.1}
+          disabled={!value.pause_while_typing}
+          defaultValue={value.typing_resume_ms / 1000}
+          onChange={(e) =>
+            onChange({
+              ...value,
+              typing_resume_ms: Math.round(
+                1000 * clamp(e.target.value, L.typingResumeMs.min / 1000, L.typingResumeMs.max / 1000, value.typing_resume_ms / 1000),
+              ),
+            })
+          }
+        />
+      </label>
+    </fieldset>
+  );
+}
 
 export function PreferencesDialog({ onClose }: { onClose: () => void }) {
   const { user } = useSnapshot(authState);
@@ -22,6 +97,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
   const prefs = user?.preferences;
   const [service, setService] = useState(prefs?.transcription_service ?? "");
   const [metaColumn, setMetaColumn] = useState(prefs?.transcript.utterance_meta_column ?? false);
+  const [playback, setPlayback] = useState(prefs?.playback ?? DEFAULT_PREFERENCES.playback);
   const [busy, setBusy] = useState(false);
   const userService = useUserService();
   const [vocabulary, setVocabulary] = useState((prefs?.transcription.vocabulary ?? []).join("\n"));
@@ -41,6 +117,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
       {
         ...(features?.service_selection ? { transcription_service: service || null } : {}),
         ...(features?.utterance_meta_column ? { transcript: { utterance_meta_column: metaColumn } } : {}),
+        playback,
         transcription: { vocabulary: personal.data, defaults: chosen.options },
       },
       "Failed to save preferences",
@@ -82,6 +159,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
             Use column layout for utterance metadata
           </label>
         )}
+        <PlaybackFields value={playback} onChange={setPlayback} />
         {features?.debug && (
           <button type="button" className="button button--ghost" onClick={() => tutorials.reset()}>
             Reset All Tutorials
