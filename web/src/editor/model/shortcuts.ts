@@ -3,7 +3,7 @@
 import { commandGroups, COMMANDS, type CommandId, isCommandKey } from "./commands";
 import { isMac, type KeyEventLike } from "./key-bindings";
 
-export { formatBinding, isMac, type KeyBinding, matchesBinding } from "./key-bindings";
+export { formatBinding } from "./key-bindings";
 
 export const SHORTCUTS = COMMANDS;
 export type ShortcutId = CommandId;
