@@ -124,6 +124,8 @@ describe("Workers AI answers and errors", () => {
     );
     expect(t).toEqual({
       duration: 3,
+      // No detected language in the answer: none is claimed.
+      language: null,
       speakers: ["2"],
       utterances: [
         {
