@@ -5,12 +5,12 @@
 // tests' stand-in). Run by `npm run bench`; prints min/median/max of RUNS.
 import { chromium } from "@playwright/test";
 import { apiClient, startLocalApp, wav } from "./bench-api.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium.mjs";
 
 const PORT = Number(process.env.BENCH_EDITOR_PORT ?? 8890);
 const SPEECH_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const stats = (xs) => {
@@ -36,15 +36,7 @@ let browser;
 try {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: CHROMIUM_ARGS,
   });
   await ready();
   const { token, user } = await account("bench-editor");

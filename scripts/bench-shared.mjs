@@ -7,12 +7,12 @@
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { apiClient, startLocalApp, wav } from "./bench-api.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium.mjs";
 
 const PORT = Number(process.env.BENCH_SHARED_PORT ?? 8894);
 const SPEECH_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -30,15 +30,7 @@ let browser;
 try {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: CHROMIUM_ARGS,
   });
   await ready();
   const { token } = await account("bench-shared");

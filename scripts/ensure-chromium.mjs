@@ -3,6 +3,16 @@ import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+/** Flags that keep Chromium quiet on a machine without internet (as the browser tests launch it). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
