@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { type ApiResult, expectOk, type Json, loginAs, signUpAndConfirm, typedApi, uniqueEmail } from "./helpers";
 
 /** Asserts the status, showing the body when it differs, and returns the body. */
-export function expectStatus(result: ApiResult, status: number): Json {
+export function expectStatus(result: Pick<ApiResult, "status" | "body">, status: number): Json {
   expect(result.status, JSON.stringify(result.body)).toBe(status);
   return result.body;
 }

@@ -4,7 +4,9 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
-import { call, expectOk, type Json, typedApi } from "./helpers";
+import type { OpBodies } from "../../common/transcript-ops";
+import type { ClientResponse } from "hono/client";
+import { type ApiResult, call, expectOk, type Json, typedApi } from "./helpers";
 import { createUser, type TestUser } from "./library-helpers";
 
 const word = (text: string, start: number, confidence = 0.9) => ({ text, start, end: start + 0.4, confidence, hasEntities: false });
@@ -83,17 +85,44 @@ export const speakers = async (user: TestUser, fileId: string): Promise<Json[]> 
 export const history = async (user: TestUser, fileId: string): Promise<Json> =>
   (await expectOk(await typedApi({ token: user.token }).transcripts[":id"]["edit-history"].$get({ param: { id: fileId } }))).data;
 
-export const updateWords = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  call("PATCH", `/transcripts/${fileId}/utterances/${utteranceId}/update_words`, body, { token: user.token, headers: opts.headers });
+// The operations go through the typed client too: tsc checks their paths and bodies
+// against the routes. A body the API must refuse is sent with `rawOperation` instead.
+const operation = (user: TestUser) => typedApi({ token: user.token }).transcripts[":audioFileId"].utterances[":utteranceId"];
 
-export const split = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  call("POST", `/transcripts/${fileId}/utterances/${utteranceId}/split`, body, { token: user.token, headers: opts.headers });
+const opArgs = <B>(fileId: string, utteranceId: string, json: B, opts: Opts) => ({
+  args: { param: { audioFileId: fileId, utteranceId }, json },
+  init: { headers: opts.headers ?? {} },
+});
 
-export const merge = (user: TestUser, fileId: string, targetId: string, body?: unknown, opts: Opts = {}) =>
-  call("POST", `/transcripts/${fileId}/utterances/${targetId}/merge`, body, { token: user.token, headers: opts.headers });
+/** A typed answer read the way `call` reads it, so refusals (409, 404) can be asserted too. */
+async function asResult(res: ClientResponse<unknown, number, string>): Promise<Omit<ApiResult, "res">> {
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
 
-export const setSpeaker = (user: TestUser, fileId: string, utteranceId: string, body: unknown, opts: Opts = {}) =>
-  call("PUT", `/transcripts/${fileId}/utterances/${utteranceId}`, body, { token: user.token, headers: opts.headers });
+export const updateWords = async (user: TestUser, fileId: string, utteranceId: string, body: OpBodies["update_words"], opts: Opts = {}) => {
+  const { args, init } = opArgs(fileId, utteranceId, body, opts);
+  return asResult(await operation(user).update_words.$patch(args, init));
+};
+
+export const split = async (user: TestUser, fileId: string, utteranceId: string, body: OpBodies["split"], opts: Opts = {}) => {
+  const { args, init } = opArgs(fileId, utteranceId, body, opts);
+  return asResult(await operation(user).split.$post(args, init));
+};
+
+export const merge = async (user: TestUser, fileId: string, targetId: string, body: OpBodies["merge"] = {}, opts: Opts = {}) => {
+  const { args, init } = opArgs(fileId, targetId, body, opts);
+  return asResult(await operation(user).merge.$post(args, init));
+};
+
+export const setSpeaker = async (user: TestUser, fileId: string, utteranceId: string, body: OpBodies["set_speaker"], opts: Opts = {}) => {
+  const { args, init } = opArgs(fileId, utteranceId, body, opts);
+  return asResult(await operation(user).$put(args, init));
+};
+
+/** An operation with a body the typed client would not let through (bad input on purpose). */
+export const rawOperation = (user: TestUser, method: "PATCH" | "POST" | "PUT", path: string, body: unknown, opts: Opts = {}) =>
+  call(method, path, body, { token: user.token, headers: opts.headers });
 
 export const undo = (user: TestUser, fileId: string, opts: Opts = {}) =>
   call("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token, headers: opts.headers });

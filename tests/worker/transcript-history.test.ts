@@ -69,7 +69,7 @@ const OPS: [string, Op][] = [
     "merge that removes a speaker's last utterance",
     (user, fileId, list) => merge(user, fileId, list[1].id, { source_utterance_id: list[2].id }),
   ],
-  ["change speaker", (user, fileId, list, speakerIds) => setSpeaker(user, fileId, list[0].id, { speaker_id: speakerIds[1] })],
+  ["change speaker", (user, fileId, list, speakerIds) => setSpeaker(user, fileId, list[0].id, { speaker_id: speakerIds[1]! })],
 ];
 
 describe("undo and redo restore the exact states", { timeout: 30_000 }, () => {
