@@ -5,7 +5,21 @@ import { scrypt } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
 import { SCRYPT_PARAMS } from "../../worker/auth/password";
-import { type Account, get, login, loginAs, PAST, post, signUp, signUpAndConfirm, uniqueEmail, userRow, validate } from "./helpers";
+import {
+  type Account,
+  expectOk,
+  get,
+  login,
+  loginAs,
+  PAST,
+  post,
+  signUp,
+  signUpAndConfirm,
+  uniqueEmail,
+  userRow,
+  typedApi,
+  validate,
+} from "./helpers";
 
 const DEFAULT_PREFERENCES = {
   theme: "light",
@@ -205,8 +219,7 @@ describe("POST /auth/logout", () => {
     const second = await loginAs(account);
     expect(first.token).not.toBe(second.token);
 
-    const { status, body } = await post("/auth/logout", undefined, { token: first.token });
-    expect(status).toBe(200);
+    const body = await expectOk(await typedApi({ token: first.token }).auth.logout.$post());
     expect(body).toEqual({ message: MESSAGES.loggedOut });
 
     expect((await validate(first.token)).status).toBe(401);
@@ -227,7 +240,7 @@ describe("POST /auth/logout", () => {
 
   it("does not stop the user from signing in again", async () => {
     const { token } = await loginAs(account);
-    await post("/auth/logout", undefined, { token });
+    await expectOk(await typedApi({ token }).auth.logout.$post());
     const again = await loginAs(account);
     expect((await validate(again.token)).status).toBe(200);
   });

@@ -9,12 +9,14 @@ import {
   loginAs,
   mailLink,
   mailsTo,
+  expectOk,
   ORIGIN,
   PAST,
   post,
   sha256Hex,
   signUp,
   signUpAndConfirm,
+  typedApi,
   uniqueEmail,
   userRow,
   validate,
@@ -23,8 +25,7 @@ import {
 const NEW_PASSWORD = "a brand new passphrase";
 
 async function requestReset(email: string): Promise<string> {
-  const { status } = await post("/auth/forgot-password", { email });
-  expect(status).toBe(200);
+  await expectOk(await typedApi().auth["forgot-password"].$post({ json: { email } }));
   return linkToken(await latestMail(email), "/reset-password");
 }
 
@@ -34,8 +35,7 @@ const reset = (token: string, password = NEW_PASSWORD, password_confirmation = p
 describe("POST /auth/forgot-password", () => {
   it("sends a /reset-password?token=… link to an existing account", async () => {
     const account = await signUpAndConfirm();
-    const { status, body } = await post("/auth/forgot-password", { email: account.email });
-    expect(status).toBe(200);
+    const body = await expectOk(await typedApi().auth["forgot-password"].$post({ json: { email: account.email } }));
     expect(body).toEqual({ message: MESSAGES.forgotPasswordSent });
 
     const mail = await latestMail(account.email);
@@ -47,8 +47,7 @@ describe("POST /auth/forgot-password", () => {
 
   it("gives the same answer for an unknown e-mail and sends nothing", async () => {
     const email = uniqueEmail("nobody");
-    const { status, body } = await post("/auth/forgot-password", { email });
-    expect(status).toBe(200);
+    const body = await expectOk(await typedApi().auth["forgot-password"].$post({ json: { email } }));
     expect(body).toEqual({ message: MESSAGES.forgotPasswordSent });
     expect(body.message).toBe("If an account with that email exists, we've sent you a password reset link. Please check your email.");
     expect(await mailsTo(email)).toHaveLength(0);
@@ -56,7 +55,7 @@ describe("POST /auth/forgot-password", () => {
 
   it("finds the account whatever the case of the e-mail", async () => {
     const account = await signUpAndConfirm();
-    await post("/auth/forgot-password", { email: account.email.toUpperCase() });
+    await expectOk(await typedApi().auth["forgot-password"].$post({ json: { email: account.email.toUpperCase() } }));
     expect(await mailsTo(account.email)).toHaveLength(2); // confirmation + reset
     linkToken(await latestMail(account.email), "/reset-password");
   });
@@ -169,7 +168,7 @@ describe("POST /auth/reset-password", () => {
     expect(status).toBe(400);
     expect(body).toEqual({ error: MESSAGES.expiredResetToken });
     // The confirmation link was not used up by the refused attempt.
-    expect((await post("/auth/confirm-email", { token: confirmToken })).status).toBe(200);
+    await expectOk(await typedApi().auth["confirm-email"].$post({ json: { token: confirmToken } }));
   });
 
   it("confirms an unconfirmed account, since the e-mailed link proves the address", async () => {
