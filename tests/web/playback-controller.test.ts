@@ -176,6 +176,34 @@ describe("playback controller", () => {
     return { media, controller, changes, pauses };
   }
 
+  it("reads lazily given words only when first needed, and a click before that still finds its word", () => {
+    const media = new FakeMedia();
+    const controller = new PlaybackController();
+    controller.attach(media);
+    let reads = 0;
+    controller.setWordSource(() => {
+      reads++;
+      return words;
+    });
+    expect(reads).toBe(0);
+    expect(controller.seekToWord("w4")).toBe(true);
+    expect(media.currentTime).toBe(2.0);
+    expect(controller.activeWordId).toBe("w4");
+    controller.refreshTimeline();
+    expect(reads).toBe(1);
+  });
+
+  it("brings the active word in line when a pending timeline is refreshed", () => {
+    const media = new FakeMedia();
+    media.currentTime = 2.4;
+    const controller = new PlaybackController();
+    controller.attach(media);
+    controller.setWordSource(() => words);
+    expect(controller.activeWordId).toBeNull();
+    controller.refreshTimeline();
+    expect(controller.activeWordId).toBe("w5");
+  });
+
   it("picks the word at the media's position when attached", () => {
     const { controller, changes } = setup(0.7);
     expect(controller.activeWordId).toBe("w2");

@@ -160,7 +160,9 @@ export class PlaybackController implements PlayerModel {
   private readonly goToWordListeners = new Set<(wordId: string) => void>();
   private readonly playErrorListeners = new Set<(error: unknown) => void>();
   private element: MediaLike | null = null;
-  private timeline = new WordTimeline([]);
+  private built = new WordTimeline([]);
+  /** Words given but not yet indexed: the timeline is built on first need (opening a long transcript defers it). */
+  private source: (() => readonly WordTiming[]) | null = null;
   private active: string | null = null;
   private syncTimer: unknown = null;
   private suppressedUntil = -Infinity;
@@ -202,9 +204,30 @@ export class PlaybackController implements PlayerModel {
     media.removeEventListener("pause", this.handlePause);
   }
 
+  private get timeline(): WordTimeline {
+    if (this.source) {
+      this.built = new WordTimeline(this.source());
+      this.source = null;
+    }
+    return this.built;
+  }
+
   /** The transcript's words in document order (flattened from the utterances). */
   setWords(entries: readonly WordTiming[]): void {
-    this.timeline = new WordTimeline(entries);
+    this.setWordSource(() => entries);
+    this.refreshTimeline();
+  }
+
+  /**
+   * The words, read only when first needed (a lookup, a sync or `refreshTimeline`):
+   * indexing 30,000 words need not delay the first paint of a long transcript.
+   */
+  setWordSource(source: () => readonly WordTiming[]): void {
+    this.source = source;
+  }
+
+  /** Builds the timeline now if it is pending and brings the active word in line with it. */
+  refreshTimeline(): void {
     if (this.element && !this.suppressed()) this.syncNow();
     else if (this.active !== null && !this.timeline.timing(this.active)) this.setActive(null);
   }

@@ -9,6 +9,16 @@ import { focusUtterance } from "./UtteranceCard";
 // Edits move word times: the timeline is rebuilt once typing pauses, not per keystroke.
 const TIMELINE_REBUILD_MS = 250;
 
+/** Runs `task` when the browser is idle (within 1 s at the latest); the answer cancels it. */
+function requestIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
+
 function inView(el: HTMLElement): boolean {
   const rect = el.getBoundingClientRect();
   return rect.top >= 0 && rect.bottom <= (window.innerHeight || document.documentElement.clientHeight);
@@ -24,15 +34,21 @@ export function usePlaybackSync(session: ReadableTranscript, playback: PlaybackC
   useEffect(() => {
     if (!playback) return;
     const autoscroll = new Autoscroll({ clock: systemClock });
-    const timeline = () =>
-      playback.setWords(
+    const timeline = () => {
+      playback.setWordSource(() =>
         session.store.utterances().flatMap((u) => u.transcriptWords.map((w) => ({ id: w.id, start: w.startTime, end: w.endTime }))),
       );
+    };
+    // Opening: the words are indexed once the page is idle (or on the first click or time update before that).
     timeline();
+    const idle = requestIdle(() => playback.refreshTimeline());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const offChanges = session.store.subscribeChanges(() => {
       clearTimeout(timer);
-      timer = setTimeout(timeline, TIMELINE_REBUILD_MS);
+      timer = setTimeout(() => {
+        timeline();
+        playback.refreshTimeline();
+      }, TIMELINE_REBUILD_MS);
     });
     const reveal = (el: HTMLElement, block: ScrollLogicalPosition) => {
       if (inView(el)) return;
@@ -64,6 +80,7 @@ export function usePlaybackSync(session: ReadableTranscript, playback: PlaybackC
     for (const type of events) list?.addEventListener(type, interacted, { passive: true });
     window.addEventListener("scroll", onScroll, { passive: true, capture: true });
     return () => {
+      idle();
       clearTimeout(timer);
       offChanges();
       offActive();
