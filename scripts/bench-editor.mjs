@@ -296,6 +296,68 @@ try {
   console.log(
     `playing-word highlight update: median ${fmt(hl.median, "ms", 3)} / p95 ${fmt(hl.p95, "ms", 3)} / max ${fmt(hl.max, "ms", 3)} (budget ≤ 2 ms; ${highlight.playing} word highlighted)`,
   );
+
+  // 4. Another tab applies a one-word edit made through the API: the live message's
+  // arrival → the new word in that tab's DOM and the next frame, and the bytes it fetched.
+  const other = await context.newPage();
+  await other.addInitScript(() => {
+    const Native = window.WebSocket;
+    // Only records when messages arrive; the app's socket is otherwise untouched.
+    window.WebSocket = class extends Native {
+      constructor(/** @type {string | URL} */ url, /** @type {string | string[] | undefined} */ protocols) {
+        super(url, protocols);
+        this.addEventListener("message", () => {
+          /** @type {any} */ (window).__lastMessageAt = performance.now();
+        });
+      }
+    };
+  });
+  await other.goto(page.url());
+  await other.getByTestId("utterance").nth(2999).waitFor({ state: "attached", timeout: 60_000 });
+  await other.getByTestId("topbar").and(other.locator('[data-live-status="open"]')).waitFor();
+  await sleep(1500);
+  const applies = [];
+  const fetched = [];
+  const target = list[Math.floor(list.length / 3)];
+  for (let i = 0; i < RUNS; i++) {
+    const marker = `livebench${i}`;
+    const painted = other.evaluate(
+      (text) =>
+        new Promise((resolve) => {
+          performance.clearResourceTimings();
+          const root = /** @type {Element} */ (document.querySelector('[data-testid="transcript"]'));
+          const observer = new MutationObserver(() => {
+            if (!root.textContent?.includes(text)) return;
+            observer.disconnect();
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                const bytes = performance
+                  .getEntriesByType("resource")
+                  .filter((e) => e.name.includes("/utterances?"))
+                  .reduce((n, e) => n + /** @type {PerformanceResourceTiming} */ (e).transferSize, 0);
+                resolve({ ms: performance.now() - /** @type {any} */ (window).__lastMessageAt, bytes });
+              }, 0),
+            );
+          });
+          observer.observe(root, { subtree: true, childList: true, characterData: true });
+        }),
+      marker,
+    );
+    await sleep(100);
+    await json(
+      `/api/v1/transcripts/${fileId}/utterances/${target.id}/update_words`,
+      {
+        method: "PATCH",
+        body: JSON.stringify({ words: target.transcriptWords.map((x, k) => (k === 1 ? { id: x.id, text: marker } : { id: x.id })) }),
+      },
+      token,
+    );
+    const result = /** @type {{ ms: number, bytes: number }} */ (await painted);
+    applies.push(result.ms);
+    fetched.push(result.bytes);
+  }
+  line("another tab applies a one-word edit: live message → painted", applies, "≤ 100 ms");
+  line("another tab applies a one-word edit: bytes fetched", fetched, "≤ 10 KB", "B", 0);
 } finally {
   await browser?.close().catch(() => {});
   app.stop();
