@@ -76,6 +76,8 @@ try {
     const saves = [];
     const opens = [];
     let errors = 0;
+    /** @type {Map<string, number>} */
+    const errorKinds = new Map();
     const work = users.map(async (user, n) => {
       const opened = await call(`/${store}/${user}/open`);
       opens.push(opened.ms);
@@ -86,7 +88,11 @@ try {
         const t = Date.now();
         const edit = await call(`/${store}/${user}/edit`, { id: ids[(k * 37 + n) % ids.length], index: k % 10, text: `e${k}` });
         if (edit.status === 200) saves.push(edit.ms);
-        else errors++;
+        else {
+          errors++;
+          const kind = `${edit.status} ${edit.text.slice(0, 120)}`;
+          errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+        }
         await sleep(Math.max(0, 1000 - (Date.now() - t)));
       }
     });
@@ -101,6 +107,7 @@ try {
         `max ${Math.max(...saves).toFixed(1)} ms, errors ${errors}; open p50 ${quantile(opens, 0.5).toFixed(0)} ms; ` +
         `replace all ${bulkResult.touched} rows in ${bulkResult.ms.toFixed(0)} ms (status ${bulkResult.status}); seed ${(seedMs / 1000).toFixed(1)} s`,
     );
+    for (const [kind, count] of errorKinds) console.log(`  error ×${count}: ${kind}`);
   }
 } finally {
   stop();
