@@ -1,0 +1,71 @@
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { findMarks, parseSearchQuery } from "../../../../common/search-query";
+import type { PlaybackController } from "../model/playback-controller";
+import { utteranceText } from "../model/search";
+import type { EditorSession } from "../model/editor-session";
+import { textPosition, utteranceElements } from "./word-dom";
+
+// A library search hit opens the file as /dashboard/file/{id}?u={utterance}&t={seconds}&q={query}.
+const HIGHLIGHT = "library-hit";
+/** Long transcripts render their cards progressively: wait this long for the card at most. */
+const WAIT_FRAMES = 600;
+
+const highlightsSupported = () => typeof CSS !== "undefined" && "highlights" in CSS && typeof Highlight !== "undefined";
+
+/**
+ * Goes to a search hit's place: scrolls its utterance into view, highlights the matched
+ * words and sets the player at the utterance's start; then drops the parameters, so the
+ * same hit can be chosen again.
+ */
+export function useSearchTarget(session: EditorSession, playback: PlaybackController | null) {
+  const [params, setParams] = useSearchParams();
+  const utteranceId = params.get("u");
+  const query = params.get("q") ?? "";
+  const time = Number(params.get("t"));
+  useEffect(() => {
+    if (!utteranceId) return;
+    let frame = 0;
+    let frames = 0;
+    const attempt = () => {
+      const el = utteranceElements.get(utteranceId);
+      // The card, and the player's media when there is one, may still be on their way.
+      if ((!el || (playback && !playback.media)) && frames++ < WAIT_FRAMES) {
+        frame = requestAnimationFrame(attempt);
+        return;
+      }
+      const card = el?.closest("li");
+      card?.scrollIntoView({ block: "center" });
+      // Cards skipped by content-visibility get their real size once near: aim again.
+      requestAnimationFrame(() => card?.scrollIntoView({ block: "center" }));
+      const utterance = session.store.utterance(utteranceId);
+      if (el && utterance && highlightsSupported()) {
+        const highlight = new Highlight();
+        for (const mark of findMarks(utteranceText(utterance), parseSearchQuery(query))) {
+          const start = textPosition(el, mark.start);
+          const end = textPosition(el, mark.end);
+          if (!start || !end) continue;
+          const range = document.createRange();
+          range.setStart(start.node, start.offset);
+          range.setEnd(end.node, end.offset);
+          highlight.add(range);
+        }
+        CSS.highlights.set(HIGHLIGHT, highlight);
+      }
+      if (playback && Number.isFinite(time) && params.has("t")) playback.seek(time);
+      for (const old of document.querySelectorAll("[data-search-target]")) old.removeAttribute("data-search-target");
+      el?.setAttribute("data-search-target", "true");
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of ["u", "t", "q"]) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      );
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [session, playback, utteranceId, query, time, params, setParams]);
+  useEffect(() => () => void (highlightsSupported() && CSS.highlights.delete(HIGHLIGHT)), []);
+}
