@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, signIn, snap, test } from "./fixtures";
 import { caretAt, openTranscript, utteranceText as text } from "./transcripts";
 
@@ -30,6 +31,9 @@ test("the sidebar search finds an edited word in a transcript and opens it at it
   await expect(hit.locator("mark")).toHaveText("zeppelin");
   await expect(hit).toContainText("Speaker 1 0:12");
   await snap(page, "60-library-search");
+  // The open list of hits passes axe (no serious or critical violation).
+  const axe = await new AxeBuilder({ page }).include(".library-search").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // From the keyboard: the arrow chooses, Enter opens the file at the utterance.
   await search.press("ArrowDown");
