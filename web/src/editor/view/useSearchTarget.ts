@@ -8,7 +8,7 @@ import { textPosition, utteranceElements } from "./word-dom";
 
 // A library search hit opens the file as /dashboard/file/{id}?u={utterance}&t={seconds}&q={query}.
 const HIGHLIGHT = "library-hit";
-/** Long transcripts render their cards progressively: wait this long for the card at most. */
+/** How long to wait for the card, then for the media, at most (about 10 s in all). */
 const WAIT_FRAMES = 600;
 
 const highlightsSupported = () => typeof CSS !== "undefined" && "highlights" in CSS && typeof Highlight !== "undefined";
@@ -27,13 +27,34 @@ export function useSearchTarget(session: EditorSession, playback: PlaybackContro
     if (!utteranceId) return;
     let frame = 0;
     let frames = 0;
+    let shown = false;
     const attempt = () => {
       const el = utteranceElements.get(utteranceId);
-      // The card, and the player's media when there is one, may still be on their way.
-      if ((!el || (playback && !playback.media)) && frames++ < WAIT_FRAMES) {
+      // Long transcripts render their cards progressively: the card may still be on its way.
+      if (!el && frames++ < WAIT_FRAMES) {
         frame = requestAnimationFrame(attempt);
         return;
       }
+      if (!shown) {
+        shown = true;
+        show(el);
+      }
+      // The player's media may attach later than the card; the seek waits for it (not forever).
+      if (playback && !playback.media && frames++ < WAIT_FRAMES) {
+        frame = requestAnimationFrame(attempt);
+        return;
+      }
+      if (playback && Number.isFinite(time) && params.has("t")) playback.seek(time);
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of ["u", "t", "q"]) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      );
+    };
+    const show = (el: HTMLElement | undefined) => {
       const card = el?.closest("li");
       card?.scrollIntoView({ block: "center" });
       // Cards skipped by content-visibility get their real size once near: aim again.
@@ -52,17 +73,8 @@ export function useSearchTarget(session: EditorSession, playback: PlaybackContro
         }
         CSS.highlights.set(HIGHLIGHT, highlight);
       }
-      if (playback && Number.isFinite(time) && params.has("t")) playback.seek(time);
       for (const old of document.querySelectorAll("[data-search-target]")) old.removeAttribute("data-search-target");
       el?.setAttribute("data-search-target", "true");
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const key of ["u", "t", "q"]) next.delete(key);
-          return next;
-        },
-        { replace: true },
-      );
     };
     attempt();
     return () => cancelAnimationFrame(frame);
