@@ -14,6 +14,7 @@ import { devRoutes } from "./routes/dev";
 import { exportRoutes } from "./routes/exports";
 import { folderRoutes } from "./routes/folders";
 import { preferencesRoutes } from "./routes/preferences";
+import { searchRoutes } from "./routes/search";
 import { serviceRoutes } from "./routes/service";
 import { sharedPageRoutes, sharedRoutes } from "./routes/shared";
 import { fileShareRoutes, shareRoutes } from "./routes/shares";
@@ -42,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route("/shared", sharedRoutes)
   .route("/transcripts", transcriptRoutes)
   .route("/exports", exportRoutes)
+  .route("/search", searchRoutes)
   .route("/storage", storageRoutes)
   .route("/cable", cableTicketRoutes)
   .route("/dev", devRoutes);

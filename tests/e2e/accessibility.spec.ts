@@ -104,7 +104,7 @@ test("every control of the editor page is reached with Tab and shows a visible f
   }
   const names = [...seen].join("\n");
   // The page's main controls are all on the way.
-  for (const control of ["Logout", "Play", "Playback speed", "Search files and folders", "+ Folder", "Back 10 seconds"]) {
+  for (const control of ["Logout", "Play", "Playback speed", "Search files, folders and transcripts", "+ Folder", "Back 10 seconds"]) {
     expect(names, names).toContain(control);
   }
   expect(missingRing, "controls without a visible focus ring").toEqual([]);

@@ -123,10 +123,10 @@ test("folders, upload with progress, playback, rename, move, delete", async ({ p
   await snap(page, "14-common-folder");
 
   // Search filters the tree.
-  await page.getByLabel("Search files and folders").fill("podc");
+  await page.getByLabel("Search files, folders and transcripts").fill("podc");
   await expect(tree(page).getByRole("button", { name: /^Podcasts \d+$/ })).toBeVisible();
   await expect(tree(page).getByRole("button", { name: /^Interviews \d+$/ })).toHaveCount(0);
-  await page.getByLabel("Search files and folders").fill("");
+  await page.getByLabel("Search files, folders and transcripts").fill("");
 
   // Delete the file, then a folder.
   await fileMenu(page, "Board interview", "Delete");

@@ -31,7 +31,7 @@ test("dashboard and player tutorials: keys step wherever focus is, and the focus
   page.on("filechooser", () => chooserOpened++);
 
   // Focus in a text field of the page: the arrows step, the field's caret and text stay.
-  const search = page.getByRole("searchbox", { name: "Search files and folders" });
+  const search = page.getByRole("combobox", { name: "Search files, folders and transcripts" });
   await search.focus();
   await page.keyboard.press("ArrowRight");
   await expect(count).toHaveText("Step 2 of 3");

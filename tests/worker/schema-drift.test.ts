@@ -34,9 +34,12 @@ interface TableShape {
 const all = async <T>(sql: string) => (await env.DB.prepare(sql).all<T>()).results;
 
 async function d1Tables(): Promise<string[]> {
+  // FTS5 virtual tables (and the shadow tables FTS5 keeps for them) have no drizzle mirror.
   const rows = await all<{ name: string }>(
-    `SELECT name FROM sqlite_master
-     WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'`,
+    `SELECT name FROM sqlite_master m
+     WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'
+       AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+       AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.sql LIKE 'CREATE VIRTUAL TABLE%' AND m.name LIKE v.name || '\\_%' ESCAPE '\\')`,
   );
   return rows.map((r) => r.name).sort();
 }

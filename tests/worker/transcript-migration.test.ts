@@ -16,19 +16,23 @@ const POSITIONS = [...Array.from({ length: 130 }, (_, i) => i), 3_843, 3_844, 3_
 
 /** Rebuilds the schema as it was before 0004 and stores a transcript the old way. */
 async function databaseBefore0004() {
-  const tables = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
-  ).all<{ name: string }>();
+  // Listed afresh each pass: dropping a full-text table also drops its shadow tables.
+  const tables = async () =>
+    (
+      await env.DB.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+      ).all<{ name: string }>()
+    ).results.map((t) => t.name);
   // A table whose parent is gone cannot be dropped: drop what can be, until nothing is left.
-  let left = tables.results.map((t) => t.name);
+  let left = await tables();
   while (left.length) {
-    const failed: string[] = [];
+    const before = left.length;
     for (const name of left)
       await env.DB.prepare(`DROP TABLE "${name}"`)
         .run()
-        .catch(() => failed.push(name));
-    if (failed.length === left.length) throw new Error(`cannot drop ${failed.join(", ")}`);
-    left = failed;
+        .catch(() => undefined);
+    left = await tables();
+    if (left.length === before) throw new Error(`cannot drop ${left.join(", ")}`);
   }
   for (const migration of env.TEST_MIGRATIONS.filter((m) => m.name < MIGRATION))
     await env.DB.batch(migration.queries.map((q) => env.DB.prepare(q)));

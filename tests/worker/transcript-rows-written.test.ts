@@ -48,7 +48,8 @@ describe("rows written per operation", { timeout: 120_000 }, () => {
     const large = await rowsWrittenPerOperation(3_000);
     console.log(`rows written per operation (3,000 utterances): ${JSON.stringify(large)}`);
     expect(large).toEqual(small);
-    // utterance rows + their index entries, one history row (+ its indexes), the transcript row
-    for (const [name, rows] of Object.entries(large)) expect(rows, name).toBeLessThanOrEqual(12);
+    // utterance rows + their index entries, one history row (+ its indexes), the transcript row (12), and
+    // the library search's rows for the touched utterances (search_docs, FTS5 content, size and segment rows)
+    for (const [name, rows] of Object.entries(large)) expect(rows, name).toBeLessThanOrEqual(18);
   });
 });

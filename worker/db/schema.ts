@@ -231,6 +231,21 @@ export const editOperations = sqliteTable(
   (t) => [primaryKey({ columns: [t.transcriptId, t.seq] }), uniqueIndex("edit_operations_op_id").on(t.transcriptId, t.opId)],
 );
 
+/**
+ * The library search's index rows (migration 0014): one per indexed text, whose id
+ * is the rowid in the FTS5 table search_fts. Written only by the migration's triggers.
+ */
+export const searchDocs = sqliteTable(
+  "search_docs",
+  {
+    id: integer("id").primaryKey(),
+    kind: text("kind", { enum: ["transcript", "name", "speaker", "summary", "notes"] }).notNull(),
+    refId: text("ref_id").notNull(),
+    fileId: text("file_id").notNull(),
+  },
+  (t) => [uniqueIndex("search_docs_ref").on(t.refId, t.kind)],
+);
+
 export type TranscriptRow = typeof transcripts.$inferSelect;
 export type SpeakerRow = typeof speakers.$inferSelect;
 export type UtteranceRow = typeof utterances.$inferSelect;

@@ -5,6 +5,7 @@ import { COMMON_ID, folderName } from "../lib/library";
 import { CollapsedSidebar } from "./CollapsedSidebar";
 import { openDialog } from "./dialog-state";
 import { FolderTree } from "./FolderTree";
+import { LibrarySearch } from "./LibrarySearch";
 import { toggleFilesSidebar, uiState } from "./ui-state";
 import { UploadArea } from "./UploadArea";
 import { useSelection } from "./useSelection";
@@ -48,14 +49,7 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
           </button>
         </div>
       </div>
-      <input
-        className="search"
-        type="search"
-        placeholder="Search files and folders"
-        aria-label="Search files and folders"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <LibrarySearch value={search} onChange={setSearch} />
       <div className="sidebar-scroll">
         <FolderTree folders={folders} files={files} search={search} />
       </div>

@@ -8,7 +8,7 @@ import { formatBinding, isComposing, isMac, type KeyBinding, type KeyEventLike, 
  * Where focus is when a key is pressed. `tutorial` comes before every other scope: while a
  * tutorial is shown its keys are handled first and no other command runs for them.
  */
-export type CommandScope = "tutorial" | "dialog" | "utterance" | "search" | "notes" | "transcript" | "player" | "page";
+export type CommandScope = "tutorial" | "dialog" | "utterance" | "search" | "library" | "notes" | "transcript" | "player" | "page";
 
 export type CommandGroup = "Player" | "Transcript editor" | "Search" | "Transcript tools" | "Dialogs";
 
@@ -49,6 +49,8 @@ export interface CommandContext {
   utterance?: UtteranceModel;
   history?: { undo(): void; redo(): void };
   search?: { step(direction: 1 | -1): void };
+  /** The files sidebar's search across the library: its list of hits. */
+  library?: { move(direction: 1 | -1): void; open(): void; close(): void };
   notes?: { save(): void };
   dialog?: { close(): void };
   tutorial?: { next(): void; previous(): void; skip(): void; focusOnCardButton: boolean };
@@ -212,6 +214,34 @@ export const COMMANDS = {
     scopes: ["search"],
     keys: [{ key: "Enter", shift: true }],
     perform: (ctx) => ctx.search?.step(-1),
+  },
+  libraryNext: {
+    group: "Search",
+    label: "Next hit in the library search",
+    scopes: ["library"],
+    keys: [{ key: "ArrowDown" }],
+    perform: (ctx) => ctx.library?.move(1),
+  },
+  libraryPrevious: {
+    group: "Search",
+    label: "Previous hit in the library search",
+    scopes: ["library"],
+    keys: [{ key: "ArrowUp" }],
+    perform: (ctx) => ctx.library?.move(-1),
+  },
+  libraryOpen: {
+    group: "Search",
+    label: "Open the chosen hit at its place",
+    scopes: ["library"],
+    keys: [{ key: "Enter" }],
+    perform: (ctx) => ctx.library?.open(),
+  },
+  libraryClose: {
+    group: "Search",
+    label: "Clear the library search",
+    scopes: ["library"],
+    keys: [{ key: "Escape" }],
+    perform: (ctx) => ctx.library?.close(),
   },
   saveNotes: {
     group: "Transcript tools",

@@ -12,6 +12,7 @@ import { toast } from "../../lib/toasts";
 import { EditorSession, type SessionState } from "../model/editor-session";
 import { redo, undo } from "../model/history-actions";
 import { usePlaybackSync } from "./usePlaybackSync";
+import { useSearchTarget } from "./useSearchTarget";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { UtteranceCard } from "./UtteranceCard";
 import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
@@ -150,6 +151,7 @@ function EditorBody({
   );
   const listRef = useRef<HTMLDivElement>(null);
   usePlaybackSync(session, playback, listRef);
+  useSearchTarget(session, playback);
   const shown = useProgressiveCount(list.length);
 
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;

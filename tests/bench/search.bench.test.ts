@@ -1,0 +1,182 @@
+// Run by `npm run bench` (scripts/bench-search.mjs; not part of `npm test`): library search
+// for a user with 300 hours of transcripts (100 generated files of 3 hours, 3,000 utterances
+// and 30,000 words each, words drawn from a 4,000-word vocabulary with Zipf frequencies as
+// speech has), in workerd with local D1, through the Worker's fetch handler.
+// Reports, never asserts timing: GET /search first page (budget ≤ 150 ms p50 for a two-word
+// query) and the index upkeep on a word edit's save round trip (budget ≤ 20 %), measured
+// with the index triggers and with them dropped, in alternating rounds.
+import { env, exports } from "cloudflare:workers";
+import { expect, it } from "vitest";
+import { matchExpression, parseSearchQuery } from "../../common/search-query";
+import type { NormalizedTranscript } from "../../worker/transcription/types";
+import { apiRequest, type Json } from "../worker/helpers";
+import { createUser } from "../worker/library-helpers";
+import { storeTranscript, utterances } from "../worker/transcript-helpers";
+
+const FILES = 100;
+const UTTERANCES = 3_000;
+const WORDS_EACH = 10;
+const VOCABULARY_SIZE = 4_000;
+const RUNS = 21;
+
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ren",
+  "to",
+  "sa",
+  "vi",
+  "del",
+  "nor",
+  "pe",
+  "qua",
+  "ri",
+  "son",
+  "te",
+  "bu",
+  "gar",
+  "fo",
+  "li",
+  "men",
+  "za",
+];
+const vocabulary = Array.from({ length: VOCABULARY_SIZE }, (_, i) => {
+  let word = "";
+  for (let n = i + SYLLABLES.length; n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length];
+  return word;
+});
+
+/** Seeded, so every run searches the same library. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const cumulative = (() => {
+  const weights = vocabulary.map((_, rank) => 1 / (rank + 1));
+  let sum = 0;
+  const out = weights.map((w) => (sum += w));
+  return out.map((c) => c / sum);
+})();
+
+function zipfWord(next: () => number): string {
+  const x = next();
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return vocabulary[lo]!;
+}
+
+function generatedTranscript(seed: number): NormalizedTranscript {
+  const next = random(seed);
+  let t = 0;
+  const list = Array.from({ length: UTTERANCES }, (_, u) => {
+    const words = Array.from({ length: WORDS_EACH }, () => {
+      const start = t;
+      t += 0.33;
+      return { text: zipfWord(next), start, end: t - 0.03, confidence: 0.9, hasEntities: false };
+    });
+    t += 0.6;
+    return { speaker: String(u % 3), start: words[0]!.start, end: words.at(-1)!.end, words, sentiment: null, sentimentConfidence: null };
+  });
+  return { duration: t, speakers: ["0", "1", "2"], utterances: list };
+}
+
+const stats = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `min ${sorted[0]!.toFixed(1)} / median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} / max ${sorted.at(-1)!.toFixed(1)} ms`;
+};
+const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+
+it("searches 300 hours of transcripts", { timeout: 1_800_000 }, async () => {
+  const user = await createUser("bench");
+  const token = { token: user.token };
+  const ingestStarted = performance.now();
+  const files: string[] = [];
+  for (let i = 0; i < FILES; i++) files.push((await storeTranscript(user, generatedTranscript(i + 1))).fileId);
+  const ingestSeconds = (performance.now() - ingestStarted) / 1000;
+  const indexed = await env.DB.prepare("SELECT count(*) AS n FROM search_docs").first<number>("n");
+
+  const searchOnce = async (q: string) => {
+    const started = performance.now();
+    const res = await exports.default.fetch(apiRequest("GET", `/search?${new URLSearchParams({ q })}`, undefined, token));
+    const body: Json = await res.json();
+    const ms = performance.now() - started;
+    expect(res.status).toBe(200);
+    return { ms, hits: body.data.length as number };
+  };
+  const measure = async (q: string) => {
+    await searchOnce(q); // warm-up, not counted
+    const runs: number[] = [];
+    let hits = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const run = await searchOnce(q);
+      runs.push(run.ms);
+      hits = run.hits;
+    }
+    const matching = await env.DB.prepare("SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ?")
+      .bind(`body : (${matchExpression(parseSearchQuery(q))})`)
+      .first<number>("n");
+    return `${stats(runs)} (${matching} matching rows, ${hits} on the first page)`;
+  };
+  // Mid-frequency words (a name, a topic), the typical search; then the worst case, the two most common words.
+  const typical = `${vocabulary[40]} ${vocabulary[300]}`;
+  const phrase = `"${vocabulary[0]} ${vocabulary[1]}"`;
+  const common = `${vocabulary[0]} ${vocabulary[1]}`;
+  const lines = [
+    `BENCH search across ${FILES} files of 3 h (${FILES * UTTERANCES} utterances, ${FILES * UTTERANCES * WORDS_EACH} words, ${indexed} index rows; generated and indexed in ${ingestSeconds.toFixed(0)} s):`,
+    `  two-word query "${typical}", first page of 20: ${await measure(typical)} (budget 150 ms p50)`,
+    `  prefix of one rare word "${vocabulary[2000]!.slice(0, 5)}": ${await measure(vocabulary[2000]!.slice(0, 5))}`,
+    `  worst case, the two most common words "${common}": ${await measure(common)}`,
+    `  phrase of the two most common words ${phrase}: ${await measure(phrase)}`,
+  ];
+
+  // A word edit's save round trip, with and without the index's triggers, in alternating rounds.
+  const fileId = files[Math.floor(files.length / 2)]!;
+  const list = await utterances(user, fileId);
+  const target = list[Math.floor(list.length / 2)]!;
+  const triggers = (
+    await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search_utterance_%'").all<{
+      name: string;
+      sql: string;
+    }>()
+  ).results;
+  expect(triggers).toHaveLength(3);
+  let version = target.version as number;
+  let flip = 0;
+  const edit = async () => {
+    const words = target.transcriptWords.map((w: Json, i: number) => (i === 2 ? { id: w.id, text: `edit${flip++}` } : { id: w.id }));
+    const started = performance.now();
+    const res = await exports.default.fetch(
+      apiRequest("PATCH", `/transcripts/${fileId}/utterances/${target.id}/update_words`, { words, version }, token),
+    );
+    const body: Json = await res.json();
+    const ms = performance.now() - started;
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    version = body.data.utterances[0].version;
+    return ms;
+  };
+  const withIndex: number[] = [];
+  const without: number[] = [];
+  await edit(); // warm-up
+  for (let round = 0; round < 6; round++) {
+    for (let i = 0; i < 5; i++) withIndex.push(await edit());
+    await env.DB.batch(triggers.map((t) => env.DB.prepare(`DROP TRIGGER ${t.name}`)));
+    for (let i = 0; i < 5; i++) without.push(await edit());
+    await env.DB.batch(triggers.map((t) => env.DB.prepare(t.sql)));
+  }
+  const overhead = ((median(withIndex) - median(without)) / median(without)) * 100;
+  lines.push(
+    `  word edit save round trip (update_words, ${withIndex.length} runs each): with index upkeep ${stats(withIndex)}; without ${stats(without)}; upkeep adds ${overhead.toFixed(1)} % at the median (budget 20 %)`,
+  );
+  console.log(`\n${lines.join("\n")}\n`);
+});
