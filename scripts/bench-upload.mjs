@@ -104,6 +104,7 @@ async function inParts(token) {
         } catch (error) {
           if (attempt >= 5) throw error;
           retries++;
+          console.log(`  part ${n}, try ${attempt}: ${error}`);
           await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** (attempt - 1)));
         }
       }

@@ -5,7 +5,7 @@
 // intercepting the part requests.
 import { writeFileSync } from "node:fs";
 import type { Page, Request, Route } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";
 
 test.use({ serverErrorsExpected: [500] });
@@ -76,6 +76,7 @@ test("Cancel aborts an upload in parts on the server", async ({ page }) => {
   await page.getByTestId("upload-input").setInputFiles(path);
   const uploadId = ((await (await created).json()) as { data: { upload_id: string } }).data.upload_id;
   await expect.poll(() => held.length).toBe(3);
+  await snap(page, "uploads-in-parts");
 
   const cancelled = page.waitForResponse((r) => r.url().endsWith(`/api/v1/uploads/${uploadId}`) && r.request().method() === "DELETE");
   await page.getByRole("button", { name: "Cancel upload of to-cancel.wav" }).click();
@@ -131,6 +132,7 @@ test("a reload mid-upload warns first, then resumes from the stored parts when t
   await expect(interrupted).toContainText("Choose the same file again to resume");
   // Two of four parts (8 MB each of about 26 MB) were stored.
   await expect(interrupted).toContainText("62%");
+  await snap(page, "uploads-interrupted");
   await page.getByTestId("upload-input").setInputFiles(path);
   await expect(page.getByText("Successfully uploaded long-session.wav")).toBeVisible({ timeout: 45_000 });
   expect(afterReload.sort()).toEqual([3, 4]);
