@@ -1,5 +1,5 @@
-// Large uploads in parts, end to end: a part that fails once is retried and the upload
-// completes; Cancel aborts the upload on the server; a reload mid-upload (after the
+// Large uploads in parts, end to end: a part that fails once is retried and Retry
+// resumes a failed file without sending its parts again; Cancel aborts the upload on the server; a reload mid-upload (after the
 // warning before leaving) resumes from the parts already stored when the same file is
 // chosen again. Failures and a stalled network are made at the test boundary by
 // intercepting the part requests.
@@ -8,7 +8,7 @@ import type { Page, Request, Route } from "@playwright/test";
 import { expect, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";
 
-test.use({ serverErrorsExpected: [500] });
+test.use({ serverErrorsExpected: [500, 503] });
 
 const PART_ROUTE = "**/api/v1/storage/part?**";
 const partOf = (request: Request) => Number(new URL(request.url()).searchParams.get("part"));
@@ -41,7 +41,9 @@ async function filesOf(page: Page, token: string) {
   return ((await res.json()) as { data: { name: string; fileSize: number }[] }).data;
 }
 
-test("a large file goes up in parts; a part that fails once is retried and the upload completes", async ({ page }) => {
+test("a large file goes up in parts; a part that fails once is retried, and Retry resumes without sending parts again", async ({
+  page,
+}) => {
   const session = await signIn(page);
   const path = bigWav("lecture-parts.wav", 17);
   const sent: number[] = [];
@@ -55,13 +57,27 @@ test("a large file goes up in parts; a part that fails once is retried and the u
     }
     return route.continue();
   });
+  // Joining the parts fails once: the file stops with Retry (parts are retried by themselves, the whole file by the user).
+  let completes = 0;
+  await page.route("**/api/v1/uploads/*/complete", (route) =>
+    ++completes === 1
+      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "Service unavailable" }) })
+      : route.continue(),
+  );
   await page.goto("/dashboard");
   await page.getByTestId("upload-input").setInputFiles(path);
   const item = page.getByTestId("upload-item").filter({ hasText: "lecture-parts.wav" });
   await expect(item.getByRole("button", { name: "Cancel upload of lecture-parts.wav" })).toBeVisible();
-  await expect(page.getByText("Successfully uploaded lecture-parts.wav")).toBeVisible({ timeout: 45_000 });
-  // Three parts, the second sent twice; no part sent again once stored.
+  await expect(page.getByText("Upload failed: Service unavailable")).toBeVisible({ timeout: 45_000 });
+  await expect(item).toContainText("Failed");
+  // Three parts, the second sent twice.
   expect(sent.sort()).toEqual([1, 2, 2, 3]);
+
+  await item.getByRole("button", { name: "Retry upload of lecture-parts.wav" }).click();
+  await expect(page.getByText("Successfully uploaded lecture-parts.wav")).toBeVisible({ timeout: 45_000 });
+  // Retry resumed: no part was sent again.
+  expect(sent.sort()).toEqual([1, 2, 2, 3]);
+  expect(completes).toBe(2);
   const [file] = (await filesOf(page, session.token)).filter((f) => f.name === "lecture-parts.wav");
   expect(file?.fileSize).toBe(17 * 1024 * 1024 + 44);
 });
