@@ -20,6 +20,7 @@ import { sharedPageRoutes, sharedRoutes } from "./routes/shared";
 import { fileShareRoutes, shareRoutes } from "./routes/shares";
 import { storageRoutes } from "./routes/storage";
 import { transcriptRoutes } from "./routes/transcripts";
+import { uploadRoutes } from "./routes/uploads";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
@@ -45,6 +46,7 @@ const api = new Hono<AppEnv>()
   .route("/exports", exportRoutes)
   .route("/search", searchRoutes)
   .route("/storage", storageRoutes)
+  .route("/uploads", uploadRoutes)
   .route("/cable", cableTicketRoutes)
   .route("/dev", devRoutes);
 

@@ -304,6 +304,26 @@ export const pendingUploads = sqliteTable(
   (t) => [index("pending_uploads_created").on(t.createdAt)],
 );
 
+/** An R2 multipart upload handed out to a user (see migrations/0015_multipart_uploads.sql). */
+export const multipartUploads = sqliteTable(
+  "multipart_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    storageKey: text("storage_key").notNull(),
+    r2UploadId: text("r2_upload_id").notNull(),
+    contentType: text("content_type").notNull(),
+    fileSize: integer("file_size").notNull(),
+    partSize: integer("part_size").notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [index("multipart_uploads_user").on(t.userId), index("multipart_uploads_expires").on(t.expiresAt)],
+);
+
 export const shares = sqliteTable(
   "shares",
   {

@@ -7,7 +7,8 @@ import { isPlayableMediaType, NOT_PLAYABLE_TYPE, servedMediaType } from "../../c
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { parseRange } from "../storage/range";
-import { mediaDisposition } from "../storage/links";
+import { mediaDisposition, partSignedFields } from "../storage/links";
+import { findOpenUpload } from "../library/multipart";
 import { verifyParts } from "../storage/signing";
 import type { AppEnv } from "../types";
 
@@ -20,6 +21,14 @@ const uploadQuery = z.object({
   key: z.string().min(1),
   size: z.coerce.number().int().positive(),
   type: z.string().min(1),
+  expires: z.coerce.number().int(),
+  signature: z.string().min(1),
+});
+const partQuery = z.object({
+  key: z.string().min(1),
+  upload: z.string().min(1),
+  part: z.coerce.number().int().min(1),
+  size: z.coerce.number().int().positive(),
   expires: z.coerce.number().int(),
   signature: z.string().min(1),
 });
@@ -65,6 +74,28 @@ export const storageRoutes = new Hono<AppEnv>()
       throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
     }
     return c.body(null, 200);
+  })
+  .put("/part", validate("query", partQuery), async (c) => {
+    const link = c.req.valid("query");
+    if (!(await verifyParts(c.var.config.JWT_SECRET, partSignedFields(link), link.signature, link.expires))) {
+      throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
+    }
+    // An aborted, completed or expired upload takes no more parts.
+    if (!(await findOpenUpload(c.var.db, link.key, link.upload))) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
+    if (Number(c.req.header("content-length") ?? link.size) > link.size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
+    const body = c.req.raw.body;
+    if (!body) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+    // Exactly the part's size or the part is refused, as R2 refuses a presigned part of another length.
+    const fixed = new FixedLengthStream(link.size);
+    const piping = body.pipeTo(fixed.writable);
+    const upload = c.env.MEDIA.resumeMultipartUpload(link.key, link.upload);
+    try {
+      const [part] = await Promise.all([upload.uploadPart(link.part, fixed.readable), piping]);
+      // Like R2's S3 endpoint: the part's ETag in a header (the browser sends it back at complete).
+      return c.json({ etag: part.etag }, 200, { ETag: `"${part.etag}"` });
+    } catch {
+      throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+    }
   })
   .on(["GET", "HEAD"], "/media", validate("query", mediaQuery), async (c) => {
     const { key, disposition, expires, signature } = c.req.valid("query");

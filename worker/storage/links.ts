@@ -97,3 +97,36 @@ export async function mediaLink(
   const params = new URLSearchParams({ key, disposition, expires: String(expires), signature });
   return `${origin}/api/v1/storage/media?${params}`;
 }
+
+/**
+ * Where the browser PUTs part `partNumber` of a multipart upload: R2 itself in production
+ * (the S3 UploadPart call, presigned), a signed Worker route locally that takes exactly
+ * `size` bytes. R2 answers the part's ETag in a header, and so does the local route.
+ */
+export async function partLink(
+  config: Config,
+  origin: string,
+  part: { key: string; r2UploadId: string; partNumber: number; size: number },
+): Promise<string> {
+  const { key, r2UploadId, partNumber, size } = part;
+  const creds = r2Credentials(config);
+  if (creds) {
+    return presign(creds, "PUT", key, UPLOAD_LINK_TTL_SECONDS, { query: { partNumber: String(partNumber), uploadId: r2UploadId } });
+  }
+  const expires = expiresIn(UPLOAD_LINK_TTL_SECONDS);
+  const signature = await signParts(config.JWT_SECRET, partSignedFields({ key, upload: r2UploadId, part: partNumber, size, expires }));
+  const params = new URLSearchParams({
+    key,
+    upload: r2UploadId,
+    part: String(partNumber),
+    size: String(size),
+    expires: String(expires),
+    signature,
+  });
+  return `${origin}/api/v1/storage/part?${params}`;
+}
+
+/** What a local part link's signature covers, in one place for signing and checking. */
+export function partSignedFields(link: { key: string; upload: string; part: number; size: number; expires: number }): string[] {
+  return ["part", link.key, link.upload, String(link.part), String(link.size), String(link.expires)];
+}

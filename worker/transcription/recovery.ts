@@ -2,12 +2,14 @@
 // local stack (`npm start` calls POST /api/v1/dev/sweep), the same code either way.
 // A processing file whose job has given no sign of life past the bound lost its
 // queue message (a crash, a failed send): it is re-queued, and after a few tries
-// failed with the reason. Uploads handed out but never confirmed are removed after a day.
+// failed with the reason. Uploads handed out but never confirmed are removed after a day,
+// and uploads in parts past their validity are aborted.
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, pendingUploads } from "../db/schema";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
+import { removeExpiredMultipartUploads } from "../library/multipart";
 import { enqueueTranscription } from "./job";
 
 /** Re-queues before a lost job fails the file. */
@@ -19,12 +21,14 @@ export interface SweepResult {
   requeued: number;
   failed: number;
   uploadsRemoved: number;
+  /** Uploads in parts past their validity (open ones aborted in storage). */
+  partUploadsRemoved: number;
 }
 
 export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   const config = getConfig(env);
   const db = getDb(env.DB);
-  const result: SweepResult = { requeued: 0, failed: 0, uploadsRemoved: 0 };
+  const result: SweepResult = { requeued: 0, failed: 0, uploadsRemoved: 0, partUploadsRemoved: 0 };
   const cutoff = new Date(now - config.JOB_LOST_AFTER_SECONDS * 1000).toISOString();
   const candidates = await db
     .select()
@@ -44,6 +48,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     }
   }
   result.uploadsRemoved = await removeUnconfirmedUploads(env, now);
+  result.partUploadsRemoved = await removeExpiredMultipartUploads(db, env.MEDIA, now);
   return result;
 }
 

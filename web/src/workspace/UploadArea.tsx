@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useSnapshot } from "valtio";
 import { MB } from "../../../common/format";
 import { checkUpload, checkUploadFallback, DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG, isMediaLike } from "../../../common/upload-rules";
@@ -9,7 +9,9 @@ import { toast } from "../lib/toasts";
 import { authState } from "../auth/store";
 import { NoServiceNotice } from "./NoServiceNotice";
 import { UploadOptions } from "./UploadOptions";
-import { uploadFile } from "./upload";
+import { cancelUpload, isAbort, storedFraction } from "./multipart-upload";
+import { fingerprintOf } from "./resume-store";
+import { partsTransport, uploadFile, uploadResumeStore } from "./upload";
 import { UploadQueue } from "./upload-queue";
 
 // One queue per workspace cache: uploads keep going while the user moves between folders.
@@ -21,14 +23,29 @@ function useUploadQueue(): UploadQueue {
   if (!queue) {
     queue = new UploadQueue({
       // Each upload takes the options saved when it starts (the Options step saves them as the user's defaults).
-      upload: (file, folderId, onProgress) => uploadFile(file, folderId, onProgress, authState.user?.preferences.transcription.defaults),
+      upload: (file, folderId, onProgress, signal) =>
+        uploadFile(file, folderId, onProgress, authState.user?.preferences.transcription.defaults, signal),
       uploaded: (file, name) => {
         putFileInCache(queryClient, file);
         toast(`Successfully uploaded ${name}`, "success");
       },
       failed: (_name, reason) => toast(`Upload failed: ${reason}`, "error"),
       describe: describeError,
+      isCancel: isAbort,
+      fingerprint: fingerprintOf,
+      resumable: async () =>
+        (await uploadResumeStore().all()).map((r) => ({
+          fingerprint: r.fingerprint,
+          name: r.name,
+          size: r.size,
+          progress: storedFraction(r),
+        })),
+      discard: async (fingerprint) => {
+        const record = await uploadResumeStore().get(fingerprint);
+        if (record) await cancelUpload(partsTransport, uploadResumeStore(), record);
+      },
     });
+    void queue.loadResumable();
     queues.set(queryClient, queue);
   }
   return queue;
@@ -37,7 +54,8 @@ function useUploadQueue(): UploadQueue {
 export function UploadArea({ folderId, folderLabel }: { folderId: string | null; folderLabel: string }) {
   const queue = useUploadQueue();
   const config = useServiceConfiguration();
-  const { items } = useSnapshot(queue.state);
+  const { items, resumable } = useSnapshot(queue.state);
+  useUploadGuards(queue);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -100,6 +118,36 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
       </div>
       <UploadOptions />
       <NoServiceNotice compact />
+      {resumable.length > 0 && (
+        <ul className="upload-list" aria-label="Interrupted uploads">
+          {resumable.map((r) => (
+            <li key={r.fingerprint} className="upload-item upload-item--failed" data-testid="resumable-upload">
+              <div className="upload-item-head">
+                <span className="upload-name" title={r.name}>
+                  {r.name}
+                </span>
+                <span className="small">{Math.round(r.progress * 100)}%</span>
+              </div>
+              <p className="small muted">Interrupted. Choose the same file again to resume.</p>
+              <div className="upload-actions">
+                <button type="button" className="link-button small" onClick={() => input.current?.click()}>
+                  Choose file
+                </button>
+                <button
+                  type="button"
+                  className="link-button small"
+                  aria-label={`Cancel upload of ${r.name}`}
+                  onClick={() =>
+                    void queue.discard(r.fingerprint).catch((error) => toast(`Upload failed: ${describeError(error)}`, "error"))
+                  }
+                >
+                  Cancel
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       {items.length > 0 && (
         <ul className="upload-list">
           {items.map((item) => (
@@ -108,7 +156,9 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
                 <span className="upload-name" title={item.name}>
                   {item.name}
                 </span>
-                <span className="small">{item.state === "failed" ? "Failed" : `${Math.round(item.progress * 100)}%`}</span>
+                <span className="small">
+                  {item.state === "failed" ? "Failed" : item.state === "waiting" ? "Waiting" : `${Math.round(item.progress * 100)}%`}
+                </span>
               </div>
               <div
                 className="progress"
@@ -120,16 +170,62 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
               >
                 <div className="progress-bar" style={{ width: `${item.progress * 100}%` }} />
               </div>
-              {item.error && <p className="field-error">{item.error}</p>}
-              {item.state === "failed" && (
-                <button type="button" className="link-button small" onClick={() => queue.dismiss(item.id)}>
-                  Dismiss
-                </button>
+              {item.state === "uploading" && item.rate && (
+                <p className="small muted" data-testid="upload-rate">
+                  {item.rate}
+                </p>
               )}
+              {item.error && <p className="field-error">{item.error}</p>}
+              <div className="upload-actions">
+                {item.state === "failed" && (
+                  <button
+                    type="button"
+                    className="link-button small"
+                    aria-label={`Retry upload of ${item.name}`}
+                    onClick={() => queue.retry(item.id)}
+                  >
+                    Retry
+                  </button>
+                )}
+                {(item.state === "waiting" || item.state === "uploading") && (
+                  <button
+                    type="button"
+                    className="link-button small"
+                    aria-label={`Cancel upload of ${item.name}`}
+                    onClick={() => queue.cancel(item.id)}
+                  >
+                    Cancel
+                  </button>
+                )}
+                {item.state === "failed" && (
+                  <button type="button" className="link-button small" onClick={() => queue.dismiss(item.id)}>
+                    Dismiss
+                  </button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+/** While files are sending: a warning before the page is left, and a retry when the connection comes back. */
+function useUploadGuards(queue: UploadQueue) {
+  useEffect(() => {
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (!queue.busy) return;
+      e.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      e.returnValue = "";
+    };
+    const online = () => queue.retryFailed();
+    window.addEventListener("beforeunload", beforeUnload);
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("beforeunload", beforeUnload);
+      window.removeEventListener("online", online);
+    };
+  }, [queue]);
 }

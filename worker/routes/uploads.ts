@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { uploadUrlSchema } from "../../common/library";
+import { completeUploadSchema, partLinksSchema, uploadIdParamSchema } from "../../common/multipart";
+import { requireAuth } from "../auth/middleware";
+import { assertUploadQuota } from "../library/quotas";
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  createMultipartUpload,
+  getOwnedUpload,
+  partLinks,
+  toMultipartDto,
+} from "../library/multipart";
+import { assertUploadAllowed } from "../library/uploads";
+import { validate } from "../lib/validate";
+import { serviceConfiguration } from "../transcription/configuration";
+import type { AppEnv } from "../types";
+
+/**
+ * Uploads in parts: create → part links → (the browser PUTs each part to storage) →
+ * complete → POST /audio_files/confirm-upload with the key, as after a single PUT.
+ */
+export const uploadRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/", validate("json", uploadUrlSchema), async (c) => {
+    const input = c.req.valid("json");
+    // The same rules and quotas as a single upload link.
+    assertUploadAllowed(serviceConfiguration(c.var.config), input);
+    await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
+    const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.user.id, input);
+    return c.json({ data: toMultipartDto(row) }, 201);
+  })
+  .get("/:id", validate("param", uploadIdParamSchema), async (c) => {
+    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+    return c.json({ data: toMultipartDto(row) }, 200);
+  })
+  .post("/:id/parts", validate("param", uploadIdParamSchema), validate("json", partLinksSchema), async (c) => {
+    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+    const parts = await partLinks(c.var.config, new URL(c.req.url).origin, row, c.req.valid("json").part_numbers);
+    return c.json({ data: parts }, 200);
+  })
+  .post("/:id/complete", validate("param", uploadIdParamSchema), validate("json", completeUploadSchema), async (c) => {
+    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+    const data = await completeMultipartUpload(c.var.db, c.env.MEDIA, row, c.req.valid("json").parts);
+    return c.json({ data }, 200);
+  })
+  .delete("/:id", validate("param", uploadIdParamSchema), async (c) => {
+    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+    await abortMultipartUpload(c.var.db, c.env.MEDIA, row);
+    return c.json({ message: "Upload cancelled" }, 200);
+  });
