@@ -73,6 +73,18 @@ try {
 
   // The API alone: the first page, and the whole library followed page by page.
   const api = (query) => fetch(`${BASE}/api/v1/audio_files?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  // The local server drops idle kept-alive connections while seeding runs: one request to open a fresh one.
+  for (let i = 0; ; i++) {
+    try {
+      const res = await api("limit=1");
+      if (res.ok) break;
+      throw new Error(`status ${res.status}: ${await res.text()}`);
+    } catch (error) {
+      if (i >= 20) throw error;
+      console.error(`retry ${i}: ${error}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
   const firstPages = [];
   const wholeLists = [];
   for (let i = 0; i < RUNS; i++) {
