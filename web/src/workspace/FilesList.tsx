@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { type AudioFileDto, FILE_SORTS, FILE_STATUSES, type FileSort, type FileStatus } from "../../../common/library";
 import { formatDate } from "../lib/dates";
 import {
@@ -51,8 +51,14 @@ export function FilesList({ files, folderId }: { files: AudioFileDto[]; folderId
     if (selectAll.current) selectAll.current.indeterminate = selectedIds.length > 0 && !allSelected;
   }, [selectedIds.length, allSelected]);
 
-  const click = (id: string, e: MouseEvent, fromCheckbox: boolean) =>
-    setSelection((s) => clickSelection(s, orderedIds, id, { shift: e.shiftKey, toggle: fromCheckbox || e.ctrlKey || e.metaKey }));
+  // Stable across renders (the order is read from a ref), so rows that stay in view are not redrawn while scrolling.
+  const order = useRef(orderedIds);
+  order.current = orderedIds;
+  const click = useCallback(
+    (id: string, e: MouseEvent, fromCheckbox: boolean) =>
+      setSelection((s) => clickSelection(s, order.current, id, { shift: e.shiftKey, toggle: fromCheckbox || e.ctrlKey || e.metaKey })),
+    [],
+  );
   const chosen = () => {
     const set = new Set(selectedIds);
     return shown.filter((f) => set.has(f.id));
@@ -146,40 +152,17 @@ export function FilesList({ files, folderId }: { files: AudioFileDto[]; folderId
           <div role="list" aria-label="Files in this folder" className="files-rows" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const f = shown[item.index]!;
-              const isSelected = selection.ids.has(f.id);
               return (
-                <div
+                <FileRow
                   key={item.key}
-                  role="listitem"
-                  aria-setsize={shown.length}
-                  aria-posinset={item.index + 1}
-                  className={`files-row${isSelected ? " is-selected" : ""}`}
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                >
-                  <input
-                    type="checkbox"
-                    className="files-row-check"
-                    aria-label={`Select ${f.name}`}
-                    checked={isSelected}
-                    onClick={(e) => click(f.id, e, true)}
-                    // The click handler decides (it sees Shift); the change itself needs no handling.
-                    onChange={() => {}}
-                  />
-                  <button
-                    type="button"
-                    className="file-list-row"
-                    title={f.name}
-                    // Shift-click would otherwise select the page's text.
-                    onMouseDown={(e) => e.shiftKey && e.preventDefault()}
-                    onClick={(e) => (e.shiftKey || e.ctrlKey || e.metaKey ? click(f.id, e, false) : selectFile(f.id))}
-                  >
-                    <span className="file-list-name">{f.name}</span>
-                    <StatusBadge status={f.status} />
-                    <span className="muted small">{f.fileSizeDisplay}</span>
-                    <span className="muted small">{f.durationDisplay}</span>
-                    <span className="muted small files-row-date">{formatDate(f.createdAt)}</span>
-                  </button>
-                </div>
+                  file={f}
+                  position={item.index + 1}
+                  total={shown.length}
+                  top={item.start}
+                  selected={selection.ids.has(f.id)}
+                  onSelectClick={click}
+                  onOpen={selectFile}
+                />
               );
             })}
           </div>
@@ -188,3 +171,56 @@ export function FilesList({ files, folderId }: { files: AudioFileDto[]; folderId
     </div>
   );
 }
+
+/** One row; memoized so a scroll redraws only the rows that come into view. */
+const FileRow = memo(function FileRow({
+  file: f,
+  position,
+  total,
+  top,
+  selected,
+  onSelectClick,
+  onOpen,
+}: {
+  file: AudioFileDto;
+  position: number;
+  total: number;
+  top: number;
+  selected: boolean;
+  onSelectClick: (id: string, e: MouseEvent, fromCheckbox: boolean) => void;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <div
+      role="listitem"
+      aria-setsize={total}
+      aria-posinset={position}
+      className={`files-row${selected ? " is-selected" : ""}`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <input
+        type="checkbox"
+        className="files-row-check"
+        aria-label={`Select ${f.name}`}
+        checked={selected}
+        onClick={(e) => onSelectClick(f.id, e, true)}
+        // The click handler decides (it sees Shift); the change itself needs no handling.
+        onChange={() => {}}
+      />
+      <button
+        type="button"
+        className="file-list-row"
+        title={f.name}
+        // Shift-click would otherwise select the page's text.
+        onMouseDown={(e) => e.shiftKey && e.preventDefault()}
+        onClick={(e) => (e.shiftKey || e.ctrlKey || e.metaKey ? onSelectClick(f.id, e, false) : onOpen(f.id))}
+      >
+        <span className="file-list-name">{f.name}</span>
+        <StatusBadge status={f.status} />
+        <span className="muted small">{f.fileSizeDisplay}</span>
+        <span className="muted small">{f.durationDisplay}</span>
+        <span className="muted small files-row-date">{formatDate(f.createdAt)}</span>
+      </button>
+    </div>
+  );
+});
