@@ -89,11 +89,56 @@ export const confirmUploadSchema = z.object({
 /** POST /audio_files/{id}/retranscribe: new options replace the file's; absent keeps them. */
 export const retranscribeSchema = z.object({ transcription_options: transcriptionOptionsInputSchema.optional() }).strict();
 
-export const audioFileListQuerySchema = z.object({ folder_id: z.string().max(100).optional() });
-
 /** A file's statuses, spelled once: the drizzle column, the live message and the SPA use these. */
 export const FILE_STATUSES = ["processing", "ready", "failed"] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
+
+/** What a file list can be sorted by (docs/api.md#listing-files-in-pages). */
+export const FILE_SORTS = ["name", "created", "duration", "size", "status"] as const;
+export type FileSort = (typeof FILE_SORTS)[number];
+export type SortOrder = "asc" | "desc";
+export const FILE_PAGE_MAX = 1000;
+/** At most this many files in one bulk move or delete. */
+export const BULK_FILES_MAX = 500;
+
+export const FILE_LIST_MESSAGES = {
+  cursorInvalid: "This page cursor is invalid or belongs to another sort. Start from the first page.",
+  limitInvalid: `limit must be a whole number from 1 to ${FILE_PAGE_MAX}`,
+  idsRequired: "Choose at least one file",
+  tooManyIds: `At most ${BULK_FILES_MAX} files at a time`,
+} as const;
+
+/**
+ * GET /audio_files. Without `limit` and `cursor` the answer is the whole list as before;
+ * with either it is one page and the cursor of the next.
+ */
+export const audioFileListQuerySchema = z.object({
+  folder_id: z.string().max(100).optional(),
+  sort: z.enum(FILE_SORTS).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  status: z.enum(FILE_STATUSES).optional(),
+  limit: z.coerce
+    .number({ error: FILE_LIST_MESSAGES.limitInvalid })
+    .int(FILE_LIST_MESSAGES.limitInvalid)
+    .min(1, FILE_LIST_MESSAGES.limitInvalid)
+    .max(FILE_PAGE_MAX, FILE_LIST_MESSAGES.limitInvalid)
+    .optional(),
+  cursor: z.string().max(1000).optional(),
+});
+
+const bulkIds = z
+  .array(z.string().min(1).max(100), { error: FILE_LIST_MESSAGES.idsRequired })
+  .min(1, FILE_LIST_MESSAGES.idsRequired)
+  .max(BULK_FILES_MAX, FILE_LIST_MESSAGES.tooManyIds)
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST /audio_files/bulk-delete: ids that are not the caller's are skipped as if they did not exist. */
+export const bulkDeleteSchema = z.object({ ids: bulkIds }).strict();
+/** POST /audio_files/bulk-move: every listed file of the caller goes to `folder_id` ("" or null = Common). */
+export const bulkMoveSchema = z
+  .object({ ids: bulkIds, folder_id: folderRefSchema })
+  .strict()
+  .refine((v) => v.folder_id !== undefined, { message: "folder_id is required (empty for Common)" });
 
 export interface FolderDto {
   id: string;

@@ -37,6 +37,8 @@ export function startLocalApp({ port, speechPort, label, vars = "" }) {
     }),
   );
   return {
+    /** The app's local state directory (D1, R2), for seeding rows straight into it. */
+    state,
     /** The app's process (`npm start`'s), for measuring what runs under it. */
     pid: children.at(-1)?.pid,
     stop() {

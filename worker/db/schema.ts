@@ -135,6 +135,7 @@ export const audioFiles = sqliteTable(
   (t) => [
     uniqueIndex("audio_files_storage_key_unique").on(t.storageKey),
     index("audio_files_user_folder").on(t.userId, t.folderId, t.createdAt),
+    index("audio_files_user_created").on(t.userId, t.createdAt, t.id),
   ],
 );
 

@@ -61,7 +61,7 @@ export function jobState(row: AudioFileRow, now = Date.now()): AudioFileDto["job
 export type AudioFileWithFlag = AudioFileRow & { hasTranscript: number | boolean };
 
 // One query answers both the file and whether it has a transcript.
-const withTranscriptFlag = {
+export const withTranscriptFlag = {
   ...getTableColumns(audioFiles),
   // Spelled out: drizzle renders a bare "id" here, which the subquery would read as t.id.
   hasTranscript: sql<number>`EXISTS (SELECT 1 FROM transcripts t WHERE t.audio_file_id = "audio_files"."id")`,

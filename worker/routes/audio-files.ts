@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import {
   audioFileListQuerySchema,
   audioFileUpdateSchema,
+  bulkDeleteSchema,
+  bulkMoveSchema,
   confirmUploadSchema,
   retranscribeSchema,
   uploadUrlSchema,
@@ -20,6 +22,8 @@ import {
   toDto,
   updateAudioFile,
 } from "../library/audio-files";
+import { bulkDeleteAudioFiles, bulkMoveAudioFiles } from "../library/bulk-files";
+import { type FileListQuery, listAllAudioFiles, listAudioFilePage } from "../library/file-pages";
 import { enqueueTranscription, retranscribe } from "../transcription/job";
 import { assertRestartable } from "../library/file-status";
 import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUpload, uploadContentType } from "../library/uploads";
@@ -35,10 +39,32 @@ const origin = (url: string) => new URL(url).origin;
 export const audioFileRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", validate("query", audioFileListQuerySchema), async (c) => {
-    const { folder_id } = c.req.valid("query");
-    const scope = folder_id === undefined ? undefined : folder_id === "" || folder_id === "common" ? null : folder_id;
-    const rows = await listAudioFiles(c.var.db, c.var.user.id, scope);
-    return c.json({ data: rows.map(toDto) }, 200);
+    const { folder_id, sort, order, status, limit, cursor } = c.req.valid("query");
+    const query: FileListQuery = {
+      folderId: folder_id === undefined ? undefined : folder_id === "" || folder_id === "common" ? null : folder_id,
+      sort: sort ?? "created",
+      order: order ?? (sort === undefined || sort === "created" ? "desc" : "asc"),
+      status,
+    };
+    // Without limit and cursor: the whole list, the answer shape clients had before pages.
+    if (limit === undefined && cursor === undefined) {
+      const rows =
+        sort === undefined && status === undefined
+          ? await listAudioFiles(c.var.db, c.var.user.id, query.folderId)
+          : await listAllAudioFiles(c.var.db, c.var.user.id, query);
+      return c.json({ data: rows.map(toDto) }, 200);
+    }
+    const page = await listAudioFilePage(c.var.db, c.var.user.id, query, limit ?? 100, cursor);
+    return c.json({ data: page.rows.map(toDto), next_cursor: page.nextCursor }, 200);
+  })
+  .post("/bulk-delete", validate("json", bulkDeleteSchema), async (c) => {
+    const deleted = await bulkDeleteAudioFiles(c.var.db, c.env.MEDIA, c.var.user.id, c.req.valid("json").ids);
+    return c.json({ deleted_ids: deleted, deleted: deleted.length }, 200);
+  })
+  .post("/bulk-move", validate("json", bulkMoveSchema), async (c) => {
+    const { ids, folder_id } = c.req.valid("json");
+    const moved = await bulkMoveAudioFiles(c.var.db, c.var.user.id, ids, folder_id ?? null);
+    return c.json({ data: moved.map(toDto) }, 200);
   })
   .post("/upload-url", validate("json", uploadUrlSchema), async (c) => {
     const input = c.req.valid("json");

@@ -24,9 +24,25 @@ export function useFolders() {
   return useQuery({ queryKey: keys.folders, queryFn: async () => (await call(api.folders.$get())).data });
 }
 
-/** Every file of the user: folders and counts are derived from this one list. */
+/** Files per request when loading the whole library: each answer stays small however many files there are. */
+const LIBRARY_PAGE = 1000;
+
+/** Every file of the user, newest first, read page by page: folders and counts are derived from this one list. */
+export async function loadAllFiles(): Promise<AudioFileDto[]> {
+  const files: AudioFileDto[] = [];
+  let cursor: string | undefined;
+  do {
+    const query = { limit: String(LIBRARY_PAGE), ...(cursor ? { cursor } : {}) };
+    const page = await call(api.audio_files.$get({ query }));
+    files.push(...page.data);
+    // Asked with a limit, the answer is a page and carries the next cursor.
+    cursor = (page as { next_cursor?: string | null }).next_cursor ?? undefined;
+  } while (cursor);
+  return files;
+}
+
 export function useAudioFiles() {
-  return useQuery({ queryKey: keys.files, queryFn: async () => (await call(api.audio_files.$get({ query: {} }))).data });
+  return useQuery({ queryKey: keys.files, queryFn: loadAllFiles });
 }
 
 export const fileApi = {
@@ -35,6 +51,9 @@ export const fileApi = {
   move: async (id: string, folderId: string | null) =>
     (await call(api.audio_files[":id"].$put({ param: { id }, json: { audio_file: { folder_id: folderId ?? "" } } }))).data,
   remove: (id: string) => call(api.audio_files[":id"].$delete({ param: { id } })),
+  bulkDelete: (ids: string[]) => call(api.audio_files["bulk-delete"].$post({ json: { ids } })),
+  bulkMove: async (ids: string[], folderId: string | null) =>
+    (await call(api.audio_files["bulk-move"].$post({ json: { ids, folder_id: folderId ?? "" } }))).data,
   download: (id: string) => call(api.audio_files[":id"].download.$get({ param: { id } })),
   retranscribe: async (id: string, options: TranscriptionOptions) =>
     (await call(api.audio_files[":id"].retranscribe.$post({ param: { id }, json: { transcription_options: options } }))).data,
@@ -50,6 +69,17 @@ export const folderApi = {
 /** Puts a file into the cached list (newest copy wins); `ifListed`: only when the list is already cached. */
 export function putFileInCache(client: QueryClient, file: AudioFileDto, ifListed = false): void {
   client.setQueryData<AudioFileDto[]>(keys.files, (files) => (files ? withFile(files, file) : ifListed ? files : [file]));
+}
+
+/** Many changed files at once (a bulk move): one pass over the cached list, newest copy wins. */
+export function putFilesInCache(client: QueryClient, changed: readonly AudioFileDto[]): void {
+  const byId = new Map(changed.map((f) => [f.id, f]));
+  client.setQueryData<AudioFileDto[]>(keys.files, (files = []) =>
+    files.map((f) => {
+      const next = byId.get(f.id);
+      return next && next.updatedAt >= f.updatedAt ? next : f;
+    }),
+  );
 }
 
 export function dropFilesFromCache(client: QueryClient, predicate: (file: AudioFileDto) => boolean): void {

@@ -48,3 +48,19 @@ export function buildTree(folders: readonly FolderDto[], files: readonly AudioFi
 export function folderName(folders: readonly FolderDto[], folderId: string | null): string {
   return folderId ? (folders.find((f) => f.id === folderId)?.name ?? "Unknown folder") : "Common";
 }
+
+/** The sidebar tree shows at most this many files per folder; the folder view lists them all. */
+export const TREE_FILES_SHOWN = 200;
+
+/** A folder's first files for the tree, keeping the selected file in view even past the cap. */
+export function treeFiles(
+  files: readonly AudioFileDto[],
+  selectedId: string | null,
+  limit = TREE_FILES_SHOWN,
+): { shown: AudioFileDto[]; hidden: number } {
+  if (files.length <= limit) return { shown: [...files], hidden: 0 };
+  const shown = files.slice(0, limit);
+  const selected = selectedId ? files.find((f) => f.id === selectedId) : undefined;
+  if (selected && !shown.includes(selected)) shown.push(selected);
+  return { shown, hidden: files.length - shown.length };
+}

@@ -2,12 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { fileNameSchema, folderBodySchema } from "../../../common/library";
+import { BulkMoveDialog } from "./dialogs/BulkMoveDialog";
 import { ConfirmDialog } from "./dialogs/ConfirmDialog";
 import { MoveDialog } from "./dialogs/MoveDialog";
 import { NameDialog } from "./dialogs/NameDialog";
 import { PreferencesDialog } from "./dialogs/PreferencesDialog";
 import { RetranscribeDialog } from "./dialogs/RetranscribeDialog";
 import { closeDialog, dialogState } from "./dialog-state";
+import { countLabel } from "../lib/file-list-view";
 import * as commands from "./library-commands";
 import { useSelection } from "./useSelection";
 
@@ -97,6 +99,33 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
         >
           <p>
             Are you sure you want to delete <strong>{file.name}</strong>? This action cannot be undone.
+          </p>
+        </ConfirmDialog>
+      );
+    }
+    case "bulk-move": {
+      const chosen = open.files as AudioFileDto[];
+      return (
+        <BulkMoveDialog
+          count={chosen.length}
+          folders={folders}
+          onClose={closeDialog}
+          onMove={(target) => commands.moveFiles(ctx, chosen, target, folders)}
+        />
+      );
+    }
+    case "bulk-delete": {
+      const chosen = open.files as AudioFileDto[];
+      return (
+        <ConfirmDialog
+          title={`Delete ${countLabel(chosen.length)}`}
+          confirmLabel={`Delete ${countLabel(chosen.length)}`}
+          onClose={closeDialog}
+          onConfirm={() => commands.deleteFiles(ctx, chosen)}
+        >
+          <p>
+            Are you sure you want to delete <strong>{countLabel(chosen.length)}</strong> with their recordings and transcripts? This action
+            cannot be undone.
           </p>
         </ConfirmDialog>
       );

@@ -8,6 +8,7 @@ import { formatLabel } from "../../../common/format";
 import { TranscriptView } from "../editor/view/TranscriptView";
 import { tutorials } from "../tutorials/tutorials";
 import { openDialog } from "./dialog-state";
+import { DownloadOriginal } from "./DownloadOriginal";
 import { FailedCard } from "./FailedCard";
 import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
@@ -51,6 +52,7 @@ export function FileView({ file }: { file: AudioFileDto }) {
           <span>{file.durationDisplay}</span>
           <span>{formatLabel(file.contentType)}</span>
           <span>{formatDate(file.createdAt)}</span>
+          <DownloadOriginal file={file} />
           {file.status !== "processing" && (
             <button
               type="button"

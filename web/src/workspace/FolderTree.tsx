@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { FolderIcon } from "../components/Icons";
 import { Menu } from "../components/Menu";
-import { buildTree, COMMON_ID } from "../lib/library";
+import { buildTree, COMMON_ID, treeFiles } from "../lib/library";
 import { openDialog } from "./dialog-state";
 import { useSelection } from "./useSelection";
 
@@ -34,6 +34,7 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
       {tree.map((node) => {
         const isOpen = searching || expanded === node.id;
         const total = files.filter((f) => (f.folderId ?? COMMON_ID) === node.id).length;
+        const { shown, hidden } = treeFiles(node.files, fileId);
         return (
           // biome-ignore lint/a11y/useFocusableInteractive: see above
           <li key={node.id} role="treeitem" aria-expanded={isOpen} aria-selected={folderId === node.id}>
@@ -75,7 +76,7 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
                     No files
                   </li>
                 )}
-                {node.files.map((file) => (
+                {shown.map((file) => (
                   // biome-ignore lint/a11y/useFocusableInteractive: see above
                   <li key={file.id} role="treeitem" aria-selected={fileId === file.id}>
                     <div className={`tree-row tree-file${fileId === file.id ? " is-selected" : ""}`}>
@@ -94,6 +95,17 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
                     </div>
                   </li>
                 ))}
+                {hidden > 0 && (
+                  // A long folder shows its first files here; the folder view lists every one.
+                  // biome-ignore lint/a11y/useFocusableInteractive: see above
+                  <li role="treeitem" aria-selected={false}>
+                    <div className="tree-row tree-file">
+                      <button type="button" className="tree-label" onClick={() => selectFolder(node.id)}>
+                        <span className="tree-name muted">Show all {total} files…</span>
+                      </button>
+                    </div>
+                  </li>
+                )}
               </ul>
             )}
           </li>

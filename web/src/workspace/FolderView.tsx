@@ -2,8 +2,7 @@ import type { AudioFileDto } from "../../../common/library";
 import { formatDate } from "../lib/dates";
 import { formatFileSize } from "../../../common/format";
 import { folderStats } from "../lib/library";
-import { StatusBadge } from "./StatusBadge";
-import { useSelection } from "./useSelection";
+import { FilesList } from "./FilesList";
 
 export function FolderView({
   name,
@@ -16,7 +15,6 @@ export function FolderView({
   folderId: string | null;
   files: AudioFileDto[];
 }) {
-  const { selectFile } = useSelection();
   const stats = folderStats(files, folderId);
   const inFolder = files.filter((f) => (f.folderId ?? null) === folderId);
   return (
@@ -57,18 +55,7 @@ export function FolderView({
       ) : (
         <section>
           <h2 className="section-title">Files in this Folder</h2>
-          <ul className="file-list">
-            {inFolder.map((f) => (
-              <li key={f.id}>
-                <button type="button" className="file-list-row" onClick={() => selectFile(f.id)}>
-                  <span className="file-list-name">{f.name}</span>
-                  <StatusBadge status={f.status} />
-                  <span className="muted small">{f.fileSizeDisplay}</span>
-                  <span className="muted small">{f.durationDisplay}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FilesList files={files} folderId={folderId} />
         </section>
       )}
     </article>

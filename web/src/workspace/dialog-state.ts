@@ -8,6 +8,8 @@ export type Dialog =
   | { kind: "rename-file"; file: AudioFileDto }
   | { kind: "move-file"; file: AudioFileDto }
   | { kind: "delete-file"; file: AudioFileDto }
+  | { kind: "bulk-move"; files: AudioFileDto[] }
+  | { kind: "bulk-delete"; files: AudioFileDto[] }
   | { kind: "retranscribe"; file: AudioFileDto }
   | { kind: "preferences" };
 

@@ -4,7 +4,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { describeError } from "../api/errors";
-import { dropFilesFromCache, fileApi, folderApi, keys, putFileInCache, putFolderInCache } from "../api/library";
+import { dropFilesFromCache, fileApi, folderApi, keys, putFileInCache, putFilesInCache, putFolderInCache } from "../api/library";
+import { countLabel } from "../lib/file-list-view";
 import { folderName } from "../lib/library";
 import { toast } from "../lib/toasts";
 
@@ -65,5 +66,38 @@ export async function deleteFile(ctx: LibraryContext, file: AudioFileDto): Promi
     toast(`Deleted ${file.name}`, "success");
   } catch (error) {
     toast(`Failed to delete file: ${describeError(error)}`, "error");
+  }
+}
+
+/** Many files to one folder in one request, with one toast. */
+export async function moveFiles(
+  ctx: LibraryContext,
+  files: readonly AudioFileDto[],
+  target: string | null,
+  folders: readonly FolderDto[],
+): Promise<void> {
+  try {
+    const moved = await fileApi.bulkMove(
+      files.map((f) => f.id),
+      target,
+    );
+    putFilesInCache(ctx.client, moved);
+    toast(`Moved ${countLabel(moved.length)} to ${folderName(folders as FolderDto[], target)}`, "success");
+  } catch (error) {
+    toast(`Failed to move files: ${describeError(error)}`, "error");
+  }
+}
+
+/** Many files and their stored media in one request, with one toast. */
+export async function deleteFiles(ctx: LibraryContext, files: readonly AudioFileDto[]): Promise<void> {
+  try {
+    const { deleted_ids } = await fileApi.bulkDelete(files.map((f) => f.id));
+    // Files another tab already deleted are gone too: drop every one asked for.
+    const gone = new Set(files.map((f) => f.id));
+    dropFilesFromCache(ctx.client, (f) => gone.has(f.id));
+    if (ctx.fileId && gone.has(ctx.fileId)) ctx.clearSelection();
+    toast(`Deleted ${countLabel(deleted_ids.length)}`, "success");
+  } catch (error) {
+    toast(`Failed to delete files: ${describeError(error)}`, "error");
   }
 }
