@@ -126,7 +126,7 @@ export function planMerge<W extends TimedWord>(
     while (i < runs.length && runs[i]!.slot === slot) group.push(runs[i++]!.run);
     if (!group.length) continue;
     const keys = keysBetween(kept[slot - 1]?.orderKey ?? null, kept[slot]?.orderKey ?? null, group.length);
-    group.forEach((run, k) => inserted.push({ ...run, orderKey: keys[k]! }));
+    inserted.push(...group.map((run, k) => ({ ...run, orderKey: keys[k]! })));
   }
   return { kept, removed, inserted, droppedWords };
 }
