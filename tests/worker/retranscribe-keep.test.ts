@@ -248,3 +248,34 @@ describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
     expect(flag).toBe(1);
   });
 });
+
+describe("migration 0017's backfill of the edited mark", { timeout: 30_000 }, () => {
+  it("marks rows written by applied, kept operations and rows holding an edited word; undone ones stay unmarked", async () => {
+    const { user, file } = await correctedFile("retx-backfill");
+    const tid = await transcriptId(file.id);
+    await undoOk(user, file.id); // summary/notes
+    await undoOk(user, file.id); // speaker name
+    await undoOk(user, file.id); // the split: its rows are no longer the user's work
+    const marked = async () =>
+      (
+        await env.DB.prepare("SELECT id FROM utterances WHERE transcript_id = ? AND edited = 1 ORDER BY id").bind(tid).all<{ id: string }>()
+      ).results.map((r) => r.id);
+    const expected = await marked();
+    expect(expected).toHaveLength(1);
+    // As before the migration: no marks, and a row whose word was edited outside the kept history.
+    const [, second] = await utterances(user, file.id);
+    const words = JSON.parse(
+      (await env.DB.prepare("SELECT words FROM utterances WHERE id = ?").bind(second!.id).first<string>("words"))!,
+    ) as Json[];
+    words[0]!.o = words[0]!.c;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE utterances SET edited = 0 WHERE transcript_id = ?").bind(tid),
+      env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?").bind(JSON.stringify(words), second!.id),
+    ]);
+    const backfill = env.TEST_MIGRATIONS.find((m) => m.name === "0017_retranscribe_keep.sql")!.queries.find((q) =>
+      q.includes("UPDATE utterances SET edited = 1"),
+    )!;
+    await env.DB.prepare(backfill).run();
+    expect(await marked()).toEqual([...expected, second!.id].sort());
+  });
+});
