@@ -5,8 +5,15 @@
 // redelivered job merges once.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { OpRequest } from "../../common/transcript-ops";
 import worker from "../../worker/index";
+import { ApiError } from "../../worker/lib/errors";
+import type { NormalizedUtterance } from "../../worker/transcription/types";
+import { buildTranscriptRows } from "../../worker/transcripts/ingest";
+import { runOperation } from "../../worker/transcripts/operations";
+import { mergeRetranscription } from "../../worker/transcripts/retranscribe";
 import { QUEUES } from "../../worker/queues";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { call, type Json } from "./helpers";
@@ -16,9 +23,11 @@ import {
   history,
   historyRows,
   redoOk,
+  sampleTranscript,
   setSpeaker,
   speakers,
   split,
+  storeTranscript,
   transcript,
   unchangedWords,
   undo,
@@ -277,5 +286,118 @@ describe("migration 0017's backfill of the edited mark", { timeout: 30_000 }, ()
     )!;
     await env.DB.prepare(backfill).run();
     expect(await marked()).toEqual([...expected, second!.id].sort());
+  });
+});
+
+// ------------------------------------------------------------------ property, against D1
+
+const rowsOf = async (tid: string, where = "1 = 1") =>
+  (await env.DB.prepare(`SELECT * FROM utterances WHERE transcript_id = ? AND ${where} ORDER BY order_key`).bind(tid).all<Json>()).results;
+
+type EditSpec = { kind: "words" | "split" | "merge" | "speaker"; at: number; word: number };
+
+/** One user operation through the same path the endpoints take; refusals (nothing to merge…) are skipped. */
+async function applyEdit(tid: string, e: EditSpec, n: number) {
+  const list = await rowsOf(tid);
+  const u = list[e.at % list.length]!;
+  const words = JSON.parse(u.words as string) as Json[];
+  const speakerIds = (await env.DB.prepare("SELECT id FROM speakers WHERE transcript_id = ?").bind(tid).all<{ id: string }>()).results;
+  const req: OpRequest | null =
+    e.kind === "words"
+      ? {
+          type: "update_words",
+          utteranceId: u.id as string,
+          words: words.map((w, i) =>
+            i === e.word % words.length ? { id: w.id, text: `fix${n}`, end_time: w.e, confidence_score: 1 } : { id: w.id },
+          ),
+        }
+      : e.kind === "split"
+        ? words.length > 1
+          ? {
+              type: "split",
+              utteranceId: u.id as string,
+              firstWordId: words[1 + (e.word % (words.length - 1))]!.id,
+              newUtteranceId: crypto.randomUUID(),
+            }
+          : null
+        : e.kind === "merge"
+          ? { type: "merge", targetUtteranceId: u.id as string }
+          : { type: "set_speaker", utteranceId: u.id as string, speakerId: speakerIds[e.word % speakerIds.length]!.id };
+  if (!req) return;
+  await runOperation(env.DB, { id: tid }, req, null).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+  });
+}
+
+describe("re-transcribing after random edits (property, D1)", { timeout: 240_000 }, () => {
+  it("every edited utterance survives unchanged, statistics stay exact, and no word time goes backwards", async () => {
+    const user = await createUser("retx-prop");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom("words", "split", "merge", "speaker") as fc.Arbitrary<EditSpec["kind"]>,
+            at: fc.nat(40),
+            word: fc.nat(40),
+          }),
+          { maxLength: 8 },
+        ),
+        fc.array(fc.record({ gap: fc.double({ min: 0, max: 2, noNaN: true }), cut: fc.boolean() }), { minLength: 1, maxLength: 30 }),
+        async (edits, spec) => {
+          const stored = await storeTranscript(user, sampleTranscript(5, 4));
+          for (const [n, e] of edits.entries()) await applyEdit(stored.transcriptId, e, n);
+          const edited = await rowsOf(stored.transcriptId, "edited = 1");
+
+          // A new recognition: words at increasing times over the same stretch, cut into utterances.
+          let t = 0;
+          const utterancesOut: NormalizedUtterance[] = [];
+          let current: NormalizedUtterance["words"] = [];
+          spec.forEach((s, i) => {
+            t += s.gap;
+            current.push({ text: `new${i}`, start: t, end: t + 0.3, confidence: 0.6, hasEntities: false });
+            if (s.cut || i === spec.length - 1) {
+              utterancesOut.push({
+                speaker: i % 2 ? "B" : "A",
+                start: current[0]!.start,
+                end: t + 0.3,
+                words: current,
+                sentiment: null,
+                sentimentConfidence: null,
+              });
+              current = [];
+            }
+          });
+          await startAgain(stored.fileId);
+          const now = new Date().toISOString();
+          const rows = buildTranscriptRows(
+            { id: stored.fileId, userId: user.id },
+            { duration: t + 1, speakers: ["A", "B"], utterances: utterancesOut },
+            {
+              service: "test",
+              startedAt: now,
+              completedAt: now,
+            },
+          );
+          const outcome = await mergeRetranscription(
+            env.DB,
+            rows,
+            { detectedLanguage: null, notices: null },
+            {
+              discardCorrections: false,
+              summary: (kept) => `kept ${kept}`,
+            },
+          );
+          expect(outcome).toMatchObject({ merged: true, kept: edited.length });
+
+          const after = await rowsOf(stored.transcriptId);
+          const byId = new Map(after.map((r) => [r.id, r]));
+          for (const row of edited) expect(byId.get(row.id)).toEqual(row);
+          const starts = after.flatMap((r) => (JSON.parse(r.words as string) as Json[]).map((w) => w.s as number));
+          for (let i = 1; i < starts.length; i++) expect(starts[i]).toBeGreaterThanOrEqual(starts[i - 1]!);
+          await expectStatsConsistent(stored.transcriptId);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
