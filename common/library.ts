@@ -86,8 +86,21 @@ export const confirmUploadSchema = z.object({
   transcription_options: transcriptionOptionsInputSchema.optional(),
 });
 
-/** POST /audio_files/{id}/retranscribe: new options replace the file's; absent keeps them. */
-export const retranscribeSchema = z.object({ transcription_options: transcriptionOptionsInputSchema.optional() }).strict();
+/**
+ * POST /audio_files/{id}/retranscribe: new options replace the file's; absent keeps them.
+ * `discard_corrections`: replace the whole transcript instead of keeping the corrected utterances (decision 017).
+ */
+export const retranscribeSchema = z
+  .object({
+    transcription_options: transcriptionOptionsInputSchema.optional(),
+    discard_corrections: z.boolean({ error: "discard_corrections must be true or false" }).optional(),
+  })
+  .strict();
+
+/** GET /audio_files/{id}/corrections: what a re-transcription would keep. */
+export interface CorrectionsDto {
+  corrected_utterances: number;
+}
 
 /** A file's statuses, spelled once: the drizzle column, the live message and the SPA use these. */
 export const FILE_STATUSES = ["processing", "ready", "failed"] as const;

@@ -29,6 +29,8 @@ export const transcriptChangedSchema = z.object({
   details_changed: z.boolean(),
   /** The tab that made the change (its X-Client-Id header), which already shows it. */
   client_id: z.string().nullable(),
+  /** The whole transcript changed (undo/redo of a re-transcription): reload it all. */
+  reload: z.boolean().optional(),
 });
 
 /**

@@ -8,6 +8,10 @@ import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 export const keyBetween = (before: string | null | undefined, after: string | null | undefined): string =>
   generateKeyBetween(before ?? null, after ?? null);
 
+/** `n` increasing keys between two neighbours (either may be absent). */
+export const keysBetween = (before: string | null | undefined, after: string | null | undefined, n: number): string[] =>
+  generateNKeysBetween(before ?? null, after ?? null, n);
+
 /** `n` increasing keys for a fresh transcript. */
 export const initialKeys = (n: number): string[] => generateNKeysBetween(null, null, n);
 

@@ -190,8 +190,11 @@ export function fromRequest<K extends OpType>(type: K, utteranceId: string, body
 
 // ------------------------------------------------------------------ states
 
-/** The state of an utterance as stored; `position` fields are recomputed on read. */
-export type UtteranceState = UtteranceDto;
+/**
+ * The state of an utterance as stored; `position` fields are recomputed on read.
+ * `edited`: a user operation wrote it (set by the Worker, kept by undo and redo; a re-transcription keeps such rows).
+ */
+export type UtteranceState = UtteranceDto & { edited?: true };
 export type SpeakerFields = Pick<SpeakerDto, "name" | "role">;
 export interface SpeakerState extends SpeakerFields {
   id: string;
@@ -244,6 +247,8 @@ export interface OperationResultDto {
   /** Present when speakers or transcript fields changed (undo/redo of those, renames). */
   speakers?: SpeakerDto[];
   fields?: TranscriptFields;
+  /** Undo/redo of a re-transcription: the whole transcript changed, reload it (the lists above are empty). */
+  reload?: true;
 }
 
 export interface EditHistoryOperationDto {

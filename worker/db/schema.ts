@@ -2,7 +2,17 @@
 // change both together (tests/worker/schema-drift.test.ts compares them:
 // columns, indexes and foreign keys).
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
 import type { TranscriptionOptions } from "../../common/transcription-options";
@@ -131,6 +141,8 @@ export const audioFiles = sqliteTable(
     detectedLanguage: text("detected_language"),
     /** Hints the last transcription's service could not use (JSON list of texts). */
     transcriptionNotices: text("transcription_notices", { mode: "json" }).$type<string[]>(),
+    /** The running re-transcription replaces the transcript whole instead of keeping corrected utterances. */
+    discardCorrections: integer("discard_corrections").notNull().default(0),
   },
   (t) => [
     uniqueIndex("audio_files_storage_key_unique").on(t.storageKey),
@@ -211,6 +223,8 @@ export const utterances = sqliteTable(
     sentiment: text("sentiment"),
     sentimentConfidence: real("sentiment_confidence"),
     words: text("words").notNull(),
+    /** 1 once a user operation wrote the row (decision 017): a re-transcription keeps it. */
+    edited: integer("edited").notNull().default(0),
   },
   (t) => [uniqueIndex("utterances_transcript_order").on(t.transcriptId, t.orderKey)],
 );
@@ -245,6 +259,68 @@ export const searchDocs = sqliteTable(
     fileId: text("file_id").notNull(),
   },
   (t) => [uniqueIndex("search_docs_ref").on(t.refId, t.kind)],
+);
+
+/** A re-transcription's history entry (transcript_id, seq) holds the transcript before and after it (decision 017). */
+const snapshotOf = (t: { transcriptId: AnySQLiteColumn; seq: AnySQLiteColumn }) =>
+  foreignKey({ columns: [t.transcriptId, t.seq], foreignColumns: [editOperations.transcriptId, editOperations.seq] }).onDelete("cascade");
+
+export const transcriptSnapshots = sqliteTable(
+  "transcript_snapshots",
+  {
+    transcriptId: text("transcript_id").notNull(),
+    seq: integer("seq").notNull(),
+    side: text("side", { enum: ["before", "after"] }).notNull(),
+    duration: real("duration").notNull(),
+    accuracyPercentage: real("accuracy_percentage").notNull(),
+    confidenceSum: real("confidence_sum").notNull(),
+    speakerCount: integer("speaker_count").notNull(),
+    wordCount: integer("word_count").notNull(),
+    transcriptionService: text("transcription_service").notNull(),
+    startedAt: text("started_at").notNull(),
+    completedAt: text("completed_at").notNull(),
+    transcriptionOptions: text("transcription_options"),
+    detectedLanguage: text("detected_language"),
+    transcriptionNotices: text("transcription_notices"),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.seq, t.side] }), snapshotOf(t)],
+);
+
+export const snapshotSpeakers = sqliteTable(
+  "snapshot_speakers",
+  {
+    transcriptId: text("transcript_id").notNull(),
+    seq: integer("seq").notNull(),
+    side: text("side").notNull(),
+    id: text("id").notNull(),
+    originalLabel: text("original_label").notNull(),
+    name: text("name"),
+    role: text("role"),
+    position: integer("position").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.seq, t.side, t.id] }), snapshotOf(t)],
+);
+
+export const snapshotUtterances = sqliteTable(
+  "snapshot_utterances",
+  {
+    transcriptId: text("transcript_id").notNull(),
+    seq: integer("seq").notNull(),
+    side: text("side").notNull(),
+    id: text("id").notNull(),
+    speakerId: text("speaker_id").notNull(),
+    orderKey: text("order_key").notNull(),
+    version: integer("version").notNull(),
+    startTime: real("start_time").notNull(),
+    endTime: real("end_time").notNull(),
+    confidenceScore: real("confidence_score").notNull(),
+    sentiment: text("sentiment"),
+    sentimentConfidence: real("sentiment_confidence"),
+    words: text("words").notNull(),
+    edited: integer("edited").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transcriptId, t.seq, t.side, t.id] }), snapshotOf(t)],
 );
 
 export type TranscriptRow = typeof transcripts.$inferSelect;

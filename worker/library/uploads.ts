@@ -107,6 +107,7 @@ export async function confirmUpload(
     transcriptionOptions: input.options,
     detectedLanguage: null,
     transcriptionNotices: null,
+    discardCorrections: 0,
     createdAt: now,
     updatedAt: now,
     ...processingFields(now),

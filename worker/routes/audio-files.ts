@@ -5,6 +5,7 @@ import {
   bulkDeleteSchema,
   bulkMoveSchema,
   confirmUploadSchema,
+  type CorrectionsDto,
   retranscribeSchema,
   uploadUrlSchema,
 } from "../../common/library";
@@ -29,6 +30,7 @@ import { assertRestartable } from "../library/file-status";
 import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUpload, uploadContentType } from "../library/uploads";
 import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
 import { validate } from "../lib/validate";
+import { correctedUtteranceCount } from "../transcripts/retranscribe";
 import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
@@ -100,15 +102,20 @@ export const audioFileRoutes = new Hono<AppEnv>()
   })
   .post("/:id/retranscribe", validate("json", retranscribeSchema), async (c) => {
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
-    const input = c.req.valid("json").transcription_options;
+    const { transcription_options: input, discard_corrections } = c.req.valid("json");
     const options = requestedOptions(c.var.config, preferencesOf(c.var.user), input, parseStoredOptions(row.transcriptionOptions));
     // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
     assertRestartable(row, c.var.config.JOB_LOST_AFTER_SECONDS);
     await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
     const hasTranscript = Boolean(row.hasTranscript);
-    const updated = await retranscribe(c.env, c.var.db, row, hasTranscript, options);
+    const updated = await retranscribe(c.env, c.var.db, row, hasTranscript, options, discard_corrections);
     return c.json({ data: toAudioFileDto(updated, hasTranscript) }, 202);
+  })
+  .get("/:id/corrections", async (c) => {
+    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
+    const data: CorrectionsDto = { corrected_utterances: await correctedUtteranceCount(c.env.DB, c.var.user.id, row.id) };
+    return c.json({ data }, 200);
   })
   .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {
     const { name, folder_id } = c.req.valid("json").audio_file;

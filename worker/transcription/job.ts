@@ -7,6 +7,9 @@ import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows, saveTranscript } from "../transcripts/ingest";
+import { mergeRetranscription } from "../transcripts/retranscribe";
+import { retranscriptionSummary } from "../transcripts/retranscribe-merge";
+import { languageName } from "../../common/languages";
 import { announceReady, failProcessing, recordAttempt, restartProcessing, scheduleRetry } from "../library/file-status";
 import { parseStoredOptions, type TranscriptionOptions } from "../../common/transcription-options";
 import type { Preferences } from "../../common/preferences";
@@ -39,9 +42,11 @@ export async function retranscribe(
   file: AudioFileRow,
   hasTranscript: boolean,
   options: TranscriptionOptions,
+  discardCorrections = false,
 ): Promise<AudioFileRow> {
-  await db.update(audioFiles).set({ transcriptionOptions: options }).where(eq(audioFiles.id, file.id));
-  const updated = await restartProcessing(env, db, { ...file, transcriptionOptions: options }, hasTranscript);
+  const discard = discardCorrections ? 1 : 0;
+  await db.update(audioFiles).set({ transcriptionOptions: options, discardCorrections: discard }).where(eq(audioFiles.id, file.id));
+  const updated = await restartProcessing(env, db, { ...file, transcriptionOptions: options, discardCorrections: discard }, hasTranscript);
   await enqueueTranscription(env, updated);
   return updated;
 }
@@ -105,16 +110,30 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     if (result.utterances.every((u) => u.words.length === 0)) {
       throw new PermanentTranscriptionError("No speech was found in this recording.");
     }
-    // Kept with the file before the transcript commits, so the ready announcement carries them.
-    await db
-      .update(audioFiles)
-      .set({ detectedLanguage: result.language ?? null, transcriptionNotices: options.notices })
-      .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")));
     const rows = buildTranscriptRows(file, result, { service: serviceName, startedAt, completedAt: nowIso() });
-    await saveTranscript(env.DB, rows);
+    const fields = { detectedLanguage: result.language ?? null, notices: options.notices };
+    // A file with a transcript: the new recognition is merged in, keeping the user's corrections (decision 017).
+    const discarded = file.discardCorrections === 1;
+    const merged = await mergeRetranscription(env.DB, rows, fields, {
+      discardCorrections: discarded,
+      summary: (kept) => retranscriptionSummary(info.label, options, kept, discarded, languageName),
+    });
+    if (merged && !merged.merged) {
+      message.ack(); // another delivery merged it already
+      return;
+    }
+    if (!merged) {
+      // Kept with the file before the transcript commits, so the ready announcement carries them.
+      await db
+        .update(audioFiles)
+        .set({ detectedLanguage: fields.detectedLanguage, transcriptionNotices: fields.notices })
+        .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")));
+      await saveTranscript(env.DB, rows);
+    }
     message.ack();
     await announceReady(env, db, file);
-    await queueAutomaticSummary(env, config, file);
+    // A summary the transcript already has (perhaps written by the user) stays.
+    if (!merged?.hadSummary) await queueAutomaticSummary(env, config, file);
   } catch (error) {
     const permanent = error instanceof PermanentTranscriptionError;
     const last = message.attempts >= MAX_ATTEMPTS;

@@ -12,7 +12,7 @@ import type { UtteranceDto } from "../../common/transcript";
 import { EDIT_LIMITS, EDIT_MESSAGES, type Change, type HistoryType, type UtteranceState } from "../../common/transcript-ops";
 import { isConstraintViolation } from "../lib/d1-errors";
 import { ApiError } from "../lib/errors";
-import { deleteUtterance, insertUtterance, updateUtterance } from "./rows";
+import { deleteUtterance, insertUtterance, publicState, updateUtterance } from "./rows";
 
 export interface HistoryRecord {
   type: HistoryType;
@@ -70,7 +70,23 @@ export async function commitWithRetry<T>(attempt: (n: number) => Promise<T>): Pr
   }
 }
 
-export async function commitChange(db: D1Database, plan: CommitPlan): Promise<CommitResult> {
+/**
+ * A user operation marks every row it writes as edited (decision 017), in the row and in the
+ * history's after states, so undo brings back the earlier mark and redo this one.
+ */
+export function markEdited(change: Change): Change {
+  return { ...change, utterances: change.utterances.map((u) => (u.after ? { ...u, after: { ...u.after, edited: true } } : u)) };
+}
+
+export async function commitChange(db: D1Database, requested: CommitPlan): Promise<CommitResult> {
+  const plan: CommitPlan =
+    "record" in requested.history
+      ? {
+          ...requested,
+          change: markEdited(requested.change),
+          history: { record: { ...requested.history.record, change: markEdited(requested.history.record.change) } },
+        }
+      : requested;
   const written = plan.change.utterances.flatMap((u) => (u.after ? [u.after] : []));
   const statements = [
     guardAndStatsStatement(db, plan),
@@ -91,7 +107,7 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
   }
   const rowsWritten = results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0);
   return {
-    utterances: written.map((u, i) => ({ ...u, position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
+    utterances: written.map((u, i) => ({ ...publicState(u), position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
     removedUtteranceIds: plan.change.utterances.filter((u) => u.before && !u.after).map((u) => u.id),
     rowsWritten,
   };

@@ -17,6 +17,7 @@ import { nowIso } from "../lib/time";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { listSpeakers } from "./read";
+import { isRetranscription, swapRetranscription } from "./retranscribe";
 import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
 
 /** Oldest first; `index` counts from 0 over the operations kept. */
@@ -75,6 +76,8 @@ export async function stepHistory(
     if (!op) throw conflict(direction === "undo" ? EDIT_MESSAGES.nothingToUndo : EDIT_MESSAGES.nothingToRedo);
 
     const recorded = JSON.parse(op.change) as Change;
+    // A re-transcription swaps whole transcripts kept aside (decision 017).
+    if (isRetranscription(recorded)) return swapRetranscription(d1, db, transcript.id, op.seq, historyIndex, direction);
     const target = direction === "undo" ? invertChange(recorded) : recorded;
     const current = await rowsById(
       d1,

@@ -140,7 +140,7 @@ const MAX_PARAMS = 100;
 const MAX_STATEMENT_BYTES = 90_000;
 
 /** Multi-row INSERTs that respect D1's per-statement limits. */
-function chunkedInserts<T>(
+export function chunkedInserts<T>(
   db: D1Database,
   head: string,
   columns: number,

@@ -11,5 +11,6 @@ export function transcriptChangedMessage(audioFileId: string, outcome: EditOutco
     removed_utterance_ids: outcome.result.removedUtteranceIds,
     details_changed: outcome.detailsChanged,
     client_id: clientId,
+    ...(outcome.result.reload ? { reload: true } : {}),
   };
 }

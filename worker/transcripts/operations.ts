@@ -21,7 +21,7 @@ import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { commitChange, CommitConflict, commitWithRetry, detailsChanged } from "./commit";
 import { currentStates, defaultSpeakerName, WITH_POSITION, type PositionedRow } from "./read";
-import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+import { publicState, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
 
 /** What an edit (or undo/redo) did; `change` is null when nothing was written. */
 export interface EditOutcome {
@@ -34,8 +34,10 @@ export interface EditOutcome {
 
 /** 409 with the utterances as they now are, so the client can reload them. */
 export class StaleUtterancesError extends ApiError {
-  constructor(readonly utterances: UtteranceDto[]) {
+  readonly utterances: UtteranceDto[];
+  constructor(utterances: UtteranceDto[]) {
     super(409, EDIT_MESSAGES.stale);
+    this.utterances = utterances.map(publicState);
   }
 }
 

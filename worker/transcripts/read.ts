@@ -5,7 +5,7 @@ import type { UtteranceState } from "../../common/transcript-ops";
 import type { Db } from "../db/client";
 import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow, type UtteranceRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { fromRaw, rawUtteranceColumns, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+import { fromRaw, publicState, rawUtteranceColumns, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
 import type { StoredWord } from "./ingest";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
@@ -87,7 +87,7 @@ export async function listUtterances(db: Db, transcriptId: string): Promise<Utte
     .prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`)
     .bind(transcriptId)
     .raw();
-  return rows.map((row, position) => toUtteranceState(fromRaw(row), position));
+  return rows.map((row, position) => publicState(toUtteranceState(fromRaw(row), position)));
 }
 
 /**
@@ -171,7 +171,7 @@ export async function currentStates(db: D1Database, transcriptId: string, ids: r
     )
     .bind(transcriptId, JSON.stringify(unique))
     .all<PositionedRow>();
-  return results.map((row) => toUtteranceState(row, row.position));
+  return results.map((row) => publicState(toUtteranceState(row, row.position)));
 }
 
 function rowsJson(rows: unknown[][]): string {
@@ -181,7 +181,7 @@ function rowsJson(rows: unknown[][]): string {
     const words = wordsJson(row.words);
     parts[i] =
       words === null
-        ? JSON.stringify(toUtteranceState(row, i))
+        ? JSON.stringify(publicState(toUtteranceState(row, i)))
         : `{"id":${JSON.stringify(row.id)},"speakerId":${JSON.stringify(row.speakerId)},"startTime":${num(row.startTime)},"endTime":${num(row.endTime)},"position":${i},` +
           `"confidenceScore":${num(row.confidenceScore)},"sentiment":${JSON.stringify(row.sentiment)},"sentimentConfidence":${JSON.stringify(row.sentimentConfidence)},` +
           `"transcriptWords":${words},"orderKey":${JSON.stringify(row.orderKey)},"version":${row.version}}`;

@@ -9,11 +9,11 @@ import type { StoredWord } from "./ingest";
 /** Raw-SQL column list whose aliases match the drizzle row type (`UtteranceRow`). */
 export const UTTERANCE_COLUMNS = `id, transcript_id AS transcriptId, speaker_id AS speakerId, order_key AS orderKey, version,
   start_time AS startTime, end_time AS endTime, confidence_score AS confidenceScore, sentiment,
-  sentiment_confidence AS sentimentConfidence, words`;
+  sentiment_confidence AS sentimentConfidence, words, edited`;
 
 /** The same columns, positionally, for `.raw()` reads (D1 builds no per-row objects: several times faster on 3,000 rows). */
 const RAW_COLUMNS =
-  "id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words";
+  "id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words, edited";
 export const rawUtteranceColumns = (alias = "") =>
   alias
     ? RAW_COLUMNS.split(", ")
@@ -34,6 +34,7 @@ export function fromRaw(r: unknown[]): UtteranceRow {
     sentiment: r[8] as string | null,
     sentimentConfidence: r[9] as number | null,
     words: r[10] as string,
+    edited: r[11] as number,
   };
 }
 
@@ -66,7 +67,13 @@ export function toUtteranceState(row: UtteranceRow, position: number): Utterance
     transcriptWords,
     orderKey: row.orderKey,
     version: row.version,
+    ...(row.edited ? { edited: true as const } : {}),
   };
+}
+
+/** A state as the client sees it: the edited mark is the server's own (decision 017). */
+export function publicState<U extends UtteranceState>({ edited: _edited, ...state }: U): Omit<U, "edited"> {
+  return state;
 }
 
 /** Words as stored: short keys, the entity flag only when set, positions implied by order. */
@@ -89,8 +96,8 @@ export function toStoredWords(words: readonly WordDto[]): string {
 export function insertUtterance(db: D1Database, transcriptId: string, u: UtteranceState): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO utterances (id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO utterances (id, transcript_id, speaker_id, order_key, version, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words, edited)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       u.id,
@@ -104,6 +111,7 @@ export function insertUtterance(db: D1Database, transcriptId: string, u: Utteran
       u.sentiment,
       u.sentimentConfidence,
       toStoredWords(u.transcriptWords),
+      u.edited ? 1 : 0,
     );
 }
 
@@ -121,6 +129,7 @@ export function updateUtterance(db: D1Database, transcriptId: string, before: Ut
     "sentiment = ?",
     "sentiment_confidence = ?",
     "words = ?",
+    "edited = ?",
   ];
   const values: unknown[] = [
     after.version,
@@ -130,6 +139,7 @@ export function updateUtterance(db: D1Database, transcriptId: string, before: Ut
     after.sentiment,
     after.sentimentConfidence,
     toStoredWords(after.transcriptWords),
+    after.edited ? 1 : 0,
   ];
   if (after.speakerId !== before.speakerId) {
     sets.push("speaker_id = ?");

@@ -55,8 +55,17 @@ export const fileApi = {
   bulkMove: async (ids: string[], folderId: string | null) =>
     (await call(api.audio_files["bulk-move"].$post({ json: { ids, folder_id: folderId ?? "" } }))).data,
   download: (id: string) => call(api.audio_files[":id"].download.$get({ param: { id } })),
-  retranscribe: async (id: string, options: TranscriptionOptions) =>
-    (await call(api.audio_files[":id"].retranscribe.$post({ param: { id }, json: { transcription_options: options } }))).data,
+  retranscribe: async (id: string, options: TranscriptionOptions, discardCorrections = false) =>
+    (
+      await call(
+        api.audio_files[":id"].retranscribe.$post({
+          param: { id },
+          json: { transcription_options: options, ...(discardCorrections ? { discard_corrections: true } : {}) },
+        }),
+      )
+    ).data,
+  /** How many corrected utterances a re-transcription keeps. */
+  corrections: async (id: string) => (await call(api.audio_files[":id"].corrections.$get({ param: { id } }))).data,
 };
 
 export const folderApi = {

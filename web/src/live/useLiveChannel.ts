@@ -65,6 +65,7 @@ export function useLiveChannel(): LiveStatus {
       // when they changed. Our own echoes are skipped.
       onTranscriptChanged: (event) => {
         if (event.client_id === TAB_ID) return;
+        if (event.reload) return reloadTranscript(event.file_id);
         transcriptChanged(event);
         void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(event.file_id) });
         if (event.details_changed) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(event.file_id) });

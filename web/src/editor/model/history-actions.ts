@@ -9,7 +9,9 @@ async function step(session: EditorSession, queryClient: QueryClient, direction:
   await session.queue.flush();
   try {
     const result = await transcriptApi[direction](session.audioFileId);
-    session.store.reconcile(result);
+    // A re-transcription undone or redone: every utterance may differ.
+    if (result.reload) session.reload();
+    else session.store.reconcile(result);
     return result;
   } catch (error) {
     // docs/product.md#texts: undo and redo failures are logged only.

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { AudioFileDto } from "../../../../common/library";
 import { describeError } from "../../api/errors";
@@ -15,6 +15,15 @@ export function RetranscribeDialog({ file, onClose }: { file: AudioFileDto; onCl
   const [draft, setDraft] = useState(() => draftFrom(file.transcriptionOptions));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [discard, setDiscard] = useState(false);
+  // Asked fresh each time: corrections made since the last look count too.
+  const corrections = useQuery({
+    queryKey: [...keys.file(file.id), "corrections"],
+    queryFn: () => fileApi.corrections(file.id),
+    enabled: file.hasTranscript,
+    staleTime: 0,
+  });
+  const kept = corrections.data?.corrected_utterances ?? 0;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -22,7 +31,7 @@ export function RetranscribeDialog({ file, onClose }: { file: AudioFileDto; onCl
     if (result.error !== null) return setError(result.error);
     setBusy(true);
     try {
-      const updated = await fileApi.retranscribe(file.id, result.options);
+      const updated = await fileApi.retranscribe(file.id, result.options, discard);
       putFileInCache(client, { ...updated, hasTranscript: updated.hasTranscript || file.hasTranscript });
       void client.invalidateQueries({ queryKey: keys.files, exact: true });
       toast(`Transcribing ${file.name} again`, "success");
@@ -39,8 +48,17 @@ export function RetranscribeDialog({ file, onClose }: { file: AudioFileDto; onCl
       <form onSubmit={submit} noValidate className="form" data-testid="retranscribe-dialog">
         <p>
           <strong>{file.name}</strong> is transcribed again{service ? ` by ${service.label}` : ""} with these options.
-          {file.hasTranscript && " The new transcript replaces the current one."}
+          {file.hasTranscript && kept === 0 && " The new transcript replaces the current one."}
         </p>
+        {file.hasTranscript && kept > 0 && (
+          <div data-testid="retranscribe-corrections">
+            <p>{discard ? correctionsDropped(kept) : correctionsKept(kept)}</p>
+            <label className="checkbox">
+              <input type="checkbox" checked={discard} onChange={(e) => setDiscard(e.target.checked)} />
+              Discard my corrections
+            </label>
+          </div>
+        )}
         <TranscriptionOptionsFields draft={draft} onChange={setDraft} service={service} />
         {error && (
           <p className="field-error" role="alert">
@@ -59,3 +77,9 @@ export function RetranscribeDialog({ file, onClose }: { file: AudioFileDto; onCl
     </Modal>
   );
 }
+
+const utterancesText = (n: number) => `${n} corrected utterance${n === 1 ? "" : "s"}`;
+const correctionsKept = (n: number) =>
+  `Your ${utterancesText(n)} will be kept; the new transcription replaces only what you never edited. Undo brings the current transcript back.`;
+const correctionsDropped = (n: number) =>
+  `The new transcript replaces everything, including your ${utterancesText(n)}. Undo brings the current transcript back.`;
