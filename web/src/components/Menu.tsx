@@ -43,7 +43,7 @@ const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])';
 export function Menu({
   label,
   items,
-  trigger = "⋯",
+  trigger = <span className="menu-dots" aria-hidden="true" />,
   triggerClassName = "menu-trigger",
   triggerTabIndex,
 }: {

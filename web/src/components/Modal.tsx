@@ -74,7 +74,12 @@ export function Modal({
         close();
       }}
       // A click on the dialog itself is a click beside the panel (on its backdrop).
-      onMouseDown={(e) => e.target === e.currentTarget && close()}
+      onMouseDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // The press would otherwise move focus off the opener that closing gives it back to.
+        e.preventDefault();
+        close();
+      }}
     >
       <div className={wide ? "modal modal--wide" : "modal"}>
         <header className="modal-header">

@@ -1,7 +1,8 @@
+import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import { useSnapshot } from "valtio";
 import { announcerState } from "../lib/announcer";
-import { dismissToast, holdToast, releaseToast, toastState } from "../lib/toasts";
+import { dismissToast, holdToast, releaseAllToasts, releaseToast, toastState } from "../lib/toasts";
 import { useTopModal } from "./modal-stack";
 
 /**
@@ -13,6 +14,9 @@ export function Toaster() {
   const { toasts } = useSnapshot(toastState);
   const { message, count } = useSnapshot(announcerState);
   const modal = useTopModal();
+  // Moving into or out of a dialog draws the toasts anew: the old elements' hover and focus are gone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the toasts move
+  useEffect(() => releaseAllToasts(), [modal]);
   const content = (
     // One live region: each toast, and each announcement, is an addition a screen reader says politely.
     <section className="toaster" aria-label="Notifications" aria-live="polite" aria-relevant="additions" data-testid="live-region">

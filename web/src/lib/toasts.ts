@@ -90,3 +90,10 @@ export function releaseToast(id: number, why: "hover" | "focus"): void {
   countdown.since = clock.now();
   countdown.handle = clock.setTimeout(() => dismissToast(id), countdown.remaining);
 }
+
+/** The toasts were drawn again elsewhere (into or out of a dialog): no hover or focus holds them any more. */
+export function releaseAllToasts(): void {
+  for (const [id, countdown] of countdowns) {
+    for (const why of [...countdown.holds]) releaseToast(id, why);
+  }
+}

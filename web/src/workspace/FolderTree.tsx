@@ -85,15 +85,19 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
         if (row) setActiveRow(row);
       }}
     >
-      {tree.map((node) => {
+      {tree.flatMap((node, index) => {
         const isOpen = searching || expanded === node.id;
         const total = files.filter((f) => (f.folderId ?? COMMON_ID) === node.id).length;
         const row = folderRow(node.id);
-        return (
+        // A flat tree (aria-level): each row's name is just its own text, not its files' too.
+        const items = [
           <li
-            key={node.id}
+            key={row}
             role="treeitem"
-            aria-label={node.name}
+            aria-level={1}
+            aria-setsize={tree.length}
+            aria-posinset={index + 1}
+            aria-label={`${node.name} ${total} ${total === 1 ? "file" : "files"}`}
             aria-expanded={isOpen}
             aria-selected={folderId === node.id}
             tabIndex={tabRow === row ? 0 : -1}
@@ -106,9 +110,7 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
                 tabIndex={-1}
                 aria-label={isOpen ? `Collapse ${node.name}` : `Expand ${node.name}`}
                 onClick={() => setExpanded(isOpen ? null : node.id)}
-              >
-                {isOpen ? "▾" : "▸"}
-              </button>
+              />
               <button
                 type="button"
                 className="tree-label"
@@ -118,8 +120,7 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
                   setExpanded(node.id);
                 }}
               >
-                <FolderIcon /> <span className="tree-name">{node.name}</span>
-                <span className="tree-count">{total}</span>
+                <FolderIcon /> <span className="tree-name">{node.name}</span> <span className="tree-count">{total}</span>
               </button>
               {node.folder && (
                 <Menu
@@ -132,47 +133,58 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
                 />
               )}
             </div>
-            {isOpen && (
-              <ul role="group" className="tree-files">
-                {node.files.length === 0 && (
-                  // biome-ignore lint/a11y/useFocusableInteractive: a note, not a row to move to (the arrows pass over it)
-                  <li role="treeitem" aria-disabled="true" aria-selected={false} className="muted small tree-empty">
-                    No files
-                  </li>
-                )}
-                {node.files.map((file) => {
-                  const fRow = fileRow(file.id);
-                  return (
-                    <li
-                      key={file.id}
-                      role="treeitem"
-                      aria-label={file.name}
-                      aria-selected={fileId === file.id}
-                      tabIndex={tabRow === fRow ? 0 : -1}
-                      data-row={fRow}
-                    >
-                      <div className={`tree-row tree-file${fileId === file.id ? " is-selected" : ""}`}>
-                        <button type="button" className="tree-label" tabIndex={-1} onClick={() => selectFile(file.id)} title={file.name}>
-                          <span className={`dot dot--${file.status}`} aria-hidden="true" />
-                          <span className="tree-name">{file.name}</span>
-                        </button>
-                        <Menu
-                          label={`Actions for ${file.name}`}
-                          triggerTabIndex={tabRow === fRow ? 0 : -1}
-                          items={[
-                            { label: "Rename", onSelect: () => openDialog({ kind: "rename-file", file }) },
-                            { label: "Move to…", onSelect: () => openDialog({ kind: "move-file", file }) },
-                            { label: "Delete", danger: true, onSelect: () => openDialog({ kind: "delete-file", file }) },
-                          ]}
-                        />
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </li>
-        );
+          </li>,
+        ];
+        if (!isOpen) return items;
+        if (node.files.length === 0) {
+          items.push(
+            // biome-ignore lint/a11y/useFocusableInteractive: a note, not a row to move to (the arrows pass over it)
+            <li
+              key={`${row}:empty`}
+              role="treeitem"
+              aria-level={2}
+              aria-disabled="true"
+              aria-selected={false}
+              className="muted small tree-empty tree-child"
+            >
+              No files
+            </li>,
+          );
+        }
+        node.files.forEach((file, fileIndex) => {
+          const fRow = fileRow(file.id);
+          items.push(
+            <li
+              key={fRow}
+              role="treeitem"
+              className="tree-child"
+              aria-level={2}
+              aria-setsize={node.files.length}
+              aria-posinset={fileIndex + 1}
+              aria-label={file.name}
+              aria-selected={fileId === file.id}
+              tabIndex={tabRow === fRow ? 0 : -1}
+              data-row={fRow}
+            >
+              <div className={`tree-row tree-file${fileId === file.id ? " is-selected" : ""}`}>
+                <button type="button" className="tree-label" tabIndex={-1} onClick={() => selectFile(file.id)} title={file.name}>
+                  <span className={`dot dot--${file.status}`} aria-hidden="true" />
+                  <span className="tree-name">{file.name}</span>
+                </button>
+                <Menu
+                  label={`Actions for ${file.name}`}
+                  triggerTabIndex={tabRow === fRow ? 0 : -1}
+                  items={[
+                    { label: "Rename", onSelect: () => openDialog({ kind: "rename-file", file }) },
+                    { label: "Move to…", onSelect: () => openDialog({ kind: "move-file", file }) },
+                    { label: "Delete", danger: true, onSelect: () => openDialog({ kind: "delete-file", file }) },
+                  ]}
+                />
+              </div>
+            </li>,
+          );
+        });
+        return items;
       })}
     </ul>
   );
