@@ -41,7 +41,7 @@ async function dialogRoundTrip(page: Page, opener: Locator, name: string, close:
   expect(behind, `a control behind ${name} took focus`).toBe(false);
   if (close === "Escape") await page.keyboard.press("Escape");
   else {
-    await dialog.getByRole("button", { name: "Close" }).focus();
+    await dialog.getByRole("button", { name: "Close", exact: true }).focus();
     await page.keyboard.press("Enter");
   }
   await expect(dialog).toHaveCount(0);
