@@ -1,54 +1,133 @@
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { menuKey, TypeAhead } from "./menu-keys";
 
 export interface MenuItem {
   label: string;
   onSelect: () => void;
   danger?: boolean;
+  disabled?: boolean;
 }
 
-/** A small "⋯" actions menu; closes on outside click and Escape. */
-export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The keys of a menu or a list of options, on its container: arrows, Home/End and type-ahead move
+ * focus among the items matching `selector`; Escape calls `close`. Returns whether the key was used.
+ */
+export function handleMenuKey(
+  event: KeyboardEvent,
+  container: HTMLElement | null,
+  selector: string,
+  typeAhead: TypeAhead,
+  close: () => void,
+): boolean {
+  if (!container || event.nativeEvent.isComposing) return false;
+  const items = [...container.querySelectorAll<HTMLElement>(selector)];
+  const labels = items.map((item) => item.textContent ?? "");
+  const result = menuKey(event, items.indexOf(document.activeElement as HTMLElement), labels, typeAhead);
+  if (!result) return false;
+  event.preventDefault();
+  // The menu's keys are its own: an enclosing dialog must not close on this Escape.
+  event.stopPropagation();
+  if ("close" in result) close();
+  else items[result.focus]?.focus();
+  return true;
+}
+
+const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])';
+
+/**
+ * The app's actions menu (the ARIA menu button pattern): Enter, Space or ↓ opens it on its first
+ * item, ↑ on its last; ↑ ↓ Home End and type-ahead move; Escape closes and gives focus back to the
+ * button, as does choosing an item (before the item acts, so a dialog it opens returns focus there);
+ * Tab or a click elsewhere closes it.
+ */
+export function Menu({
+  label,
+  items,
+  trigger = <span className="menu-dots" aria-hidden="true" />,
+  triggerClassName = "menu-trigger",
+  triggerTabIndex,
+}: {
+  /** The button's accessible name ("Actions for …"). */
+  label: string;
+  items: MenuItem[];
+  /** What the button shows. */
+  trigger?: ReactNode;
+  triggerClassName?: string;
+  /** -1 inside a composite widget (a tree row) that keeps one stop in the Tab order. */
+  triggerTabIndex?: number;
+}) {
+  const [open, setOpen] = useState<null | "first" | "last">(null);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const typeAhead = useRef(new TypeAhead());
+  const listId = useId();
+
   useEffect(() => {
     if (!open) return;
+    const entries = [...(list.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
+    (open === "last" ? entries.at(-1) : entries[0])?.focus();
     const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
+      if (!root.current?.contains(e.target as Node)) setOpen(null);
     };
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
     document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
+    return () => document.removeEventListener("mousedown", onDown);
   }, [open]);
+
+  const closeToButton = () => {
+    setOpen(null);
+    button.current?.focus();
+  };
+
   return (
     <div className="menu" ref={root}>
       <button
+        ref={button}
         type="button"
-        className="menu-trigger"
+        className={triggerClassName}
+        tabIndex={triggerTabIndex}
         aria-label={label}
         aria-haspopup="menu"
-        aria-expanded={open}
+        aria-expanded={!!open}
+        aria-controls={open ? listId : undefined}
         onClick={(e) => {
           e.stopPropagation();
-          setOpen((o) => !o);
+          setOpen((o) => (o ? null : "first"));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+            e.preventDefault();
+            setOpen(e.key === "ArrowDown" ? "first" : "last");
+          }
         }}
       >
-        ⋯
+        {trigger}
       </button>
       {open && (
-        <div className="menu-list" role="menu">
+        <div
+          id={listId}
+          className="menu-list"
+          role="menu"
+          aria-label={label}
+          ref={list}
+          onKeyDown={(e) => handleMenuKey(e, list.current, ITEMS, typeAhead.current, closeToButton)}
+          onBlur={(e) => {
+            // Tab or focus elsewhere closes the menu.
+            if (!root.current?.contains(e.relatedTarget as Node | null) && e.relatedTarget !== null) setOpen(null);
+          }}
+        >
           {items.map((item) => (
             <button
               key={item.label}
               type="button"
               role="menuitem"
+              tabIndex={-1}
+              aria-disabled={item.disabled || undefined}
               className={item.danger ? "menu-item menu-item--danger" : "menu-item"}
               onClick={(e) => {
                 e.stopPropagation();
-                setOpen(false);
+                if (item.disabled) return;
+                closeToButton();
                 item.onSelect();
               }}
             >

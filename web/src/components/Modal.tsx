@@ -1,7 +1,20 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { dispatch } from "../editor/model/commands";
+import { pushModal } from "./modal-stack";
 
-/** A dialog that closes on Escape and on a click outside it. */
+/** What a dialog or menu gives focus back to when it closes: the control that opened it, if it is still there. */
+export function restoreFocus(opener: Element | null, within: Element | null): void {
+  const active = document.activeElement;
+  // Something else took focus meanwhile (a tutorial's card): leave it there.
+  const lost = !active || active === document.body || (within?.contains(active) ?? false);
+  if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+}
+
+/**
+ * Every modal of the app, on the native `<dialog>` (`showModal`): focus moves in and stays in,
+ * the page behind is inert, Escape closes (through the registry's dialog scope), a click beside
+ * it closes, and focus returns to the control that opened it.
+ */
 export function Modal({
   title,
   onClose,
@@ -19,23 +32,59 @@ export function Modal({
   scrollable?: boolean;
 }) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      dispatch("dialog", e, { dialog: { close: onClose } });
+  const dialog = useRef<HTMLDialogElement>(null);
+  const latestClose = useRef(onClose);
+  latestClose.current = onClose;
+  // Escape reaches both the registry (keydown) and the browser's own cancel: close once.
+  const closing = useRef(false);
+  const close = () => {
+    if (closing.current) return;
+    closing.current = true;
+    setTimeout(() => {
+      closing.current = false;
+    }, 0);
+    latestClose.current();
+  };
+
+  // A layout effect: its cleanup runs while the dialog is still in the page, so focus can go back.
+  useLayoutEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    const opener = document.activeElement;
+    if (!el.open) el.showModal();
+    const pop = pushModal(el);
+    const first = el.querySelector<HTMLElement>("input, select, textarea, button:not(.modal-close), [tabindex='0']");
+    (first ?? el.querySelector<HTMLElement>(".modal-close"))?.focus();
+    return () => {
+      pop();
+      if (el.open) el.close();
+      restoreFocus(opener, el);
     };
-    document.addEventListener("keydown", onKey);
-    const first = panel.current?.querySelector<HTMLElement>("input, select, textarea, button:not(.modal-close)");
-    first?.focus();
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  }, []);
+
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the dialog closes it; Escape does the same from the keyboard
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={wide ? "modal modal--wide" : "modal"} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel}>
+    <dialog
+      ref={dialog}
+      className="modal-dialog"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => dispatch("dialog", e.nativeEvent, { dialog: { close } })}
+      onCancel={(e) => {
+        // React owns whether the dialog is shown: the browser must not close it by itself.
+        e.preventDefault();
+        close();
+      }}
+      // A click on the dialog itself is a click beside the panel (on its backdrop).
+      onMouseDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        // The press would otherwise move focus off the opener that closing gives it back to.
+        e.preventDefault();
+        close();
+      }}
+    >
+      <div className={wide ? "modal modal--wide" : "modal"}>
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal-close icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" className="modal-close icon-button" aria-label="Close" onClick={close}>
             ×
           </button>
         </header>
@@ -49,6 +98,6 @@ export function Modal({
         )}
         {footer && <footer className="modal-footer">{footer}</footer>}
       </div>
-    </div>
+    </dialog>
   );
 }

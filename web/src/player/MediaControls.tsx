@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { formatDuration } from "../../../common/format";
 import { Alert } from "../components/Alert";
 import { VolumeIcon } from "../components/Icons";
+import { playbackStatus, provideStatus } from "../lib/announcer";
 import { PLAYBACK_SPEEDS, type PlaybackController } from "../editor/model/playback-controller";
 import { BUTTON_SKIP_SECONDS as SKIP_SECONDS, dispatch } from "../editor/model/commands";
 
@@ -81,7 +82,7 @@ export function MediaControls({
     if (e.defaultPrevented || !playback || playback.media !== media.current) return;
     const active = document.activeElement;
     const inPlayer = !!active && !!region.current?.contains(active);
-    if (active?.closest("[role=dialog], [aria-modal=true], .tutorial")) return;
+    if (active?.closest("dialog, [role=dialog], [aria-modal=true], .tutorial") || document.querySelector("dialog[open]")) return;
     if (!inPlayer && isTyping(active)) return;
     const focus = active === document.body || !active ? "body" : !inPlayer ? "other" : isTyping(active) ? "field" : "control";
     dispatch(inPlayer ? "player" : "page", e, { player: playback, skipSeconds: playback.settings.keySkipSeconds, focus });
@@ -100,7 +101,13 @@ export function MediaControls({
     if (!el || !playback) return;
     playback.attach(el);
     const offError = playback.onPlayError(() => setError(`Failed to play ${kind}`));
+    // The time and state a screen reader hears on demand (the registry's "say status" key).
+    const offStatus = provideStatus("player", () => {
+      const status = playback.status();
+      return status && playbackStatus(status);
+    });
     return () => {
+      offStatus();
       offError();
       playback.detach();
     };

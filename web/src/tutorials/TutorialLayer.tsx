@@ -37,7 +37,8 @@ export function TutorialLayer() {
     if (tutorialShown) return;
     const onKey = (e: KeyboardEvent) => {
       const active = document.activeElement as HTMLElement | null;
-      if (e.defaultPrevented || active?.closest("[role=dialog], [aria-modal=true]")) return;
+      if (e.defaultPrevented || active?.closest("dialog, [role=dialog], [aria-modal=true]") || document.querySelector("dialog[open]"))
+        return;
       const typing =
         active instanceof HTMLInputElement ||
         active instanceof HTMLTextAreaElement ||

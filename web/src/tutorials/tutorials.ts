@@ -15,6 +15,8 @@ export const tutorials = new TutorialEngine({
   onStart: () => {
     closeDialog();
     closeEditHistory();
+    // Any other modal (share, export…): its cancel event closes it through its owner's state.
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.dispatchEvent(new Event("cancel"));
   },
 });
 

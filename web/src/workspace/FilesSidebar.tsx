@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { COMMON_ID, folderName } from "../lib/library";
+import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import { CollapsedSidebar } from "./CollapsedSidebar";
 import { openDialog } from "./dialog-state";
 import { FolderTree } from "./FolderTree";
@@ -14,6 +15,8 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
   const ui = useSnapshot(uiState);
   const { fileId, folderId } = useSelection();
   const [search, setSearch] = useState("");
+  // Off screen on a phone until opened: out of the Tab order and of screen readers too.
+  const offScreen = useMediaQuery(MOBILE_LAYOUT) && !ui.mobileFilesOpen;
   // Uploads go to the selected folder, or the selected file's folder, else Common.
   const selectedFile = files.find((f) => f.id === fileId);
   const target = folderId && folderId !== COMMON_ID ? folderId : folderId === COMMON_ID ? null : (selectedFile?.folderId ?? null);
@@ -32,7 +35,7 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
   }
 
   return (
-    <aside className={`sidebar sidebar--files${ui.mobileFilesOpen ? " is-mobile-open" : ""}`} aria-label="Files">
+    <aside className={`sidebar sidebar--files${ui.mobileFilesOpen ? " is-mobile-open" : ""}`} aria-label="Files" inert={offScreen}>
       <div className="sidebar-head">
         <h2>Files</h2>
         <div className="sidebar-head-actions">

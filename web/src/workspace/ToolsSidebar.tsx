@@ -1,5 +1,6 @@
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
+import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import { CollapsedSidebar } from "./CollapsedSidebar";
 import { tutorials } from "../tutorials/tutorials";
 import { TranscriptPanel } from "./TranscriptDetails";
@@ -8,6 +9,8 @@ import { VocabularySuggestion } from "./VocabularySuggestion";
 
 export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
   const ui = useSnapshot(uiState);
+  // Off screen on a phone until opened: out of the Tab order and of screen readers too.
+  const offScreen = useMediaQuery(MOBILE_LAYOUT) && !ui.mobileToolsOpen;
   if (ui.toolsCollapsed) {
     return (
       <CollapsedSidebar
@@ -21,7 +24,11 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
     );
   }
   return (
-    <aside className={`sidebar sidebar--tools${ui.mobileToolsOpen ? " is-mobile-open" : ""}`} aria-label="Transcript Tools">
+    <aside
+      className={`sidebar sidebar--tools${ui.mobileToolsOpen ? " is-mobile-open" : ""}`}
+      aria-label="Transcript Tools"
+      inert={offScreen}
+    >
       <div className="sidebar-head">
         <h2>Transcript Tools</h2>
         <button type="button" className="icon-button desktop-only" aria-label="Collapse transcript tools" onClick={toggleToolsSidebar}>

@@ -2,6 +2,8 @@
 // Shortcuts list, its keys, the scopes where it applies, and what it does through the editor's and
 // the player's models. Each scope has one dispatcher (`dispatch`), so what a key does and what the
 // list says cannot drift apart.
+import { formatTimestamp } from "../../../../common/format";
+import { announce, describeStatus } from "../../lib/announcer";
 import { formatBinding, isComposing, isMac, type KeyBinding, type KeyEventLike, matchesBinding } from "./key-bindings";
 
 /**
@@ -12,8 +14,17 @@ export type CommandScope = "tutorial" | "dialog" | "utterance" | "search" | "lib
 
 export type CommandGroup = "Player" | "Transcript editor" | "Search" | "Transcript tools" | "Dialogs";
 
+export interface PlayerStatus {
+  paused: boolean;
+  current: number;
+  duration: number | null;
+  rate: number;
+}
+
 /** The player's model as the commands see it (PlaybackController implements it). */
 export interface PlayerModel {
+  /** Where playback is, for screen readers; null without media. */
+  status?(): PlayerStatus | null;
   togglePlay(): void;
   /** Moves the position by `seconds` (negative: back), keeping it playing or paused. */
   skip(seconds: number): void;
@@ -72,6 +83,14 @@ export interface Command {
 export const BUTTON_SKIP_SECONDS = 10;
 export const DEFAULT_KEY_SKIP_SECONDS = 5;
 
+/** Says politely what a key did to playback: the keys give no other sign to a screen reader while typing. */
+function sayPlayback(ctx: CommandContext, what: "toggle" | "speed"): void {
+  const status = ctx.player?.status?.();
+  if (!status) return;
+  if (what === "speed") announce(`Speed ${status.rate}×`);
+  else announce(status.paused ? `Paused at ${formatTimestamp(status.current)}` : "Playing");
+}
+
 const keyed = (event: KeyEventLike, keys: readonly KeyBinding[], ctx: CommandContext) =>
   keys.some((binding) => matchesBinding(event, binding, ctx.mac ?? isMac()));
 
@@ -88,7 +107,10 @@ export const COMMANDS = {
     scopes: ["page"],
     keys: [{ key: "Tab" }],
     keyTest: (e, ctx, keys) => ctx.focus === "body" && !!ctx.player && keyed(e, keys, ctx),
-    perform: (ctx) => ctx.player?.togglePlay(),
+    perform: (ctx) => {
+      ctx.player?.togglePlay();
+      sayPlayback(ctx, "toggle");
+    },
   },
   skipBack: {
     group: "Player",
@@ -112,7 +134,10 @@ export const COMMANDS = {
     scopes: EVERYWHERE,
     keys: [alt("k", "KeyK")],
     keyTest: withPlayer,
-    perform: (ctx) => ctx.player?.togglePlay(),
+    perform: (ctx) => {
+      ctx.player?.togglePlay();
+      sayPlayback(ctx, "toggle");
+    },
   },
   stepBack: {
     group: "Player",
@@ -136,7 +161,10 @@ export const COMMANDS = {
     scopes: EVERYWHERE,
     keys: [alt(",", "Comma")],
     keyTest: withPlayer,
-    perform: (ctx) => ctx.player?.stepSpeed(-1),
+    perform: (ctx) => {
+      ctx.player?.stepSpeed(-1);
+      sayPlayback(ctx, "speed");
+    },
   },
   faster: {
     group: "Player",
@@ -144,7 +172,10 @@ export const COMMANDS = {
     scopes: EVERYWHERE,
     keys: [alt(".", "Period")],
     keyTest: withPlayer,
-    perform: (ctx) => ctx.player?.stepSpeed(1),
+    perform: (ctx) => {
+      ctx.player?.stepSpeed(1);
+      sayPlayback(ctx, "speed");
+    },
   },
   playFromCaret: {
     group: "Player",
@@ -164,6 +195,13 @@ export const COMMANDS = {
     keys: [alt("g", "KeyG")],
     keyTest: withPlayer,
     perform: (ctx) => ctx.player?.goToPlayingWord(),
+  },
+  sayStatus: {
+    group: "Player",
+    label: "Say the playback time and the save status (screen readers)",
+    scopes: EVERYWHERE,
+    keys: [alt("a", "KeyA")],
+    perform: () => announce(describeStatus()),
   },
   split: {
     group: "Transcript editor",

@@ -3,7 +3,7 @@
 // is playing and tells listeners only when that changes, so the view can move
 // a class from one span to another without rendering.
 import { systemClock, type EditorClock } from "./clock";
-import type { PlayerModel } from "./commands";
+import type { PlayerModel, PlayerStatus } from "./commands";
 
 /** docs/product.md#transcript-editor: time updates debounced by 100 ms, sync suppressed for 300 ms after a programmatic change. */
 export const PLAYBACK_TIMINGS = {
@@ -259,6 +259,14 @@ export class PlaybackController implements PlayerModel {
       // A refused autoplay is the browser's answer, not an error of ours.
       if (started) started.catch(() => undefined);
     }
+  }
+
+  /** Where playback is, for what is said to screen readers; null without media. */
+  status(): PlayerStatus | null {
+    const media = this.element;
+    if (!media) return null;
+    const duration = media.duration !== undefined && Number.isFinite(media.duration) ? media.duration : null;
+    return { paused: media.paused, current: media.currentTime, duration, rate: media.playbackRate ?? 1 };
   }
 
   /** Play or pause; resuming where it paused starts `backstepSeconds` earlier. */

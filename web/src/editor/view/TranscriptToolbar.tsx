@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useEditHistory } from "../../api/transcripts";
+import { announce, provideStatus } from "../../lib/announcer";
 import { saveStatusLabel } from "../model/save-queue";
 import { formatBinding, SHORTCUTS } from "../model/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
@@ -60,16 +61,15 @@ function SaveStatus({ session }: { session: EditorSession }) {
     () => session.queue.getStatus(),
   );
   const label = saveStatusLabel(status);
+  // Said on demand, and by itself only when saving fails: not at every save.
+  useEffect(() => provideStatus("save", () => saveStatusLabel(session.queue.getStatus())), [session]);
+  const failed = status.state === "error";
+  useEffect(() => {
+    if (failed) announce("Save Error: your latest changes are not saved yet");
+  }, [failed]);
   const icon = status.state === "synced" ? "✓" : status.state === "pending" ? "⟳" : "⚠";
   return (
-    <span
-      className={`save-status save-status--${status.state}`}
-      role="status"
-      aria-live="polite"
-      data-testid="save-status"
-      data-tutorial="save-status"
-      title={label}
-    >
+    <span className={`save-status save-status--${status.state}`} data-testid="save-status" data-tutorial="save-status" title={label}>
       <span aria-hidden="true">{icon}</span> {label}
     </span>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
 import { DETAILS_MESSAGES } from "../../../../common/transcript-details";
@@ -26,6 +26,7 @@ const LOADING: SessionState = { status: "loading" };
  */
 export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
   const queryClient = useQueryClient();
+  const endRef = useRef<HTMLParagraphElement>(null);
   const transcript = useTranscript(fileId, true);
   const opened = useEditorSession(fileId);
   const state = useSyncExternalStore(
@@ -94,9 +95,22 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
       }}
     >
       <h2 className="section-title">Transcript</h2>
+      {session && <SkipPast target={endRef} />}
       {session && <TranscriptToolbar session={session} playback={playback} />}
       {body}
+      <p className="visually-hidden" ref={endRef} tabIndex={-1} data-testid="transcript-end">
+        End of the transcript
+      </p>
     </section>
+  );
+}
+
+/** A link, shown when focused, that moves focus past a long transcript (keyboard and screen-reader users). */
+function SkipPast({ target }: { target: RefObject<HTMLElement | null> }) {
+  return (
+    <button type="button" className="skip-link" onClick={() => target.current?.focus()}>
+      Skip past the transcript
+    </button>
   );
 }
 
