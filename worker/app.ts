@@ -5,8 +5,8 @@ import { JSON_BODY_MAX_BYTES, MESSAGES } from "../common/messages";
 import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
+import { requestLog } from "./lib/request-log";
 import { securityHeaders } from "./security-headers";
-import { redactSecrets } from "./shares/redact";
 import { authRoutes } from "./routes/auth";
 import { cableRoutes, cableTicketRoutes } from "./routes/cable";
 import { audioFileRoutes } from "./routes/audio-files";
@@ -50,6 +50,8 @@ export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>();
 
+// Outermost: every answer (security headers and errors included) gets a request id and a log line.
+app.use(requestLog());
 app.use(securityHeaders(getConfig));
 
 app.route("/api/v1", api);
@@ -74,10 +76,8 @@ app.onError((err, c) => {
     const message = err.status === 400 && /json/i.test(err.message) ? MESSAGES.invalidJson : err.message;
     return c.json({ error: message || MESSAGES.internalError }, err.status);
   }
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    return c.json({ error: err.message }, 500);
-  }
-  console.error("Unhandled error", c.req.method, redactSecrets(c.req.path), err);
+  // Logged once, with the request (worker/lib/request-log.ts), which adds request_id to the body.
+  c.set("error", err);
+  if (err instanceof ConfigError) return c.json({ error: err.message }, 500);
   return c.json({ error: MESSAGES.internalError }, 500);
 });
