@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { JSON_BODY_MAX_BYTES, MESSAGES } from "../common/messages";
 import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
+import { d1Session } from "./lib/d1-session";
 import { ApiError } from "./lib/errors";
 import { requestLog } from "./lib/request-log";
 import { securityHeaders } from "./security-headers";
@@ -29,6 +30,11 @@ const api = new Hono<AppEnv>()
   .use((c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? jsonBodyLimit(c, next) : next()))
   .use(async (c, next) => {
     c.set("config", getConfig(c.env));
+    await next();
+  })
+  // Reads and writes of this request in one D1 session (read replicas, own writes seen).
+  .use(d1Session())
+  .use(async (c, next) => {
     c.set("db", getDb(c.env.DB));
     await next();
   })

@@ -104,12 +104,14 @@ describe("request ids and structured logs", () => {
   it("answers an unexpected failure 500 with {error, request_id}, and logs it at error level with the error", async () => {
     const user = await createUser("boom");
     // D1 failing underneath (a platform outage), stood in for Cloudflare's binding.
-    const brokenDb = {
+    const unavailable = {
       prepare: () => {
         throw new Error("D1 is unavailable");
       },
       batch: () => Promise.reject(new Error("D1 is unavailable")),
+      getBookmark: () => null,
     };
+    const brokenDb = { ...unavailable, withSession: () => unavailable };
     const {
       value: res,
       logs,
@@ -169,5 +171,39 @@ describe("request ids and structured logs", () => {
     });
     const summaryJob = summaryLogs.logs.find((l) => l.kind === "job");
     expect(summaryJob).toMatchObject({ jobType: "summarize", fileId, userHash: jobs[0]!.userHash });
+  });
+});
+
+describe("D1 sessions with bookmarks", () => {
+  it("answers each API call with a D1 bookmark and reads a user's own write when the bookmark comes back", async () => {
+    const { user, fileId } = await userWithTranscript("bookmark");
+    const first = await call("GET", `/audio_files/${fileId}`, undefined, { token: user.token });
+    const bookmark = first.res.headers.get("x-d1-bookmark");
+    expect(bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+
+    const renamed = await call(
+      "PUT",
+      `/audio_files/${fileId}`,
+      { audio_file: { name: "Renamed take" } },
+      { token: user.token, headers: { "x-d1-bookmark": bookmark! } },
+    );
+    expect(renamed.status).toBe(200);
+    const afterWrite = renamed.res.headers.get("x-d1-bookmark")!;
+    // Bookmarks only move forward, and a write moves it.
+    expect(afterWrite > bookmark!).toBe(true);
+
+    const read = await call("GET", `/audio_files/${fileId}`, undefined, { token: user.token, headers: { "x-d1-bookmark": afterWrite } });
+    expect(read.status).toBe(200);
+    expect(read.body.data.name).toBe("Renamed take");
+  });
+
+  it("ignores a malformed bookmark instead of failing", async () => {
+    const { user, fileId } = await userWithTranscript("bad-bookmark");
+    const res = await call("GET", `/audio_files/${fileId}`, undefined, {
+      token: user.token,
+      headers: { "x-d1-bookmark": "not a bookmark" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.res.headers.get("x-d1-bookmark")).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
   });
 });
