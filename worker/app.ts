@@ -4,9 +4,10 @@ import { HTTPException } from "hono/http-exception";
 import { JSON_BODY_MAX_BYTES, MESSAGES } from "../common/messages";
 import { ConfigError, getConfig } from "./config";
 import { getDb } from "./db/client";
+import { d1Session } from "./lib/d1-session";
 import { ApiError } from "./lib/errors";
+import { requestLog } from "./lib/request-log";
 import { securityHeaders } from "./security-headers";
-import { redactSecrets } from "./shares/redact";
 import { authRoutes } from "./routes/auth";
 import { cableRoutes, cableTicketRoutes } from "./routes/cable";
 import { audioFileRoutes } from "./routes/audio-files";
@@ -31,6 +32,11 @@ const api = new Hono<AppEnv>()
   .use((c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? jsonBodyLimit(c, next) : next()))
   .use(async (c, next) => {
     c.set("config", getConfig(c.env));
+    await next();
+  })
+  // Reads and writes of this request in one D1 session (read replicas, own writes seen).
+  .use(d1Session())
+  .use(async (c, next) => {
     c.set("db", getDb(c.env.DB));
     await next();
   })
@@ -54,6 +60,8 @@ export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>();
 
+// Outermost: every answer (security headers and errors included) gets a request id and a log line.
+app.use(requestLog());
 app.use(securityHeaders(getConfig));
 
 app.route("/api/v1", api);
@@ -78,10 +86,8 @@ app.onError((err, c) => {
     const message = err.status === 400 && /json/i.test(err.message) ? MESSAGES.invalidJson : err.message;
     return c.json({ error: message || MESSAGES.internalError }, err.status);
   }
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    return c.json({ error: err.message }, 500);
-  }
-  console.error("Unhandled error", c.req.method, redactSecrets(c.req.path), err);
+  // Logged once, with the request (worker/lib/request-log.ts), which adds request_id to the body.
+  c.set("error", err);
+  if (err instanceof ConfigError) return c.json({ error: err.message }, 500);
   return c.json({ error: MESSAGES.internalError }, 500);
 });

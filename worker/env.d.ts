@@ -10,6 +10,9 @@ declare namespace Cloudflare {
 		AUTH_EMAIL_LIMITER: RateLimit;
 		AUTH_IP_LIMITER: RateLimit;
 		SHARE_IP_LIMITER: RateLimit;
+		SUMMARY_USER_LIMITER: RateLimit;
+		EXPORT_USER_LIMITER: RateLimit;
+		RETRANSCRIBE_USER_LIMITER: RateLimit;
 		AI: Ai;
 		ASSETS: Fetcher;
 		APP_NAME: string;

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { errorText, writeLog } from "./lib/request-log";
 import { handleQueueBatch } from "./queues";
 import { sweep } from "./transcription/recovery";
 
@@ -8,7 +9,20 @@ export type { AppType } from "./app";
 export default {
   fetch: app.fetch,
   queue: handleQueueBatch,
-  async scheduled(_controller, env, _ctx) {
-    await sweep(env);
+  async scheduled(controller, env, _ctx) {
+    const started = Date.now();
+    try {
+      await sweep(env);
+      writeLog({ kind: "cron", requestId: crypto.randomUUID(), cron: controller.cron, durationMs: Date.now() - started });
+    } catch (error) {
+      writeLog({
+        kind: "cron",
+        requestId: crypto.randomUUID(),
+        cron: controller.cron,
+        durationMs: Date.now() - started,
+        error: errorText(error),
+      });
+      throw error;
+    }
   },
 } satisfies ExportedHandler<Env>;

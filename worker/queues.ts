@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { runExportJob } from "./exports/job";
+import { errorText, hashUserId, type JobLog, writeLog } from "./lib/request-log";
 import { exportMessageSchema, QUEUES, transcriptionQueueMessageSchema } from "./queue-messages";
 import { runSummaryJob } from "./summaries/job";
 import { runTranscriptionJob } from "./transcription/job";
@@ -10,6 +11,9 @@ interface Consumer<S extends z.ZodType> {
   schema: S;
   run(message: Message<unknown>, body: z.infer<S>, env: Env): Promise<void>;
 }
+/** What every message carries, whatever its queue. */
+type JobBody = { type: string; user_id: string } | { type: string; user_id: string; audio_file_id: string };
+
 const consumer = <S extends z.ZodType>(c: Consumer<S>) => c as Consumer<z.ZodType>;
 
 /** Each queue's message schema and handler (see [[queues.consumers]] in wrangler.toml). */
@@ -31,6 +35,50 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _
       message.ack();
       continue;
     }
-    await handler.run(message, parsed.data, env);
+    await runLogged(batch.queue, message, parsed.data as JobBody, (tracked) => handler.run(tracked, parsed.data, env));
+  }
+}
+
+/** Runs one job and writes its log line (worker/lib/request-log.ts): outcome, duration, user and file. */
+async function runLogged(queue: string, message: Message<unknown>, body: JobBody, run: (m: Message<unknown>) => Promise<void>) {
+  const started = Date.now();
+  let outcome: JobLog["outcome"] = "none";
+  // The consumer sees the same message; what it decides is recorded on the way.
+  const tracked: Message<unknown> = {
+    id: message.id,
+    timestamp: message.timestamp,
+    body: message.body,
+    attempts: message.attempts,
+    ack: () => {
+      outcome = "ack";
+      message.ack();
+    },
+    retry: (options) => {
+      outcome = "retry";
+      message.retry(options);
+    },
+  };
+  let error: unknown;
+  try {
+    await run(tracked);
+  } catch (thrown) {
+    outcome = "error";
+    error = thrown;
+    throw thrown;
+  } finally {
+    const fileId = "audio_file_id" in body ? body.audio_file_id : undefined;
+    writeLog({
+      kind: "job",
+      requestId: crypto.randomUUID(),
+      queue,
+      messageId: message.id,
+      jobType: body.type,
+      attempt: message.attempts,
+      outcome,
+      durationMs: Date.now() - started,
+      userHash: await hashUserId(body.user_id),
+      ...(fileId ? { fileId } : {}),
+      ...(error ? { error: errorText(error) } : {}),
+    });
   }
 }

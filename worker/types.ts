@@ -10,5 +10,8 @@ export interface AppEnv {
     db: Db;
     user: UserRow;
     sessionId: string;
+    /** worker/lib/request-log.ts: this request's id, and the error app.onError answered. */
+    requestId: string;
+    error: unknown;
   };
 }

@@ -29,6 +29,7 @@ import { enqueueTranscription, retranscribe } from "../transcription/job";
 import { assertRestartable } from "../library/file-status";
 import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUpload, uploadContentType } from "../library/uploads";
 import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
+import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { correctedUtteranceCount } from "../transcripts/retranscribe";
 import { servedMediaType } from "../../common/upload-rules";
@@ -100,7 +101,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
     return c.json({ data: toDto(row) }, 200);
   })
-  .post("/:id/retranscribe", validate("json", retranscribeSchema), async (c) => {
+  .post("/:id/retranscribe", validate("json", retranscribeSchema), limitPerUser("retranscribe"), async (c) => {
     const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
     const { transcription_options: input, discard_corrections } = c.req.valid("json");
     const options = requestedOptions(c.var.config, preferencesOf(c.var.user), input, parseStoredOptions(row.transcriptionOptions));

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { SUMMARY_TYPES } from "../../common/transcript";
+import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { requestSummary } from "../summaries/job";
 import { getOwnedTranscript, listSpeakers, toTranscriptDto } from "../transcripts/read";
@@ -16,8 +17,13 @@ const regenerateSchema = z.object({
  * "generating"); the new summary arrives as a transcript_changed push, and the
  * one it replaces stays in the edit history.
  */
-export const transcriptSummaryRoutes = new Hono<AppEnv>().post("/:id/summary", validate("json", regenerateSchema), async (c) => {
-  const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
-  const updated = await requestSummary(c.env, c.var.db, c.var.config, row, c.req.valid("json").summary_type);
-  return c.json({ data: toTranscriptDto(updated, await listSpeakers(c.var.db, row.id)) }, 202);
-});
+export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
+  "/:id/summary",
+  validate("json", regenerateSchema),
+  limitPerUser("summary"),
+  async (c) => {
+    const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
+    const updated = await requestSummary(c.env, c.var.db, c.var.config, row, c.req.valid("json").summary_type);
+    return c.json({ data: toTranscriptDto(updated, await listSpeakers(c.var.db, row.id)) }, 202);
+  },
+);

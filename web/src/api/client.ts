@@ -12,12 +12,19 @@ const CREDENTIAL_PATHS = ["/auth/login", "/auth/google", "/auth/register"];
 /** This tab's id: the server names it in live messages, so a tab skips echoes of its own edits. */
 export const TAB_ID = crypto.randomUUID();
 
-/** fetch with the bearer token, the tab id, the 10 s timeout and the global 401 rule. */
+/**
+ * The newest D1 bookmark the API answered (x-d1-bookmark, decision 022): sent back so
+ * every read sees this tab's own writes even on a read replica. Bookmarks sort in order.
+ */
+let d1Bookmark: string | null = null;
+
+/** fetch with the bearer token, the tab id, the D1 bookmark, the 10 s timeout and the global 401 rule. */
 export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const headers = new Headers(init?.headers);
   if (authState.token) headers.set("Authorization", `Bearer ${authState.token}`);
   headers.set("X-Client-Id", TAB_ID);
+  if (d1Bookmark) headers.set("X-D1-Bookmark", d1Bookmark);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), LIMITS.apiTimeoutMs);
   let response: Response;
@@ -28,6 +35,8 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   } finally {
     clearTimeout(timer);
   }
+  const bookmark = response.headers.get("x-d1-bookmark");
+  if (bookmark && (!d1Bookmark || bookmark > d1Bookmark)) d1Bookmark = bookmark;
   if (response.status === 401 && !CREDENTIAL_PATHS.some((path) => new URL(url, location.origin).pathname.endsWith(path))) {
     signOutLocally();
   }
