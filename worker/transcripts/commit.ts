@@ -112,14 +112,19 @@ export function guardAndStatsStatement(db: D1Database, plan: CommitPlan): D1Prep
     guards.push("history_index = ?");
     guardValues.push(move.expected);
   }
-  for (const { id, before } of change.utterances) {
-    if (before) {
-      guards.push("(SELECT version FROM utterances WHERE id = ? AND transcript_id = ?) = ?");
-      guardValues.push(id, tid, before.version);
-    } else {
-      guards.push("NOT EXISTS (SELECT 1 FROM utterances WHERE id = ?)");
-      guardValues.push(id);
-    }
+  // The expected versions go in as two JSON parameters, whatever the number of rows (D1 binds at most 100 per statement).
+  const present = change.utterances.flatMap(({ id, before }) => (before ? [[id, before.version]] : []));
+  const absent = change.utterances.flatMap(({ id, before }) => (before ? [] : [id]));
+  if (present.length) {
+    guards.push(
+      `(SELECT count(*) FROM json_each(?) j JOIN utterances u
+          ON u.id = json_extract(j.value, '$[0]') AND u.transcript_id = ? AND u.version = json_extract(j.value, '$[1]')) = ?`,
+    );
+    guardValues.push(JSON.stringify(present), tid, present.length);
+  }
+  if (absent.length) {
+    guards.push("NOT EXISTS (SELECT 1 FROM json_each(?) j JOIN utterances u ON u.id = j.value)");
+    guardValues.push(JSON.stringify(absent));
   }
   return db
     .prepare(
