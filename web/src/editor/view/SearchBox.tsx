@@ -166,7 +166,7 @@ export function SearchBox({
         <button
           type="button"
           className="icon-button"
-          aria-label="Replace"
+          aria-label="Find and replace"
           title="Find and replace"
           aria-expanded={replacing}
           aria-controls={replaceId}
