@@ -96,7 +96,7 @@ export interface OpBodies {
 }
 export type OpType = keyof OpBodies;
 /** The operations addressed to one utterance (the path names it). */
-export type UtteranceOpType = Exclude<OpType, "replace_all">;
+type UtteranceOpType = Exclude<OpType, "replace_all">;
 
 // ------------------------------------------------------------------ operations
 
@@ -221,7 +221,7 @@ export function fromRequest<K extends UtteranceOpType>(type: K, utteranceId: str
 }
 
 /** Replace all's body; versions are not sent: the server replaces in the utterances as they are then. */
-export function toReplaceBody(op: ReplaceSpec): OpBodies["replace_all"] {
+function toReplaceBody(op: ReplaceSpec): OpBodies["replace_all"] {
   return { find: op.find, replace: op.replace, match_case: op.matchCase, whole_word: op.wholeWord };
 }
 

@@ -201,6 +201,30 @@ describe("replace all", { timeout: 60_000 }, () => {
     tab.close();
   });
 
+  it("records a change of hundreds of utterances (megabytes of states, stored compressed) that one undo reverts exactly", async () => {
+    const sample = sampleTranscript(600, 40);
+    for (const u of sample.utterances) u.words[7]!.text = "teh";
+    const { user, fileId, transcriptId } = await userWithTranscript("replace-big", sample);
+    const before = await utterances(user, fileId);
+    const headers = { "Idempotency-Key": "big-once" };
+    const body = expectStatus(await replace(user, fileId, { find: "teh", replace: "the" }, headers), 200);
+    expect(body.data.replaced).toBe(600);
+    expect(body.data.utterance_ids).toHaveLength(600);
+    expect(body.data.utterances.map((u: Json) => u.position)).toEqual(before.map((u: Json) => u.position));
+    const stored = await env.DB.prepare("SELECT change FROM edit_operations WHERE transcript_id = ?")
+      .bind(transcriptId)
+      .first<{ change: string }>();
+    expect(stored!.change.startsWith("gz:")).toBe(true);
+    // The repeated key reads the stored change back.
+    expect(expectStatus(await replace(user, fileId, { find: "teh", replace: "the" }, headers), 200).data.replaced).toBe(600);
+    await expectStatsConsistent(transcriptId);
+    await undoOk(user, fileId);
+    expect((await utterances(user, fileId)).map(({ version: _v, ...u }) => u)).toEqual(before.map(({ version: _v, ...u }: Json) => u));
+    await expectStatsConsistent(transcriptId);
+    await redoOk(user, fileId);
+    expect((await texts(user, fileId)).every((t) => t.includes(" the ") && !t.includes("teh"))).toBe(true);
+  });
+
   it("writes rows only for the utterances it touches, whatever the transcript's size", async () => {
     const written = async (count: number) => {
       const user = await createUser("replace-rows");

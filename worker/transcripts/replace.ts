@@ -9,6 +9,7 @@ import type { Change, ReplaceAllOp, ReplaceResultDto, UtteranceState } from "../
 import type { TranscriptRow } from "../db/schema";
 import { ApiError, unprocessable } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { decodeChange } from "./change-codec";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { currentStates } from "./read";
@@ -19,7 +20,7 @@ export interface ReplaceOutcome extends EditOutcome {
 }
 
 /** The utterances with at least one match, and how many matches there are in all. */
-export function findInTranscript(utterances: readonly UtteranceState[], spec: ReplaceSpec): { ids: string[]; count: number } {
+function findInTranscript(utterances: readonly UtteranceState[], spec: ReplaceSpec): { ids: string[]; count: number } {
   const find = normalizeFind(spec.find);
   if (find === null) throw unprocessable(REPLACE_MESSAGES.findTooShort);
   const ids: string[] = [];
@@ -68,7 +69,7 @@ export async function runReplace(
       readAll(db, transcript.id),
     ]);
     if (known) {
-      const recorded = JSON.parse(known.change) as Change;
+      const recorded = await decodeChange(known.change);
       const ids = recorded.utterances.map((u) => u.id);
       const states = await currentStates(db, transcript.id, ids);
       const result = answer(replacedCount(known.summary), recorded, { utterances: states, removedUtteranceIds: [] });
@@ -95,6 +96,8 @@ export async function runReplace(
       change: applied.change,
       history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
       now: nowIso(),
+      // Replacing words moves no utterance: the positions read above still hold.
+      knownPositions: new Map(utterances.map((u) => [u.id, u.position])),
     });
     return {
       result: answer(replacedCount(applied.summary), applied.change, {

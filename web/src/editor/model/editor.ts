@@ -11,8 +11,8 @@ import {
   type ReplaceSpec,
 } from "../../../../common/replace-match";
 import type { Change, OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
-import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "./word-diff";
-import { newWordId } from "./word-diff";
+import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../../../../common/word-diff";
+import { newWordId } from "../../../../common/word-diff";
 import type { EditorClock } from "./clock";
 import type { SaveQueue } from "./save-queue";
 import type { ChangeSource, TranscriptStore } from "./transcript-store";
