@@ -169,7 +169,7 @@ export function SearchBox({
           aria-label="Find and replace"
           title="Find and replace"
           aria-expanded={replacing}
-          aria-controls={replaceId}
+          aria-controls={replacing ? replaceId : undefined}
           onClick={() => setReplacing((open) => !open)}
         >
           ⇄
