@@ -4,12 +4,14 @@
 import { formatTimestamp } from "./format";
 import { hasNoBidiControls } from "./names";
 import { keyBetween } from "./order-keys";
+import { replaceInUtterance } from "./replace-match";
 import type { WordDto } from "./transcript";
 import {
   EDIT_LIMITS,
   EDIT_MESSAGES,
   type AppliedOp,
   type Change,
+  type ReplaceAllOp,
   type TranscriptOp,
   type UtteranceState,
   type WordPatch,
@@ -46,6 +48,8 @@ export function applyOp(ctx: OpContext, op: TranscriptOp): AppliedOp {
       return merge(ctx, op.targetUtteranceId, op.sourceUtteranceId);
     case "set_speaker":
       return setSpeaker(ctx, need(ctx, op.utteranceId), op.speakerId);
+    case "replace_all":
+      return replaceAll(ctx, op);
   }
 }
 
@@ -196,6 +200,36 @@ function setSpeaker(ctx: OpContext, u: UtteranceState, speakerId: string): Appli
     type: "speaker_edited",
     summary: `Changed speaker to ${name} at ${formatTimestamp(u.startTime)}`,
   };
+}
+
+/**
+ * Replace all: each named utterance gets the update_words its replacement
+ * makes (same rules, same validation). One that is gone or has no match any
+ * more is skipped, as is one the replacement would leave without words.
+ */
+function replaceAll(ctx: OpContext, op: ReplaceAllOp): AppliedOp {
+  const utterances: Change["utterances"] = [];
+  let replaced = 0;
+  for (const id of new Set(op.utteranceIds)) {
+    const u = ctx.utterance(id);
+    const replacement = u && replaceInUtterance(u, op);
+    if (!u || !replacement) continue;
+    const applied = updateWords(u, replacement.patches);
+    if (!applied.change.utterances.length) continue;
+    utterances.push(...applied.change.utterances);
+    replaced += replacement.count;
+  }
+  return {
+    change: { utterances },
+    type: "other",
+    summary: `Replaced ${quote(op.find.trim())} with ${quote(op.replace.trim())} (${replaced}×)`,
+  };
+}
+
+/** The count a replace all's history summary records (`… (37×)`). */
+export function replacedCount(summary: string): number {
+  const match = /\((\d+)×\)$/.exec(summary);
+  return match ? Number(match[1]) : 0;
 }
 
 function checkText(text: string) {

@@ -4,6 +4,7 @@
 // uses to validate, apply and record it (common/transcript-apply.ts).
 import { z } from "zod";
 import { hasNoBidiControls } from "./names";
+import { REPLACE_LIMITS, REPLACE_MESSAGES, type ReplaceSpec } from "./replace-match";
 import type { SpeakerDto, UtteranceDto } from "./transcript";
 
 export const EDIT_LIMITS = {
@@ -72,14 +73,30 @@ export const splitBodySchema = z.object({ first_word_id: id, new_utterance_id: i
 export const mergeBodySchema = z.object({ source_utterance_id: id.optional(), version, source_version: version });
 export const setSpeakerBodySchema = z.object({ speaker_id: id, version });
 
+// ---- replace all (POST /transcripts/{id}/replace): the whole transcript, not one utterance
+export const replaceBodySchema = z.strictObject({
+  find: z
+    .string()
+    .min(1, REPLACE_MESSAGES.findEmpty)
+    .max(REPLACE_LIMITS.findMax, REPLACE_MESSAGES.findTooLong)
+    .refine((find) => find.trim().length > 0, REPLACE_MESSAGES.findEmpty)
+    .refine((find) => !find.trim() || find.trim().replace(/\s+/g, " ").length >= REPLACE_LIMITS.findMin, REPLACE_MESSAGES.findTooShort),
+  replace: z.string().max(REPLACE_LIMITS.replaceMax, REPLACE_MESSAGES.replaceTooLong).refine(hasNoBidiControls, EDIT_MESSAGES.bidiControl),
+  match_case: z.boolean().default(false),
+  whole_word: z.boolean().default(false),
+});
+
 /** The body each operation's endpoint takes (the client's side of the schemas above). */
 export interface OpBodies {
   update_words: z.input<typeof updateWordsBodySchema>;
   split: z.input<typeof splitBodySchema>;
   merge: z.input<typeof mergeBodySchema>;
   set_speaker: z.input<typeof setSpeakerBodySchema>;
+  replace_all: z.input<typeof replaceBodySchema>;
 }
 export type OpType = keyof OpBodies;
+/** The operations addressed to one utterance (the path names it). */
+type UtteranceOpType = Exclude<OpType, "replace_all">;
 
 // ------------------------------------------------------------------ operations
 
@@ -88,7 +105,18 @@ export type TranscriptOp =
   | { type: "update_words"; utteranceId: string; words: WordPatch[] }
   | { type: "split"; utteranceId: string; firstWordId: string; newUtteranceId: string }
   | { type: "merge"; targetUtteranceId: string; sourceUtteranceId: string }
-  | { type: "set_speaker"; utteranceId: string; speakerId: string };
+  | { type: "set_speaker"; utteranceId: string; speakerId: string }
+  | ReplaceAllOp;
+
+/**
+ * Replace all: the server finds the matches itself; `utteranceIds` are those
+ * the sender saw matches in (the editor's optimistic apply, and what its save
+ * queue must send first), or the ones the Worker found.
+ */
+export interface ReplaceAllOp extends ReplaceSpec {
+  type: "replace_all";
+  utteranceIds: string[];
+}
 
 /**
  * An operation as an endpoint receives it: the versions the client computed it
@@ -108,6 +136,8 @@ export function touches(op: TranscriptOp | OpRequest): string[] {
       return [op.utteranceId, op.newUtteranceId];
     case "merge":
       return op.sourceUtteranceId ? [op.targetUtteranceId, op.sourceUtteranceId] : [op.targetUtteranceId];
+    case "replace_all":
+      return op.utteranceIds;
   }
 }
 
@@ -130,7 +160,7 @@ export interface WireRequestOf<K extends OpType> {
 }
 export type WireRequest = { [K in OpType]: WireRequestOf<K> }[OpType];
 
-type Codec<K extends OpType> = {
+type Codec<K extends UtteranceOpType> = {
   to(op: Extract<TranscriptOp, { type: K }>, version: (utteranceId: string) => number | undefined): OpBodies[K];
   from(utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): Extract<OpRequest, { type: K }>;
 };
@@ -140,9 +170,10 @@ export const BODY_SCHEMAS = {
   split: splitBodySchema,
   merge: mergeBodySchema,
   set_speaker: setSpeakerBodySchema,
+  replace_all: replaceBodySchema,
 } as const;
 
-const CODECS: { [K in OpType]: Codec<K> } = {
+const CODECS: { [K in UtteranceOpType]: Codec<K> } = {
   update_words: {
     to: (op, v) => ({ words: op.words, version: v(op.utteranceId) }),
     from: (utteranceId, body) => ({ type: "update_words", utteranceId, words: body.words, version: body.version }),
@@ -179,13 +210,24 @@ const CODECS: { [K in OpType]: Codec<K> } = {
 
 /** The request for an operation; `version` gives the version the server last confirmed of an utterance. */
 export function toRequest(op: TranscriptOp, version: (utteranceId: string) => number | undefined): WireRequest {
-  const codec = CODECS[op.type] as Codec<OpType>;
+  if (op.type === "replace_all") return { type: op.type, utteranceId: "", body: toReplaceBody(op) };
+  const codec = CODECS[op.type] as Codec<UtteranceOpType>;
   return { type: op.type, utteranceId: touches(op)[0]!, body: codec.to(op as never, version) } as WireRequest;
 }
 
 /** The operation a validated request names (the utterance from its path, the rest from its body). */
-export function fromRequest<K extends OpType>(type: K, utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): OpRequest {
+export function fromRequest<K extends UtteranceOpType>(type: K, utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): OpRequest {
   return (CODECS[type] as Codec<K>).from(utteranceId, body);
+}
+
+/** Replace all's body; versions are not sent: the server replaces in the utterances as they are then. */
+function toReplaceBody(op: ReplaceSpec): OpBodies["replace_all"] {
+  return { find: op.find, replace: op.replace, match_case: op.matchCase, whole_word: op.wholeWord };
+}
+
+/** The spec a validated replace body asks for. */
+export function fromReplaceBody(body: z.output<typeof replaceBodySchema>): ReplaceSpec {
+  return { find: body.find, replace: body.replace, matchCase: body.match_case, wholeWord: body.whole_word };
 }
 
 // ------------------------------------------------------------------ states
@@ -238,6 +280,12 @@ export function invertChange(change: Change): Change {
 }
 
 // ------------------------------------------------------------------ answers
+
+/** Replace all's answer: the spec's `{replaced, utterance_ids}` plus the changed utterances to reconcile with. */
+export interface ReplaceResultDto extends OperationResultDto {
+  replaced: number;
+  utterance_ids: string[];
+}
 
 /** Every editing endpoint, undo and redo answer with what changed, so the client can reconcile. */
 export interface OperationResultDto {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BODY_SCHEMAS,
+  fromReplaceBody,
   fromRequest,
   requestedOp,
   toRequest,
@@ -39,6 +40,8 @@ function receive(request: WireRequest): OpRequest {
       return fromRequest(request.type, request.utteranceId, BODY_SCHEMAS.merge.parse(body));
     case "set_speaker":
       return fromRequest(request.type, request.utteranceId, BODY_SCHEMAS.set_speaker.parse(body));
+    case "replace_all":
+      throw new Error("Replace all is addressed to the transcript, not an utterance");
   }
 }
 
@@ -76,6 +79,32 @@ describe("wire codec of transcript operations", () => {
         expect(received.version).toBe(version);
       }),
     );
+  });
+
+  it("sends replace all as the spec's body, without the utterances the editor saw matches in", () => {
+    const sent = {
+      type: "replace_all" as const,
+      find: "teh",
+      replace: "the",
+      matchCase: true,
+      wholeWord: false,
+      utteranceIds: ["u1", "u2"],
+    };
+    const request = toRequest(sent, () => 3);
+    expect(request).toEqual({
+      type: "replace_all",
+      utteranceId: "",
+      body: { find: "teh", replace: "the", match_case: true, whole_word: false },
+    });
+    const { utteranceIds: _ids, type: _type, ...spec } = sent;
+    expect(fromReplaceBody(BODY_SCHEMAS.replace_all.parse(JSON.parse(JSON.stringify(request.body))))).toEqual(spec);
+    expect(fromReplaceBody(BODY_SCHEMAS.replace_all.parse({ find: "teh", replace: "" }))).toEqual({
+      find: "teh",
+      replace: "",
+      matchCase: false,
+      wholeWord: false,
+    });
+    expect(touches(sent)).toEqual(["u1", "u2"]);
   });
 
   it("takes a merge's source from what follows when the body leaves it out (the spec's empty body)", () => {

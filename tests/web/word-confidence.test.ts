@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { applyOp, type OpContext } from "../../common/transcript-apply";
 import type { TranscriptOp, UtteranceState } from "../../common/transcript-ops";
-import { nextConfidence } from "../../web/src/editor/model/word-diff";
+import { nextConfidence } from "../../common/word-diff";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 

@@ -16,6 +16,7 @@ import {
 } from "../transcripts/read";
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
+import { replaceRoutes } from "./replace";
 import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
@@ -64,6 +65,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
     return c.json({ data: await listSpeakers(c.var.db, row.id) }, 200);
   })
   .route("/", utteranceRoutes)
+  .route("/", replaceRoutes)
   .route("/:id/edit-history", editHistoryRoutes)
   .route("/", transcriptDetailsRoutes)
   .route("/", transcriptExportRoutes)

@@ -12,6 +12,7 @@ import type { UtteranceDto } from "../../common/transcript";
 import { EDIT_LIMITS, EDIT_MESSAGES, type Change, type HistoryType, type UtteranceState } from "../../common/transcript-ops";
 import { isConstraintViolation } from "../lib/d1-errors";
 import { ApiError } from "../lib/errors";
+import { encodeChange } from "./change-codec";
 import { deleteUtterance, insertUtterance, publicState, updateUtterance } from "./rows";
 
 export interface HistoryRecord {
@@ -30,6 +31,8 @@ export interface CommitPlan {
     { record: HistoryRecord } /** Undo/redo: the pointer moves from `expected` (checked) to `next`. */
     | { expected: number; next: number };
   now: string;
+  /** Positions of the written rows when the caller knows them (a change that moves no row): no reads for them. */
+  knownPositions?: ReadonlyMap<string, number>;
 }
 
 export interface CommitResult {
@@ -93,10 +96,13 @@ export async function commitChange(db: D1Database, requested: CommitPlan): Promi
     ...rowStatements(db, plan.transcriptId, plan.change, plan.now),
     ...fieldStatements(db, plan.transcriptId, plan.change),
     ...(speakerPresenceMayChange(plan.change) ? [speakerCountStatement(db, plan.transcriptId)] : []),
-    ...("record" in plan.history ? historyStatements(db, plan.transcriptId, plan.history.record, plan.now) : []),
+    ...("record" in plan.history
+      ? historyStatements(db, plan.transcriptId, plan.history.record, plan.now, await encodeChange(plan.history.record.change))
+      : []),
   ];
   const positionsFrom = statements.length;
-  statements.push(...positionStatements(db, plan.transcriptId, written));
+  const known = plan.knownPositions;
+  if (!known) statements.push(...positionStatements(db, plan.transcriptId, written));
 
   let results: D1Result[];
   try {
@@ -107,7 +113,10 @@ export async function commitChange(db: D1Database, requested: CommitPlan): Promi
   }
   const rowsWritten = results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0);
   return {
-    utterances: written.map((u, i) => ({ ...publicState(u), position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
+    utterances: written.map((u, i) => ({
+      ...publicState(u),
+      position: known ? (known.get(u.id) ?? u.position) : (results[positionsFrom + i]!.results[0] as { n: number }).n,
+    })),
     removedUtteranceIds: plan.change.utterances.filter((u) => u.before && !u.after).map((u) => u.id),
     rowsWritten,
   };
@@ -128,14 +137,19 @@ export function guardAndStatsStatement(db: D1Database, plan: CommitPlan): D1Prep
     guards.push("history_index = ?");
     guardValues.push(move.expected);
   }
-  for (const { id, before } of change.utterances) {
-    if (before) {
-      guards.push("(SELECT version FROM utterances WHERE id = ? AND transcript_id = ?) = ?");
-      guardValues.push(id, tid, before.version);
-    } else {
-      guards.push("NOT EXISTS (SELECT 1 FROM utterances WHERE id = ?)");
-      guardValues.push(id);
-    }
+  // The expected versions go in as two JSON parameters, whatever the number of rows (D1 binds at most 100 per statement).
+  const present = change.utterances.flatMap(({ id, before }) => (before ? [[id, before.version]] : []));
+  const absent = change.utterances.flatMap(({ id, before }) => (before ? [] : [id]));
+  if (present.length) {
+    guards.push(
+      `(SELECT count(*) FROM json_each(?) j CROSS JOIN utterances u
+          ON u.id = json_extract(j.value, '$[0]') AND u.transcript_id = ? AND u.version = json_extract(j.value, '$[1]')) = ?`,
+    );
+    guardValues.push(JSON.stringify(present), tid, present.length);
+  }
+  if (absent.length) {
+    guards.push("NOT EXISTS (SELECT 1 FROM json_each(?) j CROSS JOIN utterances u ON u.id = j.value)");
+    guardValues.push(JSON.stringify(absent));
   }
   return db
     .prepare(
@@ -223,7 +237,14 @@ export function speakerCountStatement(db: D1Database, tid: string): D1PreparedSt
  * 5. History: the redo branch goes, the operation is recorded, the oldest beyond
  *    the limit go. (The guard statement already set history_index to the new seq.)
  */
-export function historyStatements(db: D1Database, tid: string, record: HistoryRecord, now: string): D1PreparedStatement[] {
+export function historyStatements(
+  db: D1Database,
+  tid: string,
+  record: HistoryRecord,
+  now: string,
+  /** The change as stored (change-codec.ts); its JSON by default. */
+  storedChange = JSON.stringify(record.change),
+): D1PreparedStatement[] {
   const pointer = "(SELECT history_index FROM transcripts WHERE id = ?1)";
   return [
     db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq >= ${pointer}`).bind(tid),
@@ -232,7 +253,7 @@ export function historyStatements(db: D1Database, tid: string, record: HistoryRe
         `INSERT INTO edit_operations (transcript_id, seq, type, summary, change, op_id, created_at)
          VALUES (?1, ${pointer}, ?2, ?3, ?4, ?5, ?6)`,
       )
-      .bind(tid, record.type, record.summary, JSON.stringify(record.change), record.opId, now),
+      .bind(tid, record.type, record.summary, storedChange, record.opId, now),
     db.prepare(`DELETE FROM edit_operations WHERE transcript_id = ?1 AND seq <= ${pointer} - ?2`).bind(tid, EDIT_LIMITS.historyKept),
   ];
 }

@@ -14,6 +14,7 @@ import type { Db } from "../db/client";
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { conflict } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { decodeChange } from "./change-codec";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { listSpeakers } from "./read";
@@ -75,7 +76,7 @@ export async function stepHistory(
     const op = opRows!.results[0] as { seq: number; change: string } | undefined;
     if (!op) throw conflict(direction === "undo" ? EDIT_MESSAGES.nothingToUndo : EDIT_MESSAGES.nothingToRedo);
 
-    const recorded = JSON.parse(op.change) as Change;
+    const recorded = await decodeChange(op.change);
     // A re-transcription swaps whole transcripts kept aside (decision 017).
     if (isRetranscription(recorded)) return swapRetranscription(d1, db, transcript.id, op.seq, historyIndex, direction);
     const target = direction === "undo" ? invertChange(recorded) : recorded;
@@ -116,8 +117,9 @@ export async function stepHistory(
 async function rowsById(db: D1Database, transcriptId: string, ids: string[]): Promise<Map<string, UtteranceState>> {
   if (!ids.length) return new Map();
   const { results } = await db
-    .prepare(`SELECT ${UTTERANCE_COLUMNS} FROM utterances WHERE transcript_id = ? AND id IN (${ids.map(() => "?").join(",")})`)
-    .bind(transcriptId, ...ids)
+    // The ids as one JSON parameter: D1 binds at most 100 per statement, and a replace all touches more.
+    .prepare(`SELECT ${UTTERANCE_COLUMNS} FROM utterances WHERE transcript_id = ? AND id IN (SELECT value FROM json_each(?))`)
+    .bind(transcriptId, JSON.stringify(ids))
     .all<UtteranceRow>();
   return new Map(results.map((row) => [row.id, toUtteranceState(row, -1)]));
 }

@@ -19,6 +19,7 @@ import {
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { decodeChange } from "./change-codec";
 import { commitChange, CommitConflict, commitWithRetry, detailsChanged } from "./commit";
 import { currentStates, defaultSpeakerName, WITH_POSITION, type PositionedRow } from "./read";
 import { publicState, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
@@ -102,7 +103,7 @@ async function load(db: D1Database, transcriptId: string, req: OpRequest, opId: 
   // The spec sends merge with an empty body: the source is then whatever follows the target.
   const op = requestedOp(req, next?.id);
   const named = touches(op);
-  return { known: knownRow ? (JSON.parse(knownRow.change) as Change) : null, ctx, op, named };
+  return { known: knownRow ? await decodeChange(knownRow.change) : null, ctx, op, named };
 }
 
 function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {

@@ -10,7 +10,17 @@ import { formatBinding, isComposing, isMac, type KeyBinding, type KeyEventLike, 
  * Where focus is when a key is pressed. `tutorial` comes before every other scope: while a
  * tutorial is shown its keys are handled first and no other command runs for them.
  */
-export type CommandScope = "tutorial" | "dialog" | "utterance" | "search" | "library" | "notes" | "transcript" | "player" | "page";
+export type CommandScope =
+  | "tutorial"
+  | "dialog"
+  | "utterance"
+  | "search"
+  | "replace"
+  | "library"
+  | "notes"
+  | "transcript"
+  | "player"
+  | "page";
 
 export type CommandGroup = "Player" | "Transcript editor" | "Search" | "Transcript tools" | "Dialogs";
 
@@ -62,6 +72,8 @@ export interface CommandContext {
   search?: { step(direction: 1 | -1): void };
   /** The files sidebar's search across the library: its list of hits. */
   library?: { move(direction: 1 | -1): void; open(): void; close(): void };
+  /** The search box's replace field. */
+  replace?: { one(): void; all(): void };
   notes?: { save(): void };
   dialog?: { close(): void };
   tutorial?: { next(): void; previous(): void; skip(): void; focusOnCardButton: boolean };
@@ -95,7 +107,7 @@ const keyed = (event: KeyEventLike, keys: readonly KeyBinding[], ctx: CommandCon
   keys.some((binding) => matchesBinding(event, binding, ctx.mac ?? isMac()));
 
 /** Playback while typing, in the search box, on the page and in the player (see docs/product.md#tutorials-and-shortcuts). */
-const EVERYWHERE: readonly CommandScope[] = ["utterance", "search", "player", "page"];
+const EVERYWHERE: readonly CommandScope[] = ["utterance", "search", "replace", "player", "page"];
 const alt = (key: string, code: string): KeyBinding => ({ key, code, alt: true });
 /** A player command takes its key only when there is a player to act on. */
 const withPlayer = (e: KeyEventLike, ctx: CommandContext, keys: readonly KeyBinding[]) => !!ctx.player && keyed(e, keys, ctx);
@@ -280,6 +292,20 @@ export const COMMANDS = {
     scopes: ["library"],
     keys: [{ key: "Escape" }],
     perform: (ctx) => ctx.library?.close(),
+  },
+  replaceMatch: {
+    group: "Search",
+    label: "Replace this match (in the replace field)",
+    scopes: ["replace"],
+    keys: [{ key: "Enter" }],
+    perform: (ctx) => ctx.replace?.one(),
+  },
+  replaceAll: {
+    group: "Search",
+    label: "Replace all (in the replace field)",
+    scopes: ["replace"],
+    keys: [{ key: "Enter", mod: true }],
+    perform: (ctx) => ctx.replace?.all(),
   },
   saveNotes: {
     group: "Transcript tools",

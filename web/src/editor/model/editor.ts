@@ -1,10 +1,18 @@
 // The editor's commands, outside React: each updates the store optimistically
 // with the same pure rules the server applies, then queues the operation. The
 // view renders the store and dispatches commands; nothing here touches the DOM.
-import { applyOp, OpError } from "../../../../common/transcript-apply";
+import { applyOp, OpError, replacedCount } from "../../../../common/transcript-apply";
+import {
+  findInText,
+  normalizeFind,
+  REPLACE_LIMITS,
+  REPLACE_MESSAGES,
+  utteranceText,
+  type ReplaceSpec,
+} from "../../../../common/replace-match";
 import type { Change, OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
-import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "./word-diff";
-import { newWordId } from "./word-diff";
+import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../../../../common/word-diff";
+import { newWordId } from "../../../../common/word-diff";
 import type { EditorClock } from "./clock";
 import type { SaveQueue } from "./save-queue";
 import type { ChangeSource, TranscriptStore } from "./transcript-store";
@@ -75,6 +83,41 @@ export class TranscriptEditor {
     const cycled = cycleConfidence(word, this.clock.now());
     const words = u.transcriptWords.map((w) => (w.id === wordId ? cycled : w));
     return this.run({ type: "update_words", utteranceId, words: wordPatches(words) }, "local", words) ? cycled.confidenceScore : null;
+  }
+
+  /**
+   * Replace all (docs/product.md, "Find and replace"): applied here at once with
+   * the server's rules, then queued as one operation behind any unsaved edits.
+   * `replaced` counts the matches changed; `left` those kept because their
+   * utterance would have no word left.
+   */
+  replaceAll(spec: ReplaceSpec): { replaced: number; left: number } | { error: string } {
+    const find = normalizeFind(spec.find);
+    if (find === null) return { error: REPLACE_MESSAGES.findTooShort };
+    if (spec.replace.length > REPLACE_LIMITS.replaceMax) return { error: REPLACE_MESSAGES.replaceTooLong };
+    const ids: string[] = [];
+    let total = 0;
+    for (const u of this.store.utterances()) {
+      const n = findInText(utteranceText(u.transcriptWords), find, spec).length;
+      if (n > 0) ids.push(u.id);
+      total += n;
+    }
+    if (total > REPLACE_LIMITS.matchesMax) return { error: REPLACE_MESSAGES.tooManyMatches(total) };
+    if (!ids.length) return { replaced: 0, left: 0 };
+    const op: TranscriptOp = { type: "replace_all", ...spec, utteranceIds: ids };
+    let applied: ReturnType<typeof applyOp>;
+    try {
+      applied = applyOp(this.store, op);
+    } catch (error) {
+      if (error instanceof OpError) return { error: error.message };
+      throw error;
+    }
+    const replaced = replacedCount(applied.summary);
+    if (!applied.change.utterances.length) return { replaced: 0, left: total };
+    this.store.applyChange(applied.change, "local");
+    this.queue.enqueue(op);
+    this.onLocalChange?.(applied.change);
+    return { replaced, left: total - replaced };
   }
 
   /** Re-applies operations restored from storage after a reload; returns those still valid. */

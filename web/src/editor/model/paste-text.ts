@@ -1,7 +1,7 @@
 // Text entering an utterance from outside the keyboard (a paste, a stray control
 // character): what may enter, and where the caret lands once the words are redrawn.
 import { stripBidiControls } from "../../../../common/names";
-import { tokenize } from "./word-diff";
+import { tokenize } from "../../../../common/word-diff";
 
 /** Clipboard text as it may enter an utterance: one line, no text-direction controls. */
 export const pastedText = (raw: string): string => stripBidiControls(raw).replace(/\s+/g, " ");

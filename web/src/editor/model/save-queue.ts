@@ -83,7 +83,7 @@ export function retryDelay(failures: number): number {
   return Math.min(ms, SAVE_TIMINGS.maxRetryMs);
 }
 
-const SPEAKER_STATS_OPS = new Set<TranscriptOp["type"]>(["set_speaker", "split", "merge"]);
+const SPEAKER_STATS_OPS = new Set<TranscriptOp["type"]>(["set_speaker", "split", "merge", "replace_all"]);
 
 export interface SaveQueueOptions {
   /** Key of the stored queue (the transcript's file id). */
@@ -99,7 +99,7 @@ export interface SaveQueueOptions {
   onRejected?: (pending: PendingOp, failure: PermanentFailure) => void;
   /** The queue emptied after at least one operation completed: refresh the edit history. */
   onDrained?: () => void;
-  /** A set_speaker, split or merge was saved: refresh the speaker statistics. */
+  /** A set_speaker, split, merge or replace all was saved: refresh the speaker statistics. */
   onSpeakerStatsStale?: () => void;
   onStoreError?: (error: unknown) => void;
 }
@@ -174,6 +174,8 @@ export class SaveQueue {
     const now = this.clock.now();
     const pending: PendingOp = { opId: this.newId(), op, enqueuedAt: now };
     const readyAt = this.waiters.length > 0 ? now : now + sendDelay(op);
+    // Replace all goes out at once, after the unsaved edits queued before it: those wait no longer either.
+    if (op.type === "replace_all") for (const entry of this.entries) entry.readyAt = Math.min(entry.readyAt, now);
     const index = this.replaceableIndex(op);
     if (index >= 0) {
       this.entries[index] = { pending, readyAt, attempted: false };

@@ -6,6 +6,7 @@
 // several words ("the cat") or part of one ("at" in "cat"). Each utterance's
 // lowercase text is built once and cached by object identity: pass immutable
 // objects (query data, valtio snapshots), a changed utterance being a new object.
+import { DEFAULT_MATCH_OPTIONS, findInText, lowerSameLength, normalizeFind, type MatchOptions } from "../../../../common/replace-match";
 
 /** docs/product.md#transcript-editor: search minimum length. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -29,30 +30,15 @@ export interface SearchMatch {
   end: number;
 }
 
-/**
- * Lowercases without changing the length, so offsets found in the lowercase
- * text hold in the original: the few characters whose lowercase form is longer
- * (e.g. "İ") are kept as they are.
- */
-function lowerSameLength(text: string): string {
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) return lower;
-  let out = "";
-  for (const ch of text) {
-    const l = ch.toLowerCase();
-    out += l.length === ch.length ? l : ch;
-  }
-  return out;
-}
-
 /** The lowercase query to look for, or null when search is not active (< 2 characters after trimming). */
 export function normalizeQuery(query: string): string | null {
-  const trimmed = query.trim().replace(/\s+/g, " ");
-  return trimmed.length >= SEARCH_MIN_LENGTH ? lowerSameLength(trimmed) : null;
+  const found = normalizeFind(query);
+  return found === null ? null : lowerSameLength(found);
 }
 
 interface IndexedUtterance {
   words: readonly SearchWord[];
+  text: string;
   lower: string;
   /** Offset of each word in the text. */
   starts: Int32Array;
@@ -70,7 +56,8 @@ function indexed(utterance: SearchUtterance): IndexedUtterance {
     starts[i] = offset;
     offset += words[i]!.text.length + 1;
   }
-  const entry = { words, lower: lowerSameLength(utteranceText(utterance)), starts };
+  const text = utteranceText(utterance);
+  const entry = { words, text, lower: lowerSameLength(text), starts };
   cache.set(utterance, entry);
   return entry;
 }
@@ -92,20 +79,24 @@ function wordIndexAt(starts: Int32Array, at: number): number {
   return lo - 1;
 }
 
-/** Every occurrence (not overlapping, like a browser's find), in document order. Empty when inactive. */
-export function findMatches(utterances: readonly SearchUtterance[], query: string): SearchMatch[] {
-  const needle = normalizeQuery(query);
+/**
+ * Every occurrence (not overlapping, like a browser's find), in document order. Empty when inactive.
+ * The rule is replace all's (common/replace-match.ts), so `n of m` counts what it would change.
+ */
+export function findMatches(
+  utterances: readonly SearchUtterance[],
+  query: string,
+  options: MatchOptions = DEFAULT_MATCH_OPTIONS,
+): SearchMatch[] {
+  const needle = normalizeFind(query);
   if (needle === null) return [];
   const matches: SearchMatch[] = [];
   for (const utterance of utterances) {
-    const { lower, starts, words } = indexed(utterance);
-    let at = lower.indexOf(needle);
-    while (at >= 0) {
-      const end = at + needle.length;
+    const { text, lower, starts, words } = indexed(utterance);
+    for (const { start, end } of findInText(text, needle, options, lower)) {
       const wordIds: string[] = [];
-      for (let i = Math.max(0, wordIndexAt(starts, at)); i < words.length && starts[i]! < end; i++) wordIds.push(words[i]!.id);
-      matches.push({ utteranceId: utterance.id, wordIds, start: at, end });
-      at = lower.indexOf(needle, end);
+      for (let i = Math.max(0, wordIndexAt(starts, start)); i < words.length && starts[i]! < end; i++) wordIds.push(words[i]!.id);
+      matches.push({ utteranceId: utterance.id, wordIds, start, end });
     }
   }
   return matches;
@@ -122,6 +113,7 @@ export function searchLabel(state: { current: number; total: number }): string {
  */
 export class SearchState {
   private text = "";
+  private matchOptions: MatchOptions = DEFAULT_MATCH_OPTIONS;
   private list: readonly SearchUtterance[];
   private found: SearchMatch[] = [];
   private index = -1;
@@ -169,9 +161,20 @@ export class SearchState {
     this.index = this.found.length > 0 ? 0 : -1;
   }
 
+  get options(): MatchOptions {
+    return this.matchOptions;
+  }
+
+  /** Match case / whole word changed: the matches are found again from the first. */
+  setOptions(options: MatchOptions): void {
+    this.matchOptions = options;
+    this.setQuery(this.text);
+  }
+
   /** After edits: the matches are found again; the current one stays if it still exists. */
-  setUtterances(utterances: readonly SearchUtterance[]): void {
-    if (utterances === this.list) return;
+  setUtterances(utterances: readonly SearchUtterance[], force = false): void {
+    // The store replaces changed utterances in place: after its change events the same list needs `force`.
+    if (utterances === this.list && !force) return;
     const was = this.currentMatch;
     this.list = utterances;
     this.recompute();
@@ -181,6 +184,21 @@ export class SearchState {
     }
     const same = was ? this.found.findIndex((m) => m.utteranceId === was.utteranceId && m.start === was.start) : -1;
     this.index = same >= 0 ? same : Math.min(Math.max(this.index, 0), this.found.length - 1);
+  }
+
+  /**
+   * Makes current the first match at or after `offset` in utterance `utteranceId`, in document
+   * order (`order` gives an utterance's index), wrapping to the first: after a replacement the
+   * text put in is not searched again.
+   */
+  seekAfter(order: (utteranceId: string) => number, utteranceId: string, offset: number): void {
+    if (this.found.length === 0) return;
+    const at = order(utteranceId);
+    const i = this.found.findIndex((m) => {
+      const o = order(m.utteranceId);
+      return o > at || (o === at && m.start >= offset);
+    });
+    this.index = Math.max(i, 0);
   }
 
   /** Enter: the next match, after the last the first. */
@@ -215,7 +233,7 @@ export class SearchState {
   }
 
   private recompute(): void {
-    this.found = findMatches(this.list, this.text);
+    this.found = findMatches(this.list, this.text, this.matchOptions);
     this.byUtterance = null;
   }
 }

@@ -6,7 +6,7 @@ import { compareKeys } from "../../../../common/order-keys";
 import type { OpContext } from "../../../../common/transcript-apply";
 import type { Change, OperationResultDto, UtteranceState } from "../../../../common/transcript-ops";
 import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
-import type { EditableWord } from "./word-diff";
+import type { EditableWord } from "../../../../common/word-diff";
 
 export interface EditableUtterance extends UtteranceDto {
   transcriptWords: EditableWord[];

@@ -15,6 +15,7 @@ export interface VersionSource {
 type Sender<K extends OpType> = (audioFileId: string, request: WireRequestOf<K>, headers: Record<string, string>) => Promise<Response>;
 
 const endpoint = api.transcripts[":audioFileId"].utterances[":utteranceId"];
+const replaceEndpoint = api.transcripts[":audioFileId"].replace;
 // The typed client puts params into the path as they are.
 const utterance = (audioFileId: string, utteranceId: string) => ({
   param: { audioFileId: encodeURIComponent(audioFileId), utteranceId: encodeURIComponent(utteranceId) },
@@ -26,6 +27,8 @@ const SENDERS: { [K in OpType]: Sender<K> } = {
   split: (id, r, headers) => endpoint.split.$post({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
   merge: (id, r, headers) => endpoint.merge.$post({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
   set_speaker: (id, r, headers) => endpoint.$put({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
+  // Replace all addresses the transcript, not one utterance.
+  replace_all: (id, r, headers) => replaceEndpoint.$post({ param: { audioFileId: encodeURIComponent(id) }, json: r.body }, { headers }),
 };
 
 function send(audioFileId: string, request: WireRequest, opId: string): Promise<Response> {

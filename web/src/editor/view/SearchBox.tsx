@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { SearchState, type SearchMatch } from "../model/search";
+import type { TranscriptEditor } from "../model/editor";
+import { ReplaceRow } from "./ReplaceRow";
 import { dispatch } from "../model/commands";
 import type { PlaybackController } from "../model/playback-controller";
 import type { ReadableTranscript } from "./readable";
@@ -51,17 +53,28 @@ function reveal(match: SearchMatch | null) {
   requestAnimationFrame(() => card.scrollIntoView({ block: "center" }));
 }
 
-export function SearchBox({ session, playback = null }: { session: ReadableTranscript; playback?: PlaybackController | null }) {
+export function SearchBox({
+  session,
+  playback = null,
+  editor = null,
+}: {
+  session: ReadableTranscript;
+  playback?: PlaybackController | null;
+  /** With an editor the box also replaces (the shared page has none). */
+  editor?: TranscriptEditor | null;
+}) {
   const search = useRef(new SearchState(session.store.utterances())).current;
   const [label, setLabel] = useState("");
   const [query, setQuery] = useState("");
+  const [replacing, setReplacing] = useState(false);
+  const replaceId = useId();
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = session.store.subscribeChanges(() => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        search.setUtterances(session.store.utterances());
+        search.setUtterances(session.store.utterances(), true);
         if (search.active) paint(search);
         setLabel(search.label);
       }, RESEARCH_AFTER_EDIT_MS);
@@ -102,6 +115,16 @@ export function SearchBox({ session, playback = null }: { session: ReadableTrans
     reveal(search.currentMatch);
   }
 
+  /** After a replacement: the matches now, the current one the first at or after `from`. */
+  function refresh(from?: { utteranceId: string; offset: number }) {
+    search.setUtterances(session.store.utterances(), true);
+    if (from && editor) search.seekAfter((id) => editor.store.indexOf(id), from.utteranceId, from.offset);
+    setLabel(search.label);
+    if (search.active) paint(search);
+    else clearPaint();
+    reveal(search.currentMatch);
+  }
+
   function step(direction: 1 | -1) {
     if (!search.active || !search.total) return;
     const match = direction > 0 ? search.next() : search.prev();
@@ -139,6 +162,29 @@ export function SearchBox({ session, playback = null }: { session: ReadableTrans
       <button type="button" className="icon-button" aria-label="Next match" disabled={!label || label === "0 of 0"} onClick={() => step(1)}>
         ↓
       </button>
+      {editor && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Find and replace"
+          title="Find and replace"
+          aria-expanded={replacing}
+          aria-controls={replacing ? replaceId : undefined}
+          onClick={() => setReplacing((open) => !open)}
+        >
+          ⇄
+        </button>
+      )}
+      {editor && replacing && (
+        <ReplaceRow
+          id={replaceId}
+          editor={editor}
+          search={search}
+          playback={playback}
+          onReplaced={refresh}
+          onOptions={() => run(search.query)}
+        />
+      )}
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function TranscriptToolbar({ session, playback }: { session: EditorSessio
   }, [history.isError, history.error]);
   return (
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">
-      <SearchBox session={session} playback={playback} />
+      <SearchBox session={session} playback={playback} editor={session.editor} />
       <LowConfidenceNavigator session={session} />
       <div className="toolbar-group" role="group" aria-label="History" data-tutorial="history-buttons">
         <button

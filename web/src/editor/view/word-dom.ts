@@ -4,7 +4,7 @@
 // caret positions rely on.
 // A long transcript is drawn lean (word-html.ts) and a text gets every word's span
 // when it is pointed at, focused, or one of its words is asked for.
-import type { EditableWord } from "../model/word-diff";
+import type { EditableWord } from "../../../../common/word-diff";
 import { plainText, wordsHtml } from "./word-html";
 
 /** Word id → its span where one is drawn, for the playing-word highlight and navigation (no DOM queries on hot paths). */

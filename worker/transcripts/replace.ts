@@ -1,0 +1,112 @@
+// Replace all (POST /transcripts/{id}/replace): one operation over the whole
+// transcript. Reads every utterance once, finds the matches with the rule the
+// editor uses (common/replace-match.ts), applies them as update_words of the
+// touched utterances (common/transcript-apply.ts) and commits that one change
+// with one history row: only the touched utterances are written.
+import { applyOp, OpError, replacedCount, type OpContext } from "../../common/transcript-apply";
+import { findInText, normalizeFind, REPLACE_LIMITS, REPLACE_MESSAGES, utteranceText, type ReplaceSpec } from "../../common/replace-match";
+import type { Change, ReplaceAllOp, ReplaceResultDto, UtteranceState } from "../../common/transcript-ops";
+import type { TranscriptRow } from "../db/schema";
+import { ApiError, unprocessable } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { decodeChange } from "./change-codec";
+import { commitChange, commitWithRetry, detailsChanged } from "./commit";
+import type { EditOutcome } from "./operations";
+import { currentStates } from "./read";
+import { fromRaw, rawUtteranceColumns, toUtteranceState } from "./rows";
+
+export interface ReplaceOutcome extends EditOutcome {
+  result: ReplaceResultDto;
+}
+
+/** The utterances with at least one match, and how many matches there are in all. */
+function findInTranscript(utterances: readonly UtteranceState[], spec: ReplaceSpec): { ids: string[]; count: number } {
+  const find = normalizeFind(spec.find);
+  if (find === null) throw unprocessable(REPLACE_MESSAGES.findTooShort);
+  const ids: string[] = [];
+  let count = 0;
+  for (const u of utterances) {
+    const n = findInText(utteranceText(u.transcriptWords), find, spec).length;
+    if (n > 0) {
+      ids.push(u.id);
+      count += n;
+    }
+  }
+  return { ids, count };
+}
+
+async function readAll(db: D1Database, transcriptId: string): Promise<UtteranceState[]> {
+  const rows = await db
+    .prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`)
+    .bind(transcriptId)
+    .raw();
+  return rows.map((row, position) => toUtteranceState(fromRaw(row), position));
+}
+
+const answer = (replaced: number, change: Change | null, result: Omit<ReplaceResultDto, "replaced" | "utterance_ids">) => ({
+  ...result,
+  replaced,
+  utterance_ids: change ? change.utterances.map((u) => u.id) : [],
+});
+
+/**
+ * Replaces every match in an owned transcript. Idempotent by key: a known
+ * Idempotency-Key answers what the first request did and writes nothing.
+ * 422 when there are more than REPLACE_LIMITS.matchesMax matches.
+ */
+export async function runReplace(
+  db: D1Database,
+  transcript: Pick<TranscriptRow, "id">,
+  spec: ReplaceSpec,
+  opId: string | null,
+): Promise<ReplaceOutcome> {
+  return commitWithRetry(async () => {
+    const [known, utterances] = await Promise.all([
+      db
+        .prepare("SELECT change, summary FROM edit_operations WHERE transcript_id = ? AND op_id = ?")
+        .bind(transcript.id, opId)
+        .first<{ change: string; summary: string }>(),
+      readAll(db, transcript.id),
+    ]);
+    if (known) {
+      const recorded = await decodeChange(known.change);
+      const ids = recorded.utterances.map((u) => u.id);
+      const states = await currentStates(db, transcript.id, ids);
+      const result = answer(replacedCount(known.summary), recorded, { utterances: states, removedUtteranceIds: [] });
+      return { result, change: null, detailsChanged: false, rowsWritten: 0 };
+    }
+
+    const found = findInTranscript(utterances, spec);
+    if (found.count > REPLACE_LIMITS.matchesMax) throw unprocessable(REPLACE_MESSAGES.tooManyMatches(found.count));
+    const byId = new Map(utterances.map((u) => [u.id, u]));
+    const ctx: OpContext = { utterance: (id) => byId.get(id), next: () => undefined, speakerName: () => undefined };
+    const op: ReplaceAllOp = { type: "replace_all", ...spec, utteranceIds: found.ids };
+    let applied: ReturnType<typeof applyOp>;
+    try {
+      applied = applyOp(ctx, op);
+    } catch (error) {
+      if (error instanceof OpError) throw new ApiError(error.status, error.message);
+      throw error;
+    }
+    if (!applied.change.utterances.length) {
+      return { result: answer(0, null, { utterances: [], removedUtteranceIds: [] }), change: null, detailsChanged: false, rowsWritten: 0 };
+    }
+    const committed = await commitChange(db, {
+      transcriptId: transcript.id,
+      change: applied.change,
+      history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+      now: nowIso(),
+      // Replacing words moves no utterance: the positions read above still hold.
+      knownPositions: new Map(utterances.map((u) => [u.id, u.position])),
+    });
+    return {
+      result: answer(replacedCount(applied.summary), applied.change, {
+        utterances: committed.utterances,
+        removedUtteranceIds: committed.removedUtteranceIds,
+      }),
+      change: applied.change,
+      detailsChanged: detailsChanged(applied.change),
+      rowsWritten: committed.rowsWritten,
+    };
+  });
+}
