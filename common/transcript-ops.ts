@@ -71,6 +71,8 @@ export const splitBodySchema = z.object({ first_word_id: id, new_utterance_id: i
 /** The spec sends an empty body; the source id and versions make a retried merge safe. */
 export const mergeBodySchema = z.object({ source_utterance_id: id.optional(), version, source_version: version });
 export const setSpeakerBodySchema = z.object({ speaker_id: id, version });
+/** Merge speakers: the speaker in the path becomes `into_speaker_id` everywhere and is removed. */
+export const mergeSpeakersBodySchema = z.object({ into_speaker_id: id });
 
 /** The body each operation's endpoint takes (the client's side of the schemas above). */
 export interface OpBodies {
@@ -78,6 +80,7 @@ export interface OpBodies {
   split: z.input<typeof splitBodySchema>;
   merge: z.input<typeof mergeBodySchema>;
   set_speaker: z.input<typeof setSpeakerBodySchema>;
+  merge_speakers: z.input<typeof mergeSpeakersBodySchema>;
 }
 export type OpType = keyof OpBodies;
 
@@ -88,7 +91,9 @@ export type TranscriptOp =
   | { type: "update_words"; utteranceId: string; words: WordPatch[] }
   | { type: "split"; utteranceId: string; firstWordId: string; newUtteranceId: string }
   | { type: "merge"; targetUtteranceId: string; sourceUtteranceId: string }
-  | { type: "set_speaker"; utteranceId: string; speakerId: string };
+  | { type: "set_speaker"; utteranceId: string; speakerId: string }
+  /** Addressed to a speaker, not an utterance: every utterance of `speakerId` becomes `intoSpeakerId`'s. */
+  | { type: "merge_speakers"; speakerId: string; intoSpeakerId: string };
 
 /**
  * An operation as an endpoint receives it: the versions the client computed it
@@ -97,9 +102,12 @@ export type TranscriptOp =
 export type OpRequest =
   | (Extract<TranscriptOp, { type: "update_words" | "split" | "set_speaker" }> & { version?: number })
   | { type: "merge"; targetUtteranceId: string; sourceUtteranceId?: string; version?: number; sourceVersion?: number };
+/** A speaker merge as its endpoint receives it (no versions: it moves whatever the speaker has when it runs). */
+export type SpeakerMergeRequest = Extract<TranscriptOp, { type: "merge_speakers" }>;
+type RequestOf<K extends OpType> = Extract<OpRequest | SpeakerMergeRequest, { type: K }>;
 
 /** The utterances an operation reads or writes, the one it is addressed to first. */
-export function touches(op: TranscriptOp | OpRequest): string[] {
+export function touches(op: TranscriptOp | OpRequest | SpeakerMergeRequest): string[] {
   switch (op.type) {
     case "update_words":
     case "set_speaker":
@@ -108,7 +116,15 @@ export function touches(op: TranscriptOp | OpRequest): string[] {
       return [op.utteranceId, op.newUtteranceId];
     case "merge":
       return op.sourceUtteranceId ? [op.targetUtteranceId, op.sourceUtteranceId] : [op.targetUtteranceId];
+    case "merge_speakers":
+      // Which utterances it moves is the server's to say (all of the speaker's when it runs).
+      return [];
   }
+}
+
+/** The id in an operation's path: its first utterance, or the speaker a speaker merge is addressed to. */
+function pathId(op: TranscriptOp): string {
+  return op.type === "merge_speakers" ? op.speakerId : touches(op)[0]!;
 }
 
 /** The operation a request asks for; a merge without a source takes whatever follows the target. */
@@ -125,6 +141,7 @@ export function requestedOp(req: OpRequest, following: string | undefined): Tran
 /** One operation on the wire: the endpoint (by type), the utterance in its path, and the body. */
 export interface WireRequestOf<K extends OpType> {
   type: K;
+  /** The id in the path: an utterance's, or for merge_speakers the speaker's. */
   utteranceId: string;
   body: OpBodies[K];
 }
@@ -132,7 +149,7 @@ export type WireRequest = { [K in OpType]: WireRequestOf<K> }[OpType];
 
 type Codec<K extends OpType> = {
   to(op: Extract<TranscriptOp, { type: K }>, version: (utteranceId: string) => number | undefined): OpBodies[K];
-  from(utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): Extract<OpRequest, { type: K }>;
+  from(utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): RequestOf<K>;
 };
 
 export const BODY_SCHEMAS = {
@@ -140,6 +157,7 @@ export const BODY_SCHEMAS = {
   split: splitBodySchema,
   merge: mergeBodySchema,
   set_speaker: setSpeakerBodySchema,
+  merge_speakers: mergeSpeakersBodySchema,
 } as const;
 
 const CODECS: { [K in OpType]: Codec<K> } = {
@@ -175,16 +193,20 @@ const CODECS: { [K in OpType]: Codec<K> } = {
     to: (op, v) => ({ speaker_id: op.speakerId, version: v(op.utteranceId) }),
     from: (utteranceId, body) => ({ type: "set_speaker", utteranceId, speakerId: body.speaker_id, version: body.version }),
   },
+  merge_speakers: {
+    to: (op) => ({ into_speaker_id: op.intoSpeakerId }),
+    from: (speakerId, body) => ({ type: "merge_speakers", speakerId, intoSpeakerId: body.into_speaker_id }),
+  },
 };
 
 /** The request for an operation; `version` gives the version the server last confirmed of an utterance. */
 export function toRequest(op: TranscriptOp, version: (utteranceId: string) => number | undefined): WireRequest {
   const codec = CODECS[op.type] as Codec<OpType>;
-  return { type: op.type, utteranceId: touches(op)[0]!, body: codec.to(op as never, version) } as WireRequest;
+  return { type: op.type, utteranceId: pathId(op), body: codec.to(op as never, version) } as WireRequest;
 }
 
 /** The operation a validated request names (the utterance from its path, the rest from its body). */
-export function fromRequest<K extends OpType>(type: K, utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): OpRequest {
+export function fromRequest<K extends OpType>(type: K, utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): RequestOf<K> {
   return (CODECS[type] as Codec<K>).from(utteranceId, body);
 }
 
@@ -209,6 +231,18 @@ export interface Change {
   utterances: { id: string; before: UtteranceState | null; after: UtteranceState | null }[];
   speakers?: { id: string; before: SpeakerState | null; after: SpeakerState | null }[];
   fields?: { before: TranscriptFields; after: TranscriptFields };
+  /**
+   * Utterances that moved from one speaker to another with nothing else
+   * changed (a speaker merge): recorded as ids, not states, so merging a
+   * speaker of 750 utterances keeps its history row small. Each moved row's
+   * version grows by one.
+   */
+  speakerMoves?: SpeakerMoves;
+}
+export interface SpeakerMoves {
+  from: string;
+  to: string;
+  utteranceIds: string[];
 }
 export interface TranscriptFields {
   summary?: string | null;
@@ -231,6 +265,9 @@ export function invertChange(change: Change): Change {
     utterances: change.utterances.map((u) => ({ id: u.id, before: u.after, after: u.before })),
     ...(change.speakers ? { speakers: change.speakers.map((s) => ({ id: s.id, before: s.after, after: s.before })) } : {}),
     ...(change.fields ? { fields: { before: change.fields.after, after: change.fields.before } } : {}),
+    ...(change.speakerMoves
+      ? { speakerMoves: { ...change.speakerMoves, from: change.speakerMoves.to, to: change.speakerMoves.from } }
+      : {}),
   };
 }
 

@@ -39,6 +39,8 @@ function receive(request: WireRequest): OpRequest {
       return fromRequest(request.type, request.utteranceId, BODY_SCHEMAS.merge.parse(body));
     case "set_speaker":
       return fromRequest(request.type, request.utteranceId, BODY_SCHEMAS.set_speaker.parse(body));
+    case "merge_speakers":
+      throw new Error("A speaker merge is not an utterance operation");
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../transcripts/read";
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
+import { speakerMergeRoutes } from "./speaker-merge";
 import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
@@ -66,5 +67,6 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", utteranceRoutes)
   .route("/:id/edit-history", editHistoryRoutes)
   .route("/", transcriptDetailsRoutes)
+  .route("/", speakerMergeRoutes)
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes);

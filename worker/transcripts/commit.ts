@@ -13,6 +13,7 @@ import { EDIT_LIMITS, EDIT_MESSAGES, type Change, type HistoryType, type Utteran
 import { isConstraintViolation } from "../lib/d1-errors";
 import { ApiError } from "../lib/errors";
 import { deleteUtterance, insertUtterance, updateUtterance } from "./rows";
+import { movedRows, movedRowsStatement, speakerMoveGuards, speakerMoveStatement } from "./speaker-moves";
 
 export interface HistoryRecord {
   type: HistoryType;
@@ -81,6 +82,8 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
   ];
   const positionsFrom = statements.length;
   statements.push(...positionStatements(db, plan.transcriptId, written));
+  const moves = plan.change.speakerMoves;
+  if (moves) statements.push(movedRowsStatement(db, plan.transcriptId, moves));
 
   let results: D1Result[];
   try {
@@ -91,7 +94,10 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
   }
   const rowsWritten = results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0);
   return {
-    utterances: written.map((u, i) => ({ ...u, position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
+    utterances: [
+      ...written.map((u, i) => ({ ...u, position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
+      ...(moves ? movedRows(results[results.length - 1]!) : []),
+    ],
     removedUtteranceIds: plan.change.utterances.filter((u) => u.before && !u.after).map((u) => u.id),
     rowsWritten,
   };
@@ -120,6 +126,12 @@ export function guardAndStatsStatement(db: D1Database, plan: CommitPlan): D1Prep
       guards.push("NOT EXISTS (SELECT 1 FROM utterances WHERE id = ?)");
       guardValues.push(id);
     }
+  }
+  if (change.speakerMoves) {
+    const fromRemoved = (change.speakers ?? []).some((s) => s.id === change.speakerMoves!.from && s.before && !s.after);
+    const moveGuards = speakerMoveGuards(tid, change.speakerMoves, fromRemoved);
+    guards.push(...moveGuards.sql);
+    guardValues.push(...moveGuards.values);
   }
   return db
     .prepare(
@@ -171,6 +183,8 @@ export function rowStatements(db: D1Database, tid: string, change: Change, now: 
   for (const u of change.utterances) if (u.before && !u.after) statements.push(deleteUtterance(db, tid, u.id));
   for (const u of change.utterances) if (u.before && u.after) statements.push(updateUtterance(db, tid, u.before, u.after));
   for (const u of change.utterances) if (!u.before && u.after) statements.push(insertUtterance(db, tid, u.after));
+  // Moves after the speaker they go to exists and before the one they leave is removed.
+  if (change.speakerMoves) statements.push(speakerMoveStatement(db, tid, change.speakerMoves));
   for (const s of change.speakers ?? []) {
     if (s.before && !s.after) statements.push(db.prepare("DELETE FROM speakers WHERE id = ? AND transcript_id = ?").bind(s.id, tid));
   }

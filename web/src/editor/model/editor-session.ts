@@ -24,6 +24,7 @@ const OP_NAMES: Record<TranscriptOp["type"], string> = {
   split: "split",
   merge: "merge",
   set_speaker: "speaker change",
+  merge_speakers: "speaker merge",
 };
 
 export type SessionState = { status: "loading" } | { status: "ready" } | { status: "failed"; error: Error };

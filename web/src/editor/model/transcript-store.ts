@@ -57,6 +57,10 @@ export class TranscriptStore implements OpContext {
     return this.index.get(id) ?? -1;
   }
 
+  utterancesOfSpeaker(id: string): EditableUtterance[] {
+    return this.list.filter((u) => u.speakerId === id);
+  }
+
   speakerName(id: string): string | undefined {
     return this.speakers.get(id)?.displayName;
   }

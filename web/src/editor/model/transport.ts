@@ -26,6 +26,11 @@ const SENDERS: { [K in OpType]: Sender<K> } = {
   split: (id, r, headers) => endpoint.split.$post({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
   merge: (id, r, headers) => endpoint.merge.$post({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
   set_speaker: (id, r, headers) => endpoint.$put({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
+  merge_speakers: (id, r, headers) =>
+    api.transcripts[":id"].speakers[":speakerId"].merge.$post(
+      { param: { id: encodeURIComponent(id), speakerId: encodeURIComponent(r.utteranceId) }, json: r.body },
+      { headers },
+    ),
 };
 
 function send(audioFileId: string, request: WireRequest, opId: string): Promise<Response> {

@@ -1,0 +1,48 @@
+// The statements a recorded speaker move (Change.speakerMoves, a speaker
+// merge or its undo/redo) adds to the one-batch commit (commit.ts): its guard,
+// the one UPDATE that moves the rows, and the read of the moved rows with
+// their positions for the answer. One JSON-array parameter carries the ids, so
+// 750 moved utterances are still a handful of bound parameters.
+import type { SpeakerMoves, UtteranceState } from "../../common/transcript-ops";
+import { fromRaw, rawUtteranceColumns, toUtteranceState } from "./rows";
+
+/** SQL conditions (and their values) that hold when the listed rows all belong to `from`, and, when `from` goes, nothing else does. */
+export function speakerMoveGuards(tid: string, moves: SpeakerMoves, fromRemoved: boolean): { sql: string[]; values: unknown[] } {
+  const ids = JSON.stringify(moves.utteranceIds);
+  const sql = [
+    "(SELECT count(*) FROM utterances WHERE transcript_id = ? AND speaker_id = ? AND id IN (SELECT value FROM json_each(?))) = ?",
+  ];
+  const values: unknown[] = [tid, moves.from, ids, moves.utteranceIds.length];
+  if (fromRemoved) {
+    // An utterance given to `from` since the read would be left pointing at a removed speaker.
+    sql.push("(SELECT count(*) FROM utterances WHERE transcript_id = ? AND speaker_id = ?) = ?");
+    values.push(tid, moves.from, moves.utteranceIds.length);
+  }
+  return { sql, values };
+}
+
+export function speakerMoveStatement(db: D1Database, tid: string, moves: SpeakerMoves): D1PreparedStatement {
+  return db
+    .prepare(
+      "UPDATE utterances SET speaker_id = ?, version = version + 1 WHERE transcript_id = ? AND id IN (SELECT value FROM json_each(?))",
+    )
+    .bind(moves.to, tid, JSON.stringify(moves.utteranceIds));
+}
+
+/** The moved rows as they now stand, positions from one ordered pass (not one count per row). */
+export function movedRowsStatement(db: D1Database, tid: string, moves: SpeakerMoves): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${rawUtteranceColumns()}, position FROM (
+         SELECT ${rawUtteranceColumns()}, row_number() OVER (ORDER BY order_key) - 1 AS position FROM utterances WHERE transcript_id = ?
+       ) WHERE id IN (SELECT value FROM json_each(?)) ORDER BY position`,
+    )
+    .bind(tid, JSON.stringify(moves.utteranceIds));
+}
+
+export function movedRows(result: D1Result): UtteranceState[] {
+  return (result.results as Record<string, unknown>[]).map((row) => {
+    const r = Object.values(row);
+    return toUtteranceState(fromRaw(r), r[11] as number);
+  });
+}
