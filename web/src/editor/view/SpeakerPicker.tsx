@@ -44,25 +44,24 @@ export function SpeakerPicker({
   }, [onClose]);
   if (all && onMergeAll) {
     return (
-      <div
-        className="speaker-picker"
-        role="listbox"
-        aria-label={`Change all of ${currentName}'s utterances to`}
-        ref={root}
-        data-testid="speaker-picker"
-      >
-        {others.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            role="option"
-            aria-selected={false}
-            className={`speaker-option speaker-color-${speakerColorIndex(speakers.indexOf(s))}`}
-            onClick={() => onMergeAll(s.id)}
-          >
-            {s.displayName}
-          </button>
-        ))}
+      <div className="speaker-picker" ref={root} data-testid="speaker-picker">
+        <p id={`merge-all-${current}`} className="muted small speaker-picker-heading">
+          Change all of {currentName}'s utterances to…
+        </p>
+        <div role="listbox" aria-labelledby={`merge-all-${current}`}>
+          {others.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              role="option"
+              aria-selected={false}
+              className={`speaker-option speaker-color-${speakerColorIndex(speakers.indexOf(s))}`}
+              onClick={() => onMergeAll(s.id)}
+            >
+              {s.displayName}
+            </button>
+          ))}
+        </div>
       </div>
     );
   }
