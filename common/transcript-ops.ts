@@ -281,6 +281,16 @@ export interface OperationResultDto {
   /** Present when speakers or transcript fields changed (undo/redo of those, renames). */
   speakers?: SpeakerDto[];
   fields?: TranscriptFields;
+  /**
+   * Utterances that only changed speaker (a speaker merge, its undo or redo):
+   * their new speaker and version; words, times and positions are as they were.
+   */
+  moved?: MovedUtteranceDto[];
+}
+export interface MovedUtteranceDto {
+  id: string;
+  speakerId: string;
+  version: number;
 }
 
 export interface EditHistoryOperationDto {

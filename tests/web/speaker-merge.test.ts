@@ -56,6 +56,27 @@ describe("merging speakers in the editor", () => {
     expect(store.confirmedVersion("u0")).toBe(3);
   });
 
+  it("the server's answer names only new speakers and versions: they become confirmed, the words stay", () => {
+    const { store, editor } = setup();
+    editor.mergeSpeakers("s1", "s2");
+    const words = store.utterance("u0")!.transcriptWords;
+    store.reconcile({
+      utterances: [],
+      removedUtteranceIds: [],
+      moved: [
+        { id: "u0", speakerId: "s2", version: 4 },
+        { id: "u2", speakerId: "s2", version: 4 },
+      ],
+    });
+    expect(store.confirmedVersion("u0")).toBe(4);
+    expect(store.utterance("u0")!.transcriptWords).toBe(words);
+    // An undo answers the moves back.
+    store.reconcile({ utterances: [], removedUtteranceIds: [], moved: [{ id: "u0", speakerId: "s1", version: 5 }] });
+    expect(store.utterance("u0")).toMatchObject({ speakerId: "s1", version: 5 });
+    expect(store.utterance("u0")!.transcriptWords).toEqual(words);
+    expect(store.confirmedVersion("u0")).toBe(5);
+  });
+
   it("refuses merging into itself or with an unknown speaker, and queues nothing", () => {
     const { store, editor, queued } = setup();
     expect(editor.mergeSpeakers("s1", "s1")).toBe(false);

@@ -42,21 +42,16 @@ describe("merge speakers", { timeout: 30_000 }, () => {
     expect(ofA).toHaveLength(3);
 
     const res = expectStatus(await mergeSpeaker(t.user, t.fileId, a.id, { into_speaker_id: b.id }), 200);
-    expect(res.data.utterances.map((u: Json) => u.id)).toEqual(ofA);
-    expect(res.data.utterances.every((u: Json) => u.speakerId === b.id)).toBe(true);
+    // The answer names each moved utterance's new speaker and version, in order; nothing else of it changed.
+    expect(res.data.moved).toEqual(ofA.map((id) => ({ id, speakerId: b.id, version: before.find((u) => u.id === id)!.version + 1 })));
+    expect(res.data.utterances).toEqual([]);
     expect(res.data.removedUtteranceIds).toEqual([]);
-    // Positions and versions as the rows now are.
-    for (const u of res.data.utterances) {
-      const old = before.find((x) => x.id === u.id)!;
-      expect(u.position).toBe(old.position);
-      expect(u.version).toBe(old.version + 1);
-      expect(u.transcriptWords).toEqual(old.transcriptWords);
-    }
     expect(res.data.speakers.map((s: Json) => s.id)).toEqual([b.id]);
     expect(res.data.speakers[0]).toMatchObject({ name: "Anna", utteranceCount: 6, speakingPercentage: 100 });
 
     const after = await utterances(t.user, t.fileId);
     expect(after.every((u) => u.speakerId === b.id)).toBe(true);
+    expect(after.map((u) => [u.id, u.position, u.transcriptWords])).toEqual(before.map((u) => [u.id, u.position, u.transcriptWords]));
     expect((await speakers(t.user, t.fileId)).map((s) => s.id)).toEqual([b.id]);
     await expectStatsConsistent(t.transcriptId);
     const ops = (await history(t.user, t.fileId)).operations;
@@ -75,7 +70,8 @@ describe("merge speakers", { timeout: 30_000 }, () => {
     expect(await historyRows(t.transcriptId)).toHaveLength(historyBefore.length + 1);
 
     const undone = await undoOk(t.user, t.fileId);
-    expect(undone.utterances.map((u: Json) => u.id).sort()).toEqual(
+    expect(undone.moved?.every((m) => m.speakerId === a.id)).toBe(true);
+    expect(undone.moved?.map((m) => m.id).sort()).toEqual(
       before
         .filter((u) => u.speakerId === a.id)
         .map((u) => u.id)
@@ -106,7 +102,7 @@ describe("merge speakers", { timeout: 30_000 }, () => {
       const t = await userWithTranscript("merge-rows", sampleTranscript(count, 30));
       const [a, b] = await speakers(t.user, t.fileId);
       const outcome = await mergeSpeakers(env.DB, { id: t.transcriptId }, a.id, b.id, null);
-      expect(outcome.result.utterances).toHaveLength(count / 2);
+      expect(outcome.result.moved).toHaveLength(count / 2);
       const row = await env.DB.prepare("SELECT change FROM edit_operations WHERE transcript_id = ? ORDER BY seq DESC LIMIT 1")
         .bind(t.transcriptId)
         .first<{ change: string }>();
@@ -152,7 +148,7 @@ describe("merge speakers", { timeout: 30_000 }, () => {
     const first = expectStatus(await mergeSpeaker(t.user, t.fileId, a.id, { into_speaker_id: b.id }, headers), 200);
     const rows = await historyRows(t.transcriptId);
     const again = expectStatus(await mergeSpeaker(t.user, t.fileId, a.id, { into_speaker_id: b.id }, headers), 200);
-    expect(again.data.utterances.map((u: Json) => u.id)).toEqual(first.data.utterances.map((u: Json) => u.id));
+    expect(again.data.moved).toEqual(first.data.moved);
     expect(await historyRows(t.transcriptId)).toEqual(rows);
   });
 
@@ -161,7 +157,7 @@ describe("merge speakers", { timeout: 30_000 }, () => {
     const [a, b] = await speakers(t.user, t.fileId);
     const before = await utterances(t.user, t.fileId);
     const merged = expectStatus(await mergeSpeaker(t.user, t.fileId, a.id, { into_speaker_id: b.id }), 200);
-    const u0 = merged.data.utterances[0];
+    const u0 = (await utterances(t.user, t.fileId)).find((u) => u.id === merged.data.moved[0].id)!;
     const words = unchangedWords(u0);
     words[0] = { id: u0.transcriptWords[0].id, text: "changed" };
     expectStatus(await updateWords(t.user, t.fileId, u0.id, { words, version: u0.version }), 200);
@@ -215,7 +211,7 @@ describe("merge speakers", { timeout: 30_000 }, () => {
     const created = expectStatus(await call("POST", `/transcripts/${t.fileId}/speakers`, {}, { token: t.user.token }), 201);
     const [a] = await speakers(t.user, t.fileId);
     const res = expectStatus(await mergeSpeaker(t.user, t.fileId, created.data.id, { into_speaker_id: a.id }), 200);
-    expect(res.data.utterances).toEqual([]);
+    expect(res.data.moved).toEqual([]);
     expect((await speakers(t.user, t.fileId)).some((s) => s.id === created.data.id)).toBe(false);
     await undoOk(t.user, t.fileId);
     expect((await speakers(t.user, t.fileId)).some((s) => s.id === created.data.id)).toBe(true);

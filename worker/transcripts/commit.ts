@@ -9,7 +9,14 @@
 // caller re-reads (`commitWithRetry`).
 import { statsDelta } from "../../common/transcript-apply";
 import type { UtteranceDto } from "../../common/transcript";
-import { EDIT_LIMITS, EDIT_MESSAGES, type Change, type HistoryType, type UtteranceState } from "../../common/transcript-ops";
+import {
+  EDIT_LIMITS,
+  EDIT_MESSAGES,
+  type Change,
+  type HistoryType,
+  type MovedUtteranceDto,
+  type UtteranceState,
+} from "../../common/transcript-ops";
 import { isConstraintViolation } from "../lib/d1-errors";
 import { ApiError } from "../lib/errors";
 import { deleteUtterance, insertUtterance, updateUtterance } from "./rows";
@@ -37,6 +44,8 @@ export interface CommitResult {
   /** Utterances written, in their new state with their position. */
   utterances: UtteranceDto[];
   removedUtteranceIds: string[];
+  /** Rows a speaker move gave another speaker (Change.speakerMoves). */
+  moved?: MovedUtteranceDto[];
   rowsWritten: number;
 }
 
@@ -94,10 +103,8 @@ export async function commitChange(db: D1Database, plan: CommitPlan): Promise<Co
   }
   const rowsWritten = results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0);
   return {
-    utterances: [
-      ...written.map((u, i) => ({ ...u, position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
-      ...(moves ? movedRows(results[results.length - 1]!) : []),
-    ],
+    utterances: written.map((u, i) => ({ ...u, position: (results[positionsFrom + i]!.results[0] as { n: number }).n })),
+    ...(moves ? { moved: movedRows(results[results.length - 1]!) } : {}),
     removedUtteranceIds: plan.change.utterances.filter((u) => u.before && !u.after).map((u) => u.id),
     rowsWritten,
   };

@@ -11,7 +11,8 @@ import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
-import { currentStates, defaultSpeakerName } from "./read";
+import { defaultSpeakerName } from "./read";
+import { movedRows, movedRowsStatement } from "./speaker-moves";
 
 interface SpeakerRowLite {
   id: string;
@@ -39,9 +40,10 @@ export async function mergeSpeakers(
     // A retried request (same Idempotency-Key) answers what the first one moved, applying nothing.
     const knownRow = known!.results[0] as { change: string } | undefined;
     if (knownRow) {
-      const ids = (JSON.parse(knownRow.change) as Change).speakerMoves?.utteranceIds ?? [];
+      const moves = (JSON.parse(knownRow.change) as Change).speakerMoves;
+      const moved = moves ? movedRows(await movedRowsStatement(d1, transcript.id, moves).run()) : [];
       return {
-        result: { utterances: await currentStates(d1, transcript.id, ids), removedUtteranceIds: [] },
+        result: { utterances: [], removedUtteranceIds: [], moved },
         change: null,
         detailsChanged: false,
         rowsWritten: 0,
@@ -83,7 +85,7 @@ export async function mergeSpeakers(
       now: nowIso(),
     });
     return {
-      result: { utterances: committed.utterances, removedUtteranceIds: [] },
+      result: { utterances: [], removedUtteranceIds: [], moved: committed.moved ?? [] },
       change,
       detailsChanged: detailsChanged(change),
       rowsWritten: committed.rowsWritten,

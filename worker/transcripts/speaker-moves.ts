@@ -1,10 +1,9 @@
 // The statements a recorded speaker move (Change.speakerMoves, a speaker
 // merge or its undo/redo) adds to the one-batch commit (commit.ts): its guard,
-// the one UPDATE that moves the rows, and the read of the moved rows with
-// their positions for the answer. One JSON-array parameter carries the ids, so
+// the one UPDATE that moves the rows, and the read of the moved rows' new
+// speaker and version for the answer. One JSON-array parameter carries the ids, so
 // 750 moved utterances are still a handful of bound parameters.
-import type { SpeakerMoves, UtteranceState } from "../../common/transcript-ops";
-import { fromRaw, rawUtteranceColumns, toUtteranceState } from "./rows";
+import type { MovedUtteranceDto, SpeakerMoves } from "../../common/transcript-ops";
 
 /** SQL conditions (and their values) that hold when the listed rows all belong to `from`, and, when `from` goes, nothing else does. */
 export function speakerMoveGuards(tid: string, moves: SpeakerMoves, fromRemoved: boolean): { sql: string[]; values: unknown[] } {
@@ -29,20 +28,14 @@ export function speakerMoveStatement(db: D1Database, tid: string, moves: Speaker
     .bind(moves.to, tid, JSON.stringify(moves.utteranceIds));
 }
 
-/** The moved rows as they now stand, positions from one ordered pass (not one count per row). */
+/** The moved rows' new speaker and version (all a client needs: nothing else of them changed). */
 export function movedRowsStatement(db: D1Database, tid: string, moves: SpeakerMoves): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT ${rawUtteranceColumns()}, position FROM (
-         SELECT ${rawUtteranceColumns()}, row_number() OVER (ORDER BY order_key) - 1 AS position FROM utterances WHERE transcript_id = ?
-       ) WHERE id IN (SELECT value FROM json_each(?)) ORDER BY position`,
+      `SELECT id, speaker_id AS speakerId, version FROM utterances
+       WHERE transcript_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY order_key`,
     )
     .bind(tid, JSON.stringify(moves.utteranceIds));
 }
 
-export function movedRows(result: D1Result): UtteranceState[] {
-  return (result.results as Record<string, unknown>[]).map((row) => {
-    const r = Object.values(row);
-    return toUtteranceState(fromRaw(r), r[11] as number);
-  });
-}
+export const movedRows = (result: D1Result): MovedUtteranceDto[] => result.results as unknown as MovedUtteranceDto[];
