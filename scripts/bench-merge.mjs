@@ -39,7 +39,7 @@ try {
       token,
     );
     const mergeMs = performance.now() - t;
-    moved = merged.data.utterances.length;
+    moved = merged.data.moved.length;
     t = performance.now();
     await json(`/api/v1/transcripts/${fileId}/edit-history/undo`, { method: "POST" }, token);
     // The first run warms the isolate.
