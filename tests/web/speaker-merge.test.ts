@@ -33,7 +33,12 @@ function setup() {
   const queued: TranscriptOp[] = [];
   const editor = new TranscriptEditor({
     store,
-    queue: { enqueue: (op) => (queued.push(op), { opId: "x", op, enqueuedAt: 0 }) },
+    queue: {
+      enqueue: (op) => {
+        queued.push(op);
+        return { opId: "x", op, enqueuedAt: 0 };
+      },
+    },
     clock: { now: () => 0 },
   });
   return { store, editor, queued };
