@@ -22,6 +22,13 @@ const playbackFields = {
   /** Quiet time after the last keystroke before playback paused by typing resumes. */
   typing_resume_ms: z.number().int().min(PLAYBACK_LIMITS.typingResumeMs.min).max(PLAYBACK_LIMITS.typingResumeMs.max),
 };
+/** When a finished transcription is e-mailed (only ever with no tab of the app open). */
+export const EMAIL_WHEN_DONE = ["always", "long_files_only", "never"] as const;
+export type EmailWhenDone = (typeof EMAIL_WHEN_DONE)[number];
+/** "long_files_only": recordings longer than this. */
+export const LONG_FILE_SECONDS = 600;
+const NOTIFICATION_DEFAULTS = { email_when_done: "long_files_only" as EmailWhenDone };
+
 const PLAYBACK_DEFAULTS = { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 };
 
 /** The full preferences object (docs/api.md) with its defaults. */
@@ -43,6 +50,9 @@ export const preferencesSchema = z.object({
       typing_resume_ms: playbackFields.typing_resume_ms.default(PLAYBACK_DEFAULTS.typing_resume_ms),
     })
     .default(PLAYBACK_DEFAULTS),
+  notifications: z
+    .object({ email_when_done: z.enum(EMAIL_WHEN_DONE).default(NOTIFICATION_DEFAULTS.email_when_done) })
+    .default(NOTIFICATION_DEFAULTS),
   /** The personal vocabulary (sent with every file) and the options new uploads start from. */
   transcription: z
     .object({ vocabulary: personalVocabularySchema.default([]), defaults: storedOptionsSchema.default(DEFAULT_OPTIONS) })
@@ -72,6 +82,11 @@ export const preferencesPatchSchema = z.object({
       transcription_service: z.string().min(1).max(100).nullable().optional(),
       transcript: z.object({ utterance_meta_column: z.boolean() }).partial().strict().optional(),
       playback: z.object(playbackFields).partial().strict().optional(),
+      notifications: z
+        .object({ email_when_done: z.enum(EMAIL_WHEN_DONE, { error: "email_when_done must be always, long_files_only or never" }) })
+        .partial()
+        .strict()
+        .optional(),
       transcription: z
         .object({ vocabulary: personalVocabularySchema, defaults: transcriptionOptionsInputSchema })
         .partial()
@@ -91,6 +106,7 @@ export function mergePreferences(current: Preferences, patch: PreferencesPatch):
     tutorials: { ...current.tutorials, ...patch.tutorials, shown: [...new Set(patch.tutorials?.shown ?? current.tutorials.shown)] },
     transcript: { ...current.transcript, ...patch.transcript },
     playback: { ...current.playback, ...patch.playback },
+    notifications: { ...current.notifications, ...patch.notifications },
     transcription: {
       vocabulary: patch.transcription?.vocabulary ?? current.transcription.vocabulary,
       defaults: { ...current.transcription.defaults, ...patch.transcription?.defaults },

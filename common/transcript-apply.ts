@@ -5,6 +5,7 @@ import { formatTimestamp } from "./format";
 import { hasNoBidiControls } from "./names";
 import { keyBetween } from "./order-keys";
 import { replaceInUtterance } from "./replace-match";
+import { applySpeakerMerge, SpeakerMergeError } from "./speaker-merge";
 import type { WordDto } from "./transcript";
 import {
   EDIT_LIMITS,
@@ -23,6 +24,8 @@ export interface OpContext {
   next(id: string): UtteranceState | undefined;
   /** The display name of a speaker of this transcript, or undefined if there is none. */
   speakerName(id: string): string | undefined;
+  /** Every utterance of a speaker (only a side that holds the whole transcript can apply a speaker merge). */
+  utterancesOfSpeaker?(id: string): readonly UtteranceState[];
 }
 
 export class OpError extends Error {
@@ -50,6 +53,19 @@ export function applyOp(ctx: OpContext, op: TranscriptOp): AppliedOp {
       return setSpeaker(ctx, need(ctx, op.utteranceId), op.speakerId);
     case "replace_all":
       return replaceAll(ctx, op);
+    case "merge_speakers":
+      return speakerMerge(ctx, op);
+  }
+}
+
+function speakerMerge(ctx: OpContext, op: Extract<TranscriptOp, { type: "merge_speakers" }>): AppliedOp {
+  const ofSpeaker = ctx.utterancesOfSpeaker;
+  if (!ofSpeaker) throw new OpError(422, "Speaker merges are applied by their own endpoint");
+  try {
+    return applySpeakerMerge({ speakerName: (id) => ctx.speakerName(id), utterancesOfSpeaker: (id) => ofSpeaker.call(ctx, id) }, op);
+  } catch (error) {
+    if (error instanceof SpeakerMergeError) throw new OpError(error.status, error.message);
+    throw error;
   }
 }
 

@@ -72,6 +72,8 @@ export const splitBodySchema = z.object({ first_word_id: id, new_utterance_id: i
 /** The spec sends an empty body; the source id and versions make a retried merge safe. */
 export const mergeBodySchema = z.object({ source_utterance_id: id.optional(), version, source_version: version });
 export const setSpeakerBodySchema = z.object({ speaker_id: id, version });
+/** Merge speakers: the speaker in the path becomes `into_speaker_id` everywhere and is removed. */
+export const mergeSpeakersBodySchema = z.object({ into_speaker_id: id });
 
 // ---- replace all (POST /transcripts/{id}/replace): the whole transcript, not one utterance
 export const replaceBodySchema = z.strictObject({
@@ -93,6 +95,7 @@ export interface OpBodies {
   merge: z.input<typeof mergeBodySchema>;
   set_speaker: z.input<typeof setSpeakerBodySchema>;
   replace_all: z.input<typeof replaceBodySchema>;
+  merge_speakers: z.input<typeof mergeSpeakersBodySchema>;
 }
 export type OpType = keyof OpBodies;
 /** The operations addressed to one utterance (the path names it). */
@@ -106,6 +109,8 @@ export type TranscriptOp =
   | { type: "split"; utteranceId: string; firstWordId: string; newUtteranceId: string }
   | { type: "merge"; targetUtteranceId: string; sourceUtteranceId: string }
   | { type: "set_speaker"; utteranceId: string; speakerId: string }
+  /** Addressed to a speaker, not an utterance: every utterance of `speakerId` becomes `intoSpeakerId`'s. */
+  | { type: "merge_speakers"; speakerId: string; intoSpeakerId: string }
   | ReplaceAllOp;
 
 /**
@@ -125,9 +130,12 @@ export interface ReplaceAllOp extends ReplaceSpec {
 export type OpRequest =
   | (Extract<TranscriptOp, { type: "update_words" | "split" | "set_speaker" }> & { version?: number })
   | { type: "merge"; targetUtteranceId: string; sourceUtteranceId?: string; version?: number; sourceVersion?: number };
+/** A speaker merge as its endpoint receives it (no versions: it moves whatever the speaker has when it runs). */
+export type SpeakerMergeRequest = Extract<TranscriptOp, { type: "merge_speakers" }>;
+type RequestOf<K extends OpType> = Extract<OpRequest | SpeakerMergeRequest, { type: K }>;
 
 /** The utterances an operation reads or writes, the one it is addressed to first. */
-export function touches(op: TranscriptOp | OpRequest): string[] {
+export function touches(op: TranscriptOp | OpRequest | SpeakerMergeRequest): string[] {
   switch (op.type) {
     case "update_words":
     case "set_speaker":
@@ -138,7 +146,15 @@ export function touches(op: TranscriptOp | OpRequest): string[] {
       return op.sourceUtteranceId ? [op.targetUtteranceId, op.sourceUtteranceId] : [op.targetUtteranceId];
     case "replace_all":
       return op.utteranceIds;
+    case "merge_speakers":
+      // Which utterances it moves is the server's to say (all of the speaker's when it runs).
+      return [];
   }
+}
+
+/** The id in an operation's path: its first utterance, or the speaker a speaker merge is addressed to. */
+function pathId(op: TranscriptOp): string {
+  return op.type === "merge_speakers" ? op.speakerId : touches(op)[0]!;
 }
 
 /** The operation a request asks for; a merge without a source takes whatever follows the target. */
@@ -155,6 +171,7 @@ export function requestedOp(req: OpRequest, following: string | undefined): Tran
 /** One operation on the wire: the endpoint (by type), the utterance in its path, and the body. */
 export interface WireRequestOf<K extends OpType> {
   type: K;
+  /** The id in the path: an utterance's, or for merge_speakers the speaker's. */
   utteranceId: string;
   body: OpBodies[K];
 }
@@ -162,7 +179,7 @@ export type WireRequest = { [K in OpType]: WireRequestOf<K> }[OpType];
 
 type Codec<K extends UtteranceOpType> = {
   to(op: Extract<TranscriptOp, { type: K }>, version: (utteranceId: string) => number | undefined): OpBodies[K];
-  from(utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): Extract<OpRequest, { type: K }>;
+  from(utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): RequestOf<K>;
 };
 
 export const BODY_SCHEMAS = {
@@ -171,6 +188,7 @@ export const BODY_SCHEMAS = {
   merge: mergeBodySchema,
   set_speaker: setSpeakerBodySchema,
   replace_all: replaceBodySchema,
+  merge_speakers: mergeSpeakersBodySchema,
 } as const;
 
 const CODECS: { [K in UtteranceOpType]: Codec<K> } = {
@@ -206,17 +224,25 @@ const CODECS: { [K in UtteranceOpType]: Codec<K> } = {
     to: (op, v) => ({ speaker_id: op.speakerId, version: v(op.utteranceId) }),
     from: (utteranceId, body) => ({ type: "set_speaker", utteranceId, speakerId: body.speaker_id, version: body.version }),
   },
+  merge_speakers: {
+    to: (op) => ({ into_speaker_id: op.intoSpeakerId }),
+    from: (speakerId, body) => ({ type: "merge_speakers", speakerId, intoSpeakerId: body.into_speaker_id }),
+  },
 };
 
 /** The request for an operation; `version` gives the version the server last confirmed of an utterance. */
 export function toRequest(op: TranscriptOp, version: (utteranceId: string) => number | undefined): WireRequest {
   if (op.type === "replace_all") return { type: op.type, utteranceId: "", body: toReplaceBody(op) };
   const codec = CODECS[op.type] as Codec<UtteranceOpType>;
-  return { type: op.type, utteranceId: touches(op)[0]!, body: codec.to(op as never, version) } as WireRequest;
+  return { type: op.type, utteranceId: pathId(op), body: codec.to(op as never, version) } as WireRequest;
 }
 
 /** The operation a validated request names (the utterance from its path, the rest from its body). */
-export function fromRequest<K extends UtteranceOpType>(type: K, utteranceId: string, body: z.output<(typeof BODY_SCHEMAS)[K]>): OpRequest {
+export function fromRequest<K extends UtteranceOpType>(
+  type: K,
+  utteranceId: string,
+  body: z.output<(typeof BODY_SCHEMAS)[K]>,
+): RequestOf<K> {
   return (CODECS[type] as Codec<K>).from(utteranceId, body);
 }
 
@@ -254,6 +280,18 @@ export interface Change {
   utterances: { id: string; before: UtteranceState | null; after: UtteranceState | null }[];
   speakers?: { id: string; before: SpeakerState | null; after: SpeakerState | null }[];
   fields?: { before: TranscriptFields; after: TranscriptFields };
+  /**
+   * Utterances that moved from one speaker to another with nothing else
+   * changed (a speaker merge): recorded as ids, not states, so merging a
+   * speaker of 750 utterances keeps its history row small. Each moved row's
+   * version grows by one.
+   */
+  speakerMoves?: SpeakerMoves;
+}
+export interface SpeakerMoves {
+  from: string;
+  to: string;
+  utteranceIds: string[];
 }
 export interface TranscriptFields {
   summary?: string | null;
@@ -276,6 +314,9 @@ export function invertChange(change: Change): Change {
     utterances: change.utterances.map((u) => ({ id: u.id, before: u.after, after: u.before })),
     ...(change.speakers ? { speakers: change.speakers.map((s) => ({ id: s.id, before: s.after, after: s.before })) } : {}),
     ...(change.fields ? { fields: { before: change.fields.after, after: change.fields.before } } : {}),
+    ...(change.speakerMoves
+      ? { speakerMoves: { ...change.speakerMoves, from: change.speakerMoves.to, to: change.speakerMoves.from } }
+      : {}),
   };
 }
 
@@ -297,6 +338,16 @@ export interface OperationResultDto {
   fields?: TranscriptFields;
   /** Undo/redo of a re-transcription: the whole transcript changed, reload it (the lists above are empty). */
   reload?: true;
+  /**
+   * Utterances that only changed speaker (a speaker merge, its undo or redo):
+   * their new speaker and version; words, times and positions are as they were.
+   */
+  moved?: MovedUtteranceDto[];
+}
+export interface MovedUtteranceDto {
+  id: string;
+  speakerId: string;
+  version: number;
 }
 
 export interface EditHistoryOperationDto {

@@ -42,6 +42,8 @@ function receive(request: WireRequest): OpRequest {
       return fromRequest(request.type, request.utteranceId, BODY_SCHEMAS.set_speaker.parse(body));
     case "replace_all":
       throw new Error("Replace all is addressed to the transcript, not an utterance");
+    case "merge_speakers":
+      throw new Error("A speaker merge is not an utterance operation");
   }
 }
 

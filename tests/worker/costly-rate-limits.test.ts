@@ -56,7 +56,7 @@ describe("per-user limits on costly calls", () => {
           expect(res.status).toBe(422);
         }
         // Answered by the summary code itself (409 here: this test transcript cannot be summarized), not by the limiter.
-      expect((await costly("summary", user, fileId)).status).toBe(409);
+        expect((await costly("summary", user, fileId)).status).toBe(409);
       });
     },
     TIMEOUT_MS,

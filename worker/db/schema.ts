@@ -444,3 +444,17 @@ export const shareViews = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.shareId, t.visitorHash] })],
 );
+
+/** "Transcription done" e-mails sent: one per file, run and outcome (migrations/0016). */
+export const doneEmails = sqliteTable(
+  "done_emails",
+  {
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+    runStartedAt: text("run_started_at").notNull(),
+    outcome: text("outcome").notNull(),
+    sentAt: text("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.audioFileId, t.runStartedAt, t.outcome] })],
+);

@@ -10,6 +10,7 @@ import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { publish } from "../live/publish";
+import { emailWhenDone } from "../notifications/done-email";
 import { toAudioFileDto } from "./audio-files";
 
 /** A new job starts with a clean slate. */
@@ -42,8 +43,11 @@ export function assertRestartable(file: AudioFileRow, lostAfterSeconds: number):
   if (file.status === "processing" && !isJobLost(file, lostAfterSeconds)) throw badRequest(LIBRARY_MESSAGES.alreadyProcessing);
 }
 
-/** Pushes a status change, with the whole file, to every open tab of the file's owner; never fails the caller. */
-export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string) {
+/**
+ * Pushes a status change, with the whole file, to every open tab of the file's
+ * owner; never fails the caller. Answers how many tabs it reached (null: unknown).
+ */
+export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string): Promise<number | null> {
   const event: FileStatusChangedEvent = {
     type: "file_status_changed",
     file_id: file.id,
@@ -51,7 +55,7 @@ export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscri
     message,
     audio_file: toAudioFileDto(file, hasTranscript),
   };
-  await publish(env, file.userId, event);
+  return publish(env, file.userId, event);
 }
 
 const stillProcessing = (id: string) => and(eq(audioFiles.id, id), eq(audioFiles.status, "processing"));
@@ -84,8 +88,10 @@ export function readyStatement(d1: D1Database, fileId: string, service: string, 
 }
 
 export async function announceReady(env: Env, db: Db, file: AudioFileRow): Promise<void> {
-  const ready = await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get();
-  await notifyFileStatus(env, ready ?? { ...file, status: "ready" }, true, "Transcription completed");
+  const ready = (await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get()) ?? { ...file, status: "ready" as const };
+  const tabs = await notifyFileStatus(env, ready, true, "Transcription completed");
+  // No tab saw it: maybe an e-mail (docs/product.md#notifications).
+  await emailWhenDone(env, db, ready, "ready", tabs);
 }
 
 /** A job attempt begins: a sign of life for the recovery sweep, and the attempt the file view shows. */
@@ -135,6 +141,6 @@ export async function failProcessing(
     .where(guard)
     .returning()
     .get();
-  if (failed) await notifyFileStatus(env, failed, false, reason);
+  if (failed) await emailWhenDone(env, db, failed, "failed", await notifyFileStatus(env, failed, false, reason));
   return failed;
 }

@@ -33,3 +33,23 @@ export function resetPasswordMessage(appName: string, to: string, name: string, 
     "This link works once and expires in one hour. If you did not ask for it, ignore this message: your password stays the same.",
   );
 }
+
+/** A transcription ended while no tab was open: its file, its status, the reason when it failed, a link to it. */
+export function transcriptionDoneMessage(
+  appName: string,
+  to: string,
+  name: string,
+  done: { fileName: string; outcome: "ready" | "failed"; reason: string | null; link: string },
+): MailMessage {
+  const ready = done.outcome === "ready";
+  return linkMail(
+    to,
+    ready ? `"${done.fileName}" is transcribed` : `Transcription of "${done.fileName}" failed`,
+    ready
+      ? `Hi ${name}, the transcript of "${done.fileName}" is ready.`
+      : `Hi ${name}, the transcription of "${done.fileName}" failed: ${done.reason ?? "Unknown error"}`,
+    ready ? "Open the transcript" : "Open the file",
+    done.link,
+    `You can choose when ${appName} e-mails you about finished transcriptions in your User Preferences.`,
+  );
+}

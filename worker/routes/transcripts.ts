@@ -17,6 +17,7 @@ import {
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
 import { replaceRoutes } from "./replace";
+import { speakerMergeRoutes } from "./speaker-merge";
 import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
@@ -68,5 +69,6 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", replaceRoutes)
   .route("/:id/edit-history", editHistoryRoutes)
   .route("/", transcriptDetailsRoutes)
+  .route("/", speakerMergeRoutes)
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes);

@@ -9,11 +9,19 @@
 // caller re-reads (`commitWithRetry`).
 import { statsDelta } from "../../common/transcript-apply";
 import type { UtteranceDto } from "../../common/transcript";
-import { EDIT_LIMITS, EDIT_MESSAGES, type Change, type HistoryType, type UtteranceState } from "../../common/transcript-ops";
+import {
+  EDIT_LIMITS,
+  EDIT_MESSAGES,
+  type Change,
+  type HistoryType,
+  type MovedUtteranceDto,
+  type UtteranceState,
+} from "../../common/transcript-ops";
 import { isConstraintViolation } from "../lib/d1-errors";
 import { ApiError } from "../lib/errors";
 import { encodeChange } from "./change-codec";
 import { deleteUtterance, insertUtterance, publicState, updateUtterance } from "./rows";
+import { movedRows, movedRowsStatement, speakerMoveGuards, speakerMoveStatement } from "./speaker-moves";
 
 export interface HistoryRecord {
   type: HistoryType;
@@ -39,6 +47,8 @@ export interface CommitResult {
   /** Utterances written, in their new state with their position. */
   utterances: UtteranceDto[];
   removedUtteranceIds: string[];
+  /** Rows a speaker move gave another speaker (Change.speakerMoves). */
+  moved?: MovedUtteranceDto[];
   rowsWritten: number;
 }
 
@@ -103,6 +113,8 @@ export async function commitChange(db: D1Database, requested: CommitPlan): Promi
   const positionsFrom = statements.length;
   const known = plan.knownPositions;
   if (!known) statements.push(...positionStatements(db, plan.transcriptId, written));
+  const moves = plan.change.speakerMoves;
+  if (moves) statements.push(movedRowsStatement(db, plan.transcriptId, moves));
 
   let results: D1Result[];
   try {
@@ -117,6 +129,7 @@ export async function commitChange(db: D1Database, requested: CommitPlan): Promi
       ...publicState(u),
       position: known ? (known.get(u.id) ?? u.position) : (results[positionsFrom + i]!.results[0] as { n: number }).n,
     })),
+    ...(moves ? { moved: movedRows(results[results.length - 1]!) } : {}),
     removedUtteranceIds: plan.change.utterances.filter((u) => u.before && !u.after).map((u) => u.id),
     rowsWritten,
   };
@@ -150,6 +163,12 @@ export function guardAndStatsStatement(db: D1Database, plan: CommitPlan): D1Prep
   if (absent.length) {
     guards.push("NOT EXISTS (SELECT 1 FROM json_each(?) j CROSS JOIN utterances u ON u.id = j.value)");
     guardValues.push(JSON.stringify(absent));
+  }
+  if (change.speakerMoves) {
+    const fromRemoved = (change.speakers ?? []).some((s) => s.id === change.speakerMoves!.from && s.before && !s.after);
+    const moveGuards = speakerMoveGuards(tid, change.speakerMoves, fromRemoved);
+    guards.push(...moveGuards.sql);
+    guardValues.push(...moveGuards.values);
   }
   return db
     .prepare(
@@ -201,6 +220,8 @@ export function rowStatements(db: D1Database, tid: string, change: Change, now: 
   for (const u of change.utterances) if (u.before && !u.after) statements.push(deleteUtterance(db, tid, u.id));
   for (const u of change.utterances) if (u.before && u.after) statements.push(updateUtterance(db, tid, u.before, u.after));
   for (const u of change.utterances) if (!u.before && u.after) statements.push(insertUtterance(db, tid, u.after));
+  // Moves after the speaker they go to exists and before the one they leave is removed.
+  if (change.speakerMoves) statements.push(speakerMoveStatement(db, tid, change.speakerMoves));
   for (const s of change.speakers ?? []) {
     if (s.before && !s.after) statements.push(db.prepare("DELETE FROM speakers WHERE id = ? AND transcript_id = ?").bind(s.id, tid));
   }

@@ -104,6 +104,7 @@ export async function stepHistory(
       result: {
         utterances: committed.utterances,
         removedUtteranceIds: committed.removedUtteranceIds,
+        ...(committed.moved ? { moved: committed.moved } : {}),
         ...(target.speakers?.length ? { speakers: await listSpeakers(db, transcript.id) } : {}),
         ...(target.fields ? { fields: target.fields.after } : {}),
       },

@@ -7,7 +7,7 @@ export function transcriptChangedMessage(audioFileId: string, outcome: EditOutco
   return {
     type: "transcript_changed",
     file_id: audioFileId,
-    utterance_ids: outcome.result.utterances.map((u) => u.id),
+    utterance_ids: [...outcome.result.utterances.map((u) => u.id), ...(outcome.result.moved ?? []).map((u) => u.id)],
     removed_utterance_ids: outcome.result.removedUtteranceIds,
     details_changed: outcome.detailsChanged,
     client_id: clientId,

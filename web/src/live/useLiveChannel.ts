@@ -9,6 +9,7 @@ import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
 import { exportApi, saveFile } from "../api/exports";
 import { toast } from "../lib/toasts";
+import { finishedTitle } from "../lib/finished-title";
 import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
@@ -59,7 +60,10 @@ export function useLiveChannel(): LiveStatus {
         const open = latest.current.fileId;
         if (reconnected && open) reloadTranscript(open);
       },
-      onFileStatusChanged: (event) => applyFileStatusChanged(event, effects),
+      onFileStatusChanged: (event) => {
+        applyFileStatusChanged(event, effects);
+        if (event.file.status !== "processing") finishedTitle().finished();
+      },
       // Another tab (or an undo there) changed a transcript: the open editor fetches the utterances
       // named and merges them, keeping any with unsaved local edits; the details are fetched only
       // when they changed. Our own echoes are skipped.

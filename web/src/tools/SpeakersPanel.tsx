@@ -5,6 +5,7 @@ import { DETAILS_MESSAGES } from "../../../common/transcript-details";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { toast } from "../lib/toasts";
 import { formatShare, speakerColorIndex } from "../editor/view/display";
+import { SpeakerMergeMenu } from "./SpeakerMergeMenu";
 
 /** The Speakers list of the tools sidebar: rename inline, role, add, delete an unused one (docs/product.md). */
 export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
@@ -90,6 +91,7 @@ export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
                     ×
                   </button>
                 )}
+                <SpeakerMergeMenu fileId={fileId} speaker={speaker} speakers={transcript.speakers} />
               </li>
             ),
           )}
@@ -113,8 +115,9 @@ function SpeakerEditor({ speaker, fileId, onDone }: { speaker: SpeakerDto; fileI
       await transcriptApi.updateSpeaker(fileId, speaker.id, { name: name.trim(), role: role.trim() || null });
       onDone(true);
     } catch (error) {
-      // docs/product.md#texts: speaker update failures are logged only; the form stays open.
+      // The form stays open with what was typed, so the user can try again.
       console.error("Failed to update speaker", error);
+      toast(`Failed to rename speaker: ${error instanceof Error ? error.message : "Unknown error"}`, "error");
       setSaving(false);
     }
   }

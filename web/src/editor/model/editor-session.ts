@@ -15,6 +15,7 @@ import { applyRemoteChange } from "./remote-change";
 import { SaveQueue, type PendingOp, type SendOutcome } from "./save-queue";
 import { TranscriptStore } from "./transcript-store";
 import { httpTransport } from "./transport";
+import { registerSession } from "./open-sessions";
 import { watchTranscript } from "../../live/transcript-events";
 import { toast } from "../../lib/toasts";
 import { recordCorrections } from "../../workspace/vocabulary-suggestions";
@@ -25,6 +26,7 @@ const OP_NAMES: Record<TranscriptOp["type"], string> = {
   merge: "merge",
   set_speaker: "speaker change",
   replace_all: "replace all",
+  merge_speakers: "speaker merge",
 };
 
 export type SessionState = { status: "loading" } | { status: "ready" } | { status: "failed"; error: Error };
@@ -39,6 +41,7 @@ export class EditorSession {
   /** Server reads after the first load, one at a time, so an older answer never lands after a newer one. */
   private serverReads: Promise<void> = Promise.resolve();
   private readonly unwatch: () => void;
+  private readonly unregister: () => void;
   private opening: Promise<void> | null = null;
 
   constructor(
@@ -62,6 +65,7 @@ export class EditorSession {
       changed: (event) => this.remoteChanged(event),
       reload: () => this.reload(),
     });
+    this.unregister = registerSession(this);
   }
 
   private online = () => this.queue.retryNow();
@@ -160,6 +164,7 @@ export class EditorSession {
   dispose(): void {
     this.disposed = true;
     this.unwatch();
+    this.unregister();
     this.listeners.clear();
     removeEventListener("online", this.online);
     void this.queue.flush().finally(() => this.queue.dispose());

@@ -75,6 +75,24 @@ export class TranscriptEditor {
     return this.run({ type: "set_speaker", utteranceId, speakerId }, "local");
   }
 
+  /**
+   * Every utterance of one speaker becomes another's (the speaker goes on the
+   * server). Queued even when this tab holds none of its utterances.
+   */
+  mergeSpeakers(speakerId: string, intoSpeakerId: string): boolean {
+    const op: TranscriptOp = { type: "merge_speakers", speakerId, intoSpeakerId };
+    let applied: ReturnType<typeof applyOp>;
+    try {
+      applied = applyOp(this.store, op);
+    } catch (error) {
+      if (error instanceof OpError) return false;
+      throw error;
+    }
+    this.store.applyChange(applied.change, "local");
+    this.queue.enqueue(op);
+    return true;
+  }
+
   /** Ctrl/Cmd+I: cycles a word's confidence (marks it reviewed or inaudible). */
   cycleConfidence(utteranceId: string, wordId: string): number | null {
     const u = this.store.utterance(utteranceId);

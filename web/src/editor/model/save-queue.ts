@@ -83,7 +83,7 @@ export function retryDelay(failures: number): number {
   return Math.min(ms, SAVE_TIMINGS.maxRetryMs);
 }
 
-const SPEAKER_STATS_OPS = new Set<TranscriptOp["type"]>(["set_speaker", "split", "merge", "replace_all"]);
+const SPEAKER_STATS_OPS = new Set<TranscriptOp["type"]>(["set_speaker", "split", "merge", "replace_all", "merge_speakers"]);
 
 export interface SaveQueueOptions {
   /** Key of the stored queue (the transcript's file id). */

@@ -57,6 +57,10 @@ export class TranscriptStore implements OpContext {
     return this.index.get(id) ?? -1;
   }
 
+  utterancesOfSpeaker(id: string): EditableUtterance[] {
+    return this.list.filter((u) => u.speakerId === id);
+  }
+
   speakerName(id: string): string | undefined {
     return this.speakers.get(id)?.displayName;
   }
@@ -124,8 +128,17 @@ export class TranscriptStore implements OpContext {
   reconcile(result: OperationResultDto, keep: (id: string) => boolean = () => false): void {
     for (const u of result.utterances) this.confirmed.set(u.id, u.version);
     for (const id of result.removedUtteranceIds) this.confirmed.delete(id);
+    // A speaker move names only the new speaker and version: the words here are the ones it moved.
+    const moved: EditableUtterance[] = [];
+    for (const m of result.moved ?? []) {
+      this.confirmed.set(m.id, m.version);
+      const u = this.utterance(m.id);
+      if (u && !keep(m.id) && (u.speakerId !== m.speakerId || u.version !== m.version)) {
+        moved.push({ ...u, speakerId: m.speakerId, version: m.version });
+      }
+    }
     this.put(
-      result.utterances.filter((u) => !keep(u.id)),
+      [...result.utterances.filter((u) => !keep(u.id)), ...moved],
       result.removedUtteranceIds.filter((id) => !keep(id)),
       "server",
     );

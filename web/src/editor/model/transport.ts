@@ -29,6 +29,11 @@ const SENDERS: { [K in OpType]: Sender<K> } = {
   set_speaker: (id, r, headers) => endpoint.$put({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
   // Replace all addresses the transcript, not one utterance.
   replace_all: (id, r, headers) => replaceEndpoint.$post({ param: { audioFileId: encodeURIComponent(id) }, json: r.body }, { headers }),
+  merge_speakers: (id, r, headers) =>
+    api.transcripts[":id"].speakers[":speakerId"].merge.$post(
+      { param: { id: encodeURIComponent(id), speakerId: encodeURIComponent(r.utteranceId) }, json: r.body },
+      { headers },
+    ),
 };
 
 function send(audioFileId: string, request: WireRequest, opId: string): Promise<Response> {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { type FocusEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { handleMenuKey } from "../../components/Menu";
 import { TypeAhead } from "../../components/menu-keys";
 import { restoreFocus } from "../../components/Modal";
@@ -7,12 +7,14 @@ import { speakerColorIndex } from "./display";
 /**
  * The speakers of the transcript to pick from: ↑ ↓ Home End and type-ahead move, Enter picks,
  * Escape and outside clicks close; focus goes back to the speaker button that opened it.
+ * "Change all of <current>'s utterances to…" switches it to choosing the speaker to merge into.
  */
 export function SpeakerPicker({
   speakers,
   current,
   onPick,
   onCreate,
+  onMergeAll,
   onClose,
 }: {
   speakers: readonly { id: string; displayName: string }[];
@@ -20,10 +22,15 @@ export function SpeakerPicker({
   onPick: (speakerId: string) => void;
   /** "New speaker…": creates one and gives it this utterance. */
   onCreate?: () => void;
+  /** "Change all of <current>'s utterances to…": merges the current speaker into the one picked. */
+  onMergeAll?: (intoSpeakerId: string) => void;
   onClose: () => void;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const typeAhead = useRef(new TypeAhead());
+  const [all, setAll] = useState(false);
+  const currentName = speakers.find((s) => s.id === current)?.displayName ?? "this speaker";
+  const others = speakers.filter((s) => s.id !== current);
   // Before the picker takes focus: the control that opened it gets it back when it closes.
   useLayoutEffect(() => {
     const opener = document.activeElement;
@@ -41,19 +48,43 @@ export function SpeakerPicker({
     document.addEventListener("mousedown", onDown);
     return () => document.removeEventListener("mousedown", onDown);
   }, []);
+  // Switching to "all" mode shows other options: focus the first of them.
+  useEffect(() => {
+    if (all) root.current?.querySelector<HTMLElement>('[role="option"]')?.focus();
+  }, [all]);
+  const keys = {
+    onKeyDown: (e: KeyboardEvent) => handleMenuKey(e, root.current, '[role="option"]', typeAhead.current, latestClose.current),
+    onBlur: (e: FocusEvent) => {
+      // Tab or focus elsewhere closes it.
+      if (e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) latestClose.current();
+    },
+  };
+  if (all && onMergeAll) {
+    return (
+      <div className="speaker-picker" ref={root} data-testid="speaker-picker" {...keys}>
+        <p id={`merge-all-${current}`} className="muted small speaker-picker-heading">
+          Change all of {currentName}'s utterances to…
+        </p>
+        <div role="listbox" aria-labelledby={`merge-all-${current}`}>
+          {others.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              role="option"
+              tabIndex={-1}
+              aria-selected={false}
+              className={`speaker-option speaker-color-${speakerColorIndex(speakers.indexOf(s))}`}
+              onClick={() => onMergeAll(s.id)}
+            >
+              {s.displayName}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  }
   return (
-    <div
-      className="speaker-picker"
-      role="listbox"
-      aria-label="Speaker"
-      ref={root}
-      data-testid="speaker-picker"
-      onKeyDown={(e) => handleMenuKey(e, root.current, '[role="option"]', typeAhead.current, latestClose.current)}
-      onBlur={(e) => {
-        // Tab or focus elsewhere closes it.
-        if (e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) latestClose.current();
-      }}
-    >
+    <div className="speaker-picker" role="listbox" aria-label="Speaker" ref={root} data-testid="speaker-picker" {...keys}>
       {speakers.map((s, index) => (
         <button
           key={s.id}
@@ -77,6 +108,18 @@ export function SpeakerPicker({
           onClick={onCreate}
         >
           + New speaker…
+        </button>
+      )}
+      {onMergeAll && others.length > 0 && (
+        <button
+          type="button"
+          role="option"
+          tabIndex={-1}
+          aria-selected={false}
+          className="speaker-option speaker-option--new"
+          onClick={() => setAll(true)}
+        >
+          Change all of {currentName}'s utterances to…
         </button>
       )}
     </div>

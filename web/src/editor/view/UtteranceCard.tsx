@@ -16,6 +16,7 @@ import { dispatch } from "../model/commands";
 import type { ChangeSource } from "../model/transcript-store";
 import type { PlaybackController } from "../model/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
+import { mergeSpeakersFromUi } from "../model/speaker-merge-action";
 import {
   caretInForeignElement,
   caretOffset,
@@ -221,6 +222,12 @@ export const UtteranceCard = memo(function UtteranceCard({
             onCreate={() => {
               setPicking(false);
               onCreateSpeaker(utteranceId);
+            }}
+            onMergeAll={(intoSpeakerId) => {
+              setPicking(false);
+              const from = speakers.find((s) => s.id === utterance.speakerId);
+              const into = speakers.find((s) => s.id === intoSpeakerId);
+              if (from && into) mergeSpeakersFromUi(editor, from, into);
             }}
             onClose={() => setPicking(false)}
           />

@@ -14,6 +14,7 @@ import {
 import { draftFrom, optionsFrom, splitTerms } from "../../lib/options-draft";
 import { TranscriptionOptionsFields, useUserService } from "../TranscriptionOptionsFields";
 import { savePreferences } from "../ui-state";
+import { NotificationFields } from "./NotificationFields";
 import { DEFAULT_PREFERENCES, PLAYBACK_LIMITS, type Preferences } from "../../../../common/preferences";
 
 type PlaybackPreferences = Preferences["playback"];
@@ -98,6 +99,9 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
   const [service, setService] = useState(prefs?.transcription_service ?? "");
   const [metaColumn, setMetaColumn] = useState(prefs?.transcript.utterance_meta_column ?? false);
   const [playback, setPlayback] = useState(prefs?.playback ?? DEFAULT_PREFERENCES.playback);
+  const [emailWhenDone, setEmailWhenDone] = useState(
+    prefs?.notifications?.email_when_done ?? DEFAULT_PREFERENCES.notifications.email_when_done,
+  );
   const [busy, setBusy] = useState(false);
   const userService = useUserService();
   const [vocabulary, setVocabulary] = useState((prefs?.transcription.vocabulary ?? []).join("\n"));
@@ -118,6 +122,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
         ...(features?.service_selection ? { transcription_service: service || null } : {}),
         ...(features?.utterance_meta_column ? { transcript: { utterance_meta_column: metaColumn } } : {}),
         playback,
+        notifications: { email_when_done: emailWhenDone },
         transcription: { vocabulary: personal.data, defaults: chosen.options },
       },
       "Failed to save preferences",
@@ -160,6 +165,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
           </label>
         )}
         <PlaybackFields value={playback} onChange={setPlayback} />
+        <NotificationFields value={emailWhenDone} onChange={setEmailWhenDone} />
         {features?.debug && (
           <button type="button" className="button button--ghost" onClick={() => tutorials.reset()}>
             Reset All Tutorials

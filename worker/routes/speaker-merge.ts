@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
+import { validate } from "../lib/validate";
+import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { mergeSpeakers } from "../transcripts/merge-speakers";
+import { getOwnedTranscript, listSpeakers } from "../transcripts/read";
+import type { AppEnv } from "../types";
+
+/**
+ * POST /transcripts/{id}/speakers/{speakerId}/merge (docs/api.md): the
+ * speaker's utterances become `into_speaker_id`'s and the speaker goes. Mounted
+ * by transcriptRoutes (signed-in users, own transcripts only, 404 otherwise);
+ * answers like every editing operation, with the speakers as they now are.
+ */
+export const speakerMergeRoutes = new Hono<AppEnv>().post(
+  "/:id/speakers/:speakerId/merge",
+  validate("json", BODY_SCHEMAS.merge_speakers),
+  async (c) => {
+    const { id, speakerId } = c.req.param();
+    const key = idempotencyKey(c);
+    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    const op = fromRequest("merge_speakers", speakerId, c.req.valid("json"));
+    return answerEdit(c, id, async () => {
+      const outcome = await mergeSpeakers(c.env.DB, transcript, op.speakerId, op.intoSpeakerId, key);
+      return { ...outcome, result: { ...outcome.result, speakers: await listSpeakers(c.var.db, transcript.id) } };
+    });
+  },
+);

@@ -1,0 +1,94 @@
+// Merge one speaker into another: every utterance of the speaker becomes the
+// other's and the speaker is removed, in one batch with one history entry
+// (type speaker_edited). The entry records the moved utterance ids and the
+// removed speaker's row (name, role, position), so one undo brings both back
+// exactly and redo moves the same utterances again. Rows written: the moved
+// utterances plus O(1).
+import { checkSpeakerMerge, mergeSummary, SpeakerMergeError } from "../../common/speaker-merge";
+import type { Change, SpeakerState } from "../../common/transcript-ops";
+import type { TranscriptRow } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { commitChange, commitWithRetry, detailsChanged } from "./commit";
+import type { EditOutcome } from "./operations";
+import { defaultSpeakerName } from "./read";
+import { movedRows, movedRowsStatement } from "./speaker-moves";
+
+interface SpeakerRowLite {
+  id: string;
+  originalLabel: string;
+  name: string | null;
+  role: string | null;
+  position: number;
+}
+
+export async function mergeSpeakers(
+  d1: D1Database,
+  transcript: Pick<TranscriptRow, "id">,
+  speakerId: string,
+  intoSpeakerId: string,
+  opId: string | null,
+): Promise<EditOutcome> {
+  return commitWithRetry(async () => {
+    const [speakerRows, moved, known] = await d1.batch([
+      d1
+        .prepare("SELECT id, original_label AS originalLabel, name, role, position FROM speakers WHERE transcript_id = ? AND id IN (?, ?)")
+        .bind(transcript.id, speakerId, intoSpeakerId),
+      d1.prepare("SELECT id FROM utterances WHERE transcript_id = ? AND speaker_id = ? ORDER BY order_key").bind(transcript.id, speakerId),
+      d1.prepare("SELECT change FROM edit_operations WHERE transcript_id = ? AND op_id = ?").bind(transcript.id, opId),
+    ]);
+    // A retried request (same Idempotency-Key) answers what the first one moved, applying nothing.
+    const knownRow = known!.results[0] as { change: string } | undefined;
+    if (knownRow) {
+      const moves = (JSON.parse(knownRow.change) as Change).speakerMoves;
+      const moved = moves ? movedRows(await movedRowsStatement(d1, transcript.id, moves).run()) : [];
+      return {
+        result: { utterances: [], removedUtteranceIds: [], moved },
+        change: null,
+        detailsChanged: false,
+        rowsWritten: 0,
+      };
+    }
+    const byId = new Map((speakerRows!.results as SpeakerRowLite[]).map((r) => [r.id, r]));
+    let names: { from: string; into: string };
+    try {
+      names = checkSpeakerMerge(
+        (id) => {
+          const row = byId.get(id);
+          return row ? (row.name ?? defaultSpeakerName(row)) : undefined;
+        },
+        speakerId,
+        intoSpeakerId,
+      );
+    } catch (error) {
+      if (error instanceof SpeakerMergeError) throw new ApiError(error.status, error.message);
+      throw error;
+    }
+    const from = byId.get(speakerId)!;
+    const removed: SpeakerState = {
+      id: from.id,
+      originalLabel: from.originalLabel,
+      name: from.name,
+      role: from.role,
+      position: from.position,
+    };
+    const change: Change = {
+      utterances: [],
+      speakers: [{ id: from.id, before: removed, after: null }],
+      speakerMoves: { from: speakerId, to: intoSpeakerId, utteranceIds: (moved!.results as { id: string }[]).map((r) => r.id) },
+    };
+    const summary = mergeSummary(names.from, names.into);
+    const committed = await commitChange(d1, {
+      transcriptId: transcript.id,
+      change,
+      history: { record: { type: "speaker_edited", summary, change, opId } },
+      now: nowIso(),
+    });
+    return {
+      result: { utterances: [], removedUtteranceIds: [], moved: committed.moved ?? [] },
+      change,
+      detailsChanged: detailsChanged(change),
+      rowsWritten: committed.rowsWritten,
+    };
+  });
+}
