@@ -28,7 +28,10 @@ const overDeadline = () => Date.now() - started > DEADLINE_MS;
 const calls = new Map();
 function record(kind, ms, status) {
   let entry = calls.get(kind);
-  if (!entry) calls.set(kind, (entry = { ms: [], statuses: new Map() }));
+  if (!entry) {
+    entry = { ms: [], statuses: new Map() };
+    calls.set(kind, entry);
+  }
   entry.ms.push(ms);
   entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
 }
