@@ -297,6 +297,39 @@ try {
     `playing-word highlight update: median ${fmt(hl.median, "ms", 3)} / p95 ${fmt(hl.p95, "ms", 3)} / max ${fmt(hl.max, "ms", 3)} (budget ≤ 2 ms; ${highlight.playing} word highlighted)`,
   );
 
+  // Play/pause from the keyboard while typing: keydown → the media's play or pause event.
+  const toggles = [];
+  await page.evaluate(() => {
+    const el = /** @type {HTMLElement} */ (document.querySelectorAll('[data-testid="utterance-text"]')[5]);
+    el.focus();
+  });
+  for (let i = 0; i < RUNS * 2; i++) {
+    const changed = page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const media = /** @type {HTMLMediaElement} */ (document.querySelector("audio"));
+          let down = 0;
+          const onKey = () => {
+            down = performance.now();
+          };
+          window.addEventListener("keydown", onKey, { capture: true, once: true });
+          const done = () => {
+            media.removeEventListener("play", done);
+            media.removeEventListener("pause", done);
+            resolve(performance.now() - down);
+          };
+          media.addEventListener("play", done);
+          media.addEventListener("pause", done);
+        }),
+    );
+    await sleep(50);
+    await page.keyboard.press("Alt+k");
+    toggles.push(/** @type {number} */ (await changed));
+    await sleep(300);
+  }
+  await page.evaluate(() => /** @type {HTMLMediaElement} */ (document.querySelector("audio")).pause());
+  line("play/pause key (Alt+K, caret in an utterance) → media state changed", toggles, "≤ 50 ms");
+
   // 4. Another tab applies a one-word edit made through the API: the live message's
   // arrival → the new word in that tab's DOM and the next frame, and the bytes it fetched.
   const other = await context.newPage();

@@ -103,7 +103,7 @@ test("PDF and DOCX exports hold exactly what the editor shows; button states, do
   await expect(page.getByTestId("utterance")).toHaveCount(7);
   const panel = page.getByTestId("speakers");
   const firstSpeaker = (await page.getByTestId("utterance-speaker").first().textContent())!;
-  await panel.getByRole("button", { name: firstSpeaker }).click();
+  await panel.getByRole("button", { name: firstSpeaker, exact: true }).click();
   await panel.getByLabel("Speaker name").fill("Zoë Ångström");
   await panel.getByLabel("Role (optional)").fill("Host");
   await panel.getByLabel("Speaker name").press("Enter");

@@ -139,9 +139,10 @@ test("the speaker picker: arrows, Home/End and type-ahead; Escape and picking gi
   const picker = page.getByTestId("speaker-picker");
   await chip.focus();
   await page.keyboard.press("Enter");
-  await expect(picker.getByRole("option", { name: before })).toBeFocused();
+  await expect(picker.getByRole("option", { name: before, exact: true })).toBeFocused();
+  // The last option changes all of this speaker's utterances (a speaker merge).
   await page.keyboard.press("End");
-  await expect(picker.getByRole("option", { name: "+ New speaker…" })).toBeFocused();
+  await expect(picker.getByRole("option", { name: `Change all of ${before}'s utterances to…` })).toBeFocused();
   await page.keyboard.press("Home");
   await expect(picker.getByRole("option").first()).toBeFocused();
   await page.keyboard.press("+");
@@ -153,8 +154,8 @@ test("the speaker picker: arrows, Home/End and type-ahead; Escape and picking gi
   // Pick the other speaker with ↓ (past the current one) and Enter.
   await page.keyboard.press("Enter");
   const options = await picker.getByRole("option").allTextContents();
-  const other = options.find((o) => o !== before && !o.startsWith("+"))!;
-  while (!(await picker.getByRole("option", { name: other }).evaluate((el) => el === document.activeElement)))
+  const other = options.find((o) => o !== before && !o.startsWith("+") && !o.startsWith("Change all"))!;
+  while (!(await picker.getByRole("option", { name: other, exact: true }).evaluate((el) => el === document.activeElement)))
     await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(picker).toHaveCount(0);

@@ -31,7 +31,7 @@ test("owner shares a transcript; a visitor reads, plays and searches it; correct
   await expect(dialog.getByTestId("share-row")).toHaveCount(1);
   await expect(dialog.getByTestId("share-row")).toContainText("The editor");
   await expect(dialog.getByTestId("share-views")).toHaveText("0 views");
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
 
   // A visitor in a fresh context, with no account.
   const visitorContext = await browser.newContext();

@@ -9,7 +9,7 @@ test("rename a speaker everywhere, add and delete an empty one, undo the rename"
   const first = (await cards.first().textContent())!;
   const theirs = await cards.evaluateAll((els, name) => els.filter((e) => e.textContent === name).length, first);
 
-  await panel.getByRole("button", { name: first }).click();
+  await panel.getByRole("button", { name: first, exact: true }).click();
   const editor = panel.getByTestId("speaker-editor");
   await editor.getByLabel("Speaker name").fill("   ");
   await expect(editor.getByRole("button", { name: "Save" })).toBeDisabled();
@@ -23,7 +23,7 @@ test("rename a speaker everywhere, add and delete an empty one, undo the rename"
   await snap(page, "40-speaker-renamed");
 
   // Escape cancels an edit.
-  await panel.getByRole("button", { name: /Ada Lovelace/ }).click();
+  await panel.getByRole("button", { name: /^Ada Lovelace/ }).click();
   await panel.getByLabel("Speaker name").fill("Nobody");
   await panel.getByLabel("Speaker name").press("Escape");
   await expect(panel.getByText("Nobody")).toHaveCount(0);
