@@ -2,21 +2,25 @@ import { useState } from "react";
 import type { AudioFileDto, FolderDto } from "../../../../common/library";
 import { Modal } from "../../components/Modal";
 
-export function MoveDialog({
-  file,
+/** Where files go: Common or one of the user's folders. `from` is where they are now, if all in one place. */
+export function MoveToFolderDialog({
+  title,
+  from,
   folders,
   onMove,
   onClose,
 }: {
-  file: AudioFileDto;
+  title: string;
+  /** The folder they are in ("" for Common); Move stays disabled until another is chosen. Undefined: any choice moves. */
+  from?: string;
   folders: FolderDto[];
   onMove: (folderId: string | null) => Promise<void>;
   onClose: () => void;
 }) {
-  const [target, setTarget] = useState<string>(file.folderId ?? "");
+  const [target, setTarget] = useState<string>(from ?? "");
   const [busy, setBusy] = useState(false);
   return (
-    <Modal title={`Move “${file.name}”`} onClose={onClose}>
+    <Modal title={title} onClose={onClose}>
       <div className="form">
         <label className="field">
           <span>Destination</span>
@@ -36,7 +40,7 @@ export function MoveDialog({
           <button
             type="button"
             className="button button--primary"
-            disabled={busy || target === (file.folderId ?? "")}
+            disabled={busy || target === from}
             onClick={async () => {
               setBusy(true);
               try {
@@ -53,4 +57,16 @@ export function MoveDialog({
       </div>
     </Modal>
   );
+}
+
+export function MoveDialog({
+  file,
+  ...rest
+}: {
+  file: AudioFileDto;
+  folders: FolderDto[];
+  onMove: (folderId: string | null) => Promise<void>;
+  onClose: () => void;
+}) {
+  return <MoveToFolderDialog title={`Move “${file.name}”`} from={file.folderId ?? ""} {...rest} />;
 }
