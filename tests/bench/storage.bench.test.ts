@@ -13,7 +13,7 @@ import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { call, type Json } from "../worker/helpers";
 import { createUser, expectStatus } from "../worker/library-helpers";
 import { storeTranscript } from "../worker/transcript-helpers";
-import { threeHourExportDocument } from "../support/three-hour";
+import { generatedTranscript, threeHourExportDocument } from "../support/three-hour";
 
 /** Transcript tables and which part of the storage they are. */
 const PARTS = { transcripts: "content", speakers: "content", utterances: "content", edit_operations: "history" } as const;
@@ -24,32 +24,8 @@ const TABLES = Object.keys(PARTS) as Table[];
 // (≈ 167 words a minute, brisk speech), 10 words an utterance, three speakers.
 const WORDS_PER_HOUR = 10_000;
 const VOCABULARY = ["the", "meeting", "budget", "we", "should", "consider", "quarterly", "results,", "and", "then", "move", "on."];
-function transcriptOf(hours: number): NormalizedTranscript {
-  let t = 0;
-  const utterances = Array.from({ length: (hours * WORDS_PER_HOUR) / 10 }, (_, u) => {
-    const words = Array.from({ length: 10 }, (_, w) => {
-      const start = t;
-      t += 0.33;
-      return {
-        text: VOCABULARY[(u * 7 + w) % VOCABULARY.length]!,
-        start,
-        end: t - 0.03,
-        confidence: 0.7 + ((u + w) % 30) / 100,
-        hasEntities: w === 3,
-      };
-    });
-    t += 0.6;
-    return {
-      speaker: String(u % 3),
-      start: words[0]!.start,
-      end: words.at(-1)!.end,
-      words,
-      sentiment: "neutral" as const,
-      sentimentConfidence: 0.8,
-    };
-  });
-  return { duration: t, speakers: ["0", "1", "2"], utterances };
-}
+/** `hours` of the benchmarks' generated speech (tests/support/three-hour.ts), 10 words an utterance. */
+const transcriptOf = (hours: number): NormalizedTranscript => generatedTranscript((hours * WORDS_PER_HOUR) / 10, 10, VOCABULARY);
 
 /** The database file's size as D1 reports it after a statement. */
 const fileBytes = async () => (await env.DB.prepare("SELECT 1").run()).meta.size_after;

@@ -23,14 +23,18 @@ const VOCABULARY = [
 ];
 
 export function threeHourTranscript(): NormalizedTranscript {
-  const perUtterance = WORDS / UTTERANCES;
+  return generatedTranscript(UTTERANCES, WORDS / UTTERANCES);
+}
+
+/** `count` utterances of `perUtterance` words, 0.33 s a word, three speakers taking turns. */
+export function generatedTranscript(count: number, perUtterance: number, vocabulary: readonly string[] = VOCABULARY): NormalizedTranscript {
   let t = 0;
-  const utterances = Array.from({ length: UTTERANCES }, (_, u) => {
+  const utterances = Array.from({ length: count }, (_, u) => {
     const words = Array.from({ length: perUtterance }, (_, w) => {
       const start = t;
       t += 0.33;
       return {
-        text: VOCABULARY[(u * 7 + w) % VOCABULARY.length]!,
+        text: vocabulary[(u * 7 + w) % vocabulary.length]!,
         start,
         end: t - 0.03,
         confidence: 0.7 + ((u + w) % 30) / 100,
