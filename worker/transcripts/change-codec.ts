@@ -1,14 +1,57 @@
-// How a recorded change is stored in edit_operations.change. Small changes are
-// their JSON; one beyond INLINE_MAX (a replace all over a thousand utterances
-// holds megabytes of before and after states) is stored gzipped and base64'd
-// behind a prefix, so it fits D1's 2 MB per value. Rows written before stay readable.
-import type { Change } from "../../common/transcript-ops";
+// How a recorded change is stored in edit_operations.change (decision 024). An
+// utterance with both states is stored as their diff (utterance-diff.ts), one
+// with a single state as that state in short form; speakers, fields and speaker
+// moves as they are. A change beyond INLINE_MAX (a replace all over a few hundred
+// utterances) is stored gzipped and base64'd behind a prefix, so it fits D1's 2 MB
+// per value. Rows written before (whole states, plain or gzipped) stay readable.
+import type { Change, UtteranceState } from "../../common/transcript-ops";
+import { diffUtterance, fromShortWord, toShortWord, type ShortWord, type UtteranceDiff } from "./utterance-diff";
 
 const GZIP_PREFIX = "gz:";
-const INLINE_MAX = 256 * 1024;
+const INLINE_MAX = 64 * 1024;
+
+/**
+ * An utterance as a history entry records it: both states whole (either may be
+ * null; rows written before decision 024 and entries with one side), or a diff
+ * that only gives a state against the row as it now is (history.ts resolves it).
+ */
+export type RecordedUtterance = Change["utterances"][number] | { id: string; diff: UtteranceDiff };
+export interface RecordedChange extends Omit<Change, "utterances"> {
+  utterances: RecordedUtterance[];
+}
+
+/** A whole state in short form: its words as ShortWord, its id in the entry. */
+type ShortState = Omit<UtteranceState, "id" | "transcriptWords"> & { w: ShortWord[] };
+/** A stored entry: a diff (`d`), a state in short form on one side (`b`, `a`), or a pre-024 entry with both states whole. */
+type StoredUtterance = { id: string; d: UtteranceDiff } | { id: string; b?: ShortState; a?: ShortState } | Change["utterances"][number];
+
+const toShortState = ({ id: _id, transcriptWords, ...rest }: UtteranceState): ShortState => ({
+  ...rest,
+  w: transcriptWords.map(toShortWord),
+});
+const fromShortState = (id: string, { w, ...rest }: ShortState): UtteranceState => ({
+  id,
+  ...rest,
+  transcriptWords: w.map(fromShortWord),
+});
+
+function toStored({ id, before, after }: Change["utterances"][number]): StoredUtterance {
+  if (before && after) return { id, d: diffUtterance(before, after) };
+  return { id, ...(before ? { b: toShortState(before) } : {}), ...(after ? { a: toShortState(after) } : {}) };
+}
+
+function fromStored(entry: StoredUtterance): RecordedUtterance {
+  if ("d" in entry) return { id: entry.id, diff: entry.d };
+  if ("before" in entry) return entry;
+  return {
+    id: entry.id,
+    before: entry.b ? fromShortState(entry.id, entry.b) : null,
+    after: entry.a ? fromShortState(entry.id, entry.a) : null,
+  };
+}
 
 export async function encodeChange(change: Change): Promise<string> {
-  const json = JSON.stringify(change);
+  const json = JSON.stringify({ ...change, utterances: change.utterances.map(toStored) });
   if (json.length <= INLINE_MAX) return json;
   const zipped = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
   let binary = "";
@@ -16,9 +59,14 @@ export async function encodeChange(change: Change): Promise<string> {
   return GZIP_PREFIX + btoa(binary);
 }
 
-export async function decodeChange(stored: string): Promise<Change> {
-  if (!stored.startsWith(GZIP_PREFIX)) return JSON.parse(stored) as Change;
+export async function decodeChange(stored: string): Promise<RecordedChange> {
+  const parsed = JSON.parse(await unzipped(stored)) as Omit<Change, "utterances"> & { utterances: StoredUtterance[] };
+  return { ...parsed, utterances: parsed.utterances.map(fromStored) };
+}
+
+async function unzipped(stored: string): Promise<string> {
+  if (!stored.startsWith(GZIP_PREFIX)) return stored;
   const binary = atob(stored.slice(GZIP_PREFIX.length));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return JSON.parse(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text()) as Change;
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }

@@ -1,7 +1,8 @@
 // Edit history: the list the Edit History modal shows, and undo/redo. Each
-// history row holds the row states before and after its operation; undo writes
-// the before states, redo the after states, in one batch with the history
-// pointer (transcripts.history_index = seq of the current operation).
+// history row records the row states before and after its operation (as diffs
+// where both exist, decision 024); undo writes the before states, redo the after
+// states, in one batch with the history pointer (transcripts.history_index = seq
+// of the current operation).
 import {
   EDIT_MESSAGES,
   invertChange,
@@ -14,12 +15,13 @@ import type { Db } from "../db/client";
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { conflict } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { decodeChange } from "./change-codec";
+import { decodeChange, type RecordedChange, type RecordedUtterance } from "./change-codec";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { listSpeakers } from "./read";
 import { isRetranscription, swapRetranscription } from "./retranscribe";
 import { toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
+import { forward, revert } from "./utterance-diff";
 
 /** Oldest first; `index` counts from 0 over the operations kept. */
 export async function getEditHistory(db: D1Database, transcript: Pick<TranscriptRow, "id">): Promise<EditHistoryDto> {
@@ -79,21 +81,12 @@ export async function stepHistory(
     const recorded = await decodeChange(op.change);
     // A re-transcription swaps whole transcripts kept aside (decision 017).
     if (isRetranscription(recorded)) return swapRetranscription(d1, db, transcript.id, op.seq, historyIndex, direction);
-    const target = direction === "undo" ? invertChange(recorded) : recorded;
     const current = await rowsById(
       d1,
       transcript.id,
-      target.utterances.map((u) => u.id),
+      recorded.utterances.map((u) => u.id),
     );
-    // Write the recorded states over what is there now. Versions keep growing
-    // (current + 1), so a version never names two different contents.
-    const change: Change = {
-      ...target,
-      utterances: target.utterances.map(({ id, after }) => {
-        const now = current.get(id) ?? null;
-        return { id, before: now, after: after && now ? { ...after, version: now.version + 1 } : after };
-      }),
-    };
+    const change = stepChange(recorded, direction, current);
     const committed = await commitChange(d1, {
       transcriptId: transcript.id,
       change,
@@ -105,14 +98,38 @@ export async function stepHistory(
         utterances: committed.utterances,
         removedUtteranceIds: committed.removedUtteranceIds,
         ...(committed.moved ? { moved: committed.moved } : {}),
-        ...(target.speakers?.length ? { speakers: await listSpeakers(db, transcript.id) } : {}),
-        ...(target.fields ? { fields: target.fields.after } : {}),
+        ...(change.speakers?.length ? { speakers: await listSpeakers(db, transcript.id) } : {}),
+        ...(change.fields ? { fields: change.fields.after } : {}),
       },
       change,
       detailsChanged: detailsChanged(change),
       rowsWritten: committed.rowsWritten,
     };
   });
+}
+
+/**
+ * What a step writes: each recorded utterance's state on the side it goes to,
+ * over the row as it now is. Versions keep growing (current + 1), so a version
+ * never names two different contents.
+ */
+function stepChange(recorded: RecordedChange, direction: "undo" | "redo", current: ReadonlyMap<string, UtteranceState>): Change {
+  const others = { ...recorded, utterances: [] };
+  return {
+    ...(direction === "undo" ? invertChange(others) : others),
+    utterances: recorded.utterances.map((u) => {
+      const now = current.get(u.id) ?? null;
+      const after = stateAfterStep(u, direction, now);
+      return { id: u.id, before: now, after: after && now ? { ...after, version: now.version + 1 } : after };
+    }),
+  };
+}
+
+function stateAfterStep(u: RecordedUtterance, direction: "undo" | "redo", now: UtteranceState | null): UtteranceState | null {
+  if (!("diff" in u)) return direction === "undo" ? u.before : u.after;
+  // History is linear: an entry with both states finds its row in one of them.
+  if (!now) throw new Error(`Utterance ${u.id} of a history entry is missing`);
+  return direction === "undo" ? revert(now, u.diff) : forward(now, u.diff);
 }
 
 async function rowsById(db: D1Database, transcriptId: string, ids: string[]): Promise<Map<string, UtteranceState>> {

@@ -9,6 +9,7 @@ import type { Change, SpeakerState } from "../../common/transcript-ops";
 import type { TranscriptRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { decodeChange } from "./change-codec";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { defaultSpeakerName } from "./read";
@@ -40,7 +41,7 @@ export async function mergeSpeakers(
     // A retried request (same Idempotency-Key) answers what the first one moved, applying nothing.
     const knownRow = known!.results[0] as { change: string } | undefined;
     if (knownRow) {
-      const moves = (JSON.parse(knownRow.change) as Change).speakerMoves;
+      const moves = (await decodeChange(knownRow.change)).speakerMoves;
       const moved = moves ? movedRows(await movedRowsStatement(d1, transcript.id, moves).run()) : [];
       return {
         result: { utterances: [], removedUtteranceIds: [], moved },

@@ -19,7 +19,7 @@ import {
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { decodeChange } from "./change-codec";
+import { decodeChange, type RecordedChange } from "./change-codec";
 import { commitChange, CommitConflict, commitWithRetry, detailsChanged } from "./commit";
 import { currentStates, defaultSpeakerName, WITH_POSITION, type PositionedRow } from "./read";
 import { publicState, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
@@ -55,7 +55,8 @@ async function unchanged(db: D1Database, transcriptId: string, ids: readonly str
 }
 
 interface Loaded {
-  known: Change | null;
+  /** The change recorded under the request's Idempotency-Key, if any. */
+  known: RecordedChange | null;
   ctx: OpContext;
   op: TranscriptOp;
   /** Ids the request names (for no-op answers). */

@@ -5,11 +5,11 @@
 // with one history row: only the touched utterances are written.
 import { applyOp, OpError, replacedCount, type OpContext } from "../../common/transcript-apply";
 import { findInText, normalizeFind, REPLACE_LIMITS, REPLACE_MESSAGES, utteranceText, type ReplaceSpec } from "../../common/replace-match";
-import type { Change, ReplaceAllOp, ReplaceResultDto, UtteranceState } from "../../common/transcript-ops";
+import type { ReplaceAllOp, ReplaceResultDto, UtteranceState } from "../../common/transcript-ops";
 import type { TranscriptRow } from "../db/schema";
 import { ApiError, unprocessable } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { decodeChange } from "./change-codec";
+import { decodeChange, type RecordedChange } from "./change-codec";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { currentStates } from "./read";
@@ -43,7 +43,11 @@ async function readAll(db: D1Database, transcriptId: string): Promise<UtteranceS
   return rows.map((row, position) => toUtteranceState(fromRaw(row), position));
 }
 
-const answer = (replaced: number, change: Change | null, result: Omit<ReplaceResultDto, "replaced" | "utterance_ids">) => ({
+const answer = (
+  replaced: number,
+  change: Pick<RecordedChange, "utterances"> | null,
+  result: Omit<ReplaceResultDto, "replaced" | "utterance_ids">,
+) => ({
   ...result,
   replaced,
   utterance_ids: change ? change.utterances.map((u) => u.id) : [],

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { readyStatement } from "../library/file-status";
 import { isConstraintViolation } from "../lib/d1-errors";
 import { nowIso } from "../lib/time";
+import type { RecordedChange } from "./change-codec";
 import { CommitConflict, commitWithRetry, historyStatements } from "./commit";
 import { chunkedInserts, type StoredWord, type TranscriptRows } from "./ingest";
 import type { EditOutcome } from "./operations";
@@ -18,7 +19,7 @@ export interface RetranscriptionChange extends Change {
   retranscribed: { kept: number; discarded: boolean };
 }
 
-export const isRetranscription = (change: Change): change is RetranscriptionChange => "retranscribed" in change;
+export const isRetranscription = (change: Change | RecordedChange): change is RetranscriptionChange => "retranscribed" in change;
 
 /** What describes the new transcript on its file, written with the merge (and swapped by undo/redo). */
 export interface FileFields {

@@ -1,0 +1,114 @@
+// An utterance's before and after states as a diff (decision 024): the scalar
+// fields that changed, as [before, after], and the words between the common
+// prefix and suffix of the two word lists. History is linear, so when an entry
+// is applied the row holds exactly one of its two states: undo reverts the diff
+// from the after state, redo applies it to the before state.
+import type { WordDto } from "../../common/transcript";
+import type { UtteranceState } from "../../common/transcript-ops";
+
+/** A word in short form; its position is its index. Entities and the original confidence only when set. */
+export type ShortWord = [id: string, text: string, start: number, end: number, confidence: number, entities?: 0 | 1, original?: number];
+
+/**
+ * The fields a diff compares one by one. Not `position` (recomputed on read) nor
+ * `version` (a step writes the row's version + 1): the row's own are kept.
+ */
+type Scalars = Omit<UtteranceState, "id" | "transcriptWords" | "position" | "version">;
+type ScalarKey = keyof Scalars;
+/** `edited` (true or absent) is stored as a boolean: JSON has no "absent" inside an array. */
+type ScalarValue = string | number | boolean | null;
+// The type requires every field: one added to UtteranceState must be listed here.
+const SCALAR_KEYS = Object.keys({
+  speakerId: 0,
+  startTime: 0,
+  endTime: 0,
+  confidenceScore: 0,
+  sentiment: 0,
+  sentimentConfidence: 0,
+  orderKey: 0,
+  edited: 0,
+} satisfies Record<ScalarKey, 0>) as ScalarKey[];
+
+export interface UtteranceDiff {
+  /** The fields that changed, as [before, after]. */
+  f?: Partial<Record<ScalarKey, [ScalarValue, ScalarValue]>>;
+  /** Where the words differ: `del` are the before state's words there, `ins` the after state's. */
+  at?: number;
+  del?: ShortWord[];
+  ins?: ShortWord[];
+}
+
+export function toShortWord(w: WordDto): ShortWord {
+  const short: ShortWord = [w.id, w.text, w.startTime, w.endTime, w.confidenceScore];
+  if (w.originalConfidenceScore !== undefined) short.push(w.hasEntities ? 1 : 0, w.originalConfidenceScore);
+  else if (w.hasEntities) short.push(1);
+  return short;
+}
+
+export function fromShortWord([id, text, startTime, endTime, confidenceScore, entities, original]: ShortWord, position: number): WordDto {
+  return {
+    id,
+    text,
+    startTime,
+    endTime,
+    position,
+    confidenceScore,
+    ...(original === undefined ? {} : { originalConfidenceScore: original }),
+    hasEntities: entities === 1,
+  };
+}
+
+/** Same word, position aside (an insertion before it shifts it without changing it). */
+function sameWord(a: WordDto, b: WordDto): boolean {
+  return (
+    a.id === b.id &&
+    a.text === b.text &&
+    a.startTime === b.startTime &&
+    a.endTime === b.endTime &&
+    a.confidenceScore === b.confidenceScore &&
+    a.originalConfidenceScore === b.originalConfidenceScore &&
+    a.hasEntities === b.hasEntities
+  );
+}
+
+const scalar = (u: UtteranceState, key: ScalarKey): ScalarValue => (key === "edited" ? u.edited === true : u[key]);
+
+export function diffUtterance(before: UtteranceState, after: UtteranceState): UtteranceDiff {
+  const diff: UtteranceDiff = {};
+  for (const key of SCALAR_KEYS) {
+    const [old, now] = [scalar(before, key), scalar(after, key)];
+    if (old !== now) diff.f = { ...diff.f, [key]: [old, now] };
+  }
+  const [a, b] = [before.transcriptWords, after.transcriptWords];
+  let start = 0;
+  while (start < a.length && start < b.length && sameWord(a[start]!, b[start]!)) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && sameWord(a[a.length - 1 - end]!, b[b.length - 1 - end]!)) end++;
+  const [del, ins] = [a.slice(start, a.length - end), b.slice(start, b.length - end)];
+  if (del.length || ins.length) diff.at = start;
+  if (del.length) diff.del = del.map(toShortWord);
+  if (ins.length) diff.ins = ins.map(toShortWord);
+  return diff;
+}
+
+/** The after state, from the before state the row holds (its version and position kept). */
+export const forward = (before: UtteranceState, diff: UtteranceDiff) => apply(before, diff, 1);
+
+/** The before state, from the after state the row holds (its version and position kept). */
+export const revert = (after: UtteranceState, diff: UtteranceDiff) => apply(after, diff, 0);
+
+function apply(state: UtteranceState, diff: UtteranceDiff, side: 0 | 1): UtteranceState {
+  const { edited: wasEdited, ...rest } = state;
+  const changed: Partial<Record<ScalarKey, ScalarValue>> = {};
+  for (const [key, values] of Object.entries(diff.f ?? {}) as [ScalarKey, [ScalarValue, ScalarValue]][]) changed[key] = values[side];
+  const { edited = wasEdited === true, ...fields } = changed;
+  const [removed, added] = side ? [diff.del ?? [], diff.ins ?? []] : [diff.ins ?? [], diff.del ?? []];
+  const words = state.transcriptWords;
+  const at = diff.at ?? words.length;
+  const transcriptWords = [
+    ...words.slice(0, at),
+    ...added.map((w, i) => fromShortWord(w, at + i)),
+    ...words.slice(at + removed.length).map((w, i) => ({ ...w, position: at + added.length + i })),
+  ];
+  return { ...rest, ...fields, transcriptWords, ...(edited ? { edited: true as const } : {}) } as UtteranceState;
+}
