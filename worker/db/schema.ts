@@ -229,7 +229,7 @@ export const utterances = sqliteTable(
   (t) => [uniqueIndex("utterances_transcript_order").on(t.transcriptId, t.orderKey)],
 );
 
-/** One edit operation with the row states before and after it (JSON `Change`). */
+/** One edit operation with the row states before and after it (a `Change`, stored as worker/transcripts/change-codec.ts says). */
 export const editOperations = sqliteTable(
   "edit_operations",
   {
