@@ -6,18 +6,7 @@ import { initialKeys } from "../../common/order-keys";
 import { readyStatement } from "../library/file-status";
 import type { AudioFileRow } from "../db/schema";
 import type { NormalizedTranscript } from "../transcription/types";
-
-/** A word as stored inside its utterance's JSON (short keys: 30,000 of them per 3-hour file). */
-export interface StoredWord {
-  id: string;
-  t: string;
-  s: number;
-  e: number;
-  c: number;
-  /** The transcribed confidence, once the word was edited. */
-  o?: number;
-  x?: 1;
-}
+import { encodeWords, type StoredWord } from "./stored-words";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -211,7 +200,7 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
       db,
       "INSERT INTO utterances (id, transcript_id, speaker_id, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)",
       10,
-      rows.utterances.map((u) => ({ ...u, json: JSON.stringify(u.words) })),
+      rows.utterances.map((u) => ({ ...u, json: encodeWords(u.words) })),
       (u) => [u.id, t.id, u.speakerId, u.orderKey, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
       (u) => u.json.length + 200,
     ),
