@@ -1,5 +1,6 @@
 -- Words in their compact form (worker/transcripts/stored-words.ts, decision 026):
--- [ids, texts, times in integer ms, confidences in 1/10,000, originals?, entities?].
+-- [id segments, texts, times in integer ms, confidences in 1/10,000, originals?, entities?].
+-- Ids already stored are random, so each row's ids become one segment of ids joined by spaces.
 -- The search index reads an utterance's text straight from the compact form.
 
 DROP TRIGGER search_utterance_insert;
@@ -11,7 +12,7 @@ CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
     SELECT 'transcript', NEW.id, audio_file_id FROM transcripts WHERE id = NEW.transcript_id;
   INSERT INTO search_fts (rowid, owner, body)
     SELECT d.id, 'u' || replace(t.user_id, '-', ''),
-      CASE WHEN json_type(NEW.words, '$[0]') = 'text' THEN json_extract(NEW.words, '$[1]')
+      CASE WHEN json_type(NEW.words, '$[0]') = 'array' THEN json_extract(NEW.words, '$[1]')
         ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w) END
     FROM search_docs d, transcripts t WHERE d.ref_id = NEW.id AND d.kind = 'transcript' AND t.id = NEW.transcript_id;
 END;
@@ -19,9 +20,9 @@ END;
 -- Existing rows are converted below; their text does not change, so the index is left as it is.
 UPDATE utterances SET words = (
   SELECT CASE
-    WHEN n_x > 0 THEN json_array(ids, texts, json(times), json(confidences), json(originals), json(entities))
-    WHEN n_o > 0 THEN json_array(ids, texts, json(times), json(confidences), json(originals))
-    ELSE json_array(ids, texts, json(times), json(confidences)) END
+    WHEN n_x > 0 THEN json_array(json_array(ids), texts, json(times), json(confidences), json(originals), json(entities))
+    WHEN n_o > 0 THEN json_array(json_array(ids), texts, json(times), json(confidences), json(originals))
+    ELSE json_array(json_array(ids), texts, json(times), json(confidences)) END
   FROM (
     SELECT
       group_concat(id, ' ' ORDER BY k) AS ids,
@@ -64,7 +65,7 @@ CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN 
   DELETE FROM search_fts WHERE rowid = (SELECT id FROM search_docs WHERE ref_id = NEW.id AND kind = 'transcript');
   INSERT INTO search_fts (rowid, owner, body)
     SELECT d.id, 'u' || replace(t.user_id, '-', ''),
-      CASE WHEN json_type(NEW.words, '$[0]') = 'text' THEN json_extract(NEW.words, '$[1]')
+      CASE WHEN json_type(NEW.words, '$[0]') = 'array' THEN json_extract(NEW.words, '$[1]')
         ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w) END
     FROM search_docs d, transcripts t WHERE d.ref_id = NEW.id AND d.kind = 'transcript' AND t.id = NEW.transcript_id;
 END;

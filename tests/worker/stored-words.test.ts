@@ -15,6 +15,8 @@ const anyTime = fc.oneof(exactMs, fc.double({ min: 0, max: 1e6, noNaN: true }));
 const exactConfidence = fc.integer({ min: 0, max: 10_000 }).map((n) => n / 10_000);
 const anyConfidence = fc.oneof(exactConfidence, fc.double({ min: 0, max: 1, noNaN: true }));
 const token = fc.string({ minLength: 1, maxLength: 12 });
+/** Ids as ingest makes them (a base and an index in base 36), some of them as they are, in any order. */
+const ingestLike = fc.tuple(fc.constantFrom("AbCdEfGh", "zz00ZZ99"), fc.integer({ min: 0, max: 2000 })).map(([b, n]) => b + n.toString(36));
 
 function wordsArb(time: fc.Arbitrary<number>, confidence: fc.Arbitrary<number>, text: fc.Arbitrary<string>) {
   return fc.array(
@@ -39,12 +41,25 @@ describe("stored words", () => {
     );
   });
 
+  it("keep runs of ingest's ids as a base and a range, and any other ids as they are", () => {
+    const ids = fc.array(fc.oneof(ingestLike, fc.stringMatching(/^[^ ]{1,12}$/)), { minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(ids, (list) => {
+        const words = list.map((id, i): StoredWord => ({ id, t: "w", s: i, e: i + 0.5, c: 0.5 }));
+        expect(decodeWords(encodeWords(words))).toEqual(words);
+      }),
+      { numRuns: 500 },
+    );
+    const run = Array.from({ length: 40 }, (_, i): StoredWord => ({ id: `AbCdEfGh${i.toString(36)}`, t: "w", s: i, e: i + 0.5, c: 0.5 }));
+    expect(encodeWords(run)).toMatch(/^\[\[\["AbCdEfGh",0,40\]\],/);
+  });
+
   it("take the compact form when times are whole milliseconds, confidences 4 decimals and texts single words", () => {
     const single = fc.stringMatching(/^[^ ]{1,12}$/);
     fc.assert(
       fc.property(wordsArb(exactMs, exactConfidence, single), (words) => {
         const stored = encodeWords(words);
-        expect(stored.startsWith('["')).toBe(true);
+        expect(stored.startsWith("[[")).toBe(true);
         expect(stored.length).toBeLessThan(JSON.stringify(words).length);
         expect(decodeWords(stored)).toEqual(plain(words));
       }),
@@ -58,7 +73,7 @@ describe("stored words", () => {
       { id: "a2", t: "world", s: 1.5, e: 2, c: 1, o: 0.42 },
     ];
     const compact = encodeWords(words);
-    expect(compact).toBe('["a1 a2","hello world",[1250,250,0,500],[9312,10000],[[1,4200]],[0]]');
+    expect(compact).toBe('[["a1 a2"],"hello world",[1250,250,0,500],[9312,10000],[[1,4200]],[0]]');
     expect(wordsJson(compact)).toBe(wordsJson(JSON.stringify(words)));
     expect(JSON.parse(wordsJson(compact)!)).toEqual([
       { id: "a1", text: "hello", startTime: 1.25, endTime: 1.5, position: 0, confidenceScore: 0.9312, hasEntities: true },
@@ -99,7 +114,7 @@ describe("stored words", () => {
         const stored = (await env.DB.prepare("SELECT words FROM utterances WHERE id = ?").bind(id).first<string>("words"))!;
         expect(decodeWords(stored)).toEqual(plain(words));
         // Converted exactly when the code would have stored it compactly.
-        expect(stored.startsWith('["')).toBe(encodeWords(words).startsWith('["'));
+        expect(stored.startsWith("[[")).toBe(encodeWords(words).startsWith("[["));
       }),
       { numRuns: 150 },
     );

@@ -6,20 +6,19 @@ import { initialKeys } from "../../common/order-keys";
 import { readyStatement } from "../library/file-status";
 import type { AudioFileRow } from "../db/schema";
 import type { NormalizedTranscript } from "../transcription/types";
-import { encodeWords, type StoredWord } from "./stored-words";
+import { encodeWords, ID_BASE_LENGTH, type StoredWord } from "./stored-words";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** `count` random 10-character ids from one random draw. */
+/**
+ * Ids for an utterance's `count` words: one random base, then each word's index
+ * in base 36, so the stored words hold the base once (stored-words.ts).
+ */
 export function wordIds(count: number): string[] {
-  const bytes = crypto.getRandomValues(new Uint8Array(count * 10));
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    let id = "";
-    for (let j = 0; j < 10; j++) id += ALPHABET[bytes[i * 10 + j]! % ALPHABET.length];
-    ids.push(id);
-  }
-  return ids;
+  const bytes = crypto.getRandomValues(new Uint8Array(ID_BASE_LENGTH));
+  let base = "";
+  for (const b of bytes) base += ALPHABET[b % ALPHABET.length];
+  return Array.from({ length: count }, (_, i) => base + i.toString(36));
 }
 
 function cleanWord<W extends { text: string }>(word: W): W[] {

@@ -199,7 +199,7 @@ const STORED_WORD =
 export function wordsJson(stored: string): string | null {
   if (stored === "[]") return stored;
   if (stored[0] !== "[") return null;
-  if (stored[1] === '"') return compactWordsJson(stored);
+  if (stored[1] === "[") return compactWordsJson(stored);
   let out = "[";
   let at = 1;
   for (let position = 0; ; position++) {

@@ -2,7 +2,8 @@
 // snapshots of decision 017). Decision 026.
 //
 // Compact form, a JSON array: [ids, texts, times, confidences, originals?, entities?]
-//   ids          the word ids joined by spaces
+//   ids          segments in order: a string holds word ids joined by spaces; [base, from, count]
+//                stands for base + from.toString(36), … (ingest's ids, see wordIds)
 //   texts        the words' texts joined by spaces (the search index reads it as it is)
 //   times        integer milliseconds, two a word: start − the previous word's end
 //                (the first word: its start), then end − start
@@ -25,7 +26,15 @@ export interface StoredWord {
   x?: 1;
 }
 
-type Compact = [ids: string, texts: string, times: number[], confidences: number[], originals?: [number, number][], entities?: number[]];
+type IdSegment = string | [base: string, from: number, count: number];
+type Compact = [
+  ids: IdSegment[],
+  texts: string,
+  times: number[],
+  confidences: number[],
+  originals?: [number, number][],
+  entities?: number[],
+];
 
 const ms = (seconds: number): number | null => {
   const m = Math.round(seconds * 1000);
@@ -36,6 +45,48 @@ const tenThousandths = (c: number): number | null => {
   return n / 10_000 === c ? n : null;
 };
 const joinable = (s: string) => s !== "" && !s.includes(" ");
+
+/** Ingest's word ids: one random base an utterance, then the word's index in base 36. */
+export const ID_BASE_LENGTH = 8;
+
+function numbered(id: string): { base: string; n: number } | null {
+  if (id.length <= ID_BASE_LENGTH) return null;
+  const suffix = id.slice(ID_BASE_LENGTH);
+  const n = Number.parseInt(suffix, 36);
+  return n.toString(36) === suffix ? { base: id.slice(0, ID_BASE_LENGTH), n } : null;
+}
+
+/** Ids as segments: runs of two or more numbered ids with one base, the rest as they are. */
+function idSegments(ids: readonly string[]): IdSegment[] {
+  const out: IdSegment[] = [];
+  let literal: string[] = [];
+  for (let i = 0; i < ids.length; ) {
+    const first = numbered(ids[i]!);
+    let count = 1;
+    while (first && i + count < ids.length) {
+      const next = numbered(ids[i + count]!);
+      if (!next || next.base !== first.base || next.n !== first.n + count) break;
+      count++;
+    }
+    if (first && count > 1) {
+      if (literal.length) out.push(literal.join(" "));
+      literal = [];
+      out.push([first.base, first.n, count]);
+    } else literal.push(ids[i]!);
+    i += count;
+  }
+  if (literal.length) out.push(literal.join(" "));
+  return out;
+}
+
+function idList(segments: readonly IdSegment[]): string[] {
+  const ids: string[] = [];
+  for (const segment of segments) {
+    if (typeof segment === "string") ids.push(...segment.split(" "));
+    else for (let k = 0; k < segment[2]; k++) ids.push(segment[0] + (segment[1] + k).toString(36));
+  }
+  return ids;
+}
 
 function compact(words: readonly StoredWord[]): Compact | null {
   const ids: string[] = [];
@@ -60,7 +111,7 @@ function compact(words: readonly StoredWord[]): Compact | null {
     if (o !== undefined) originals.push([i, o]);
     if (w.x === 1) entities.push(i);
   }
-  const out: Compact = [ids.join(" "), texts.join(" "), times, confidences];
+  const out: Compact = [idSegments(ids), texts.join(" "), times, confidences];
   if (originals.length || entities.length) out.push(originals);
   if (entities.length) out.push(entities);
   return out;
@@ -72,20 +123,20 @@ export function encodeWords(words: readonly StoredWord[]): string {
   return JSON.stringify(c ?? words);
 }
 
-const isCompact = (value: unknown[]): value is Compact => typeof value[0] === "string";
+const isCompact = (value: unknown[]): value is Compact => Array.isArray(value[0]);
 
 /** Words from an already parsed stored value (either form). */
 export function wordsFromParsed(value: unknown[]): StoredWord[] {
   if (!isCompact(value)) return value as StoredWord[];
   const [ids, texts, times, confidences, originals, entities] = value;
-  const idList = ids.split(" ");
+  const idsInOrder = idList(ids);
   const textList = texts.split(" ");
-  const words: StoredWord[] = new Array(idList.length);
+  const words: StoredWord[] = new Array(idsInOrder.length);
   let end = 0;
-  for (let i = 0; i < idList.length; i++) {
+  for (let i = 0; i < idsInOrder.length; i++) {
     const start = end + times[2 * i]!;
     end = start + times[2 * i + 1]!;
-    words[i] = { id: idList[i]!, t: textList[i]!, s: start / 1000, e: end / 1000, c: confidences[i]! / 10_000 };
+    words[i] = { id: idsInOrder[i]!, t: textList[i]!, s: start / 1000, e: end / 1000, c: confidences[i]! / 10_000 };
   }
   for (const [i, o] of originals ?? []) words[i]!.o = o / 10_000;
   for (const i of entities ?? []) words[i]!.x = 1;
