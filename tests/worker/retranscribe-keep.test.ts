@@ -14,6 +14,7 @@ import type { NormalizedUtterance } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { runOperation } from "../../worker/transcripts/operations";
 import { mergeRetranscription } from "../../worker/transcripts/retranscribe";
+import { decodeWords } from "../../worker/transcripts/stored-words";
 import { QUEUES } from "../../worker/queues";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { call, type Json } from "./helpers";
@@ -273,9 +274,9 @@ describe("migration 0017's backfill of the edited mark", { timeout: 30_000 }, ()
     expect(expected).toHaveLength(1);
     // As before the migration: no marks, and a row whose word was edited outside the kept history.
     const [, second] = await utterances(user, file.id);
-    const words = JSON.parse(
+    const words: Json[] = decodeWords(
       (await env.DB.prepare("SELECT words FROM utterances WHERE id = ?").bind(second!.id).first<string>("words"))!,
-    ) as Json[];
+    );
     words[0]!.o = words[0]!.c;
     await env.DB.batch([
       env.DB.prepare("UPDATE utterances SET edited = 0 WHERE transcript_id = ?").bind(tid),
@@ -300,7 +301,7 @@ type EditSpec = { kind: "words" | "split" | "merge" | "speaker"; at: number; wor
 async function applyEdit(tid: string, e: EditSpec, n: number) {
   const list = await rowsOf(tid);
   const u = list[e.at % list.length]!;
-  const words = JSON.parse(u.words as string) as Json[];
+  const words: Json[] = decodeWords(u.words as string);
   const speakerIds = (await env.DB.prepare("SELECT id FROM speakers WHERE transcript_id = ?").bind(tid).all<{ id: string }>()).results;
   const req: OpRequest | null =
     e.kind === "words"
@@ -392,7 +393,7 @@ describe("re-transcribing after random edits (property, D1)", { timeout: 240_000
           const after = await rowsOf(stored.transcriptId);
           const byId = new Map(after.map((r) => [r.id, r]));
           for (const row of edited) expect(byId.get(row.id)).toEqual(row);
-          const starts = after.flatMap((r) => (JSON.parse(r.words as string) as Json[]).map((w) => w.s as number));
+          const starts = after.flatMap((r) => decodeWords(r.words as string).map((w) => w.s));
           for (let i = 1; i < starts.length; i++) expect(starts[i]).toBeGreaterThanOrEqual(starts[i - 1]!);
           await expectStatsConsistent(stored.transcriptId);
         },

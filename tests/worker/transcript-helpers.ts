@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
+import { decodeWords } from "../../worker/transcripts/stored-words";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
 import type { OpBodies } from "../../common/transcript-ops";
 import type { ClientResponse } from "hono/client";
@@ -142,14 +143,15 @@ export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({
 
 /** Statistics recomputed from the stored rows, to compare with the running ones. */
 export async function recomputedStats(transcriptId: string) {
-  const row = await env.DB.prepare(
-    `SELECT count(*) AS words, total(json_extract(w.value, '$.c')) AS confidenceSum,
-            (SELECT count(DISTINCT speaker_id) FROM utterances WHERE transcript_id = ?1) AS speakers
-     FROM utterances u, json_each(u.words) w WHERE u.transcript_id = ?1`,
-  )
+  const { results } = await env.DB.prepare("SELECT speaker_id, words FROM utterances WHERE transcript_id = ?")
     .bind(transcriptId)
-    .first<{ words: number; confidenceSum: number; speakers: number }>();
-  return row!;
+    .all<{ speaker_id: string; words: string }>();
+  const words = results.flatMap((r) => decodeWords(r.words));
+  return {
+    words: words.length,
+    confidenceSum: words.reduce((sum, w) => sum + w.c, 0),
+    speakers: new Set(results.map((r) => r.speaker_id)).size,
+  };
 }
 
 export async function storedStats(transcriptId: string) {

@@ -5,32 +5,21 @@ import { hasNoBidiControls, stripBidiControls } from "../../common/names";
 import { initialKeys } from "../../common/order-keys";
 import { readyStatement } from "../library/file-status";
 import type { AudioFileRow } from "../db/schema";
+import { newRowId } from "../lib/random";
 import type { NormalizedTranscript } from "../transcription/types";
-
-/** A word as stored inside its utterance's JSON (short keys: 30,000 of them per 3-hour file). */
-export interface StoredWord {
-  id: string;
-  t: string;
-  s: number;
-  e: number;
-  c: number;
-  /** The transcribed confidence, once the word was edited. */
-  o?: number;
-  x?: 1;
-}
+import { encodeWords, ID_BASE_LENGTH, type StoredWord } from "./stored-words";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** `count` random 10-character ids from one random draw. */
+/**
+ * Ids for an utterance's `count` words: one random base, then each word's index
+ * in base 36, so the stored words hold the base once (stored-words.ts).
+ */
 export function wordIds(count: number): string[] {
-  const bytes = crypto.getRandomValues(new Uint8Array(count * 10));
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    let id = "";
-    for (let j = 0; j < 10; j++) id += ALPHABET[bytes[i * 10 + j]! % ALPHABET.length];
-    ids.push(id);
-  }
-  return ids;
+  const bytes = crypto.getRandomValues(new Uint8Array(ID_BASE_LENGTH));
+  let base = "";
+  for (const b of bytes) base += ALPHABET[b % ALPHABET.length];
+  return Array.from({ length: count }, (_, i) => base + i.toString(36));
 }
 
 function cleanWord<W extends { text: string }>(word: W): W[] {
@@ -76,7 +65,7 @@ export function buildTranscriptRows(
   result: NormalizedTranscript,
   meta: { service: string; startedAt: string; completedAt: string },
 ): TranscriptRows {
-  const transcriptId = crypto.randomUUID();
+  const transcriptId = newRowId();
   // Direction controls from a service would reorder the words after them when shown: dropped, as edits refuse them.
   const spoken = result.utterances
     .map((u) => ({ ...u, words: u.words.flatMap((w) => (hasNoBidiControls(w.text) ? [w] : cleanWord(w))) }))
@@ -84,7 +73,7 @@ export function buildTranscriptRows(
   // Only speakers who say something are stored.
   const used = new Set(spoken.map((u) => u.speaker));
   const labels = [...result.speakers.filter((l) => used.has(l)), ...[...used].filter((l) => !result.speakers.includes(l))];
-  const speakers = labels.map((label, position) => ({ id: crypto.randomUUID(), label, position }));
+  const speakers = labels.map((label, position) => ({ id: newRowId(), label, position }));
   const speakerId = new Map(speakers.map((s) => [s.label, s.id]));
   let wordCount = 0;
   let confidenceSum = 0;
@@ -104,7 +93,7 @@ export function buildTranscriptRows(
     // The stored values, so later edits add and subtract exactly what is stored.
     confidenceSum += words.reduce((sum, w) => sum + w.c, 0);
     return {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       speakerId: speakerId.get(u.speaker)!,
       orderKey: keys[index]!,
       start: round(u.start),
@@ -211,7 +200,7 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
       db,
       "INSERT INTO utterances (id, transcript_id, speaker_id, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)",
       10,
-      rows.utterances.map((u) => ({ ...u, json: JSON.stringify(u.words) })),
+      rows.utterances.map((u) => ({ ...u, json: encodeWords(u.words) })),
       (u) => [u.id, t.id, u.speakerId, u.orderKey, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
       (u) => u.json.length + 200,
     ),

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { speakers, transcripts, utterances, type SpeakerRow, type TranscriptRow, type UtteranceRow } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { fromRaw, publicState, rawUtteranceColumns, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
-import type { StoredWord } from "./ingest";
+import { decodeWords, wordsFromParsed } from "./stored-words";
 
 export const TRANSCRIPT_NOT_FOUND = "Transcript not found";
 
@@ -129,7 +129,7 @@ export async function compactUtterancesOfFile(db: Db, userId: string, audioFileI
   const rows = await utteranceRowsOfFile(db, userId, audioFileId);
   // Straight from the stored words: no per-word objects of the spec's shape in between.
   // One parse of every row's words is cheaper than 3,000 small ones.
-  const words = JSON.parse(`[${rows.map((row) => row[10] as string).join(",")}]`) as StoredWord[][];
+  const words = JSON.parse(`[${rows.map((row) => row[10] as string).join(",")}]`) as unknown[][];
   const writer = new CompactWriter();
   for (let position = 0; position < rows.length; position++) {
     const row = fromRaw(rows[position]!);
@@ -145,7 +145,7 @@ export async function compactUtterancesOfFile(db: Db, userId: string, audioFileI
       orderKey: row.orderKey,
       version: row.version,
     });
-    for (const w of words[position]!) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1, w.o);
+    for (const w of wordsFromParsed(words[position]!)) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1, w.o);
   }
   return writer.finish();
 }
@@ -195,10 +195,11 @@ const num = (n: number) => JSON.stringify(n);
 const STORED_WORD =
   /\{"id":("(?:[^"\\]|\\.)*"),"t":("(?:[^"\\]|\\.)*"),"s":(-?[0-9][0-9.eE+-]*),"e":(-?[0-9][0-9.eE+-]*),"c":(-?[0-9][0-9.eE+-]*)(?:,"o":(-?[0-9][0-9.eE+-]*))?(,"x":1)?\}/y;
 
-/** Stored word JSON → WordDto JSON, or null when it is not exactly the expected shape. */
+/** Stored words (either form, stored-words.ts) → WordDto JSON, or null when they are not exactly an expected shape. */
 export function wordsJson(stored: string): string | null {
   if (stored === "[]") return stored;
   if (stored[0] !== "[") return null;
+  if (stored[1] === "[") return compactWordsJson(stored);
   let out = "[";
   let at = 1;
   for (let position = 0; ; position++) {
@@ -211,4 +212,15 @@ export function wordsJson(stored: string): string | null {
     else if (stored[at] === "]" && at === stored.length - 1) return `${out}]`;
     else return null;
   }
+}
+
+/** The compact form: decoded, then written with the spec's keys in the spec's order. */
+function compactWordsJson(stored: string): string {
+  const words = decodeWords(stored);
+  let out = "[";
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    out += `${i ? "," : ""}{"id":${JSON.stringify(w.id)},"text":${JSON.stringify(w.t)},"startTime":${w.s},"endTime":${w.e},"position":${i},"confidenceScore":${w.c},${w.o === undefined ? "" : `"originalConfidenceScore":${w.o},`}"hasEntities":${w.x === 1}}`;
+  }
+  return `${out}]`;
 }

@@ -6,10 +6,12 @@ import type { Change, OperationResultDto } from "../../common/transcript-ops";
 import type { Db } from "../db/client";
 import { readyStatement } from "../library/file-status";
 import { isConstraintViolation } from "../lib/d1-errors";
+import { newRowId } from "../lib/random";
 import { nowIso } from "../lib/time";
 import type { RecordedChange } from "./change-codec";
 import { CommitConflict, commitWithRetry, historyStatements } from "./commit";
-import { chunkedInserts, type StoredWord, type TranscriptRows } from "./ingest";
+import { chunkedInserts, type TranscriptRows } from "./ingest";
+import { decodeWords, encodeWords, type StoredWord } from "./stored-words";
 import type { EditOutcome } from "./operations";
 import { listSpeakers } from "./read";
 import { matchSpeakers, planMerge, type OldUtterance } from "./retranscribe-merge";
@@ -93,7 +95,7 @@ async function readCurrent(d1: D1Database, audioFileId: string): Promise<Current
   if (!t) return null;
   type Row = { id: string; orderKey: string; startTime: number; endTime: number; edited: number; words: string | null };
   const utterances = (rows!.results as Row[]).map((r) => {
-    const words = r.words === null ? null : (JSON.parse(r.words) as StoredWord[]);
+    const words = r.words === null ? null : decodeWords(r.words);
     const start = r.startTime;
     const end = r.endTime;
     return {
@@ -177,7 +179,7 @@ export async function mergeRetranscription(
           d1,
           "INSERT INTO utterances (id, transcript_id, speaker_id, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)",
           10,
-          plan.inserted.map((u) => ({ ...u, id: crypto.randomUUID(), json: JSON.stringify(u.words) })),
+          plan.inserted.map((u) => ({ ...u, id: newRowId(), json: encodeWords(u.words) })),
           (u) => [u.id, tid, u.speakerId, u.orderKey, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
           (u) => u.json.length + 200,
         ),

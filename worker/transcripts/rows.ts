@@ -1,10 +1,10 @@
 // Utterance rows ↔ utterance states (common/transcript-ops.ts UtteranceState),
 // and the SQL that writes a state back. Words live inside their utterance as a
-// compact JSON array (see store.ts), so one utterance is one row.
+// compact JSON array (stored-words.ts), so one utterance is one row.
 import type { WordDto } from "../../common/transcript";
 import type { UtteranceState } from "../../common/transcript-ops";
 import type { UtteranceRow } from "../db/schema";
-import type { StoredWord } from "./ingest";
+import { decodeWords, encodeWords, type StoredWord } from "./stored-words";
 
 /** Raw-SQL column list whose aliases match the drizzle row type (`UtteranceRow`). */
 export const UTTERANCE_COLUMNS = `id, transcript_id AS transcriptId, speaker_id AS speakerId, order_key AS orderKey, version,
@@ -40,7 +40,7 @@ export function fromRaw(r: unknown[]): UtteranceRow {
 
 /** A stored row as the state the editor works on; `position` is the row's index in order. */
 export function toUtteranceState(row: UtteranceRow, position: number): UtteranceState {
-  const stored = JSON.parse(row.words) as StoredWord[];
+  const stored = decodeWords(row.words);
   const transcriptWords: WordDto[] = new Array(stored.length);
   for (let i = 0; i < stored.length; i++) {
     const w = stored[i]!;
@@ -76,9 +76,9 @@ export function publicState<U extends UtteranceState>({ edited: _edited, ...stat
   return state;
 }
 
-/** Words as stored: short keys, the entity flag only when set, positions implied by order. */
+/** Words as stored (stored-words.ts): the entity flag only when set, positions implied by order. */
 export function toStoredWords(words: readonly WordDto[]): string {
-  return JSON.stringify(
+  return encodeWords(
     words.map(
       (w): StoredWord => ({
         id: w.id,

@@ -1,0 +1,148 @@
+// How an utterance's words are stored in `utterances.words` (and in the
+// snapshots of decision 017). Decision 026.
+//
+// Compact form, a JSON array: [ids, texts, times, confidences, originals?, entities?]
+//   ids          segments in order: a string holds word ids joined by spaces; [base, from, count]
+//                stands for base + from.toString(36), … (ingest's ids, see wordIds)
+//   texts        the words' texts joined by spaces (the search index reads it as it is)
+//   times        integer milliseconds, two a word: start − the previous word's end
+//                (the first word: its start), then end − start
+//   confidences  integers in 1/10,000
+//   originals    [[index, transcribed confidence in 1/10,000], …] for edited words
+//   entities     indexes of the words flagged as entities
+// A list this cannot hold exactly (a time that is not a whole millisecond, a
+// confidence with more than 4 decimals, a space inside a text or an id) is stored
+// in the first form: a JSON array of {id, t, s, e, c, o?, x?}. Both are read everywhere.
+
+/** One word as the Worker handles stored words (short keys, times in seconds). */
+export interface StoredWord {
+  id: string;
+  t: string;
+  s: number;
+  e: number;
+  c: number;
+  /** The transcribed confidence, once the word was edited. */
+  o?: number;
+  x?: 1;
+}
+
+type IdSegment = string | [base: string, from: number, count: number];
+type Compact = [
+  ids: IdSegment[],
+  texts: string,
+  times: number[],
+  confidences: number[],
+  originals?: [number, number][],
+  entities?: number[],
+];
+
+const ms = (seconds: number): number | null => {
+  const m = Math.round(seconds * 1000);
+  return m / 1000 === seconds && Number.isSafeInteger(m) ? m : null;
+};
+const tenThousandths = (c: number): number | null => {
+  const n = Math.round(c * 10_000);
+  return n / 10_000 === c ? n : null;
+};
+const joinable = (s: string) => s !== "" && !s.includes(" ");
+
+/** Ingest's word ids: one random base an utterance, then the word's index in base 36. */
+export const ID_BASE_LENGTH = 8;
+
+function numbered(id: string): { base: string; n: number } | null {
+  if (id.length <= ID_BASE_LENGTH) return null;
+  const suffix = id.slice(ID_BASE_LENGTH);
+  const n = Number.parseInt(suffix, 36);
+  return n.toString(36) === suffix ? { base: id.slice(0, ID_BASE_LENGTH), n } : null;
+}
+
+/** Ids as segments: runs of two or more numbered ids with one base, the rest as they are. */
+function idSegments(ids: readonly string[]): IdSegment[] {
+  const out: IdSegment[] = [];
+  let literal: string[] = [];
+  for (let i = 0; i < ids.length; ) {
+    const first = numbered(ids[i]!);
+    let count = 1;
+    while (first && i + count < ids.length) {
+      const next = numbered(ids[i + count]!);
+      if (!next || next.base !== first.base || next.n !== first.n + count) break;
+      count++;
+    }
+    if (first && count > 1) {
+      if (literal.length) out.push(literal.join(" "));
+      literal = [];
+      out.push([first.base, first.n, count]);
+    } else literal.push(ids[i]!);
+    i += count;
+  }
+  if (literal.length) out.push(literal.join(" "));
+  return out;
+}
+
+function idList(segments: readonly IdSegment[]): string[] {
+  const ids: string[] = [];
+  for (const segment of segments) {
+    if (typeof segment === "string") ids.push(...segment.split(" "));
+    else for (let k = 0; k < segment[2]; k++) ids.push(segment[0] + (segment[1] + k).toString(36));
+  }
+  return ids;
+}
+
+function compact(words: readonly StoredWord[]): Compact | null {
+  const ids: string[] = [];
+  const texts: string[] = [];
+  const times: number[] = [];
+  const confidences: number[] = [];
+  const originals: [number, number][] = [];
+  const entities: number[] = [];
+  let previousEnd = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const start = ms(w.s);
+    const end = ms(w.e);
+    const c = tenThousandths(w.c);
+    const o = w.o === undefined ? undefined : tenThousandths(w.o);
+    if (start === null || end === null || c === null || o === null || !joinable(w.id) || !joinable(w.t)) return null;
+    ids.push(w.id);
+    texts.push(w.t);
+    times.push(start - previousEnd, end - start);
+    previousEnd = end;
+    confidences.push(c);
+    if (o !== undefined) originals.push([i, o]);
+    if (w.x === 1) entities.push(i);
+  }
+  const out: Compact = [idSegments(ids), texts.join(" "), times, confidences];
+  if (originals.length || entities.length) out.push(originals);
+  if (entities.length) out.push(entities);
+  return out;
+}
+
+/** The stored text for a list of words: the compact form when it is exact, else the plain one. */
+export function encodeWords(words: readonly StoredWord[]): string {
+  const c = words.length ? compact(words) : null;
+  return JSON.stringify(c ?? words);
+}
+
+const isCompact = (value: unknown[]): value is Compact => Array.isArray(value[0]);
+
+/** Words from an already parsed stored value (either form). */
+export function wordsFromParsed(value: unknown[]): StoredWord[] {
+  if (!isCompact(value)) return value as StoredWord[];
+  const [ids, texts, times, confidences, originals, entities] = value;
+  const idsInOrder = idList(ids);
+  const textList = texts.split(" ");
+  const words: StoredWord[] = new Array(idsInOrder.length);
+  let end = 0;
+  for (let i = 0; i < idsInOrder.length; i++) {
+    const start = end + times[2 * i]!;
+    end = start + times[2 * i + 1]!;
+    words[i] = { id: idsInOrder[i]!, t: textList[i]!, s: start / 1000, e: end / 1000, c: confidences[i]! / 10_000 };
+  }
+  for (const [i, o] of originals ?? []) words[i]!.o = o / 10_000;
+  for (const i of entities ?? []) words[i]!.x = 1;
+  return words;
+}
+
+export function decodeWords(stored: string): StoredWord[] {
+  return wordsFromParsed(JSON.parse(stored) as unknown[]);
+}
