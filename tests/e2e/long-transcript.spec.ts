@@ -79,8 +79,12 @@ test("a long transcript is drawn lean, and its words still seek, highlight and s
   await expect(text(page, 2).locator("[data-word-id]")).toHaveCount(0);
   const current = () =>
     page.evaluate(() => {
-      const range = [...(CSS.highlights.get("search-current") ?? [])][0] as Range | undefined;
-      return range ? { text: range.toString(), connected: range.startContainer.isConnected } : null;
+      const found = [...(CSS.highlights.get("search-current") ?? [])][0];
+      if (!found) return null;
+      const range = document.createRange();
+      range.setStart(found.startContainer, found.startOffset);
+      range.setEnd(found.endContainer, found.endOffset);
+      return { text: range.toString(), connected: found.startContainer.isConnected };
     });
   expect(await current()).toEqual({ text: "hiring", connected: true });
   await text(page, 2).hover();
