@@ -76,6 +76,17 @@ function need(ctx: OpContext, id: string): UtteranceState {
 }
 
 function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedOp {
+  const after = wordsApplied(u, patches);
+  if (!after) return NO_CHANGE("No change");
+  return {
+    change: { utterances: [{ id: u.id, before: u, after }] },
+    type: "other",
+    summary: describeWordEdit(u.transcriptWords, after.transcriptWords, u.startTime),
+  };
+}
+
+/** The utterance with the patches applied, or null when they change nothing. */
+function wordsApplied(u: UtteranceState, patches: readonly WordPatch[]): UtteranceState | null {
   if (patches.length === 0) throw new OpError(422, EDIT_MESSAGES.noWords);
   if (patches.length > EDIT_LIMITS.wordsPerUtteranceMax) throw new OpError(422, EDIT_MESSAGES.tooManyWords);
   const stored = new Map(u.transcriptWords.map((w) => [w.id, w]));
@@ -113,10 +124,10 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
     return word;
   });
   checkTimes(words);
-  if (sameWords(u.transcriptWords, words)) return NO_CHANGE("No change");
+  if (sameWords(u.transcriptWords, words)) return null;
   const first = words[0]!;
   const last = words[words.length - 1]!;
-  const after: UtteranceState = {
+  return {
     ...u,
     // An edge keeps its time unless its edge word changed: a typo fix never moves the utterance.
     startTime: first.id === u.transcriptWords[0]?.id ? Math.min(u.startTime, first.startTime) : first.startTime,
@@ -124,11 +135,6 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
     confidenceScore: meanConfidence(words),
     transcriptWords: words,
     version: u.version + 1,
-  };
-  return {
-    change: { utterances: [{ id: u.id, before: u, after }] },
-    type: "other",
-    summary: describeWordEdit(u.transcriptWords, words, u.startTime),
   };
 }
 
@@ -230,9 +236,10 @@ function replaceAll(ctx: OpContext, op: ReplaceAllOp): AppliedOp {
     const u = ctx.utterance(id);
     const replacement = u && replaceInUtterance(u, op);
     if (!u || !replacement) continue;
-    const applied = updateWords(u, replacement.patches);
-    if (!applied.change.utterances.length) continue;
-    utterances.push(...applied.change.utterances);
+    // Its own summary is not needed: replace all has one for all.
+    const after = wordsApplied(u, replacement.patches);
+    if (!after) continue;
+    utterances.push({ id: u.id, before: u, after });
     replaced += replacement.count;
   }
   return {

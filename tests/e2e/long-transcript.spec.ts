@@ -79,11 +79,31 @@ test("a long transcript is drawn lean, and its words still seek, highlight and s
   await expect(text(page, 2).locator("[data-word-id]")).toHaveCount(0);
   const current = () =>
     page.evaluate(() => {
-      const range = [...(CSS.highlights.get("search-current") ?? [])][0] as Range | undefined;
-      return range ? { text: range.toString(), connected: range.startContainer.isConnected } : null;
+      const found = [...(CSS.highlights.get("search-current") ?? [])][0];
+      if (!found) return null;
+      const range = document.createRange();
+      range.setStart(found.startContainer, found.startOffset);
+      range.setEnd(found.endContainer, found.endOffset);
+      return { text: range.toString(), connected: found.startContainer.isConnected };
     });
   expect(await current()).toEqual({ text: "hiring", connected: true });
   await text(page, 2).hover();
   await expect(text(page, 2).locator("[data-word-id]")).toHaveCount(10);
   await expect.poll(current).toEqual({ text: "hiring", connected: true });
+
+  // Replace all draws a low-confidence text far off screen as plain text; its marks come once it is near.
+  await page.getByRole("button", { name: "Find and replace" }).click();
+  await search.fill("budget");
+  await page.getByRole("textbox", { name: "Replace with" }).fill("forecast");
+  await page.getByRole("button", { name: "Replace all", exact: true }).click();
+  await expect(page.getByTestId("search-count")).toHaveText("0 of 0");
+  const far = await page.getByTestId("utterance-text").evaluateAll((els) => {
+    for (let i = els.length - 1; i >= 0; i--) if (i % 3 === 0 && els[i]!.textContent!.includes("forecast")) return i;
+    return -1;
+  });
+  expect(far).toBeGreaterThan(2000);
+  await expect(text(page, far).locator("[data-word-id]")).toHaveCount(0);
+  await text(page, far).scrollIntoViewIfNeeded();
+  await expect(text(page, far).locator(".word--low")).not.toHaveCount(0);
+  await expect(text(page, far)).toContainText("forecast");
 });

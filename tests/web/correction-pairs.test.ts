@@ -36,6 +36,25 @@ describe("CorrectionTracker", () => {
     expect(t.record(edit("u3", [["d", "Move"]], [["d", "MoveFlow"]]))).toEqual([]);
   });
 
+  it("finds a corrected word that moved within its utterance", () => {
+    const t = new CorrectionTracker();
+    t.record(
+      edit(
+        "u1",
+        [
+          ["a", "acme"],
+          ["b", "corp"],
+        ],
+        [
+          ["n", "the"],
+          ["a", "Acme"],
+          ["b", "corp"],
+        ],
+      ),
+    );
+    expect(t.record(edit("u2", [["c", "acme"]], [["c", "Acme"]])).map((p) => p.term)).toEqual(["Acme"]);
+  });
+
   it("counts a word typed letter by letter by its current text against what was recognized", () => {
     const t = new CorrectionTracker();
     t.record(edit("u1", [["a", "acme"]], [["a", "Acne"]]));

@@ -41,11 +41,19 @@ export class CorrectionTracker {
   record(change: Change): CorrectionPair[] {
     const touched = new Set<string>();
     for (const u of change.utterances) {
-      const before = new Map((u.before?.transcriptWords ?? []).map((w) => [w.id, w.text]));
-      for (const [id, text] of before) if (!this.original.has(id)) this.original.set(id, text);
-      const after = new Map((u.after?.transcriptWords ?? []).map((w) => [w.id, w.text]));
-      for (const id of before.keys()) {
-        const pair = this.pairFor(id, after.get(id));
+      const before = u.before?.transcriptWords ?? [];
+      const after = u.after?.transcriptWords ?? [];
+      let afterById: Map<string, string> | null = null;
+      for (let i = 0; i < before.length; i++) {
+        const { id, text } = before[i]!;
+        if (!this.original.has(id)) this.original.set(id, text);
+        // A word mostly keeps its place (replace all, a typo fix): the map is built only when one moved.
+        let now = after[i]?.id === id ? after[i]!.text : undefined;
+        if (now === undefined) {
+          afterById ??= new Map(after.map((w) => [w.id, w.text]));
+          now = afterById.get(id);
+        }
+        const pair = this.pairFor(id, now);
         this.current.set(id, pair);
         if (pair) touched.add(pair.key);
       }
@@ -63,7 +71,7 @@ export class CorrectionTracker {
 
   private pairFor(id: string, now: string | undefined): CorrectionPair | null {
     const from = this.original.get(id);
-    if (from === undefined || now === undefined) return null;
+    if (from === undefined || now === undefined || now === from) return null;
     const term = stripPunctuation(now);
     // Only a real change of the word, into a short term, is a correction worth a term.
     if (!term || term === stripPunctuation(from) || term.length > OPTION_LIMITS.termMaxLength) return null;

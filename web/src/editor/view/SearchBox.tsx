@@ -12,16 +12,18 @@ const RESEARCH_AFTER_EDIT_MS = 300;
 
 const highlightsSupported = () => typeof CSS !== "undefined" && "highlights" in CSS && typeof Highlight !== "undefined";
 
-function rangeFor(match: SearchMatch): Range | null {
+/**
+ * A static range: a live one would be updated by the browser on every DOM change, so
+ * thousands of them make redrawing thousands of texts (replace all) quadratic. Edits
+ * repaint the highlights anyway, and a redrawn text's old nodes are no longer shown.
+ */
+function rangeFor(match: SearchMatch): StaticRange | null {
   const el = utteranceElements.get(match.utteranceId);
   if (!el) return null;
   const start = textPosition(el, match.start);
   const end = textPosition(el, match.end);
   if (!start || !end) return null;
-  const range = document.createRange();
-  range.setStart(start.node, start.offset);
-  range.setEnd(end.node, end.offset);
-  return range;
+  return new StaticRange({ startContainer: start.node, startOffset: start.offset, endContainer: end.node, endOffset: end.offset });
 }
 
 /** Every match highlighted with the CSS Custom Highlight API: no DOM changes, no React render. */

@@ -16,6 +16,7 @@ import { useSearchTarget } from "./useSearchTarget";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { UtteranceCard } from "./UtteranceCard";
 import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
+import { watchSkipping } from "./word-dom";
 
 const LOADING: SessionState = { status: "loading" };
 
@@ -183,7 +184,7 @@ function EditorBody({
     >
       {chunks.map((chunk, k) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a chunk is the k-th run of CHUNK cards, so its index is its identity
-        <ol key={k} className="utterance-chunk" start={k * CHUNK + 1}>
+        <ol key={k} className="utterance-chunk" start={k * CHUNK + 1} ref={watchSkipping}>
           {chunk.map((u) => (
             <UtteranceCard
               key={u.id}

@@ -1,5 +1,6 @@
 import {
   memo,
+  useCallback,
   useLayoutEffect,
   useRef,
   useState,
@@ -47,6 +48,10 @@ interface Props {
   onCreateSpeaker: (utteranceId: string) => void;
 }
 
+/** What a card shows besides the words: it renders again when this changes. */
+const cardKey = (u: { speakerId: string; startTime: number; endTime: number } | undefined) =>
+  u ? `${u.speakerId} ${u.startTime} ${u.endTime}` : "";
+
 /** Focuses an utterance's text at a character offset once it is in the DOM. */
 export function focusUtterance(utteranceId: string, offset: number) {
   requestAnimationFrame(() => {
@@ -73,15 +78,13 @@ export const UtteranceCard = memo(function UtteranceCard({
   onCreateSpeaker,
 }: Props) {
   const store = editor.store;
-  const lastSource = useRef<ChangeSource>("server");
-  const utterance = useSyncExternalStore(
-    (notify) =>
-      store.subscribeUtterance(utteranceId, (source) => {
-        lastSource.current = source;
-        notify();
-      }),
-    () => store.utterance(utteranceId),
+  // The card renders again only when what it shows besides the words changes: a change of
+  // words alone (replace all touches thousands) is drawn straight into the text below.
+  useSyncExternalStore(
+    useCallback((notify) => store.subscribeUtterance(utteranceId, notify), [store, utteranceId]),
+    () => cardKey(store.utterance(utteranceId)),
   );
+  const utterance = store.utterance(utteranceId);
   const textRef = useRef<HTMLDivElement>(null);
   // A press on a text drawn lean targets the text, not a word: the click finds the word by position.
   const leanAtPointerDown = useRef(false);
@@ -89,13 +92,19 @@ export const UtteranceCard = memo(function UtteranceCard({
 
   useLayoutEffect(() => {
     const el = textRef.current;
-    if (!el || !utterance) return;
-    const focused = document.activeElement === el;
-    if (focused && lastSource.current === "typing") return; // the DOM already shows it
-    const selection = focused ? selectionOffsets(el) : null;
-    renderWords(el, utterance.transcriptWords, allSpans || hasAllSpans(el));
-    if (selection) selectOffsets(el, selection);
-  }, [utterance, allSpans]);
+    if (!el) return;
+    const draw = (source: ChangeSource) => {
+      const current = store.utterance(utteranceId);
+      if (!current) return;
+      const focused = document.activeElement === el;
+      if (focused && source === "typing") return; // the DOM already shows it
+      const selection = focused ? selectionOffsets(el) : null;
+      renderWords(el, current.transcriptWords, allSpans || hasAllSpans(el));
+      if (selection) selectOffsets(el, selection);
+    };
+    draw("server");
+    return store.subscribeUtterance(utteranceId, draw);
+  }, [store, utteranceId, allSpans]);
 
   useLayoutEffect(() => {
     const el = textRef.current;

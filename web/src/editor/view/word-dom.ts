@@ -3,7 +3,8 @@
 // Its text is the words joined by single spaces, which search offsets and
 // caret positions rely on.
 // A long transcript is drawn lean (word-html.ts) and a text gets every word's span
-// when it is pointed at, focused, or one of its words is asked for.
+// when it is pointed at, focused, or one of its words is asked for. A text drawn
+// again while far off screen is drawn plain, and with its marks once it comes near.
 import type { EditableWord } from "../../../../common/word-diff";
 import { plainText, wordsHtml } from "./word-html";
 
@@ -19,6 +20,12 @@ const drawnWords = new WeakMap<HTMLElement, readonly EditableWord[]>();
 const fullTexts = new WeakSet<HTMLElement>();
 const redrawListeners = new Set<() => void>();
 let playingWordId: string | null = null;
+/** Groups of texts the browser skips drawing for now (content-visibility: auto, far off screen). */
+const skippedGroups = new WeakSet<Element>();
+/** Per skipped group, the texts drawn plain in it and whether they are to get every word's span. */
+const waitingIn = new WeakMap<Element, Map<HTMLElement, boolean>>();
+/** A text drawn plain → its group's waiting texts. */
+const waitingOf = new WeakMap<HTMLElement, Map<HTMLElement, boolean>>();
 
 /**
  * Draws the words, every one in its span or (lean) only the marked ones; by
@@ -26,10 +33,29 @@ let playingWordId: string | null = null;
  * browser's parser makes thousands of spans far faster than DOM calls.
  */
 export function renderWords(el: HTMLElement, words: readonly EditableWord[], allSpans = fullTexts.has(el)): void {
+  const waiting = skippedGroupOf(el);
+  if (waiting) drawPlain(el, words, allSpans, waiting);
+  else draw(el, words, allSpans);
+}
+
+/** Far off screen only the text counts (find in page, search offsets): the marks wait until it shows. */
+function drawPlain(el: HTMLElement, words: readonly EditableWord[], allSpans: boolean, waiting: Map<HTMLElement, boolean>): void {
   if (el.firstChild) forgetWords(el);
+  drawnWords.set(el, words);
+  fullTexts.delete(el);
+  waiting.set(el, allSpans || waiting.get(el) === true);
+  waitingOf.set(el, waiting);
+  el.textContent = words.map((w) => w.text).join(" ");
+  for (let i = 0; i < words.length; i++) wordOwners.set(words[i]!.id, el);
+}
+
+function draw(el: HTMLElement, words: readonly EditableWord[], allSpans: boolean): void {
+  waitingOf.get(el)?.delete(el);
+  waitingOf.delete(el);
+  if (el.firstChild) forgetWords(el);
+  drawnWords.set(el, words);
   if (allSpans) fullTexts.add(el);
   else fullTexts.delete(el);
-  drawnWords.set(el, words);
   const text = allSpans ? null : plainText(words, playingWordId);
   if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId);
   else el.textContent = text;
@@ -39,6 +65,51 @@ export function renderWords(el: HTMLElement, words: readonly EditableWord[], all
     const span = spans[i] as HTMLElement;
     wordElements.set(span.dataset.wordId!, span);
   }
+}
+
+/** The waiting texts of the skipped group holding `el`, if it is in one. */
+function skippedGroupOf(el: HTMLElement): Map<HTMLElement, boolean> | undefined {
+  for (let group = el.parentElement; group; group = group.parentElement) {
+    if (!skippedGroups.has(group)) continue;
+    const waiting = waitingIn.get(group) ?? new Map<HTMLElement, boolean>();
+    waitingIn.set(group, waiting);
+    return waiting;
+  }
+  return undefined;
+}
+
+/**
+ * Follows whether the browser skips a group of texts (content-visibility: auto): while it does,
+ * a text drawn again is drawn plain, and in full once the group comes near the viewport.
+ */
+export function watchSkipping(group: HTMLElement | null): (() => void) | undefined {
+  if (!group) return undefined;
+  const changed = (event: Event) => {
+    if ((event as ContentVisibilityAutoStateChangeEvent).skipped) {
+      skippedGroups.add(group);
+      return;
+    }
+    skippedGroups.delete(group);
+    const waiting = [...(waitingIn.get(group) ?? [])];
+    waitingIn.delete(group);
+    if (!waiting.length) return;
+    for (const [el, allSpans] of waiting) {
+      const words = drawnWords.get(el);
+      // Left alone while the user types in it: its next drawing from the words has the marks.
+      if (!words || !el.isConnected || el.textContent !== words.map((w) => w.text).join(" ")) continue;
+      const selection = document.activeElement === el ? selectionOffsets(el) : null;
+      draw(el, words, allSpans);
+      if (selection) selectOffsets(el, selection);
+    }
+    // Search highlights in these texts pointed into their old text nodes.
+    for (const listener of redrawListeners) listener();
+  };
+  group.addEventListener("contentvisibilityautostatechange", changed);
+  return () => {
+    group.removeEventListener("contentvisibilityautostatechange", changed);
+    skippedGroups.delete(group);
+    waitingIn.delete(group);
+  };
 }
 
 export function forgetWords(el: HTMLElement): void {
@@ -62,7 +133,7 @@ export function showAllSpans(el: HTMLElement): boolean {
   if (!words || fullTexts.has(el)) return false;
   if (el.textContent !== words.map((w) => w.text).join(" ")) return false;
   const selection = selectionOffsets(el);
-  renderWords(el, words, true);
+  draw(el, words, true);
   if (selection) selectOffsets(el, selection);
   for (const listener of redrawListeners) listener();
   return true;
