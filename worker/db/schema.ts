@@ -249,7 +249,8 @@ export const editOperations = sqliteTable(
 /**
  * The library search's index rows (migration 0019): one per indexed text, whose id is the
  * rowid in the FTS5 table search_fts; `kind` 0 utterance, 1 file name, 2 speaker, 3 summary,
- * 4 notes. Written only by the migration's triggers; read through the view search_docs.
+ * 4 notes; `file_row` the id of the file's name row. Written only by the migration's triggers; read
+ * through the view search_docs.
  */
 export const searchRefs = sqliteTable(
   "search_refs",
@@ -257,6 +258,7 @@ export const searchRefs = sqliteTable(
     id: integer("id").primaryKey(),
     kind: integer("kind").notNull(),
     refId: text("ref_id").notNull(),
+    fileRow: integer("file_row"),
   },
   (t) => [uniqueIndex("search_refs_ref").on(t.refId, t.kind)],
 );

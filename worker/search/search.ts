@@ -92,7 +92,7 @@ export async function searchLibrary(db: D1Database, userId: string, params: Sear
   const { results } = await db
     .prepare(
       `WITH h AS MATERIALIZED (
-         SELECT rowid AS id, bm25(search_fts, 0.0, 1.0) AS score FROM search_fts WHERE search_fts MATCH ?1
+         SELECT rowid AS id, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?1
        )
        SELECT h.id, h.score, d.kind, d.ref_id, f.id AS file_id, f.name AS file_name, f.folder_id, f.created_at
        FROM h JOIN search_docs d ON d.id = h.id JOIN audio_files f ON f.id = d.file_id AND f.user_id = ?2
