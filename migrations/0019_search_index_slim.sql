@@ -33,8 +33,8 @@ CREATE TABLE search_refs (
 );
 CREATE UNIQUE INDEX search_refs_ref ON search_refs (ref_id, kind);
 
--- What each index row says and whose it is, read from the source rows: FTS5's external
--- content (search reads the page's texts itself; a full delete, a rebuild and integrity checks read this).
+-- What each index row says and whose it is, read from the source rows: FTS5's external content
+-- (search reads the page's texts itself; a full delete, a rebuild and integrity checks read this).
 -- An utterance's text is the triggers' expression, spelled without json_each: FTS5 cannot
 -- rebuild or check from a view that uses a table-valued function.
 CREATE VIEW search_text (id, owner, body) AS
@@ -58,7 +58,8 @@ CREATE VIEW search_docs (id, kind, ref_id, file_id) AS
 -- Index rows can still be written and removed as 0014 wrote them (kind by name, the file by id; names first).
 CREATE TRIGGER search_docs_insert INSTEAD OF INSERT ON search_docs BEGIN
   INSERT INTO search_refs (id, kind, ref_id, file_row) VALUES (NEW.id,
-    CASE NEW.kind WHEN 'transcript' THEN 0 WHEN 'name' THEN 1 WHEN 'speaker' THEN 2 WHEN 'summary' THEN 3 WHEN 'notes' THEN 4 END, NEW.ref_id,
+    CASE NEW.kind WHEN 'transcript' THEN 0 WHEN 'name' THEN 1 WHEN 'speaker' THEN 2 WHEN 'summary' THEN 3 WHEN 'notes' THEN 4 END,
+    NEW.ref_id,
     (SELECT id FROM search_refs WHERE ref_id = NEW.file_id AND kind = 1 AND NEW.kind <> 'name'));
 END;
 
@@ -68,8 +69,8 @@ END;
 
 -- `owner` holds one token per row ('u' + the user id without dashes): every query matches it,
 -- so the index itself keeps users apart. It is the second column: FTS5 marks positions outside
--- the first column, once per row for the owner rather than for every word. No prefix indexes: FTS5 answers the last word's prefix
--- by scanning that range of terms, fast enough (see the decision's figures).
+-- the first column, so once per row for the owner rather than once per word. No prefix indexes:
+-- FTS5 answers the last word's prefix by scanning that range of terms, fast enough (decision 025).
 CREATE VIRTUAL TABLE search_fts USING fts5 (
   body, owner, tokenize = 'unicode61 remove_diacritics 2', content = 'search_text', content_rowid = 'id'
 );
@@ -82,23 +83,27 @@ CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
   INSERT INTO search_refs (kind, ref_id, file_row)
     SELECT 0, NEW.id, n.id FROM transcripts t, search_refs n WHERE t.id = NEW.transcript_id AND n.ref_id = t.audio_file_id AND n.kind = 1;
   INSERT INTO search_fts (rowid, owner, body)
-    SELECT r.id, 'u' || replace(t.user_id, '-', ''), (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w)
+    SELECT r.id, 'u' || replace(t.user_id, '-', ''),
+      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w)
     FROM search_refs r, transcripts t WHERE r.ref_id = NEW.id AND r.kind = 0 AND t.id = NEW.transcript_id;
 END;
 
 CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN OLD.words IS NOT NEW.words BEGIN
   INSERT INTO search_fts (search_fts, rowid, owner, body)
-    SELECT 'delete', r.id, 'u' || replace(t.user_id, '-', ''), (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w)
+    SELECT 'delete', r.id, 'u' || replace(t.user_id, '-', ''),
+      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w)
     FROM search_refs r, transcripts t WHERE r.ref_id = OLD.id AND r.kind = 0 AND t.id = OLD.transcript_id;
   INSERT INTO search_fts (rowid, owner, body)
-    SELECT r.id, 'u' || replace(t.user_id, '-', ''), (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w)
+    SELECT r.id, 'u' || replace(t.user_id, '-', ''),
+      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w)
     FROM search_refs r, transcripts t WHERE r.ref_id = NEW.id AND r.kind = 0 AND t.id = NEW.transcript_id;
 END;
 
 -- When the whole transcript goes, search_transcript_delete has already taken this row out.
 CREATE TRIGGER search_utterance_delete AFTER DELETE ON utterances BEGIN
   INSERT INTO search_fts (search_fts, rowid, owner, body)
-    SELECT 'delete', r.id, 'u' || replace(t.user_id, '-', ''), (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w)
+    SELECT 'delete', r.id, 'u' || replace(t.user_id, '-', ''),
+      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w)
     FROM search_refs r, transcripts t WHERE r.ref_id = OLD.id AND r.kind = 0 AND t.id = OLD.transcript_id;
   DELETE FROM search_refs WHERE ref_id = OLD.id AND kind = 0;
 END;
@@ -199,12 +204,16 @@ END;
 -- The index for what is already stored.
 INSERT INTO search_refs (kind, ref_id) SELECT 1, id FROM audio_files;
 INSERT INTO search_refs (kind, ref_id, file_row)
-  SELECT 0, u.id, n.id FROM utterances u JOIN transcripts t ON t.id = u.transcript_id JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1;
+  SELECT 0, u.id, n.id FROM utterances u JOIN transcripts t ON t.id = u.transcript_id
+  JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1;
 INSERT INTO search_refs (kind, ref_id, file_row)
-  SELECT 2, s.id, n.id FROM speakers s JOIN transcripts t ON t.id = s.transcript_id JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1
+  SELECT 2, s.id, n.id FROM speakers s JOIN transcripts t ON t.id = s.transcript_id
+  JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1
   WHERE trim(coalesce(s.name, '')) <> '';
 INSERT INTO search_refs (kind, ref_id, file_row)
-  SELECT 3, t.id, n.id FROM transcripts t JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1 WHERE trim(coalesce(t.summary, '')) <> '';
+  SELECT 3, t.id, n.id FROM transcripts t JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1
+  WHERE trim(coalesce(t.summary, '')) <> '';
 INSERT INTO search_refs (kind, ref_id, file_row)
-  SELECT 4, t.id, n.id FROM transcripts t JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1 WHERE trim(coalesce(t.notes, '')) <> '';
+  SELECT 4, t.id, n.id FROM transcripts t JOIN search_refs n ON n.ref_id = t.audio_file_id AND n.kind = 1
+  WHERE trim(coalesce(t.notes, '')) <> '';
 INSERT INTO search_fts (search_fts) VALUES ('rebuild');
