@@ -14,7 +14,10 @@ import { merge, redoOk, speakers, split, storeTranscript, undoOk, updateWords, u
 function saying(...lines: string[]): NormalizedTranscript {
   let t = 0;
   const utterances = lines.map((line, u) => {
-    const words = line.split(" ").map((text) => ({ text, start: t, end: (t += 0.5) - 0.1, confidence: 0.9, hasEntities: false }));
+    const words = line.split(" ").map((text) => {
+      t += 0.5;
+      return { text, start: t - 0.5, end: t - 0.1, confidence: 0.9, hasEntities: false };
+    });
     return {
       speaker: u % 2 ? "B" : "A",
       start: words[0]!.start,
