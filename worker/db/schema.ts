@@ -247,18 +247,20 @@ export const editOperations = sqliteTable(
 );
 
 /**
- * The library search's index rows (migration 0014): one per indexed text, whose id
- * is the rowid in the FTS5 table search_fts. Written only by the migration's triggers.
+ * The library search's index rows (migration 0019): one per indexed text, whose id is the
+ * rowid in the FTS5 table search_fts; `kind` 0 utterance, 1 file name, 2 speaker, 3 summary,
+ * 4 notes; `file_row` the id of the file's name row. Written only by the migration's triggers; read
+ * through the view search_docs.
  */
-export const searchDocs = sqliteTable(
-  "search_docs",
+export const searchRefs = sqliteTable(
+  "search_refs",
   {
     id: integer("id").primaryKey(),
-    kind: text("kind", { enum: ["transcript", "name", "speaker", "summary", "notes"] }).notNull(),
+    kind: integer("kind").notNull(),
     refId: text("ref_id").notNull(),
-    fileId: text("file_id").notNull(),
+    fileRow: integer("file_row"),
   },
-  (t) => [uniqueIndex("search_docs_ref").on(t.refId, t.kind)],
+  (t) => [uniqueIndex("search_refs_ref").on(t.refId, t.kind)],
 );
 
 /** A re-transcription's history entry (transcript_id, seq) holds the transcript before and after it (decision 017). */

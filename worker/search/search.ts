@@ -1,9 +1,10 @@
-// Search across a user's library with the FTS5 index that migration 0014 builds
-// and its triggers keep in step (docs/decisions/015-transcript-search.md).
+// Search across a user's library with the FTS5 index that migration 0019 builds
+// and its triggers keep in step (docs/decisions/015-transcript-search.md, 025-search-index-slim.md).
 import type { SearchHit, SearchHitKind, SearchPage } from "../../common/search";
 import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../common/search";
 import { makeSnippet, matchExpression, parseSearchQuery } from "../../common/search-query";
 import { unprocessable } from "../lib/errors";
+import { wordsText } from "./words-text";
 
 export interface SearchParams {
   q: string;
@@ -91,7 +92,7 @@ export async function searchLibrary(db: D1Database, userId: string, params: Sear
   const { results } = await db
     .prepare(
       `WITH h AS MATERIALIZED (
-         SELECT rowid AS id, bm25(search_fts, 0.0, 1.0) AS score FROM search_fts WHERE search_fts MATCH ?1
+         SELECT rowid AS id, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?1
        )
        SELECT h.id, h.score, d.kind, d.ref_id, f.id AS file_id, f.name AS file_name, f.folder_id, f.created_at
        FROM h JOIN search_docs d ON d.id = h.id JOIN audio_files f ON f.id = d.file_id AND f.user_id = ?2
@@ -108,29 +109,37 @@ export async function searchLibrary(db: D1Database, userId: string, params: Sear
   return { data: await describeHits(db, page, terms), next_cursor: next };
 }
 
-/** Texts, times and speakers of one page's hits, with the snippets. */
+/** Texts, times and speakers of one page's hits, with the snippets; the texts come from their own rows (the index keeps none). */
 async function describeHits(db: D1Database, page: HitRow[], terms: ReturnType<typeof parseSearchQuery>): Promise<SearchHit[]> {
   if (!page.length) return [];
-  const ids = page.map((h) => h.id);
-  const utteranceIds = page.filter((h) => h.kind === "transcript").map((h) => h.ref_id);
-  const speakerIds = page.filter((h) => h.kind === "speaker").map((h) => h.ref_id);
-  const list = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(",");
-  const [bodies, utterances, speakers] = await db.batch<Record<string, unknown>>([
-    db.prepare(`SELECT rowid AS id, body FROM search_fts WHERE rowid IN (${list(ids.length)})`).bind(...ids),
+  const refsOf = (...kinds: HitRow["kind"][]) => page.filter((h) => kinds.includes(h.kind)).map((h) => h.ref_id);
+  const list = (ids: string[]) => ids.map((_, i) => `?${i + 1}`).join(",") || "NULL";
+  const [utteranceIds, speakerIds, transcriptIds] = [refsOf("transcript"), refsOf("speaker"), refsOf("summary", "notes")];
+  const [utterances, speakers, transcripts] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT u.id, u.start_time, ${SPEAKER_NAME} AS speaker FROM utterances u JOIN speakers s ON s.id = u.speaker_id
-         WHERE u.id IN (${list(utteranceIds.length) || "NULL"})`,
+        `SELECT u.id, u.start_time, u.words, ${SPEAKER_NAME} AS speaker FROM utterances u JOIN speakers s ON s.id = u.speaker_id
+         WHERE u.id IN (${list(utteranceIds)})`,
       )
       .bind(...utteranceIds),
-    db.prepare(`SELECT id, name FROM speakers s WHERE id IN (${list(speakerIds.length) || "NULL"})`).bind(...speakerIds),
+    db.prepare(`SELECT id, name FROM speakers s WHERE id IN (${list(speakerIds)})`).bind(...speakerIds),
+    db.prepare(`SELECT id, summary, notes FROM transcripts WHERE id IN (${list(transcriptIds)})`).bind(...transcriptIds),
   ]);
-  const body = new Map(bodies!.results.map((r) => [r.id as number, String(r.body ?? "")]));
-  const utterance = new Map(utterances!.results.map((r) => [r.id as string, r as { start_time: number; speaker: string }]));
+  const utterance = new Map(utterances!.results.map((r) => [r.id as string, r as { start_time: number; words: string; speaker: string }]));
   const speakerName = new Map(speakers!.results.map((r) => [r.id as string, String(r.name)]));
+  const transcript = new Map(transcripts!.results.map((r) => [r.id as string, r as { summary: string | null; notes: string | null }]));
+  const bodyOf = (h: HitRow): string => {
+    if (h.kind === "transcript") {
+      const words = utterance.get(h.ref_id)?.words;
+      return words === undefined ? "" : wordsText(words);
+    }
+    if (h.kind === "name") return h.file_name;
+    if (h.kind === "speaker") return speakerName.get(h.ref_id) ?? "";
+    return transcript.get(h.ref_id)?.[h.kind] ?? "";
+  };
 
   return page.map((h) => {
-    const snippet = makeSnippet(body.get(h.id) ?? "", terms);
+    const snippet = makeSnippet(bodyOf(h), terms);
     const kind: SearchHitKind = h.kind === "speaker" ? "name" : h.kind;
     const hit: SearchHit = {
       file_id: h.file_id,
