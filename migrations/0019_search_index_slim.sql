@@ -36,12 +36,13 @@ CREATE UNIQUE INDEX search_refs_ref ON search_refs (ref_id, kind);
 -- What each index row says and whose it is, read from the source rows: FTS5's external content
 -- (search reads the page's texts itself; a full delete, a rebuild and integrity checks read this).
 -- An utterance's text is the triggers' expression, spelled without json_each: FTS5 cannot
--- rebuild or check from a view that uses a table-valued function.
+-- rebuild or check from a view that uses a table-valued function. Words in the compact form
+-- (migration 0020, decision 026) hold their text joined already, at `$[1]`.
 CREATE VIEW search_text (id, owner, body) AS
   SELECT r.id, 'u' || replace(coalesce(t.user_id, f.user_id), '-', ''), CASE r.kind
-      WHEN 0 THEN (
+      WHEN 0 THEN CASE WHEN json_type(u.words, '$[0]') = 'array' THEN json_extract(u.words, '$[1]') ELSE (
         WITH RECURSIVE i (n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM i WHERE n + 1 < json_array_length(u.words))
-        SELECT group_concat(json_extract(u.words, '$[' || n || '].t'), ' ') FROM i)
+        SELECT group_concat(json_extract(u.words, '$[' || n || '].t'), ' ') FROM i) END
       WHEN 1 THEN f.name WHEN 2 THEN s.name WHEN 3 THEN t.summary ELSE t.notes END
   FROM search_refs r
   LEFT JOIN utterances u ON r.kind = 0 AND u.id = r.ref_id
@@ -84,18 +85,21 @@ CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
     SELECT 0, NEW.id, n.id FROM transcripts t, search_refs n WHERE t.id = NEW.transcript_id AND n.ref_id = t.audio_file_id AND n.kind = 1;
   INSERT INTO search_fts (rowid, owner, body)
     SELECT r.id, 'u' || replace(t.user_id, '-', ''),
-      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w)
+      CASE WHEN json_type(NEW.words, '$[0]') = 'array' THEN json_extract(NEW.words, '$[1]')
+        ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w) END
     FROM search_refs r, transcripts t WHERE r.ref_id = NEW.id AND r.kind = 0 AND t.id = NEW.transcript_id;
 END;
 
 CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN OLD.words IS NOT NEW.words BEGIN
   INSERT INTO search_fts (search_fts, rowid, owner, body)
     SELECT 'delete', r.id, 'u' || replace(t.user_id, '-', ''),
-      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w)
+      CASE WHEN json_type(OLD.words, '$[0]') = 'array' THEN json_extract(OLD.words, '$[1]')
+        ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w) END
     FROM search_refs r, transcripts t WHERE r.ref_id = OLD.id AND r.kind = 0 AND t.id = OLD.transcript_id;
   INSERT INTO search_fts (rowid, owner, body)
     SELECT r.id, 'u' || replace(t.user_id, '-', ''),
-      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w)
+      CASE WHEN json_type(NEW.words, '$[0]') = 'array' THEN json_extract(NEW.words, '$[1]')
+        ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w) END
     FROM search_refs r, transcripts t WHERE r.ref_id = NEW.id AND r.kind = 0 AND t.id = NEW.transcript_id;
 END;
 
@@ -103,7 +107,8 @@ END;
 CREATE TRIGGER search_utterance_delete AFTER DELETE ON utterances BEGIN
   INSERT INTO search_fts (search_fts, rowid, owner, body)
     SELECT 'delete', r.id, 'u' || replace(t.user_id, '-', ''),
-      (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w)
+      CASE WHEN json_type(OLD.words, '$[0]') = 'array' THEN json_extract(OLD.words, '$[1]')
+        ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w) END
     FROM search_refs r, transcripts t WHERE r.ref_id = OLD.id AND r.kind = 0 AND t.id = OLD.transcript_id;
   DELETE FROM search_refs WHERE ref_id = OLD.id AND kind = 0;
 END;

@@ -1,23 +1,11 @@
 -- Words in their compact form (worker/transcripts/stored-words.ts, decision 026):
 -- [id segments, texts, times in integer ms, confidences in 1/10,000, originals?, entities?].
 -- Ids already stored are random, so each row's ids become one segment of ids joined by spaces.
--- The search index reads an utterance's text straight from the compact form.
 
-DROP TRIGGER search_utterance_insert;
+-- The search index reads both forms (0019) and a converted row's text does not change: the
+-- index trigger is set aside while the rows are converted, so nothing is indexed again.
 DROP TRIGGER search_utterance_update;
 
-CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
-  DELETE FROM search_fts WHERE rowid = (SELECT id FROM search_docs WHERE ref_id = NEW.id AND kind = 'transcript');
-  INSERT OR IGNORE INTO search_docs (kind, ref_id, file_id)
-    SELECT 'transcript', NEW.id, audio_file_id FROM transcripts WHERE id = NEW.transcript_id;
-  INSERT INTO search_fts (rowid, owner, body)
-    SELECT d.id, 'u' || replace(t.user_id, '-', ''),
-      CASE WHEN json_type(NEW.words, '$[0]') = 'array' THEN json_extract(NEW.words, '$[1]')
-        ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w) END
-    FROM search_docs d, transcripts t WHERE d.ref_id = NEW.id AND d.kind = 'transcript' AND t.id = NEW.transcript_id;
-END;
-
--- Existing rows are converted below; their text does not change, so the index is left as it is.
 UPDATE utterances SET words = (
   SELECT CASE
     WHEN n_x > 0 THEN json_array(json_array(ids), texts, json(times), json(confidences), json(originals), json(entities))
@@ -62,10 +50,14 @@ WHERE json_type(words, '$[0]') = 'object'
   );
 
 CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN OLD.words IS NOT NEW.words BEGIN
-  DELETE FROM search_fts WHERE rowid = (SELECT id FROM search_docs WHERE ref_id = NEW.id AND kind = 'transcript');
+  INSERT INTO search_fts (search_fts, rowid, owner, body)
+    SELECT 'delete', r.id, 'u' || replace(t.user_id, '-', ''),
+      CASE WHEN json_type(OLD.words, '$[0]') = 'array' THEN json_extract(OLD.words, '$[1]')
+        ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(OLD.words) w) END
+    FROM search_refs r, transcripts t WHERE r.ref_id = OLD.id AND r.kind = 0 AND t.id = OLD.transcript_id;
   INSERT INTO search_fts (rowid, owner, body)
-    SELECT d.id, 'u' || replace(t.user_id, '-', ''),
+    SELECT r.id, 'u' || replace(t.user_id, '-', ''),
       CASE WHEN json_type(NEW.words, '$[0]') = 'array' THEN json_extract(NEW.words, '$[1]')
         ELSE (SELECT group_concat(json_extract(w.value, '$.t'), ' ') FROM json_each(NEW.words) w) END
-    FROM search_docs d, transcripts t WHERE d.ref_id = NEW.id AND d.kind = 'transcript' AND t.id = NEW.transcript_id;
+    FROM search_refs r, transcripts t WHERE r.ref_id = NEW.id AND r.kind = 0 AND t.id = NEW.transcript_id;
 END;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
-import { merge, redoOk, speakers, split, storeTranscript, undoOk, updateWords, utterances } from "./transcript-helpers";
+import { merge, redoOk, speakers, split, storeTranscript, toFirstForm, undoOk, updateWords, utterances } from "./transcript-helpers";
 
 /** One utterance per line, its words split on spaces. */
 function saying(...lines: string[]): NormalizedTranscript {
@@ -120,10 +120,12 @@ describe("the slim search index", { timeout: 120_000 }, () => {
     ]);
     const statements = (prefix: string) =>
       env.TEST_MIGRATIONS.find((m) => m.name.startsWith(prefix))!.queries.map((q) => env.DB.prepare(q));
+    await toFirstForm();
     await env.DB.batch(statements("0014"));
     expect(await env.DB.prepare("SELECT type FROM sqlite_master WHERE name = 'search_docs'").first<string>("type")).toBe("table");
     expect(bySnippet(await search(user, "heron"))).toHaveLength(6);
     await env.DB.batch(statements("0019"));
+    await env.DB.batch(statements("0020"));
 
     expect(bySnippet(await search(user, "heron"))).toEqual(before);
     await expectIndexWhole();

@@ -154,6 +154,20 @@ export async function recomputedStats(transcriptId: string) {
   };
 }
 
+/** An utterance's words' texts joined by spaces, from its stored form. */
+export const wordTexts = (stored: string) =>
+  decodeWords(stored)
+    .map((w) => w.t)
+    .join(" ");
+
+/** Every stored utterance's words back in the first stored form (as migrations before 0020 found them). */
+export async function toFirstForm() {
+  const { results } = await env.DB.prepare("SELECT id, words FROM utterances").all<{ id: string; words: string }>();
+  await env.DB.batch(
+    results.map((r) => env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?").bind(JSON.stringify(decodeWords(r.words)), r.id)),
+  );
+}
+
 export async function storedStats(transcriptId: string) {
   return (await env.DB.prepare(
     "SELECT word_count, confidence_sum, accuracy_percentage, speaker_count, history_index FROM transcripts WHERE id = ?",

@@ -1,8 +1,10 @@
-// An utterance's indexed text from its stored `words` column: the one place search reads
-// that column's format (the index triggers in the migrations say the same in SQL).
-import type { StoredWord } from "../transcripts/ingest";
+// An utterance's indexed text from its stored `words` column (either stored form,
+// worker/transcripts/stored-words.ts; the index's SQL in migrations 0019 says the same).
+import { decodeWords } from "../transcripts/stored-words";
 
 /** The words' texts joined by spaces, as the index holds them. */
 export function wordsText(words: string): string {
-  return (JSON.parse(words) as StoredWord[]).map((w) => w.t).join(" ");
+  return decodeWords(words)
+    .map((w) => w.t)
+    .join(" ");
 }
