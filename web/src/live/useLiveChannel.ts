@@ -55,10 +55,12 @@ export function useLiveChannel(): LiveStatus {
       url: async () => cableUrl(location.origin, (await call(api.cable.ticket.$post())).ticket),
       onStatus: setStatus,
       onConnected: ({ reconnected }) => {
-        // Whatever was pushed while we were away is gone: ask again.
+        // Whatever was pushed while we were away is gone: ask again. On the first connect that is
+        // what came between the page's own reads and the socket (e.g. a summary just written).
         refreshFiles();
         const open = latest.current.fileId;
-        if (reconnected && open) reloadTranscript(open);
+        if (open && reconnected) reloadTranscript(open);
+        else if (open) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(open) });
       },
       onFileStatusChanged: (event) => {
         applyFileStatusChanged(event, effects);
