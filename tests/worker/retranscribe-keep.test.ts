@@ -14,6 +14,7 @@ import type { NormalizedUtterance } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { runOperation } from "../../worker/transcripts/operations";
 import { mergeRetranscription } from "../../worker/transcripts/retranscribe";
+import { decodeChange } from "../../worker/transcripts/change-codec";
 import { decodeWords } from "../../worker/transcripts/stored-words";
 import { QUEUES } from "../../worker/queues";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
@@ -29,6 +30,7 @@ import {
   speakers,
   split,
   storeTranscript,
+  toFirstForm,
   transcript,
   unchangedWords,
   undo,
@@ -282,6 +284,18 @@ describe("migration 0017's backfill of the edited mark", { timeout: 30_000 }, ()
       env.DB.prepare("UPDATE utterances SET edited = 0 WHERE transcript_id = ?").bind(tid),
       env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?").bind(JSON.stringify(words), second!.id),
     ]);
+    // 0017 ran on words in the first stored form and on history rows written before decision 024
+    // (whole before/after states); of those it reads only each entry's id and whether it has an
+    // after state: both rewritten in that shape.
+    await toFirstForm();
+    const ops = await env.DB.prepare("SELECT seq, change FROM edit_operations WHERE transcript_id = ?").bind(tid).all<Json>();
+    for (const op of ops.results) {
+      const recorded = await decodeChange(op.change as string);
+      const utterances = recorded.utterances.map((u) => ("diff" in u ? { id: u.id, before: { id: u.id }, after: { id: u.id } } : u));
+      await env.DB.prepare("UPDATE edit_operations SET change = ? WHERE transcript_id = ? AND seq = ?")
+        .bind(JSON.stringify({ ...recorded, utterances }), tid, op.seq)
+        .run();
+    }
     const backfill = env.TEST_MIGRATIONS.find((m) => m.name === "0017_retranscribe_keep.sql")!.queries.find((q) =>
       q.includes("UPDATE utterances SET edited = 1"),
     )!;
