@@ -16,22 +16,14 @@ const highlightsSupported = () => typeof CSS !== "undefined" && "highlights" in 
  * A static range: a live one would be updated by the browser on every DOM change, so
  * thousands of them make redrawing thousands of texts (replace all) quadratic. Edits
  * repaint the highlights anyway, and a redrawn text's old nodes are no longer shown.
- * The text being typed in gets live ranges (a few): they follow the typing until the
- * matches are found again.
  */
-function rangeFor(match: SearchMatch): AbstractRange | null {
+function rangeFor(match: SearchMatch): StaticRange | null {
   const el = utteranceElements.get(match.utteranceId);
   if (!el) return null;
   const start = textPosition(el, match.start);
   const end = textPosition(el, match.end);
   if (!start || !end) return null;
-  if (!el.contains(document.activeElement)) {
-    return new StaticRange({ startContainer: start.node, startOffset: start.offset, endContainer: end.node, endOffset: end.offset });
-  }
-  const live = document.createRange();
-  live.setStart(start.node, start.offset);
-  live.setEnd(end.node, end.offset);
-  return live;
+  return new StaticRange({ startContainer: start.node, startOffset: start.offset, endContainer: end.node, endOffset: end.offset });
 }
 
 /** Every match highlighted with the CSS Custom Highlight API: no DOM changes, no React render. */
@@ -96,23 +88,19 @@ export function SearchBox({
     };
   }, [session, search]);
 
-  // A text drawn again in full (pointed at, focused) has new text nodes, and the text typed in
-  // takes live ranges (rangeFor): highlight again in the next frame.
+  // A text drawn again in full (pointed at, focused) has new text nodes: highlight again in the next frame.
   useEffect(() => {
     let frame = 0;
-    const repaint = () => {
+    const off = onWordsRedrawn(() => {
       if (!search.active || frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
         if (search.active) paint(search);
       });
-    };
-    const off = onWordsRedrawn(repaint);
-    document.addEventListener("focusin", repaint);
+    });
     return () => {
       cancelAnimationFrame(frame);
       off();
-      document.removeEventListener("focusin", repaint);
     };
   }, [search]);
 
