@@ -5,30 +5,20 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
-import { merge, redoOk, speakers, split, storeTranscript, toFirstForm, undoOk, updateWords, utterances } from "./transcript-helpers";
-
-/** One utterance per line, its words split on spaces. */
-function saying(...lines: string[]): NormalizedTranscript {
-  let t = 0;
-  const utterances = lines.map((line, u) => {
-    const words = line.split(" ").map((text) => {
-      t += 0.5;
-      return { text, start: t - 0.5, end: t - 0.1, confidence: 0.9, hasEntities: false };
-    });
-    return {
-      speaker: u % 2 ? "B" : "A",
-      start: words[0]!.start,
-      end: words.at(-1)!.end,
-      words,
-      sentiment: null,
-      sentimentConfidence: null,
-    };
-  });
-  return { duration: t, speakers: ["A", "B"], utterances };
-}
+import {
+  merge,
+  redoOk,
+  saying,
+  speakers,
+  split,
+  storeTranscript,
+  toFirstForm,
+  undoOk,
+  updateWords,
+  utterances,
+} from "./transcript-helpers";
 
 async function search(user: TestUser, q: string): Promise<Json[]> {
   return expectStatus(await call("GET", `/search?${new URLSearchParams({ q })}`, undefined, { token: user.token }), 200).data;

@@ -3,12 +3,12 @@
 // every kind of write (edits, split, merge, undo/redo, renames, deletes).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { call, type Json } from "./helpers";
 import { createFolder, createUser, expectStatus, type TestUser } from "./library-helpers";
 import {
   merge,
   redoOk,
+  saying,
   speakers,
   split,
   storeTranscript,
@@ -18,28 +18,6 @@ import {
   utterances,
   wordTexts,
 } from "./transcript-helpers";
-
-/** A transcript whose utterances say these lines (speaker A, B, A, …). */
-function saying(...lines: string[]): NormalizedTranscript {
-  let t = 0;
-  const utterances = lines.map((line, u) => {
-    const words = line.split(" ").map((text) => {
-      const start = t;
-      t += 0.5;
-      return { text, start, end: start + 0.4, confidence: 0.9, hasEntities: false };
-    });
-    t += 1;
-    return {
-      speaker: u % 2 ? "B" : "A",
-      start: words[0]!.start,
-      end: words.at(-1)!.end,
-      words,
-      sentiment: null,
-      sentimentConfidence: null,
-    };
-  });
-  return { duration: t, speakers: ["A", "B"], utterances };
-}
 
 async function search(user: TestUser, q: string, extra: Record<string, string> = {}) {
   const query = new URLSearchParams({ q, ...extra });

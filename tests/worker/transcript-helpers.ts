@@ -34,6 +34,28 @@ export function sampleTranscript(count = 4, wordsEach = 4): NormalizedTranscript
   return { duration: t, speakers: ["A", "B"], utterances };
 }
 
+/** A transcript whose utterances say these lines (speaker A, B, A, …). */
+export function saying(...lines: string[]): NormalizedTranscript {
+  let t = 0;
+  const utterances = lines.map((line, u) => {
+    const words = line.split(" ").map((text) => {
+      const start = t;
+      t += 0.5;
+      return { text, start, end: start + 0.4, confidence: 0.9, hasEntities: false };
+    });
+    t += 1;
+    return {
+      speaker: u % 2 ? "B" : "A",
+      start: words[0]!.start,
+      end: words.at(-1)!.end,
+      words,
+      sentiment: null,
+      sentimentConfidence: null,
+    };
+  });
+  return { duration: t, speakers: ["A", "B"], utterances };
+}
+
 export interface StoredTranscript {
   fileId: string;
   transcriptId: string;
