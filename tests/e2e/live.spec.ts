@@ -1,5 +1,6 @@
 import { expect, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";
+import { openTranscript } from "./transcripts";
 
 // The app is pointed (DEV_VARS in playwright.config.ts) at a fake OpenAI-compatible
 // speech server: everything else — queue, consumer, D1, R2, the per-user Durable
@@ -117,4 +118,38 @@ test("the socket URL carries a single-use ticket, never the session token, and l
   await expect.poll(() => sockets[0]!.closedAt, { timeout: 2_000 }).not.toBeNull();
   expect(sockets[0]!.closedAt! - loggedOutAt).toBeLessThan(1_000);
   await expect(page).toHaveURL(/\/signin$/, { timeout: 10_000 });
+});
+
+test("a change made while a tab's live connection was still opening shows there once it opens, without a reload", async ({
+  page,
+  context,
+}) => {
+  const session = await signIn(page, "Late Socket");
+  await openTranscript(page, "late-socket.wav");
+  const fileId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // A second tab whose connection waits (its ticket is held) until notes are written elsewhere.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const other = await context.newPage();
+  await other.route("**/api/v1/cable/ticket", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await other.goto(page.url());
+  await expect(other.getByTestId("utterance")).toHaveCount(6);
+  const notes = other.getByTestId("notes-editor").getByLabel("Notes");
+  await expect(notes).toHaveValue("");
+  await expect(other.getByTestId("topbar")).not.toHaveAttribute("data-live-status", "open");
+
+  const put = await page.request.put(`/api/v1/transcripts/${fileId}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: { transcript: { notes: "Written while the other tab was connecting" } },
+  });
+  expect(put.status()).toBe(200);
+  release();
+  await expect(other.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
+  await expect(notes).toHaveValue("Written while the other tab was connecting");
 });
