@@ -43,7 +43,8 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${stateDir} && node scripts/start.mjs`,
+      // The server's own log (wrangler's reloads, the app's JSON request and job lines) is kept beside the results.
+      command: `rm -rf ${stateDir} && mkdir -p test-results && node scripts/start.mjs > test-results/e2e-server-${port}.log`,
       env: {
         PORT: String(port),
         PERSIST_DIR: stateDir,
@@ -52,7 +53,6 @@ export default defineConfig({
       url: `http://localhost:${port}/api/v1/auth/config`,
       timeout: 120_000,
       reuseExistingServer: false,
-      stdout: "ignore",
       stderr: "pipe",
     },
   ],

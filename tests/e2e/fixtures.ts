@@ -14,15 +14,33 @@ export const test = base.extend<{ consoleErrors: string[]; serverErrorsExpected:
   consoleErrors: [
     async ({ page, serverErrorsExpected, consoleErrorsExpected }, use) => {
       const errors: string[] = [];
+      const failedLoads: { text: string; url: string }[] = [];
       const planned = new RegExp(
         `Failed to load resource: the server responded with a status of (${serverErrorsExpected.join("|") || "none"}) `,
       );
+      // The local dev server (wrangler dev) answers a request that was in flight while it restarted
+      // workerd with its own 503 and this body: the tooling's restart, not an answer of the app's.
+      const devServerRestarts = new Set<string>();
+      const bodyReads: Promise<void>[] = [];
+      page.on("response", (res) => {
+        if (res.status() !== 503) return;
+        bodyReads.push(
+          res.text().then(
+            (body) => void (body.startsWith("Your worker restarted mid-request") && devServerRestarts.add(res.url())),
+            () => {},
+          ),
+        );
+      });
       page.on("console", (msg) => {
         const text = msg.text();
-        if (msg.type() === "error" && !EXPECTED.test(text) && !planned.test(text) && !consoleErrorsExpected?.test(text)) errors.push(text);
+        if (msg.type() !== "error" || EXPECTED.test(text) || planned.test(text) || consoleErrorsExpected?.test(text)) return;
+        if (text.startsWith("Failed to load resource")) failedLoads.push({ text, url: msg.location().url });
+        else errors.push(text);
       });
       page.on("pageerror", (err) => !consoleErrorsExpected?.test(err.message) && errors.push(err.message));
       await use(errors);
+      await Promise.all(bodyReads);
+      for (const { text, url } of failedLoads) if (!devServerRestarts.has(url)) errors.push(`${text} (${url})`);
       expect(errors, "console errors during the test").toEqual([]);
     },
     { auto: true },
