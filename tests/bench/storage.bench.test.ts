@@ -16,9 +16,24 @@ import { storeTranscript } from "../worker/transcript-helpers";
 import { generatedTranscript, threeHourExportDocument } from "../support/three-hour";
 
 /** Transcript tables and which part of the storage they are. */
-const PARTS = { transcripts: "content", speakers: "content", utterances: "content", edit_operations: "history" } as const;
+const PARTS = {
+  transcripts: "content",
+  speakers: "content",
+  utterances: "content",
+  edit_operations: "history",
+  search_refs: "search",
+  search_fts_data: "search",
+  search_fts_idx: "search",
+  search_fts_docsize: "search",
+} as const;
 type Table = keyof typeof PARTS;
 const TABLES = Object.keys(PARTS) as Table[];
+/** FTS5's shadow tables are declared on one line, which the column parser below does not read. */
+const SHADOW_COLUMNS: Partial<Record<Table, string[]>> = {
+  search_fts_data: ["id", "block"],
+  search_fts_idx: ["segid", "term", "pgno"],
+  search_fts_docsize: ["id", "sz"],
+};
 
 // The generator of tests/support/three-hour.ts, for any length: 10,000 words an hour
 // (≈ 167 words a minute, brisk speech), 10 words an utterance, three speakers.
@@ -46,11 +61,14 @@ interface Footprint {
 /** Each transcript table's rows and record bytes, and each index's entries and key bytes. */
 async function footprint(): Promise<{ tables: Record<Table, Footprint>; indexes: Record<string, Footprint> }> {
   const schema = (
-    await env.DB.prepare("SELECT type, name, tbl_name AS tbl, sql FROM sqlite_master WHERE tbl_name IN (?, ?, ?, ?)")
+    await env.DB.prepare(
+      `SELECT type, name, tbl_name AS tbl, sql FROM sqlite_master WHERE tbl_name IN (${TABLES.map(() => "?").join(", ")})`,
+    )
       .bind(...TABLES)
       .all<{ type: string; name: string; tbl: Table; sql: string | null }>()
   ).results;
   const columnsOf = (table: Table) => {
+    if (SHADOW_COLUMNS[table]) return SHADOW_COLUMNS[table];
     const sql = schema.find((s) => s.type === "table" && s.name === table)!.sql!;
     return [...sql.matchAll(/^\s*"?(\w+)"?\s+(TEXT|INTEGER|REAL|BLOB)/gim)].map((m) => m[1]!);
   };
@@ -64,7 +82,8 @@ async function footprint(): Promise<{ tables: Record<Table, Footprint>; indexes:
   const indexes: Record<string, Footprint> = {};
   for (const table of TABLES) {
     tables[table] = await measure(table, columnsOf(table));
-    for (const index of schema.filter((s) => s.type === "index" && s.tbl === table)) {
+    // FTS5's idx table is WITHOUT ROWID: its primary key is the table itself, measured above.
+    for (const index of schema.filter((s) => s.type === "index" && s.tbl === table && !SHADOW_COLUMNS[table])) {
       // An index entry holds its key columns and the rowid; an automatic index (sql NULL) is the table's PRIMARY KEY.
       const source = index.sql ?? schema.find((s) => s.name === table)!.sql!;
       const key = index.sql
@@ -83,14 +102,16 @@ const sum = (xs: Footprint[]) => xs.reduce((a, f) => ({ rows: a.rows + f.rows, b
 /** Content, history and index parts between two footprints. */
 function split(before: Awaited<ReturnType<typeof footprint>>, after: Awaited<ReturnType<typeof footprint>>) {
   const delta = (a: Footprint, b: Footprint | undefined) => ({ rows: a.rows - (b?.rows ?? 0), bytes: a.bytes - (b?.bytes ?? 0) });
-  const part = (p: "content" | "history") => sum(TABLES.filter((t) => PARTS[t] === p).map((t) => delta(after.tables[t], before.tables[t])));
+  const part = (p: "content" | "history" | "search") =>
+    sum(TABLES.filter((t) => PARTS[t] === p).map((t) => delta(after.tables[t], before.tables[t])));
   const indexes = sum(Object.entries(after.indexes).map(([name, f]) => delta(f, before.indexes[name])));
-  return { content: part("content"), history: part("history"), indexes };
+  return { content: part("content"), history: part("history"), search: part("search"), indexes };
 }
 
 const describeSplit = (s: ReturnType<typeof split>, per: number) =>
   `content ${kb(s.content.bytes / per)} in ${Math.round(s.content.rows / per)} rows, history ${kb(s.history.bytes / per)} in ${Math.round(s.history.rows / per)} rows, ` +
-  `indexes ${kb(s.indexes.bytes / per)} in ${Math.round(s.indexes.rows / per)} entries`;
+  `indexes ${kb(s.indexes.bytes / per)} in ${Math.round(s.indexes.rows / per)} entries, ` +
+  `search index ${kb(s.search.bytes / per)} in ${Math.round(s.search.rows / per)} rows`;
 
 it("measures D1 and R2 bytes per recorded hour", { timeout: 600_000 }, async () => {
   const user = await createUser("storage");
@@ -164,12 +185,12 @@ it("measures D1 and R2 bytes per recorded hour", { timeout: 600_000 }, async () 
     `500 edits on the 3 h transcript (${Object.entries(counts)
       .map(([k, n]) => `${n} ${k}`)
       .join(", ")}; ${historyRows} history rows kept): D1 file +${kb(bytesAfter - bytesBefore)}; ` +
-      `records: history +${kb(edited.history.bytes)} (${kb(edited.history.bytes / historyRows)} a row), content ${edited.content.bytes >= 0 ? "+" : ""}${kb(edited.content.bytes)}, indexes +${kb(edited.indexes.bytes)}`,
+      `records: history +${kb(edited.history.bytes)} (${kb(edited.history.bytes / historyRows)} a row), content ${edited.content.bytes >= 0 ? "+" : ""}${kb(edited.content.bytes)}, indexes +${kb(edited.indexes.bytes)}, search index ${edited.search.bytes >= 0 ? "+" : ""}${kb(edited.search.bytes)}`,
   );
 
   // 3. Per recorded hour with 500 edits' history, as the budget counts it: the 3-hour transcript's ingest plus the edits.
   const ingest3 = ingests[3]!;
-  const records = (s: ReturnType<typeof split>) => s.content.bytes + s.history.bytes + s.indexes.bytes;
+  const records = (s: ReturnType<typeof split>) => s.content.bytes + s.history.bytes + s.indexes.bytes + s.search.bytes;
   report.push(
     `D1 per recorded hour with 500 edits' history (3 h transcript): file ${kb((ingest3.fileBytes + bytesAfter - bytesBefore) / 3)}, ` +
       `records and index entries ${kb((records(ingest3.parts) + records(edited)) / 3)} (${kb(records(ingest3.parts) / 3)} before the edits)`,
@@ -183,7 +204,7 @@ it("measures D1 and R2 bytes per recorded hour", { timeout: 600_000 }, async () 
   report.push(
     `after history compaction: today's only compaction is the 500-operation cap, so all ${historyRows} operations stay; ` +
       `with the history dropped entirely the records fall from ${kb(total(after))} to ${kb(total(compacted))} ` +
-      `(${kb((total(after) - total(compacted)) / 3)} per hour of the edited transcript; the 3 h transcript then costs ${kb((records(ingest3.parts) + edited.content.bytes + edited.indexes.bytes) / 3)} an hour); the D1 file stays ${kb(await fileBytes())} (freed pages are reused, not returned, without VACUUM)`,
+      `(${kb((total(after) - total(compacted)) / 3)} per hour of the edited transcript; the 3 h transcript then costs ${kb((records(ingest3.parts) + edited.content.bytes + edited.indexes.bytes + edited.search.bytes) / 3)} an hour); the D1 file stays ${kb(await fileBytes())} (freed pages are reused, not returned, without VACUUM)`,
   );
 
   // 5. R2: the upload (bitrates below) plus exports kept, rendered from the 3-hour transcript.
