@@ -5,7 +5,8 @@
 // utterances) is stored gzipped and base64'd behind a prefix, so it fits D1's 2 MB
 // per value. Rows written before (whole states, plain or gzipped) stay readable.
 import type { Change, UtteranceState } from "../../common/transcript-ops";
-import { diffUtterance, fromShortWord, toShortWord, type ShortWord, type UtteranceDiff } from "./utterance-diff";
+import { wordsFromValue, wordsValue } from "./stored-words";
+import { diffUtterance, fromShortWord, type ShortWord, type UtteranceDiff } from "./utterance-diff";
 
 const GZIP_PREFIX = "gz:";
 const INLINE_MAX = 64 * 1024;
@@ -20,20 +21,23 @@ export interface RecordedChange extends Omit<Change, "utterances"> {
   utterances: RecordedUtterance[];
 }
 
-/** A whole state in short form: its words as ShortWord, its id in the entry. */
-type ShortState = Omit<UtteranceState, "id" | "transcriptWords"> & { w: ShortWord[] };
+/** A whole state in short form: its words as stored-words.ts stores them (`sw`; entries written before: ShortWord arrays, `w`), its id in the entry. */
+type ShortState = Omit<UtteranceState, "id" | "transcriptWords"> & ({ sw: unknown[] } | { w: ShortWord[] });
 /** A stored entry: a diff (`d`), a state in short form on one side (`b`, `a`), or a pre-024 entry with both states whole. */
 type StoredUtterance = { id: string; d: UtteranceDiff } | { id: string; b?: ShortState; a?: ShortState } | Change["utterances"][number];
 
 const toShortState = ({ id: _id, transcriptWords, ...rest }: UtteranceState): ShortState => ({
   ...rest,
-  w: transcriptWords.map(toShortWord),
+  sw: wordsValue(transcriptWords),
 });
-const fromShortState = (id: string, { w, ...rest }: ShortState): UtteranceState => ({
-  id,
-  ...rest,
-  transcriptWords: w.map(fromShortWord),
-});
+function fromShortState(id: string, short: ShortState): UtteranceState {
+  if ("sw" in short) {
+    const { sw, ...rest } = short;
+    return { id, ...rest, transcriptWords: wordsFromValue(sw) };
+  }
+  const { w, ...rest } = short;
+  return { id, ...rest, transcriptWords: w.map(fromShortWord) };
+}
 
 function toStored({ id, before, after }: Change["utterances"][number]): StoredUtterance {
   if (before && after) return { id, d: diffUtterance(before, after) };

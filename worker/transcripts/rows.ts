@@ -4,7 +4,7 @@
 import type { WordDto } from "../../common/transcript";
 import type { UtteranceState } from "../../common/transcript-ops";
 import type { UtteranceRow } from "../db/schema";
-import { decodeWords, encodeWords, type StoredWord } from "./stored-words";
+import { decodeWords, encodeWords, toStoredWord, toWordDto } from "./stored-words";
 
 /** Raw-SQL column list whose aliases match the drizzle row type (`UtteranceRow`). */
 export const UTTERANCE_COLUMNS = `id, transcript_id AS transcriptId, speaker_id AS speakerId, order_key AS orderKey, version,
@@ -42,19 +42,7 @@ export function fromRaw(r: unknown[]): UtteranceRow {
 export function toUtteranceState(row: UtteranceRow, position: number): UtteranceState {
   const stored = decodeWords(row.words);
   const transcriptWords: WordDto[] = new Array(stored.length);
-  for (let i = 0; i < stored.length; i++) {
-    const w = stored[i]!;
-    transcriptWords[i] = {
-      id: w.id,
-      text: w.t,
-      startTime: w.s,
-      endTime: w.e,
-      position: i,
-      confidenceScore: w.c,
-      ...(w.o === undefined ? {} : { originalConfidenceScore: w.o }),
-      hasEntities: w.x === 1,
-    };
-  }
+  for (let i = 0; i < stored.length; i++) transcriptWords[i] = toWordDto(stored[i]!, i);
   return {
     id: row.id,
     speakerId: row.speakerId,
@@ -76,21 +64,9 @@ export function publicState<U extends UtteranceState>({ edited: _edited, ...stat
   return state;
 }
 
-/** Words as stored (stored-words.ts): the entity flag only when set, positions implied by order. */
+/** Words as stored (stored-words.ts). */
 export function toStoredWords(words: readonly WordDto[]): string {
-  return encodeWords(
-    words.map(
-      (w): StoredWord => ({
-        id: w.id,
-        t: w.text,
-        s: w.startTime,
-        e: w.endTime,
-        c: w.confidenceScore,
-        ...(w.originalConfidenceScore === undefined ? {} : { o: w.originalConfidenceScore }),
-        ...(w.hasEntities ? { x: 1 as const } : {}),
-      }),
-    ),
-  );
+  return encodeWords(words.map(toStoredWord));
 }
 
 export function insertUtterance(db: D1Database, transcriptId: string, u: UtteranceState): D1PreparedStatement {

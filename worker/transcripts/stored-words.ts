@@ -1,5 +1,6 @@
-// How an utterance's words are stored in `utterances.words` (and in the
-// snapshots of decision 017). Decision 026.
+// How a list of words is stored: in `utterances.words`, in the snapshots of
+// decision 017 and, as a JSON value, inside history entries (change-codec.ts).
+// The one codec for words at rest. Decision 026.
 //
 // Compact form, a JSON array: [ids, texts, times, confidences, originals?, entities?]
 //   ids          segments in order: a string holds word ids joined by spaces; [base, from, count]
@@ -13,6 +14,8 @@
 // A list this cannot hold exactly (a time that is not a whole millisecond, a
 // confidence with more than 4 decimals, a space inside a text or an id) is stored
 // in the first form: a JSON array of {id, t, s, e, c, o?, x?}. Both are read everywhere.
+
+import type { WordDto } from "../../common/transcript";
 
 /** One word as the Worker handles stored words (short keys, times in seconds). */
 export interface StoredWord {
@@ -117,10 +120,14 @@ function compact(words: readonly StoredWord[]): Compact | null {
   return out;
 }
 
-/** The stored text for a list of words: the compact form when it is exact, else the plain one. */
+/** A list of words as a JSON value: the compact form when it is exact, else the plain one. */
+export function storedValue(words: readonly StoredWord[]): unknown[] {
+  return (words.length ? compact(words) : null) ?? (words as StoredWord[]);
+}
+
+/** The stored text for a list of words. */
 export function encodeWords(words: readonly StoredWord[]): string {
-  const c = words.length ? compact(words) : null;
-  return JSON.stringify(c ?? words);
+  return JSON.stringify(storedValue(words));
 }
 
 const isCompact = (value: unknown[]): value is Compact => Array.isArray(value[0]);
@@ -146,3 +153,31 @@ export function wordsFromParsed(value: unknown[]): StoredWord[] {
 export function decodeWords(stored: string): StoredWord[] {
   return wordsFromParsed(JSON.parse(stored) as unknown[]);
 }
+
+/** A word as stored: the entity flag and the original confidence only when set; its position is its index. */
+export function toStoredWord(w: WordDto): StoredWord {
+  const stored: StoredWord = { id: w.id, t: w.text, s: w.startTime, e: w.endTime, c: w.confidenceScore };
+  if (w.originalConfidenceScore !== undefined) stored.o = w.originalConfidenceScore;
+  if (w.hasEntities) stored.x = 1;
+  return stored;
+}
+
+/** A stored word as the API's word at `position`. */
+export function toWordDto(w: StoredWord, position: number): WordDto {
+  return {
+    id: w.id,
+    text: w.t,
+    startTime: w.s,
+    endTime: w.e,
+    position,
+    confidenceScore: w.c,
+    ...(w.o === undefined ? {} : { originalConfidenceScore: w.o }),
+    hasEntities: w.x === 1,
+  };
+}
+
+/** Words as a JSON value to keep inside another (a history entry). */
+export const wordsValue = (words: readonly WordDto[]): unknown[] => storedValue(words.map(toStoredWord));
+
+/** Words back from `wordsValue`, their positions counted from `from`. */
+export const wordsFromValue = (value: unknown[], from = 0): WordDto[] => wordsFromParsed(value).map((w, i) => toWordDto(w, from + i));

@@ -2,11 +2,14 @@
 // fields that changed, as [before, after], and the words between the common
 // prefix and suffix of the two word lists. History is linear, so when an entry
 // is applied the row holds exactly one of its two states: undo reverts the diff
-// from the after state, redo applies it to the before state.
+// from the after state, redo applies it to the before state. The words are
+// stored as stored-words.ts stores an utterance's words (`dw`, `iw`); entries
+// written before keep theirs as ShortWord arrays (`del`, `ins`), read still.
 import type { WordDto } from "../../common/transcript";
 import type { UtteranceState } from "../../common/transcript-ops";
+import { wordsFromValue, wordsValue } from "./stored-words";
 
-/** A word in short form; its position is its index. Entities and the original confidence only when set. */
+/** A word in the first short form of history entries (read only); its position is its index. */
 export type ShortWord = [id: string, text: string, start: number, end: number, confidence: number, entities?: 0 | 1, original?: number];
 
 /**
@@ -32,17 +35,13 @@ const SCALAR_KEYS = Object.keys({
 export interface UtteranceDiff {
   /** The fields that changed, as [before, after]. */
   f?: Partial<Record<ScalarKey, [ScalarValue, ScalarValue]>>;
-  /** Where the words differ: `del` are the before state's words there, `ins` the after state's. */
+  /** Where the words differ: `dw` are the before state's words there, `iw` the after state's (stored words). */
   at?: number;
+  dw?: unknown[];
+  iw?: unknown[];
+  /** `dw` and `iw` as entries written before stored them. */
   del?: ShortWord[];
   ins?: ShortWord[];
-}
-
-export function toShortWord(w: WordDto): ShortWord {
-  const short: ShortWord = [w.id, w.text, w.startTime, w.endTime, w.confidenceScore];
-  if (w.originalConfidenceScore !== undefined) short.push(w.hasEntities ? 1 : 0, w.originalConfidenceScore);
-  else if (w.hasEntities) short.push(1);
-  return short;
 }
 
 export function fromShortWord([id, text, startTime, endTime, confidenceScore, entities, original]: ShortWord, position: number): WordDto {
@@ -86,9 +85,16 @@ export function diffUtterance(before: UtteranceState, after: UtteranceState): Ut
   while (end < a.length - start && end < b.length - start && sameWord(a[a.length - 1 - end]!, b[b.length - 1 - end]!)) end++;
   const [del, ins] = [a.slice(start, a.length - end), b.slice(start, b.length - end)];
   if (del.length || ins.length) diff.at = start;
-  if (del.length) diff.del = del.map(toShortWord);
-  if (ins.length) diff.ins = ins.map(toShortWord);
+  if (del.length) diff.dw = wordsValue(del);
+  if (ins.length) diff.iw = wordsValue(ins);
   return diff;
+}
+
+/** The words a diff removes (side 1) or restores (side 0) at `at`, and the ones it puts there. */
+function wordsAt(diff: UtteranceDiff, at: number): { deleted: WordDto[]; inserted: WordDto[] } {
+  const read = (value: unknown[] | undefined, short: ShortWord[] | undefined) =>
+    value ? wordsFromValue(value, at) : (short ?? []).map((w, i) => fromShortWord(w, at + i));
+  return { deleted: read(diff.dw, diff.del), inserted: read(diff.iw, diff.ins) };
 }
 
 /** The after state, from the before state the row holds (its version and position kept). */
@@ -102,12 +108,13 @@ function apply(state: UtteranceState, diff: UtteranceDiff, side: 0 | 1): Utteran
   const changed: Partial<Record<ScalarKey, ScalarValue>> = {};
   for (const [key, values] of Object.entries(diff.f ?? {}) as [ScalarKey, [ScalarValue, ScalarValue]][]) changed[key] = values[side];
   const { edited = wasEdited === true, ...fields } = changed;
-  const [removed, added] = side ? [diff.del ?? [], diff.ins ?? []] : [diff.ins ?? [], diff.del ?? []];
   const words = state.transcriptWords;
   const at = diff.at ?? words.length;
+  const { deleted, inserted } = wordsAt(diff, at);
+  const [removed, added] = side ? [deleted, inserted] : [inserted, deleted];
   const transcriptWords = [
     ...words.slice(0, at),
-    ...added.map((w, i) => fromShortWord(w, at + i)),
+    ...added,
     ...words.slice(at + removed.length).map((w, i) => ({ ...w, position: at + added.length + i })),
   ];
   return { ...rest, ...fields, transcriptWords, ...(edited ? { edited: true as const } : {}) } as UtteranceState;
