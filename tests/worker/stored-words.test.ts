@@ -41,6 +41,34 @@ describe("stored words", () => {
     );
   });
 
+  it("pack any whole milliseconds and ten-thousandths, negative or far, or keep them as numbers beyond the safe range", () => {
+    const wide = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -(2 ** 52), max: 2 ** 52 }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(wide, wide, wide), { minLength: 1, maxLength: 20 }), (triples) => {
+        let end = 0;
+        const words = triples.map(([gap, duration, c], i): StoredWord => {
+          const start = end + gap;
+          end = start + duration;
+          return { id: `w${i}`, t: "w", s: start / 1000, e: end / 1000, c: c / 10_000 };
+        });
+        const stored = encodeWords(words);
+        expect(decodeWords(stored)).toEqual(words);
+        const parsed = JSON.parse(stored) as unknown[];
+        // Compact whenever every value is exact; packed then unless a number passes 2^50.
+        if (Array.isArray(parsed[0]) && triples.every((t) => t.every((n) => Math.abs(n) <= 2 ** 50))) {
+          expect(typeof parsed[2]).toBe("string");
+        }
+        if (triples.every((t) => t.every((n) => Math.abs(n) <= 1000))) expect(typeof parsed[2]).toBe("string");
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("refuse packed numbers that are cut short or run on", () => {
+    expect(() => decodeWords('[["a1 a2"],"hello world","kuC0PgmSAofg"]')).toThrow();
+    expect(() => decodeWords('[["a1 a2"],"hello world","kuC0PgmSAofgxTA"]')).toThrow();
+  });
+
   it("keep runs of ingest's ids as a base and a range, and any other ids as they are", () => {
     const ids = fc.array(fc.oneof(ingestLike, fc.stringMatching(/^[^ ]{1,12}$/)), { minLength: 1, maxLength: 40 });
     fc.assert(
@@ -73,8 +101,13 @@ describe("stored words", () => {
       { id: "a2", t: "world", s: 1.5, e: 2, c: 1, o: 0.42 },
     ];
     const compact = encodeWords(words);
-    expect(compact).toBe('[["a1 a2"],"hello world",[1250,250,0,500],[9312,10000],[[1,4200]],[0]]');
+    // Gap, duration and confidence of each word, folded and packed: 1250 250 9312, 0 500 10000.
+    expect(compact).toBe('[["a1 a2"],"hello world","kuC0PgmSAofgxT",[[1,4200]],[0]]');
+    // The compact form as rows written before packing hold it.
+    const unpacked = '[["a1 a2"],"hello world",[1250,250,0,500],[9312,10000],[[1,4200]],[0]]';
+    expect(decodeWords(unpacked)).toEqual(decodeWords(compact));
     expect(wordsJson(compact)).toBe(wordsJson(JSON.stringify(words)));
+    expect(wordsJson(unpacked)).toBe(wordsJson(compact));
     expect(JSON.parse(wordsJson(compact)!)).toEqual([
       { id: "a1", text: "hello", startTime: 1.25, endTime: 1.5, position: 0, confidenceScore: 0.9312, hasEntities: true },
       {

@@ -2,15 +2,17 @@
 // decision 017 and, as a JSON value, inside history entries (change-codec.ts).
 // The one codec for words at rest. Decision 026.
 //
-// Compact form, a JSON array: [ids, texts, times, confidences, originals?, entities?]
+// Compact form, a JSON array: [ids, texts, numbers, originals?, entities?]
 //   ids          segments in order: a string holds word ids joined by spaces; [base, from, count]
 //                stands for base + from.toString(36), … (ingest's ids, see wordIds)
 //   texts        the words' texts joined by spaces (the search index reads it as it is)
-//   times        integer milliseconds, two a word: start − the previous word's end
-//                (the first word: its start), then end − start
-//   confidences  integers in 1/10,000
+//   numbers      three integers a word, packed into one string (see pack): start − the previous
+//                word's end (the first word: its start) and end − start in milliseconds, then
+//                the confidence in 1/10,000
 //   originals    [[index, transcribed confidence in 1/10,000], …] for edited words
 //   entities     indexes of the words flagged as entities
+// Rows written before keep times and confidences as two arrays of numbers in place of the
+// string: [ids, texts, times, confidences, originals?, entities?] (read everywhere).
 // A list this cannot hold exactly (a time that is not a whole millisecond, a
 // confidence with more than 4 decimals, a space inside a text or an id) is stored
 // in the first form: a JSON array of {id, t, s, e, c, o?, x?}. Both are read everywhere.
@@ -30,14 +32,54 @@ export interface StoredWord {
 }
 
 type IdSegment = string | [base: string, from: number, count: number];
-type Compact = [
-  ids: IdSegment[],
-  texts: string,
-  times: number[],
-  confidences: number[],
-  originals?: [number, number][],
-  entities?: number[],
-];
+type Originals = [number, number][];
+type Packed = [ids: IdSegment[], texts: string, numbers: string, originals?: Originals, entities?: number[]];
+/** The compact form as rows written before hold it. */
+type Unpacked = [ids: IdSegment[], texts: string, times: number[], confidences: number[], originals?: Originals, entities?: number[]];
+type Compact = Packed | Unpacked;
+
+// Integers as base64url digits, five bits a digit, low bits first, the sixth bit saying another
+// digit follows (the VLQ of source maps); signs folded in (zigzag). About a third the bytes of
+// decimal numbers in JSON, still JSON text that needs no escaping.
+const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const DIGIT_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
+/** Beyond this a folded integer would leave the safe range: such lists keep their numbers as arrays. */
+const PACKABLE = 2 ** 50;
+
+function pack(values: readonly number[]): string | null {
+  let out = "";
+  for (const value of values) {
+    if (Math.abs(value) > PACKABLE) return null;
+    let v = value < 0 ? -2 * value - 1 : 2 * value;
+    do {
+      const digit = v % 32;
+      v = (v - digit) / 32;
+      out += DIGITS[v > 0 ? digit + 32 : digit];
+    } while (v > 0);
+  }
+  return out;
+}
+
+function unpack(text: string, count: number): number[] {
+  const values: number[] = new Array(count);
+  let at = 0;
+  for (let n = 0; n < count; n++) {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      // Past the end (NaN) or outside ASCII reads undefined: refused like a character not a digit.
+      const digit = DIGIT_VALUE[text.charCodeAt(at++)] ?? -1;
+      if (digit < 0) throw new Error("Stored words: bad packed numbers");
+      v += (digit & 31) * scale;
+      if (digit < 32) break;
+      scale *= 32;
+    }
+    values[n] = v % 2 ? -(v + 1) / 2 : v / 2;
+  }
+  if (at !== text.length) throw new Error("Stored words: bad packed numbers");
+  return values;
+}
 
 const ms = (seconds: number): number | null => {
   const m = Math.round(seconds * 1000);
@@ -94,9 +136,8 @@ function idList(segments: readonly IdSegment[]): string[] {
 function compact(words: readonly StoredWord[]): Compact | null {
   const ids: string[] = [];
   const texts: string[] = [];
-  const times: number[] = [];
-  const confidences: number[] = [];
-  const originals: [number, number][] = [];
+  const numbers: number[] = [];
+  const originals: Originals = [];
   const entities: number[] = [];
   let previousEnd = 0;
   for (let i = 0; i < words.length; i++) {
@@ -108,16 +149,28 @@ function compact(words: readonly StoredWord[]): Compact | null {
     if (start === null || end === null || c === null || o === null || !joinable(w.id) || !joinable(w.t)) return null;
     ids.push(w.id);
     texts.push(w.t);
-    times.push(start - previousEnd, end - start);
+    numbers.push(start - previousEnd, end - start, c);
     previousEnd = end;
-    confidences.push(c);
     if (o !== undefined) originals.push([i, o]);
     if (w.x === 1) entities.push(i);
   }
-  const out: Compact = [idSegments(ids), texts.join(" "), times, confidences];
+  const packed = pack(numbers);
+  const out: Compact =
+    packed === null ? [idSegments(ids), texts.join(" "), ...unzipNumbers(numbers)] : [idSegments(ids), texts.join(" "), packed];
   if (originals.length || entities.length) out.push(originals);
   if (entities.length) out.push(entities);
   return out;
+}
+
+/** Three numbers a word as the form before packing kept them: times, two a word, and confidences. */
+function unzipNumbers(numbers: readonly number[]): [number[], number[]] {
+  const times: number[] = [];
+  const confidences: number[] = [];
+  for (let i = 0; i < numbers.length; i += 3) {
+    times.push(numbers[i]!, numbers[i + 1]!);
+    confidences.push(numbers[i + 2]!);
+  }
+  return [times, confidences];
 }
 
 /** A list of words as a JSON value: the compact form when it is exact, else the plain one. */
@@ -135,15 +188,21 @@ const isCompact = (value: unknown[]): value is Compact => Array.isArray(value[0]
 /** Words from an already parsed stored value (either form). */
 export function wordsFromParsed(value: unknown[]): StoredWord[] {
   if (!isCompact(value)) return value as StoredWord[];
-  const [ids, texts, times, confidences, originals, entities] = value;
-  const idsInOrder = idList(ids);
-  const textList = texts.split(" ");
-  const words: StoredWord[] = new Array(idsInOrder.length);
+  const idsInOrder = idList(value[0]);
+  const textList = value[1].split(" ");
+  const count = idsInOrder.length;
+  const packed = typeof value[2] === "string";
+  const [originals, entities] = (packed ? value.slice(3) : value.slice(4)) as [Originals?, number[]?];
+  // Three numbers a word; the form before packing kept times (two a word) and confidences apart.
+  const numbers = packed ? unpack(value[2] as string, 3 * count) : null;
+  const [times, confidences] = packed ? [null, null] : [value[2] as number[], value[3] as number[]];
+  const words: StoredWord[] = new Array(count);
   let end = 0;
-  for (let i = 0; i < idsInOrder.length; i++) {
-    const start = end + times[2 * i]!;
-    end = start + times[2 * i + 1]!;
-    words[i] = { id: idsInOrder[i]!, t: textList[i]!, s: start / 1000, e: end / 1000, c: confidences[i]! / 10_000 };
+  for (let i = 0; i < count; i++) {
+    const start = end + (numbers ? numbers[3 * i]! : times![2 * i]!);
+    end = start + (numbers ? numbers[3 * i + 1]! : times![2 * i + 1]!);
+    const c = numbers ? numbers[3 * i + 2]! : confidences![i]!;
+    words[i] = { id: idsInOrder[i]!, t: textList[i]!, s: start / 1000, e: end / 1000, c: c / 10_000 };
   }
   for (const [i, o] of originals ?? []) words[i]!.o = o / 10_000;
   for (const i of entities ?? []) words[i]!.x = 1;
