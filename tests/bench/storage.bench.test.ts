@@ -134,6 +134,18 @@ it("measures D1 and R2 bytes per recorded hour", { timeout: 600_000 }, async () 
     );
   }
 
+  // 1b. Sensitivity, not the budget's figure: the same speech in utterances of 25 words (longer
+  // turns), so each row's ids and index entries are shared by more words.
+  {
+    const [bytesBefore, before] = [await fileBytes(), await footprint()];
+    await storeTranscript(user, generatedTranscript((3 * WORDS_PER_HOUR) / 25, 25, VOCABULARY));
+    const [bytesAfter, after] = [await fileBytes(), await footprint()];
+    report.push(
+      `ingest 3 h in utterances of 25 words (sensitivity, not the budget's workload): D1 file ${kb((bytesAfter - bytesBefore) / 3)} per recorded hour; ` +
+        `per hour: ${describeSplit(split(before, after), 3)}`,
+    );
+  }
+
   // 2. 500 mixed edits through the API on the 3-hour transcript, in cycles of ten:
   // five word edits, a split, the merge that joins it back, a speaker change, an undo and a redo.
   const fileId = stored[3]!.fileId;
