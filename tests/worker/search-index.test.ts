@@ -81,6 +81,30 @@ describe("the slim search index", { timeout: 120_000 }, () => {
     expect(counts!.refs).toBe(counts!.sources);
   });
 
+  it("a speaker name cleared in the database (the API refuses empty names) leaves the index, and set again comes back", async () => {
+    const user = await createUser("search-index");
+    const { fileId } = await storeTranscript(user, saying("plover shore"));
+    const [speaker] = await speakers(user, fileId);
+    const name = (value: string | null) => env.DB.prepare("UPDATE speakers SET name = ? WHERE id = ?").bind(value, speaker.id).run();
+    // Nothing else of this file says "keeper": a hit is the speaker's (kind "name", with the speaker).
+    const speakerHits = async (q: string) =>
+      (await search(user, q)).filter((h) => h.kind === "name" && h.speaker === "Plover Keeper").length;
+    await name("Plover Keeper");
+    expect(await speakerHits("keeper")).toBe(1);
+    for (const cleared of [null, "", "   "]) {
+      await name(cleared);
+      expect(await speakerHits("keeper")).toBe(0);
+      await expectIndexWhole();
+      const refs = await env.DB.prepare("SELECT count(*) AS n FROM search_refs WHERE ref_id = ? AND kind = 2")
+        .bind(speaker.id)
+        .first<number>("n");
+      expect(refs).toBe(0);
+      await name("Plover Keeper");
+      expect(await speakerHits("keeper")).toBe(1);
+      await expectIndexWhole();
+    }
+  });
+
   it("a library indexed by migration 0014 is searchable after 0019", async () => {
     const user = await createUser("search-index");
     const { fileId } = await storeTranscript(user, saying("heron nest", "heron egg"));
