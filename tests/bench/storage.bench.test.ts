@@ -8,6 +8,7 @@
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { DEFAULT_EXPORT_OPTIONS, type ExportFormat } from "../../common/exports";
+import { newId } from "../../common/ids";
 import { renderExport } from "../../worker/exports/render";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { call, type Json } from "../worker/helpers";
@@ -148,8 +149,10 @@ it("measures D1 and R2 bytes per recorded hour", { timeout: 600_000 }, async () 
 
   // 2. 500 mixed edits through the API on the 3-hour transcript, in cycles of ten:
   // five word edits, a split, the merge that joins it back, a speaker change, an undo and a redo.
+  // Each edit carries an Idempotency-Key and a split a new utterance id, made as the editor makes them.
   const fileId = stored[3]!.fileId;
   const token = { token: user.token };
+  const edit = () => ({ token: user.token, headers: { "Idempotency-Key": newId() } });
   const list: Json[] = expectStatus(await call("GET", `/transcripts/${fileId}/utterances`, undefined, token), 200).data.data;
   const speakers = [...new Set(list.map((u) => u.speakerId))];
   const [bytesBefore, before] = [await fileBytes(), await footprint()];
@@ -167,18 +170,15 @@ it("measures D1 and R2 bytes per recorded hour", { timeout: 600_000 }, async () 
             k === n ? { id: w.id, text: `${w.text}-${cycle}`, end_time: w.endTime, confidence_score: 1 } : { id: w.id },
           ),
         },
-        token,
+        edit(),
       );
     const steps: [string, () => ReturnType<typeof call>][] = [
       ["update_words", wordEdit(1)],
       ["update_words", wordEdit(2)],
-      [
-        "split",
-        () => call("POST", `${path}/split`, { first_word_id: u.transcriptWords[5].id, new_utterance_id: `storage-${cycle}` }, token),
-      ],
-      ["merge", () => call("POST", `${path}/merge`, {}, token)],
+      ["split", () => call("POST", `${path}/split`, { first_word_id: u.transcriptWords[5].id, new_utterance_id: newId() }, edit())],
+      ["merge", () => call("POST", `${path}/merge`, {}, edit())],
       ["update_words", wordEdit(3)],
-      ["set_speaker", () => call("PUT", path, { speaker_id: speakers.find((s) => s !== u.speakerId) }, token)],
+      ["set_speaker", () => call("PUT", path, { speaker_id: speakers.find((s) => s !== u.speakerId) }, edit())],
       ["undo", () => call("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, token)],
       ["redo", () => call("POST", `/transcripts/${fileId}/edit-history/redo`, undefined, token)],
       ["update_words", wordEdit(4)],

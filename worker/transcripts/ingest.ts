@@ -5,7 +5,7 @@ import { hasNoBidiControls, stripBidiControls } from "../../common/names";
 import { initialKeys } from "../../common/order-keys";
 import { readyStatement } from "../library/file-status";
 import type { AudioFileRow } from "../db/schema";
-import { newRowId } from "../lib/random";
+import { newId } from "../../common/ids";
 import type { NormalizedTranscript } from "../transcription/types";
 import { encodeWords, ID_BASE_LENGTH, type StoredWord } from "./stored-words";
 
@@ -65,7 +65,7 @@ export function buildTranscriptRows(
   result: NormalizedTranscript,
   meta: { service: string; startedAt: string; completedAt: string },
 ): TranscriptRows {
-  const transcriptId = newRowId();
+  const transcriptId = newId();
   // Direction controls from a service would reorder the words after them when shown: dropped, as edits refuse them.
   const spoken = result.utterances
     .map((u) => ({ ...u, words: u.words.flatMap((w) => (hasNoBidiControls(w.text) ? [w] : cleanWord(w))) }))
@@ -73,7 +73,7 @@ export function buildTranscriptRows(
   // Only speakers who say something are stored.
   const used = new Set(spoken.map((u) => u.speaker));
   const labels = [...result.speakers.filter((l) => used.has(l)), ...[...used].filter((l) => !result.speakers.includes(l))];
-  const speakers = labels.map((label, position) => ({ id: newRowId(), label, position }));
+  const speakers = labels.map((label, position) => ({ id: newId(), label, position }));
   const speakerId = new Map(speakers.map((s) => [s.label, s.id]));
   let wordCount = 0;
   let confidenceSum = 0;
@@ -93,7 +93,7 @@ export function buildTranscriptRows(
     // The stored values, so later edits add and subtract exactly what is stored.
     confidenceSum += words.reduce((sum, w) => sum + w.c, 0);
     return {
-      id: newRowId(),
+      id: newId(),
       speakerId: speakerId.get(u.speaker)!,
       orderKey: keys[index]!,
       start: round(u.start),

@@ -6,7 +6,7 @@ import type { Change, OperationResultDto } from "../../common/transcript-ops";
 import type { Db } from "../db/client";
 import { readyStatement } from "../library/file-status";
 import { isConstraintViolation } from "../lib/d1-errors";
-import { newRowId } from "../lib/random";
+import { newId } from "../../common/ids";
 import { nowIso } from "../lib/time";
 import type { RecordedChange } from "./change-codec";
 import { CommitConflict, commitWithRetry, historyStatements } from "./commit";
@@ -179,7 +179,7 @@ export async function mergeRetranscription(
           d1,
           "INSERT INTO utterances (id, transcript_id, speaker_id, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)",
           10,
-          plan.inserted.map((u) => ({ ...u, id: newRowId(), json: encodeWords(u.words) })),
+          plan.inserted.map((u) => ({ ...u, id: newId(), json: encodeWords(u.words) })),
           (u) => [u.id, tid, u.speakerId, u.orderKey, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
           (u) => u.json.length + 200,
         ),

@@ -12,6 +12,7 @@ import {
 } from "../../../../common/replace-match";
 import type { Change, OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
 import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../../../../common/word-diff";
+import { newId } from "../../../../common/ids";
 import { newWordId } from "../../../../common/word-diff";
 import type { EditorClock } from "./clock";
 import type { SaveQueue } from "./save-queue";
@@ -38,7 +39,7 @@ export class TranscriptEditor {
     this.onLocalChange = deps.onLocalChange;
     this.queue = deps.queue;
     this.clock = deps.clock;
-    this.newUtteranceId = deps.newUtteranceId ?? (() => crypto.randomUUID());
+    this.newUtteranceId = deps.newUtteranceId ?? newId;
   }
 
   /**

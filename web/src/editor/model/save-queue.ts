@@ -3,6 +3,7 @@
 // here; the queue sends them one at a time, in order, retries what failed on
 // the way, drops what the server refused, and keeps the unsent ones in a
 // PendingStore so a reload loses nothing.
+import { newId } from "../../../../common/ids";
 import { touches, type OperationResultDto, type TranscriptOp } from "../../../../common/transcript-ops";
 import { systemClock, type EditorClock } from "./clock";
 import type { PendingStore } from "./pending-store";
@@ -144,7 +145,7 @@ export class SaveQueue {
 
   constructor(private readonly options: SaveQueueOptions) {
     this.clock = options.clock ?? systemClock;
-    this.newId = options.newId ?? (() => crypto.randomUUID());
+    this.newId = options.newId ?? newId;
     const store = options.store;
     if (store) {
       this.loaded = false;
