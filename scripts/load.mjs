@@ -26,6 +26,8 @@ const overDeadline = () => Date.now() - started > DEADLINE_MS;
 
 /** Latencies and outcomes per call kind. */
 const calls = new Map();
+/** What each distinct server error answered (its body's start), to tell the app's from the local dev proxy's. */
+const serverErrorBodies = new Map();
 function record(kind, ms, status) {
   let entry = calls.get(kind);
   if (!entry) {
@@ -58,6 +60,10 @@ async function timed(kind, path, init = {}, token) {
     }
   } catch (error) {
     body = String(error);
+  }
+  if (status >= 500 || status === 0) {
+    const key = `${kind} ${status}: ${typeof body === "string" ? body.slice(0, 100) : JSON.stringify(body).slice(0, 100)}`;
+    serverErrorBodies.set(key, (serverErrorBodies.get(key) ?? 0) + 1);
   }
   record(kind, performance.now() - t, status);
   return { status, body };
@@ -181,6 +187,7 @@ try {
     console.log(`${kind}: ${ms.length}, ${quantile(ms, 0.5).toFixed(1)} / ${quantile(ms, 0.99).toFixed(1)} ms, ${statusText}`);
   }
   console.log(`\n5xx or failed calls: ${serverErrors}`);
+  for (const [answer, count] of serverErrorBodies) console.log(`  ${count} × ${answer}`);
   console.log(`edits lost: ${lost} of ${checked} checked`);
   for (const { interval, rate, p99 } of ramp) {
     console.log(`ramp: an edit every ${interval} ms per user → ${rate.toFixed(1)} saves/s, p99 ${p99.toFixed(1)} ms`);
