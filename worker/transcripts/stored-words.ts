@@ -162,6 +162,17 @@ function compact(words: readonly StoredWord[]): Compact | null {
   return out;
 }
 
+/** The form before packing's times (two a word) and confidences as three numbers a word: unzipNumbers' inverse. */
+function zipNumbers(times: readonly number[], confidences: readonly number[]): number[] {
+  const numbers: number[] = new Array(3 * confidences.length);
+  for (let i = 0; i < confidences.length; i++) {
+    numbers[3 * i] = times[2 * i]!;
+    numbers[3 * i + 1] = times[2 * i + 1]!;
+    numbers[3 * i + 2] = confidences[i]!;
+  }
+  return numbers;
+}
+
 /** Three numbers a word as the form before packing kept them: times, two a word, and confidences. */
 function unzipNumbers(numbers: readonly number[]): [number[], number[]] {
   const times: number[] = [];
@@ -193,16 +204,13 @@ export function wordsFromParsed(value: unknown[]): StoredWord[] {
   const count = idsInOrder.length;
   const packed = typeof value[2] === "string";
   const [originals, entities] = (packed ? value.slice(3) : value.slice(4)) as [Originals?, number[]?];
-  // Three numbers a word; the form before packing kept times (two a word) and confidences apart.
-  const numbers = packed ? unpack(value[2] as string, 3 * count) : null;
-  const [times, confidences] = packed ? [null, null] : [value[2] as number[], value[3] as number[]];
+  const numbers = packed ? unpack(value[2] as string, 3 * count) : zipNumbers(value[2] as number[], value[3] as number[]);
   const words: StoredWord[] = new Array(count);
   let end = 0;
   for (let i = 0; i < count; i++) {
-    const start = end + (numbers ? numbers[3 * i]! : times![2 * i]!);
-    end = start + (numbers ? numbers[3 * i + 1]! : times![2 * i + 1]!);
-    const c = numbers ? numbers[3 * i + 2]! : confidences![i]!;
-    words[i] = { id: idsInOrder[i]!, t: textList[i]!, s: start / 1000, e: end / 1000, c: c / 10_000 };
+    const start = end + numbers[3 * i]!;
+    end = start + numbers[3 * i + 1]!;
+    words[i] = { id: idsInOrder[i]!, t: textList[i]!, s: start / 1000, e: end / 1000, c: numbers[3 * i + 2]! / 10_000 };
   }
   for (const [i, o] of originals ?? []) words[i]!.o = o / 10_000;
   for (const i of entities ?? []) words[i]!.x = 1;
