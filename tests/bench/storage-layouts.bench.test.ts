@@ -89,6 +89,17 @@ const fullWords = (words: string) => {
   return value[0] === 0 ? JSON.stringify([[[DERIVED_BASE, 0, (value[1] as string).split(" ").length]], ...value.slice(1)]) : words;
 };
 const leanWithWord = (words: string, index: number, text: string) => leanWords(withWord(fullWords(words), index, text));
+/** A lean store also derives an utterance's times and confidence from its words (the first start, the last end, the mean), storing them only where they differ. */
+function leanScalars(u: Utterance): [startMs: number | null, endMs: number | null, confidence: number | null] {
+  const words = decodeWords(u.words);
+  const mean = words.length ? Math.round((words.reduce((a, w) => a + w.c, 0) / words.length) * 10_000) : 0;
+  return [
+    u.startMs === Math.round((words[0]?.s ?? 0) * 1000) ? null : u.startMs,
+    u.endMs === Math.round((words.at(-1)?.e ?? 0) * 1000) ? null : u.endMs,
+    u.confidence === mean ? null : u.confidence,
+  ];
+}
+const LEAN_NAME = "; ingest's word ids, utterance times and confidence derived from the words";
 
 const historyTable = (prefix: string) => [
   `CREATE TABLE ${prefix}_history (transcript INTEGER NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL, summary TEXT NOT NULL,
@@ -153,11 +164,11 @@ function rows(lean = false): Layout {
   const words = lean ? leanWords : (w: string) => w;
   const edited = lean ? leanWithWord : withWord;
   return {
-    name: lean ? "rows keyed by integer, ingest's word ids derived" : "rows keyed by integer",
+    name: `rows keyed by integer${lean ? LEAN_NAME : ""}`,
     parts: { [`${p}_utterances`]: "content", [`${p}_history`]: "history", ...ftsParts(`${p}_fts`) },
     schema: [
       `CREATE TABLE ${p}_utterances (id INTEGER PRIMARY KEY, transcript INTEGER NOT NULL, client_id TEXT, speaker INTEGER NOT NULL,
-        order_key TEXT NOT NULL, version INTEGER NOT NULL, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, confidence INTEGER NOT NULL,
+        order_key TEXT NOT NULL, version INTEGER NOT NULL, start_ms INTEGER, end_ms INTEGER, confidence INTEGER,
         sentiment INTEGER, sentiment_confidence INTEGER, edited INTEGER NOT NULL, words TEXT NOT NULL)`,
       `CREATE UNIQUE INDEX ${p}_utterances_order ON ${p}_utterances (transcript, order_key)`,
       `CREATE UNIQUE INDEX ${p}_utterances_client ON ${p}_utterances (transcript, client_id) WHERE client_id IS NOT NULL`,
@@ -180,9 +191,7 @@ function rows(lean = false): Layout {
             u.speaker,
             u.orderKey,
             u.version,
-            u.startMs,
-            u.endMs,
-            u.confidence,
+            ...(lean ? leanScalars(u) : [u.startMs, u.endMs, u.confidence]),
             u.sentiment,
             u.sentimentConfidence,
             u.edited,
@@ -211,34 +220,37 @@ function rows(lean = false): Layout {
 }
 
 /**
- * `size` utterances a row, in order; each utterance a short array (its id only when a client made
- * it, else its number in the transcript; speaker, version, edited, times, confidence, words in the
- * product's stored form, sentiment). One FTS row a block, its text the utterances' texts a line each
+ * Utterances a row, in order, up to `size`; each utterance a short array (its id only when a client
+ * made it, else its number in the transcript; speaker, version, edited, words in the product's
+ * stored form, times, confidence, sentiment; trailing nulls left out). One FTS row a block, its text the utterances' texts a line each
  * (a search hit's utterance is then found in the block's text). Which block holds an utterance is
  * what the store keeps in memory while the transcript is open (a Durable Object can).
  */
 function blocks(size: { utterances: number } | { bytes: number }, lean = false): Layout {
-  const label = "utterances" in size ? `${size.utterances} utterances` : `up to ${size.bytes} bytes (two to a 4 KB page)`;
+  const label =
+    "utterances" in size ? `${size.utterances} utterances` : `up to ${size.bytes} bytes (${Math.floor(4096 / size.bytes)} to a 4 KB page)`;
   const p = `${lean ? "lean" : ""}blocks${"utterances" in size ? size.utterances : `${size.bytes}b`}`;
   const full = (count: number, bytes: number) => ("utterances" in size ? count >= size.utterances : bytes > size.bytes);
   const words = lean ? leanWords : (w: string) => w;
   const edited = lean ? leanWithWord : withWord;
   const where = new Map<string, { block: number; index: number }>();
-  const body = (value: string) => `(SELECT group_concat(json_extract(u.value, '$[7][1]'), char(10)) FROM json_each(${value}) u)`;
-  const element = (u: Utterance, n: number, state: State) =>
-    [
+  const body = (value: string) => `(SELECT group_concat(json_extract(u.value, '$[4][1]'), char(10)) FROM json_each(${value}) u)`;
+  const element = (u: Utterance, n: number, state: State) => {
+    const list: unknown[] = [
       state.serverIds.has(u.id) ? n : u.id,
       u.speaker,
       u.version,
       u.edited,
-      u.startMs,
-      u.endMs,
-      u.confidence,
       JSON.parse(words(u.words)),
-      ...(u.sentiment === null ? [] : [u.sentiment, u.sentimentConfidence]),
-    ] as unknown[];
+      ...(lean ? leanScalars(u) : [u.startMs, u.endMs, u.confidence]),
+      u.sentiment,
+      u.sentimentConfidence,
+    ];
+    while (list.at(-1) === null) list.pop();
+    return list;
+  };
   return {
-    name: `blocks of ${label}${lean ? ", ingest's word ids derived" : ""}`,
+    name: `blocks of ${label}${lean ? LEAN_NAME : ""}`,
     parts: { [`${p}_rows`]: "content", [`${p}_history`]: "history", ...ftsParts(`${p}_fts`) },
     schema: [
       `CREATE TABLE ${p}_rows (id INTEGER PRIMARY KEY, transcript INTEGER NOT NULL, order_key TEXT NOT NULL, version INTEGER NOT NULL,
@@ -286,7 +298,7 @@ function blocks(size: { utterances: number } | { bytes: number }, lean = false):
       const u = list[at.index]!;
       u[2] = (u[2] as number) + 1;
       u[3] = 1;
-      u[7] = JSON.parse(edited(JSON.stringify(u[7]), index, text));
+      u[4] = JSON.parse(edited(JSON.stringify(u[4]), index, text));
       const result = await env.DB.batch([
         env.DB.prepare(`UPDATE ${p}_rows SET utterances = ?, version = version + 1 WHERE id = ? AND version = ?`).bind(
           JSON.stringify(list),
@@ -392,8 +404,9 @@ it("measures candidate transcript layouts on the same transcript and history", {
     blocks({ utterances: 8 }),
     blocks({ utterances: 16 }),
     blocks({ utterances: 32 }),
-    blocks({ utterances: 16 }, true),
+    blocks({ bytes: 2_000 }),
     blocks({ bytes: 2_000 }, true),
+    blocks({ bytes: 4_000 }, true),
   ]) {
     const tables = Object.keys(layout.parts);
     await env.DB.batch(layout.schema.map((sql) => env.DB.prepare(sql)));
@@ -402,6 +415,6 @@ it("measures candidate transcript layouts on the same transcript and history", {
     const [bytesAfter, after] = [await fileBytes(), await footprint(tables)];
     await measureLayout(layout, bytesAfter - bytesBefore, split(layout.parts, before, after));
   }
-  expect(report.length).toBe(9);
+  expect(report.length).toBe(10);
   console.log(`\nBENCH transcript layouts (decision 023's per-user store; prototype):\n${report.map((l) => `BENCH   ${l}`).join("\n")}\n`);
 });
