@@ -1,9 +1,12 @@
 // Measures the partitioning prototype (prototypes/partition, decision 023) on
 // local workerd: for each store — one D1 for all users, D1 sharded by user over
-// four databases, a SQLite Durable Object per user — PROTO_USERS users open a
+// four databases, a SQLite Durable Object per user, and that object with decision
+// 027's layout (the product's word and history codecs, the search index) — PROTO_USERS users open a
 // 3-hour transcript (3,000 utterances) and save a one-word edit every second for
 // PROTO_SECONDS, while one more user runs a replace all over ~1,000 utterances.
-// Prints p50/p99 save latency, errors and the replace's time. Loopback only; stops by itself.
+// Prints p50/p99 save latency, errors and the replace's time, and for the objects their
+// database size per recorded hour (3,000 ten-word utterances are 3 hours of the benchmarks'
+// speech) after seeding and after the edits. Loopback only; stops by itself.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +18,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const USERS = Number(process.env.PROTO_USERS ?? 20);
 const SECONDS = Number(process.env.PROTO_SECONDS ?? 60);
 const UTTERANCES = Number(process.env.PROTO_UTTERANCES ?? 3000);
-const STORES = (process.env.PROTO_STORES ?? "one,shard,do").split(",");
+const STORES = (process.env.PROTO_STORES ?? "one,shard,do,do027").split(",");
+const HOURS = UTTERANCES / 1000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const quantile = (xs, p) => {
@@ -72,6 +76,13 @@ try {
       if (seeded.status !== 200) throw new Error(`seed ${store}: ${seeded.status} ${seeded.text}`);
     }
     const seedMs = performance.now() - seedStart;
+    /** An object's database size per recorded hour, for one user's object. */
+    const sizePerHour = async (user) => {
+      if (!store.startsWith("do")) return null;
+      const r = await call(`/${store}/${user}/size`);
+      return `${(JSON.parse(r.text).bytes / 1024 / HOURS).toFixed(0)} KB`;
+    };
+    const seededSize = await sizePerHour(users[0]);
 
     const saves = [];
     const opens = [];
@@ -107,6 +118,10 @@ try {
         `max ${Math.max(...saves).toFixed(1)} ms, errors ${errors}; open p50 ${quantile(opens, 0.5).toFixed(0)} ms; ` +
         `replace all ${bulkResult.touched} rows in ${bulkResult.ms.toFixed(0)} ms (status ${bulkResult.status}); seed ${(seedMs / 1000).toFixed(1)} s`,
     );
+    if (seededSize)
+      console.log(
+        `  database per recorded hour: ${seededSize} seeded, ${await sizePerHour(users[0])} after ${SECONDS} s of edits (one user's object)`,
+      );
     for (const [kind, count] of errorKinds) console.log(`  error ×${count}: ${kind}`);
   }
 } finally {

@@ -5,10 +5,14 @@
 // history row) — against three ways of storing transcripts:
 //   one  — one D1 database for every user (today's layout);
 //   shard — D1 sharded by user over four databases;
-//   do   — a SQLite-backed Durable Object per user.
+//   do   — a SQLite-backed Durable Object per user;
+//   do027 — the same object with decision 027's layout (layout-027.ts): the product's word and
+//           history codecs, the search index kept by triggers.
 // Routes: POST /:store/:user/seed?utterances=N, GET /:store/:user/open,
-// POST /:store/:user/edit {id, index, text}, POST /:store/:user/replace {find, replace}.
+// POST /:store/:user/edit {id, index, text}, POST /:store/:user/replace {find, replace},
+// GET /:store/:user/size (a Durable Object's database size in bytes).
 import { DurableObject } from "cloudflare:workers";
+import { Layout027 } from "./layout-027";
 
 interface Env {
   ONE: D1Database;
@@ -232,6 +236,27 @@ export class UserStore extends DurableObject<Env> {
     });
   }
 
+  private layout?: Layout027;
+  private get lean(): Layout027 {
+    this.layout ??= new Layout027(this.sql);
+    return this.layout;
+  }
+  seed027(user: string, n: number): void {
+    this.ctx.storage.transactionSync(() => this.lean.seed(user, n));
+  }
+  open027(user: string): string {
+    return this.lean.open(user);
+  }
+  edit027(user: string, id: string, index: number, text: string): number {
+    return this.ctx.storage.transactionSync(() => this.lean.edit(user, id, index, text));
+  }
+  replace027(user: string, find: string, replace: string): number {
+    return this.ctx.storage.transactionSync(() => this.lean.replace(user, find, replace));
+  }
+  size(): number {
+    return this.sql.databaseSize;
+  }
+
   replace(user: string, find: string, replace: string): number {
     return this.ctx.storage.transactionSync(() => {
       const rows = this.sql.exec<{ id: string; version: number; words: string }>("SELECT id, version, words FROM utterances").toArray();
@@ -258,16 +283,24 @@ export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
     const [, store, user, action] = url.pathname.split("/");
-    if (!store || !user || !action || !["one", "shard", "do"].includes(store))
+    if (!store || !user || !action || !["one", "shard", "do", "do027"].includes(store))
       return Response.json({ error: "Not found" }, { status: 404 });
     const body = request.method === "POST" ? ((await request.json().catch(() => ({}))) as Record<string, string>) : {};
     try {
-      if (store === "do") {
+      if (store === "do027") {
+        const stub = env.USER_STORE.get(env.USER_STORE.idFromName(`027:${user}`));
+        if (action === "seed") return Response.json({ ok: await stub.seed027(user, Number(url.searchParams.get("utterances") ?? 3000)) });
+        if (action === "open") return new Response(await stub.open027(user), { headers: { "content-type": "application/json" } });
+        if (action === "edit") return Response.json({ version: await stub.edit027(user, body.id!, Number(body.index), body.text!) });
+        if (action === "replace") return Response.json({ touched: await stub.replace027(user, body.find!, body.replace!) });
+        if (action === "size") return Response.json({ bytes: await stub.size() });
+      } else if (store === "do") {
         const stub = env.USER_STORE.get(env.USER_STORE.idFromName(user));
         if (action === "seed") return Response.json({ ok: await stub.seed(user, Number(url.searchParams.get("utterances") ?? 3000)) });
         if (action === "open") return new Response(await stub.open(user), { headers: { "content-type": "application/json" } });
         if (action === "edit") return Response.json({ version: await stub.edit(user, body.id!, Number(body.index), body.text!) });
         if (action === "replace") return Response.json({ touched: await stub.replace(user, body.find!, body.replace!) });
+        if (action === "size") return Response.json({ bytes: await stub.size() });
       } else {
         const db = store === "one" ? env.ONE : shardOf(env, user);
         if (action === "seed") return Response.json({ ok: await d1Seed(db, user, Number(url.searchParams.get("utterances") ?? 3000)) });
