@@ -271,11 +271,15 @@ function blocks(size: { utterances: number } | { bytes: number }, lean = false, 
       const statements: D1PreparedStatement[] = [];
       // Utterances in order, a block closed when it is full (by count, or before it would pass its bytes).
       const chunks: string[][] = [[]];
+      let openBytes = 2; // the open block's JSON so far: brackets and commas included
       state.utterances.forEach((u, n) => {
         const json = JSON.stringify(element(u, n + 1, state));
         const open = chunks.at(-1)!;
-        const bytes = open.reduce((a, e) => a + e.length + 1, 2) + json.length;
-        if (open.length && full(open.length, bytes)) chunks.push([]);
+        if (open.length && full(open.length, openBytes + json.length)) {
+          chunks.push([]);
+          openBytes = 2;
+        }
+        openBytes += json.length + 1;
         const block = chunks.at(-1)!;
         ids.set(u.id, state.serverIds.has(u.id) ? `n${n + 1}` : u.id);
         where.set(u.id, { block: chunks.length, index: block.length });

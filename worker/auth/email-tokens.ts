@@ -1,7 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emailTokens } from "../db/schema";
-import { randomToken, sha256Hex } from "../lib/random";
+import { randomToken } from "../../common/ids";
+import { sha256Hex } from "../lib/random";
 import { isoIn, nowIso } from "../lib/time";
 
 export type TokenPurpose = "confirm_email" | "reset_password";

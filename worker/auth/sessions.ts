@@ -4,7 +4,7 @@ import { LIMITS } from "../../common/limits";
 import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
 import { isoIn, nowIso } from "../lib/time";
-import { randomToken } from "../lib/random";
+import { randomToken } from "../../common/ids";
 
 const ISSUER = "transcribe-edge";
 const key = (secret: string) => new TextEncoder().encode(secret);

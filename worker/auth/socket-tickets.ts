@@ -4,7 +4,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, socketTickets } from "../db/schema";
-import { randomToken, sha256Hex } from "../lib/random";
+import { randomToken } from "../../common/ids";
+import { sha256Hex } from "../lib/random";
 import { isoIn, nowIso } from "../lib/time";
 
 export const SOCKET_TICKET_TTL_SECONDS = 60;
