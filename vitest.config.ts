@@ -19,7 +19,7 @@ const aiStandInScript = ts.transpileModule(readFileSync(new URL("./tests/support
 }).outputText;
 
 // The Worker in workerd with local bindings, shared by the worker tests and the benchmarks.
-const workersRuntime = () =>
+const workersRuntime = (vars: Record<string, string> = {}) =>
   cloudflareTest(async () => ({
     wrangler: { configPath: "./wrangler.toml" },
     remoteBindings: false,
@@ -32,6 +32,7 @@ const workersRuntime = () =>
         GOOGLE_JWKS_URL: GOOGLE_TEST_JWKS_URL,
         TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         TEST_GOOGLE_PRIVATE_JWK: privateJwk,
+        ...vars,
       },
       // Frees the name AI (Workers AI has no local simulator) for the stand-in.
       ai: { binding: "WORKERS_AI_UNUSED" },
@@ -53,6 +54,15 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+        },
+      },
+      {
+        // New transcripts in the user's own object (decision 023): the store's own tests.
+        plugins: [workersRuntime({ TRANSCRIPT_STORE: "object" })],
+        test: {
+          name: "worker-object",
+          include: ["tests/object-store/**/*.test.ts"],
           setupFiles: ["./tests/worker/setup.ts"],
         },
       },

@@ -1,5 +1,13 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
+import type { CompactUtterances } from "../common/compact-utterances";
 import type { LiveMessage } from "../common/live-messages";
+import type { SpeakerDto, TranscriptDto } from "../common/transcript";
+import type { UtteranceState } from "../common/transcript-ops";
+import type { TranscriptRows } from "../worker/transcripts/ingest";
+import { ingestTranscript } from "./transcript-store/ingest";
+import { purgeTranscripts } from "./transcript-store/purge";
+import { compactUtterances, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
+import { migrateStore } from "./transcript-store/schema";
 
 /** Headers the Worker sets when it routes an authenticated socket here (a client cannot reach the object directly). */
 export const SESSION_HEADERS = { id: "x-session-id", expiresAt: "x-session-expires-at" } as const;
@@ -22,6 +30,10 @@ interface SocketState {
  * single-use ticket) before routing it, so the room is never chosen by the
  * client. Each socket remembers its session, so ending a session closes its
  * sockets, and no socket outlives its session.
+ *
+ * It is also the user's transcript store (decision 023): the transcripts D1 marks
+ * `store = 'object'` live in this object's SQLite (durable-objects/transcript-store/).
+ * The Worker calls it only with file ids it has read from D1 for this user (rule 1).
  */
 export class UserChannel extends Server<Env> {
   static override options = { hibernate: true };
@@ -79,5 +91,50 @@ export class UserChannel extends Server<Env> {
       }
     }
     return closed;
+  }
+
+  #migrated = false;
+  /** The store's SQL, its tables brought up to date on first use. */
+  private get storage(): DurableObjectStorage {
+    if (!this.#migrated) {
+      migrateStore(this.ctx.storage);
+      this.#migrated = true;
+    }
+    return this.ctx.storage;
+  }
+
+  /** RPC: writes (or replaces) a file's transcript from a finished transcription. */
+  async ingestTranscript(rows: TranscriptRows, run: string): Promise<void> {
+    ingestTranscript(this.storage, rows, run);
+  }
+
+  /** RPC: removes these files' transcripts, before their rows leave D1. */
+  async purgeTranscripts(fileIds: string[]): Promise<number> {
+    return purgeTranscripts(this.storage, fileIds);
+  }
+
+  async openTranscript(fileId: string): Promise<TranscriptDto | null> {
+    return openTranscript(this.storage.sql, fileId);
+  }
+
+  async transcriptSpeakers(fileId: string): Promise<SpeakerDto[]> {
+    return transcriptSpeakers(this.storage.sql, fileId);
+  }
+
+  async utterancesJson(fileId: string): Promise<string> {
+    return utterancesJson(this.storage.sql, fileId);
+  }
+
+  async compactUtterances(fileId: string): Promise<CompactUtterances> {
+    return compactUtterances(this.storage.sql, fileId);
+  }
+
+  async currentStates(fileId: string, ids: string[]): Promise<UtteranceState[]> {
+    return currentStates(this.storage.sql, fileId, ids);
+  }
+
+  /** RPC: the object's SQLite size in bytes (benchmarks, operators). */
+  async storeSize(): Promise<number> {
+    return this.storage.sql.databaseSize;
   }
 }

@@ -9,6 +9,6 @@ await mustRun(bin("knip"), []);
 await mustRun(bin("tsc"), ["-b"]);
 // The Worker tests load the built SPA as static assets.
 await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
-await mustRun(bin("vitest"), ["run", "--project", "worker", "--project", "web"]);
+await mustRun(bin("vitest"), ["run", "--project", "worker", "--project", "worker-object", "--project", "web"]);
 await mustRun(bin("playwright"), ["test"]);
 console.log("\n✓ All test suites passed");

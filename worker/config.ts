@@ -60,6 +60,11 @@ const configSchema = z.object({
   QUOTA_STORAGE_GB: z.coerce.number().positive().default(DEFAULT_QUOTAS.storageGb),
   QUOTA_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.transcriptionsPerHour),
   QUOTA_SHARES: z.coerce.number().int().positive().default(SHARE_LIMITS.perUserDefault),
+  /**
+   * Where new transcripts are written (decision 023): D1, or the user's own object. The object
+   * store does not yet take edits, so it is refused in production until the move is complete.
+   */
+  TRANSCRIPT_STORE: z.enum(["d1", "object"]).default("d1"),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),
@@ -74,6 +79,10 @@ const checkedSchema = configSchema
   .refine((c) => c.ENVIRONMENT !== "production" || c.APP_URL, {
     message: "APP_URL is required in production: the origin of the app, which links in e-mails point at",
     path: ["APP_URL"],
+  })
+  .refine((c) => c.ENVIRONMENT !== "production" || c.TRANSCRIPT_STORE === "d1", {
+    message: 'TRANSCRIPT_STORE = "object" is not ready for production: the object store does not take edits yet',
+    path: ["TRANSCRIPT_STORE"],
   })
   .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? LOCAL_APP_URL }));
 

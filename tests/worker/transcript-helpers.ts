@@ -2,7 +2,9 @@
 // transcript, calls to the editing endpoints, and direct D1 reads.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
+import { getConfig } from "../../worker/config";
+import { buildTranscriptRows } from "../../worker/transcripts/ingest";
+import { saveNewTranscript } from "../../worker/transcripts/store";
 import { decodeWords } from "../../worker/transcripts/stored-words";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
 import type { OpBodies } from "../../common/transcript-ops";
@@ -74,7 +76,7 @@ export async function storeTranscript(
     .bind(fileId, user.id, `users/${user.id}/${fileId}/take.wav`, now, now)
     .run();
   const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
-  await saveTranscript(env.DB, rows);
+  await saveNewTranscript(env, getConfig(env), rows, now);
   return { fileId, transcriptId: rows.transcript.id };
 }
 

@@ -184,6 +184,10 @@ export const transcripts = sqliteTable(
     /** A generated summary being written, or the last attempt failed (see summaryError). */
     summaryStatus: text("summary_status", { enum: ["generating", "failed"] }),
     summaryError: text("summary_error"),
+    /** Which store holds the content (decision 023): these tables, or the owner's object. */
+    store: text("store", { enum: ["d1", "object"] })
+      .notNull()
+      .default("d1"),
   },
   (t) => [uniqueIndex("transcripts_audio_file_unique").on(t.audioFileId)],
 );

@@ -59,7 +59,7 @@ function failureReason(error: unknown, permanent: boolean): string {
 }
 
 async function generate(env: Env, db: Db, row: ExportRow): Promise<void> {
-  const doc = await loadExportDocument(db, row);
+  const doc = await loadExportDocument(env, db, row);
   if (!doc) throw new PermanentExportError(EXPORT_MESSAGES.transcriptNotReady);
   const options: ExportOptions = exportOptionsSchema.parse(JSON.parse(row.options));
   const rendered = await renderExport(row.format, doc, options, () => loadPdfFonts(env.ASSETS));

@@ -7,6 +7,7 @@ import { exportKeysOfFiles } from "../exports/store";
 import { audioFiles, folders, type AudioFileRow } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { purgeStoredTranscripts } from "../transcripts/store";
 
 /** Estimated processing speed: seconds of work per second of audio, with a floor. */
 const PROCESSING_SECONDS_PER_AUDIO_SECOND = 0.15;
@@ -131,9 +132,14 @@ export async function updateAudioFile(
   return { ...row, hasTranscript };
 }
 
-/** Removes the stored objects first: a failure leaves rows to retry with, never orphaned objects. */
-export async function deleteAudioFiles(db: Db, media: R2Bucket, rows: AudioFileRow[]): Promise<void> {
+/**
+ * Removes what the rows point at first (transcripts in the owners' objects, stored media):
+ * a failure leaves rows to retry with, never orphaned content.
+ */
+export async function deleteAudioFiles(env: Env, db: Db, rows: AudioFileRow[]): Promise<void> {
   const ids = rows.map((r) => r.id);
+  const media = env.MEDIA;
+  await purgeStoredTranscripts(env, rows);
   // A file's exports go with it (their rows by cascade, their objects here).
   const keys = [...rows.map((r) => r.storageKey), ...(await exportKeysOfFiles(db, ids))];
   for (let i = 0; i < keys.length; i += 1000) {

@@ -30,9 +30,9 @@ async function ownedRows(db: Db, userId: string, ids: readonly string[]): Promis
 }
 
 /** Deletes the caller's files among `ids` with their stored media and exports; answers the ids deleted. */
-export async function bulkDeleteAudioFiles(db: Db, media: R2Bucket, userId: string, ids: readonly string[]): Promise<string[]> {
+export async function bulkDeleteAudioFiles(env: Env, db: Db, userId: string, ids: readonly string[]): Promise<string[]> {
   const rows = await ownedRows(db, userId, ids);
-  if (rows.length > 0) await deleteAudioFiles(db, media, rows);
+  if (rows.length > 0) await deleteAudioFiles(env, db, rows);
   return rows.map((r) => r.id);
 }
 

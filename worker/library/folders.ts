@@ -77,14 +77,14 @@ export async function renameFolder(db: Db, userId: string, id: string, name: str
 }
 
 /** Deletes the folder and every file in it, stored objects included. */
-export async function deleteFolder(db: Db, media: R2Bucket, userId: string, id: string): Promise<{ deletedFiles: number }> {
+export async function deleteFolder(env: Env, db: Db, userId: string, id: string): Promise<{ deletedFiles: number }> {
   await getOwnedFolder(db, userId, id);
   const files = await db
     .select()
     .from(audioFiles)
     .where(and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, id)))
     .all();
-  await deleteAudioFiles(db, media, files);
+  await deleteAudioFiles(env, db, files);
   await db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
   return { deletedFiles: files.length };
 }

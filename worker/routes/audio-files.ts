@@ -32,6 +32,7 @@ import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } f
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { correctedUtteranceCount } from "../transcripts/retranscribe";
+import { getEditableTranscript } from "../transcripts/store";
 import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
@@ -61,7 +62,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     return c.json({ data: page.rows.map(toDto), next_cursor: page.nextCursor }, 200);
   })
   .post("/bulk-delete", validate("json", bulkDeleteSchema), async (c) => {
-    const deleted = await bulkDeleteAudioFiles(c.var.db, c.env.MEDIA, c.var.user.id, c.req.valid("json").ids);
+    const deleted = await bulkDeleteAudioFiles(c.env, c.var.db, c.var.user.id, c.req.valid("json").ids);
     return c.json({ deleted_ids: deleted, deleted: deleted.length }, 200);
   })
   .post("/bulk-move", validate("json", bulkMoveSchema), async (c) => {
@@ -107,6 +108,8 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const options = requestedOptions(c.var.config, preferencesOf(c.var.user), input, parseStoredOptions(row.transcriptionOptions));
     // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
     assertRestartable(row, c.var.config.JOB_LOST_AFTER_SECONDS);
+    // Keeping corrections needs the store to merge them; the object store does not yet (decision 023).
+    if (row.hasTranscript) await getEditableTranscript(c.var.db, c.var.user.id, row.id);
     await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
     const hasTranscript = Boolean(row.hasTranscript);
@@ -125,7 +128,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
   })
   .delete("/:id", async (c) => {
     const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
-    await deleteAudioFiles(c.var.db, c.env.MEDIA, [row]);
+    await deleteAudioFiles(c.env, c.var.db, [row]);
     return c.json({ message: "Audio file deleted" }, 200);
   })
   .get("/:id/download", async (c) => {

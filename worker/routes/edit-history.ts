@@ -4,6 +4,7 @@ import { validate } from "../lib/validate";
 import { answerEdit } from "../transcripts/edit-endpoint";
 import { getEditHistory, stepHistory } from "../transcripts/history";
 import { getOwnedTranscript } from "../transcripts/read";
+import { getEditableTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 /** The transcript's id (its audio file's), from the mount path. */
@@ -20,11 +21,11 @@ export const editHistoryRoutes = new Hono<AppEnv>()
   })
   .post("/undo", fileParam, async (c) => {
     const { id } = c.req.valid("param");
-    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    const transcript = await getEditableTranscript(c.var.db, c.var.user.id, id);
     return answerEdit(c, id, () => stepHistory(c.env.DB, c.var.db, transcript, "undo"));
   })
   .post("/redo", fileParam, async (c) => {
     const { id } = c.req.valid("param");
-    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    const transcript = await getEditableTranscript(c.var.db, c.var.user.id, id);
     return answerEdit(c, id, () => stepHistory(c.env.DB, c.var.db, transcript, "redo"));
   });

@@ -19,6 +19,6 @@ export const folderRoutes = new Hono<AppEnv>()
     return c.json({ data: toFolderDto(row) }, 200);
   })
   .delete("/:id", async (c) => {
-    const result = await deleteFolder(c.var.db, c.env.MEDIA, c.var.user.id, c.req.param("id"));
+    const result = await deleteFolder(c.env, c.var.db, c.var.user.id, c.req.param("id"));
     return c.json({ message: "Folder deleted", deleted_files: result.deletedFiles }, 200);
   });

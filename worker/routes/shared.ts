@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { TypedResponse } from "hono/types";
 import type { JSONParsed } from "hono/utils/types";
 import { z } from "zod";
+import { CompactWriter } from "../../common/compact-utterances";
 import { SHARE_MESSAGES, type SharedMediaDto } from "../../common/shares";
 import type { UtteranceDto } from "../../common/transcript";
 import { servedMediaType } from "../../common/upload-rules";
@@ -21,7 +22,7 @@ import { renderSrt } from "../exports/formats/srt";
 import { renderTxt } from "../exports/formats/txt";
 import { renderVtt } from "../exports/formats/vtt";
 import { validate } from "../lib/validate";
-import { compactUtterancesOfFile, utterancesJson } from "../transcripts/read";
+import { readCompactUtterances, readUtterancesJson } from "../transcripts/store";
 import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { AppEnv } from "../types";
 
@@ -79,7 +80,7 @@ export const sharedRoutes = new Hono<SharedEnv>()
   // Matches "/:secret" too, so the link is resolved (and rate-limited) once per request.
   .use("/:secret/*", resolveShare)
   .get("/:secret", validate("query", sharedQuerySchema), async (c) => {
-    const data = await sharedTranscript(c.var.db, c.var.share);
+    const data = await sharedTranscript(c.env, c.var.db, c.var.share);
     if (!data) throw notFound(SHARE_MESSAGES.gone);
     // Only the page's first read counts (its checks that the link still works do not).
     if (c.req.valid("query").view !== "0") await countView(c.var.db, c.var.share, await visitorOf(c));
@@ -88,10 +89,10 @@ export const sharedRoutes = new Hono<SharedEnv>()
   .get("/:secret/utterances", validate("query", sharedUtterancesQuerySchema), async (c) => {
     const share = c.var.share;
     // The compact shape the editor reads too (common/compact-utterances.ts), keyed by the link's own file and owner.
-    if (c.req.valid("query").format === "compact")
-      return c.json({ data: await compactUtterancesOfFile(c.var.db, share.userId, share.audioFileId) }, 200);
     const transcript = await sharedTranscriptRow(c.var.db, share);
-    const list = transcript ? await utterancesJson(c.var.db, transcript.id) : "[]";
+    if (c.req.valid("query").format === "compact")
+      return c.json({ data: transcript ? await readCompactUtterances(c.env, c.var.db, transcript) : new CompactWriter().finish() }, 200);
+    const list = transcript ? await readUtterancesJson(c.env, c.var.db, transcript) : "[]";
     // Built as text, like the owner's read (see utterancesJson).
     return c.body(`{"data":{"data":${list}}}`, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as Response &
       TypedResponse<JSONParsed<{ data: { data: UtteranceDto[] } }>, 200, "json">;
@@ -114,7 +115,7 @@ export const sharedRoutes = new Hono<SharedEnv>()
   .get("/:secret/export/:format", validate("param", exportParamSchema), async (c) => {
     const share = c.var.share;
     const { format } = c.req.valid("param");
-    const doc = await loadExportDocument(c.var.db, share);
+    const doc = await loadExportDocument(c.env, c.var.db, share);
     if (!doc) throw notFound(SHARE_MESSAGES.noTranscript);
     // Summary and notes only when the link includes them, like the page.
     const options = {

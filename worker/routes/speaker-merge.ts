@@ -3,7 +3,8 @@ import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { mergeSpeakers } from "../transcripts/merge-speakers";
-import { getOwnedTranscript, listSpeakers } from "../transcripts/read";
+import { listSpeakers } from "../transcripts/read";
+import { getEditableTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 /**
@@ -18,7 +19,7 @@ export const speakerMergeRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const { id, speakerId } = c.req.param();
     const key = idempotencyKey(c);
-    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    const transcript = await getEditableTranscript(c.var.db, c.var.user.id, id);
     const op = fromRequest("merge_speakers", speakerId, c.req.valid("json"));
     return answerEdit(c, id, async () => {
       const outcome = await mergeSpeakers(c.env.DB, transcript, op.speakerId, op.intoSpeakerId, key);

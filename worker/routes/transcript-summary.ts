@@ -4,7 +4,8 @@ import { SUMMARY_TYPES } from "../../common/transcript";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { requestSummary } from "../summaries/job";
-import { getOwnedTranscript, listSpeakers, toTranscriptDto } from "../transcripts/read";
+import { listSpeakers, toTranscriptDto } from "../transcripts/read";
+import { getEditableTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 const regenerateSchema = z.object({
@@ -22,7 +23,7 @@ export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
   validate("json", regenerateSchema),
   limitPerUser("summary"),
   async (c) => {
-    const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
+    const row = await getEditableTranscript(c.var.db, c.var.user.id, c.req.param("id"));
     const updated = await requestSummary(c.env, c.var.db, c.var.config, row, c.req.valid("json").summary_type);
     return c.json({ data: toTranscriptDto(updated, await listSpeakers(c.var.db, row.id)) }, 202);
   },

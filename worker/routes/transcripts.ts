@@ -6,14 +6,8 @@ import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { UtteranceDto } from "../../common/transcript";
 import { requireAuth } from "../auth/middleware";
 import { validate } from "../lib/validate";
-import {
-  compactUtterancesOfFile,
-  currentStates,
-  getOwnedTranscript,
-  listSpeakers,
-  toTranscriptDto,
-  utterancesJsonOfFile,
-} from "../transcripts/read";
+import { getOwnedTranscript } from "../transcripts/read";
+import { ownedUtterances, readCurrentStates, readSpeakers, readTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { editHistoryRoutes } from "./edit-history";
 import { replaceRoutes } from "./replace";
@@ -32,7 +26,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/:id", async (c) => {
     const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
-    return c.json({ data: toTranscriptDto(row, await listSpeakers(c.var.db, row.id)) }, 200);
+    return c.json({ data: await readTranscript(c.env, c.var.db, row) }, 200);
   })
   .get("/:id/utterances", validate("query", utterancesQuerySchema), async (c) => {
     const { ids, format } = c.req.valid("query");
@@ -41,21 +35,11 @@ export const transcriptRoutes = new Hono<AppEnv>()
     if (ids) {
       // Only the named ones (another tab applies a change by them); unknown ids are simply absent.
       const row = await getOwnedTranscript(c.var.db, userId, audioFileId);
-      const list = await currentStates(c.env.DB, row.id, ids);
+      const list = await readCurrentStates(c.env, c.var.db, row, ids);
       return format === "compact" ? c.json({ data: encodeUtterances(list) }, 200) : c.json({ data: { data: list } }, 200);
     }
-    // The ownership check and the read run side by side (the read checks ownership itself).
-    if (format === "compact") {
-      const [, compact] = await Promise.all([
-        getOwnedTranscript(c.var.db, userId, audioFileId),
-        compactUtterancesOfFile(c.var.db, userId, audioFileId),
-      ]);
-      return c.json({ data: compact }, 200);
-    }
-    const [, list] = await Promise.all([
-      getOwnedTranscript(c.var.db, userId, audioFileId),
-      utterancesJsonOfFile(c.var.db, userId, audioFileId),
-    ]);
+    if (format === "compact") return c.json({ data: await ownedUtterances(c.env, c.var.db, userId, audioFileId, "compact") }, 200);
+    const list = await ownedUtterances(c.env, c.var.db, userId, audioFileId, "json");
     // Built as text (see utterancesJson); typed as what listUtterances returns.
     const body = `{"data":{"data":${list}}}`;
     return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as Response &
@@ -63,7 +47,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   })
   .get("/:id/speakers", async (c) => {
     const row = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
-    return c.json({ data: await listSpeakers(c.var.db, row.id) }, 200);
+    return c.json({ data: await readSpeakers(c.env, c.var.db, row) }, 200);
   })
   .route("/", utteranceRoutes)
   .route("/", replaceRoutes)

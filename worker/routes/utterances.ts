@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { BODY_SCHEMAS, fromRequest, type OpRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
 import { runOperation } from "../transcripts/operations";
-import { getOwnedTranscript } from "../transcripts/read";
+import { getEditableTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 
@@ -15,7 +15,7 @@ import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 /** The steps every operation route shares: own transcript or 404, idempotency key, the answer. */
 async function edit(c: Context<AppEnv>, audioFileId: string, op: OpRequest) {
   const key = idempotencyKey(c);
-  const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, audioFileId);
+  const transcript = await getEditableTranscript(c.var.db, c.var.user.id, audioFileId);
   return answerEdit(c, audioFileId, () => runOperation(c.env.DB, transcript, op, key));
 }
 

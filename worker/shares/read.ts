@@ -5,9 +5,9 @@ import { and, eq } from "drizzle-orm";
 import type { SharedTranscriptDto } from "../../common/shares";
 import type { Db } from "../db/client";
 import { audioFiles, transcripts, users, type ShareRow } from "../db/schema";
-import { listSpeakers } from "../transcripts/read";
+import { readSpeakers, readTranscript } from "../transcripts/store";
 
-export async function sharedTranscript(db: Db, share: ShareRow): Promise<SharedTranscriptDto | null> {
+export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promise<SharedTranscriptDto | null> {
   const [file, transcript, owner] = await Promise.all([
     db
       .select({ name: audioFiles.name, durationSeconds: audioFiles.durationSeconds })
@@ -18,7 +18,9 @@ export async function sharedTranscript(db: Db, share: ShareRow): Promise<SharedT
     share.showOwnerName ? db.select({ fullName: users.fullName }).from(users).where(eq(users.id, share.userId)).get() : undefined,
   ]);
   if (!file) return null;
-  const speakerList = transcript ? await listSpeakers(db, transcript.id) : [];
+  // The object's copy holds the summary and notes of a transcript it stores (decision 023).
+  const content = transcript?.store === "object" ? await readTranscript(env, db, transcript) : null;
+  const speakerList = content ? content.speakers : transcript ? await readSpeakers(env, db, transcript) : [];
   return {
     name: file.name,
     duration: file.durationSeconds ?? transcript?.duration ?? null,
@@ -31,9 +33,9 @@ export async function sharedTranscript(db: Db, share: ShareRow): Promise<SharedT
       ? {
           // Current names and roles only: no original labels or statistics beyond what the page shows.
           speakers: speakerList.map((s) => ({ id: s.id, displayName: s.displayName, role: s.role })),
-          wordCount: transcript.wordCount,
-          summary: share.includeSummary ? transcript.summary : null,
-          notes: share.includeNotes ? transcript.notes : null,
+          wordCount: (content ?? transcript).wordCount,
+          summary: share.includeSummary ? (content ?? transcript).summary : null,
+          notes: share.includeNotes ? (content ?? transcript).notes : null,
         }
       : null,
   };
@@ -41,13 +43,7 @@ export async function sharedTranscript(db: Db, share: ShareRow): Promise<SharedT
 
 export function sharedTranscriptRow(db: Db, share: ShareRow) {
   return db
-    .select({
-      id: transcripts.id,
-      duration: transcripts.duration,
-      wordCount: transcripts.wordCount,
-      summary: transcripts.summary,
-      notes: transcripts.notes,
-    })
+    .select()
     .from(transcripts)
     .where(and(eq(transcripts.audioFileId, share.audioFileId), eq(transcripts.userId, share.userId)))
     .get();

@@ -89,8 +89,8 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
     .from(transcripts)
     .where(and(eq(transcripts.audioFileId, job.audio_file_id), eq(transcripts.userId, job.user_id)))
     .get();
-  // Gone, or (automatic) the user wrote a summary first.
-  if (!row || (!job.requested && row.summary)) {
+  // Gone, or (automatic) the user wrote a summary first, or its store takes no summary yet (decision 023).
+  if (!row || (!job.requested && row.summary) || row.store !== "d1") {
     message.ack();
     return;
   }

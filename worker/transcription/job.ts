@@ -6,7 +6,8 @@ import { nowIso } from "../lib/time";
 import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
-import { buildTranscriptRows, saveTranscript } from "../transcripts/ingest";
+import { buildTranscriptRows } from "../transcripts/ingest";
+import { saveNewTranscript } from "../transcripts/store";
 import { mergeRetranscription } from "../transcripts/retranscribe";
 import { retranscriptionSummary } from "../transcripts/retranscribe-merge";
 import { languageName } from "../../common/languages";
@@ -128,7 +129,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
         .update(audioFiles)
         .set({ detectedLanguage: fields.detectedLanguage, transcriptionNotices: fields.notices })
         .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")));
-      await saveTranscript(env.DB, rows);
+      await saveNewTranscript(env, config, rows, file.processingStartedAt ?? startedAt);
     }
     message.ack();
     await announceReady(env, db, file);

@@ -41,7 +41,11 @@ export async function listSpeakers(db: Db, transcriptId: string): Promise<Speake
   return rows.map((row) => toSpeakerDto(row, bySpeaker.get(row.id), total));
 }
 
-function toSpeakerDto(row: SpeakerRow, stat: { count: number; seconds: number } | undefined, totalSeconds: number): SpeakerDto {
+export function toSpeakerDto(
+  row: Pick<SpeakerRow, "id" | "originalLabel" | "name" | "role" | "position">,
+  stat: { count: number; seconds: number } | undefined,
+  totalSeconds: number,
+): SpeakerDto {
   const seconds = Math.max(0, stat?.seconds ?? 0);
   return {
     id: row.id,

@@ -77,7 +77,10 @@ interface Current {
 /** The transcript's rows the merge needs: every utterance's place, the words of the edited ones only. */
 async function readCurrent(d1: D1Database, audioFileId: string): Promise<Current | null> {
   const [head, rows, speakerRows] = await d1.batch([
-    d1.prepare("SELECT id, history_index, summary IS NOT NULL AS s FROM transcripts WHERE audio_file_id = ?").bind(audioFileId),
+    // Only D1's own content merges here; a transcript the user's object holds is replaced whole (decision 023).
+    d1
+      .prepare("SELECT id, history_index, summary IS NOT NULL AS s FROM transcripts WHERE audio_file_id = ? AND store = 'd1'")
+      .bind(audioFileId),
     d1
       .prepare(
         `SELECT u.id, u.order_key AS orderKey, u.start_time AS startTime, u.end_time AS endTime, u.edited,

@@ -1,0 +1,98 @@
+// How a row of the user's store stands for an utterance or a speaker (decision 027): an id the
+// server made is derived from the row's integer key, and so are ingest's word ids and the
+// utterance's times and confidence where its words give them. Only what differs is stored.
+import type { UtteranceState } from "../../common/transcript-ops";
+import type { WordDto } from "../../common/transcript";
+import { type StoredWord, storedValue, toWordDto, wordsFromParsed } from "../../worker/transcripts/stored-words";
+
+/** An utterance's API id: the id a client gave it, or one derived from its key. */
+export const utteranceId = (key: number, clientId: string | null) => clientId ?? `n${key}`;
+/** A speaker's API id, the same way. */
+export const speakerId = (key: number, clientId: string | null) => clientId ?? `s${key}`;
+
+/** Ingest's word ids for the utterance with this key: an 8-character base from the key, then each word's index. */
+const wordIdBase = (key: number) => key.toString(36).padStart(8, "0");
+
+/** Stored words with ingest's ids replaced by 0 (the codec's third form: derived from the key). */
+export function encodeStoreWords(key: number, words: readonly StoredWord[]): string {
+  const value = storedValue(words);
+  const ids = value[0];
+  const derived =
+    Array.isArray(ids) &&
+    ids.length === 1 &&
+    Array.isArray(ids[0]) &&
+    ids[0][0] === wordIdBase(key) &&
+    ids[0][1] === 0 &&
+    ids[0][2] === words.length;
+  return JSON.stringify(derived ? [0, ...value.slice(1)] : value);
+}
+
+export function decodeStoreWords(key: number, stored: string): StoredWord[] {
+  const value = JSON.parse(stored) as unknown[];
+  if (value[0] === 0) value[0] = [[wordIdBase(key), 0, (value[1] as string).split(" ").length]];
+  return wordsFromParsed(value);
+}
+
+/** Ingest's words for the utterance with this key: the derived ids in place of whatever they had. */
+export const withDerivedIds = (key: number, words: readonly StoredWord[]): StoredWord[] =>
+  words.map((w, i) => ({ ...w, id: wordIdBase(key) + i.toString(36) }));
+
+/** What the words say about their utterance: its first start, last end and mean confidence. */
+function fromWords(words: readonly { s: number; e: number; c: number }[]) {
+  if (!words.length) return { start: 0, end: 0, confidence: 0 };
+  const mean = words.reduce((sum, w) => sum + w.c, 0) / words.length;
+  return { start: words[0]!.s, end: words.at(-1)!.e, confidence: Math.round(mean * 10_000) / 10_000 };
+}
+
+/** The stored value of a time or score: NULL when the words give exactly this one. */
+export function storedFields(words: readonly StoredWord[], start: number, end: number, confidence: number) {
+  const derived = fromWords(words);
+  return {
+    start: start === derived.start ? null : start,
+    end: end === derived.end ? null : end,
+    confidence: confidence === derived.confidence ? null : confidence,
+  };
+}
+
+/** An utterance row as the store reads it. */
+export type UtteranceRecord = {
+  id: number;
+  client_id: string | null;
+  speaker: number;
+  speaker_client_id: string | null;
+  order_key: string;
+  version: number;
+  start_time: number | null;
+  end_time: number | null;
+  confidence_score: number | null;
+  sentiment: string | null;
+  sentiment_confidence: number | null;
+  edited: number;
+  words: string;
+};
+
+/** The columns of an UtteranceRecord, `u` being utterances and `s` its speaker. */
+export const RECORD_COLUMNS = `u.id, u.client_id, u.speaker, s.client_id AS speaker_client_id, u.order_key, u.version,
+  u.start_time, u.end_time, u.confidence_score, u.sentiment, u.sentiment_confidence, u.edited, u.words`;
+
+/** A row as the state the editor works on (the same shape D1's rows give: worker/transcripts/rows.ts). */
+export function toState(row: UtteranceRecord, position: number): UtteranceState {
+  const stored = decodeStoreWords(row.id, row.words);
+  const transcriptWords: WordDto[] = new Array(stored.length);
+  for (let i = 0; i < stored.length; i++) transcriptWords[i] = toWordDto(stored[i]!, i);
+  const derived = fromWords(stored);
+  return {
+    id: utteranceId(row.id, row.client_id),
+    speakerId: speakerId(row.speaker, row.speaker_client_id),
+    startTime: row.start_time ?? derived.start,
+    endTime: row.end_time ?? derived.end,
+    position,
+    confidenceScore: row.confidence_score ?? derived.confidence,
+    sentiment: row.sentiment as UtteranceState["sentiment"],
+    sentimentConfidence: row.sentiment_confidence,
+    transcriptWords,
+    orderKey: row.order_key,
+    version: row.version,
+    ...(row.edited ? { edited: true as const } : {}),
+  };
+}

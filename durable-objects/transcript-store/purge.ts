@@ -1,0 +1,21 @@
+// Removing transcripts from the user's store: before their files' rows leave D1 (decision 023,
+// rule 5), so nothing in the store outlives its file.
+
+/** Inside the caller's transaction: every row of these files' transcripts (the search rows go by trigger). */
+export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]): number {
+  let removed = 0;
+  for (const fileId of fileIds) {
+    const row = sql.exec<{ id: number }>("SELECT id FROM transcripts WHERE file_id = ?", fileId).toArray()[0];
+    if (!row) continue;
+    sql.exec("DELETE FROM history WHERE transcript = ?", row.id);
+    sql.exec("DELETE FROM utterances WHERE transcript = ?", row.id);
+    sql.exec("DELETE FROM speakers WHERE transcript = ?", row.id);
+    sql.exec("DELETE FROM transcripts WHERE id = ?", row.id);
+    removed++;
+  }
+  return removed;
+}
+
+export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonly string[]): number {
+  return storage.transactionSync(() => purgeInTransaction(storage.sql, fileIds));
+}

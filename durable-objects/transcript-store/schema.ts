@@ -1,0 +1,97 @@
+// The tables of a user's transcript store, inside that user's SQLite Durable Object
+// (decisions 023 and 027). One row an utterance keyed by an integer, which is also its
+// search row; ids and values the store can derive are not stored (layout.ts).
+
+/** Applied in order, each once; a store records the last one it applied. Append only. */
+const MIGRATIONS: readonly string[][] = [
+  [
+    // `api_id` is the transcript's id in D1 and the API; `run` the ingest run that wrote it.
+    `CREATE TABLE transcripts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      file_id TEXT NOT NULL UNIQUE,
+      api_id TEXT NOT NULL,
+      run TEXT NOT NULL,
+      summary TEXT, summary_type TEXT, summary_model TEXT, summary_status TEXT, summary_error TEXT, notes TEXT,
+      duration REAL NOT NULL,
+      accuracy_percentage REAL NOT NULL,
+      confidence_sum REAL NOT NULL,
+      speaker_count INTEGER NOT NULL,
+      word_count INTEGER NOT NULL,
+      transcription_service TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      completed_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      history_index INTEGER NOT NULL DEFAULT -1
+    )`,
+    // AUTOINCREMENT: a key is never reused, so a derived id names one speaker or utterance for good
+    // (an undo re-inserts a removed row under its old key).
+    `CREATE TABLE speakers (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      transcript INTEGER NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+      client_id TEXT,
+      original_label TEXT NOT NULL,
+      name TEXT,
+      role TEXT,
+      position INTEGER NOT NULL
+    )`,
+    "CREATE INDEX speakers_transcript ON speakers (transcript, position)",
+    // start_time, end_time and confidence_score are NULL where the words give them (layout.ts).
+    `CREATE TABLE utterances (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      transcript INTEGER NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+      client_id TEXT,
+      speaker INTEGER NOT NULL,
+      order_key TEXT NOT NULL,
+      version INTEGER NOT NULL DEFAULT 1,
+      start_time REAL,
+      end_time REAL,
+      confidence_score REAL,
+      sentiment TEXT,
+      sentiment_confidence REAL,
+      edited INTEGER NOT NULL DEFAULT 0,
+      words TEXT NOT NULL
+    )`,
+    "CREATE UNIQUE INDEX utterances_order ON utterances (transcript, order_key)",
+    "CREATE UNIQUE INDEX utterances_client ON utterances (transcript, client_id) WHERE client_id IS NOT NULL",
+    // The search index's row for an utterance is the utterance row: its text is the words' `$[1]`.
+    "CREATE VIEW utterance_text AS SELECT id, json_extract(words, '$[1]') AS body FROM utterances",
+    `CREATE VIRTUAL TABLE search_fts USING fts5 (
+      body, tokenize = 'unicode61 remove_diacritics 2', content = 'utterance_text', content_rowid = 'id'
+    )`,
+    `CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
+      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
+    END`,
+    `CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN OLD.words IS NOT NEW.words BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
+      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
+    END`,
+    `CREATE TRIGGER search_utterance_delete AFTER DELETE ON utterances BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
+    END`,
+    // History entries in the diff form (decision 024), naming utterances by their API ids.
+    `CREATE TABLE history (
+      transcript INTEGER NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+      seq INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      summary TEXT NOT NULL,
+      change TEXT NOT NULL,
+      op_id TEXT,
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (transcript, seq)
+    ) WITHOUT ROWID`,
+    "CREATE UNIQUE INDEX history_op_id ON history (transcript, op_id) WHERE op_id IS NOT NULL",
+  ],
+];
+
+/** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */
+export function migrateStore(storage: DurableObjectStorage): void {
+  const { sql } = storage;
+  sql.exec("CREATE TABLE IF NOT EXISTS store_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)");
+  const done = sql.exec<{ v: number | null }>("SELECT max(version) AS v FROM store_migrations").one().v ?? 0;
+  for (let version = done + 1; version <= MIGRATIONS.length; version++) {
+    storage.transactionSync(() => {
+      for (const statement of MIGRATIONS[version - 1]!) sql.exec(statement);
+      sql.exec("INSERT INTO store_migrations (version, applied_at) VALUES (?, ?)", version, new Date().toISOString());
+    });
+  }
+}

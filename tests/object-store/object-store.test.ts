@@ -1,0 +1,163 @@
+// New transcripts in the user's own SQLite Durable Object (decision 023, TRANSCRIPT_STORE =
+// "object" in this project): D1 keeps a header row, the object the content, and the API
+// answers exactly as for a transcript in D1. Edits are refused while the store takes none.
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { decodeUtterances } from "../../common/compact-utterances";
+import { userChannel } from "../../worker/channel";
+import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
+import { getConfig } from "../../worker/config";
+import { OBJECT_STORE_READ_ONLY, saveNewTranscript } from "../../worker/transcripts/store";
+import { call as api, get, type Json, randomIp } from "../worker/helpers";
+import { createUser, expectStatus } from "../worker/library-helpers";
+import {
+  sampleTranscript,
+  saying,
+  speakers,
+  storeTranscript,
+  transcript,
+  updateWords,
+  userWithTranscript,
+  utterances,
+} from "../worker/transcript-helpers";
+
+const d1Rows = async (fileId: string) =>
+  env.DB.prepare(
+    `SELECT (SELECT store FROM transcripts WHERE audio_file_id = ?1) AS store,
+       (SELECT count(*) FROM utterances u JOIN transcripts t ON t.id = u.transcript_id WHERE t.audio_file_id = ?1) AS utterances,
+       (SELECT count(*) FROM speakers s JOIN transcripts t ON t.id = s.transcript_id WHERE t.audio_file_id = ?1) AS speakers`,
+  )
+    .bind(fileId)
+    .first<{ store: string | null; utterances: number; speakers: number }>();
+
+/** The same recognition stored in D1's tables, for a file of the same user. */
+async function inD1(userId: string, result = sampleTranscript(5, 4)) {
+  const fileId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?, ?, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
+  )
+    .bind(fileId, userId, `users/${userId}/${fileId}/take.wav`, now, now)
+    .run();
+  await saveTranscript(env.DB, buildTranscriptRows({ id: fileId, userId }, result, { service: "test", startedAt: now, completedAt: now }));
+  return fileId;
+}
+
+/** An answer without its ids (utterances, speakers, words, the transcript and file) and ingest times: what must not differ by store. */
+function withoutIds(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !["id", "speakerId", "audioFileId", "startedAt", "completedAt"].includes(k))
+        .map(([k, v]) => [k, withoutIds(v as Json)]),
+    );
+  return value;
+}
+
+describe("transcripts in the user's own store", () => {
+  it("keeps only a header row in D1 and the content in the user's object", async () => {
+    const { fileId } = await userWithTranscript("store-split", sampleTranscript(6, 5));
+    expect(await d1Rows(fileId)).toEqual({ store: "object", utterances: 0, speakers: 0 });
+  });
+
+  it("answers the transcript, speakers and utterances exactly as a transcript in D1 does, ids aside", async () => {
+    const result = saying("Hello there, everyone.", "Good morning to you.", "Shall we start?", "Yes, let us begin.");
+    const { user, fileId } = await userWithTranscript("store-same", result);
+    const d1File = await inD1(user.id, result);
+    const d1Read = await Promise.all([transcript(user, d1File), speakers(user, d1File), utterances(user, d1File)]);
+    const objectRead = await Promise.all([transcript(user, fileId), speakers(user, fileId), utterances(user, fileId)]);
+    expect(withoutIds(objectRead as Json)).toEqual(withoutIds(d1Read as Json));
+    expect((await d1Rows(d1File))?.store).toBe("d1");
+    // Ids are the store's own, and every one is distinct.
+    const words = objectRead[2].flatMap((u: Json) => u.transcriptWords.map((w: Json) => w.id));
+    expect(new Set(words).size).toBe(words.length);
+    expect(objectRead[0].speakers.map((s: Json) => s.id)).toEqual(objectRead[1].map((s: Json) => s.id));
+    expect(new Set(objectRead[2].map((u: Json) => u.speakerId))).toEqual(new Set(objectRead[1].map((s: Json) => s.id)));
+  });
+
+  it("answers the compact shape and named utterances from the object", async () => {
+    const { user, fileId } = await userWithTranscript("store-compact", sampleTranscript(8, 3));
+    const full = await utterances(user, fileId);
+    const compact = expectStatus(await get(`/transcripts/${fileId}/utterances?format=compact`, { token: user.token }), 200).data;
+    expect(decodeUtterances(compact)).toEqual(full);
+    const ids = [full[5].id, "nope", full[2].id].join(",");
+    const named = expectStatus(await get(`/transcripts/${fileId}/utterances?ids=${ids}`, { token: user.token }), 200).data;
+    expect(named.data).toEqual([full[2], full[5]]);
+  });
+
+  it("shows nobody else's transcript: another user's file answers 404", async () => {
+    const alice = await userWithTranscript("store-alice");
+    const bob = await createUser("store-bob");
+    for (const path of ["", "/utterances", "/utterances?format=compact", "/speakers"]) {
+      const res = await get(`/transcripts/${alice.fileId}${path}`, { token: bob.token });
+      expect([res.status, res.body], path).toEqual([404, { error: "Transcript not found" }]);
+    }
+  });
+
+  it("refuses edits with 409 {error} and changes nothing", async () => {
+    const { user, fileId } = await userWithTranscript("store-edit");
+    const before = await utterances(user, fileId);
+    const [first] = before;
+    const edit = await updateWords(user, fileId, first.id, {
+      words: first.transcriptWords.map((w: Json) => ({ id: w.id, text: `${w.text}!` })),
+      version: first.version,
+    });
+    expect([edit.status, edit.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
+    const fields = await api("PUT", `/transcripts/${fileId}`, { transcript: { notes: "mine" } }, { token: user.token });
+    expect([fields.status, fields.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
+    const undo = await api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token });
+    expect(undo.status).toBe(409);
+    expect(await utterances(user, fileId)).toEqual(before);
+  });
+
+  it("replaces the transcript when a job is delivered again, never reusing a key", async () => {
+    const user = await createUser("store-again");
+    const first = await storeTranscript(user, saying("One two three."));
+    const before = await utterances(user, first.fileId);
+    // The same file transcribed again (a redelivered job): one transcript, the new one.
+    const now = new Date().toISOString();
+    const rows = buildTranscriptRows({ id: first.fileId, userId: user.id }, saying("Four five.", "Six."), {
+      service: "test",
+      startedAt: now,
+      completedAt: now,
+    });
+    await saveNewTranscript(env, getConfig(env), rows, now);
+    const after = await utterances(user, first.fileId);
+    expect(after.map((u: Json) => u.transcriptWords.map((w: Json) => w.text).join(" "))).toEqual(["Four five.", "Six."]);
+    const oldIds = new Set([...before.map((u: Json) => u.id), ...before.flatMap((u: Json) => u.transcriptWords.map((w: Json) => w.id))]);
+    expect(
+      [...after.map((u: Json) => u.id), ...after.flatMap((u: Json) => u.transcriptWords.map((w: Json) => w.id))].filter((id) =>
+        oldIds.has(id),
+      ),
+    ).toEqual([]);
+  });
+
+  it("removes the transcript from the object when its file is deleted", async () => {
+    const { user, fileId } = await userWithTranscript("store-delete");
+    const other = await storeTranscript(user);
+    const store = await userChannel(env, user.id);
+    expect(await store.openTranscript(fileId)).not.toBeNull();
+    expectStatus(await api("DELETE", `/audio_files/${fileId}`, undefined, { token: user.token }), 200);
+    expect(await store.openTranscript(fileId)).toBeNull();
+    expect(await d1Rows(fileId)).toEqual({ store: null, utterances: 0, speakers: 0 });
+    // The user's other transcript stays.
+    expect((await utterances(user, other.fileId)).length).toBeGreaterThan(0);
+  });
+
+  it("serves a share link's page, utterances and downloads from the object", async () => {
+    const { user, fileId } = await userWithTranscript("store-share", saying("Shared words here."));
+    const created = expectStatus(await api("POST", `/audio_files/${fileId}/shares`, {}, { token: user.token }), 201).data;
+    const secret = /\/s\/([A-Za-z0-9_-]{43})$/.exec(created.url)![1]!;
+    const visit = (path: string) => api("GET", `/shared/${secret}${path}`, undefined, { ip: randomIp() });
+    const page = expectStatus(await visit(""), 200).data;
+    expect(page.transcript.speakers.map((s: Json) => s.displayName)).toEqual((await speakers(user, fileId)).map((s) => s.displayName));
+    expect(expectStatus(await visit("/utterances"), 200).data.data).toEqual(await utterances(user, fileId));
+    expect(decodeUtterances(expectStatus(await visit("/utterances?format=compact"), 200).data)).toEqual(await utterances(user, fileId));
+    const txt = await exports.default.fetch(
+      new Request(`http://localhost/api/v1/shared/${secret}/export/txt`, { headers: { "cf-connecting-ip": randomIp() } }),
+    );
+    expect(txt.status).toBe(200);
+    expect(await txt.text()).toContain("Shared words here.");
+  });
+});

@@ -1,0 +1,150 @@
+// Where a transcript's content lives (decision 023): D1's tables, or the owner's own object.
+// `transcripts.store` in D1 says which; D1 always decides that a transcript exists and whose it
+// is (rule 1), and every call below starts from a row read from D1 for the signed-in user or a
+// share's owner. Callers read and write through these functions, never a store directly.
+import type { CompactUtterances } from "../../common/compact-utterances";
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
+import type { UtteranceState } from "../../common/transcript-ops";
+import { userChannel } from "../channel";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { TranscriptRow } from "../db/schema";
+import { conflict } from "../lib/errors";
+import { readyStatement } from "../library/file-status";
+import { saveTranscript, type TranscriptRows } from "./ingest";
+import {
+  compactUtterancesOfFile,
+  currentStates,
+  getOwnedTranscript,
+  listSpeakers,
+  listUtterances,
+  toTranscriptDto,
+  utterancesJson,
+  utterancesJsonOfFile,
+} from "./read";
+
+type Header = Pick<TranscriptRow, "id" | "audioFileId" | "userId" | "store">;
+
+/** The answer of an edit to a transcript the object store holds: it takes no edits until the move is complete. */
+export const OBJECT_STORE_READ_ONLY = "This transcript cannot be changed yet: its store does not take edits";
+
+const object = (env: Env, row: Header) => userChannel(env, row.userId);
+
+/** The caller's transcript, for a change: 404 when it is not theirs, 409 while its store takes no edits. */
+export async function getEditableTranscript(db: Db, userId: string, audioFileId: string): Promise<TranscriptRow> {
+  const row = await getOwnedTranscript(db, userId, audioFileId);
+  if (row.store !== "d1") throw conflict(OBJECT_STORE_READ_ONLY);
+  return row;
+}
+
+/** The transcript as GET /transcripts/{id} answers it. */
+export async function readTranscript(env: Env, db: Db, row: TranscriptRow): Promise<TranscriptDto> {
+  if (row.store === "d1") return toTranscriptDto(row, await listSpeakers(db, row.id));
+  const dto = await (await object(env, row)).openTranscript(row.audioFileId);
+  // The header says the object holds it; an object without it is a broken invariant, not a user error.
+  if (!dto) throw new Error(`Transcript ${row.id} is missing from its user's store`);
+  return dto;
+}
+
+export async function readSpeakers(env: Env, db: Db, row: Header): Promise<SpeakerDto[]> {
+  return row.store === "d1" ? listSpeakers(db, row.id) : (await object(env, row)).transcriptSpeakers(row.audioFileId);
+}
+
+/** Every utterance in order, as objects (exports, summaries). */
+export async function readUtterances(env: Env, db: Db, row: Header): Promise<UtteranceDto[]> {
+  if (row.store === "d1") return listUtterances(db, row.id);
+  return JSON.parse(await (await object(env, row)).utterancesJson(row.audioFileId)) as UtteranceDto[];
+}
+
+/** Every utterance in order, as the API's JSON text. */
+export async function readUtterancesJson(env: Env, db: Db, row: Header): Promise<string> {
+  return row.store === "d1" ? utterancesJson(db, row.id) : (await object(env, row)).utterancesJson(row.audioFileId);
+}
+
+/** The same in the compact shape. */
+export async function readCompactUtterances(env: Env, db: Db, row: Header): Promise<CompactUtterances> {
+  return row.store === "d1"
+    ? compactUtterancesOfFile(db, row.userId, row.audioFileId)
+    : // RPC's types widen tuples to arrays; the value is the object's CompactUtterances as it is.
+      ((await (await object(env, row)).compactUtterances(row.audioFileId)) as unknown as CompactUtterances);
+}
+
+/** Current states of the named utterances, in order; unknown ids are absent. */
+export async function readCurrentStates(env: Env, db: Db, row: Header, ids: readonly string[]): Promise<UtteranceState[]> {
+  return row.store === "d1" ? currentStates(db.$client, row.id, ids) : (await object(env, row)).currentStates(row.audioFileId, [...ids]);
+}
+
+/**
+ * The owner's transcript of a file and its utterances, as JSON text or in the compact shape.
+ * D1's read runs alongside the ownership check (it checks ownership itself); only a
+ * transcript held by the object waits for the check before its read.
+ */
+export async function ownedUtterances(env: Env, db: Db, userId: string, audioFileId: string, format: "json"): Promise<string>;
+export async function ownedUtterances(env: Env, db: Db, userId: string, audioFileId: string, format: "compact"): Promise<CompactUtterances>;
+export async function ownedUtterances(env: Env, db: Db, userId: string, audioFileId: string, format: "json" | "compact") {
+  const [row, fromD1] = await Promise.all([
+    getOwnedTranscript(db, userId, audioFileId),
+    format === "json" ? utterancesJsonOfFile(db, userId, audioFileId) : compactUtterancesOfFile(db, userId, audioFileId),
+  ]);
+  if (row.store === "d1") return fromD1;
+  return format === "json" ? readUtterancesJson(env, db, row) : readCompactUtterances(env, db, row);
+}
+
+/**
+ * Writes a finished transcription and marks the file ready. A file that has a transcript
+ * keeps its store; a new one goes where the configuration says. In the object store the
+ * content is written first, then D1's header row and the file's status in one batch (rule 2):
+ * a crash between them leaves the file processing, and the retried job writes both again.
+ */
+export async function saveNewTranscript(env: Env, config: Config, rows: TranscriptRows, run: string): Promise<void> {
+  const t = rows.transcript;
+  const existing = await env.DB.prepare("SELECT store FROM transcripts WHERE audio_file_id = ?")
+    .bind(t.audioFileId)
+    .first<{ store: "d1" | "object" }>();
+  if ((existing?.store ?? config.TRANSCRIPT_STORE) === "d1") {
+    await saveTranscript(env.DB, rows);
+    return;
+  }
+  await (await object(env, { ...t, store: "object" })).ingestTranscript(rows, run);
+  const db = env.DB;
+  await db.batch([
+    db.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(t.audioFileId),
+    db
+      .prepare(
+        `INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
+          transcription_service, started_at, completed_at, created_at, updated_at, store) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,'object')`,
+      )
+      .bind(
+        t.id,
+        t.audioFileId,
+        t.userId,
+        t.duration,
+        t.accuracyPercentage,
+        t.confidenceSum,
+        t.speakerCount,
+        t.wordCount,
+        t.transcriptionService,
+        t.startedAt,
+        t.completedAt,
+        t.completedAt,
+        t.completedAt,
+      ),
+    readyStatement(db, t.audioFileId, t.transcriptionService, t.duration, t.completedAt),
+  ]);
+}
+
+/** Before files leave D1: their transcripts leave the owner's object (rule 5). */
+export async function purgeStoredTranscripts(env: Env, files: readonly { id: string; userId: string }[]): Promise<void> {
+  const byUser = new Map<string, string[]>();
+  for (const f of files) byUser.set(f.userId, [...(byUser.get(f.userId) ?? []), f.id]);
+  const held = await env.DB.prepare(
+    "SELECT audio_file_id AS id FROM transcripts WHERE store = 'object' AND audio_file_id IN (SELECT value FROM json_each(?))",
+  )
+    .bind(JSON.stringify(files.map((f) => f.id)))
+    .all<{ id: string }>();
+  const inObjects = new Set(held.results.map((r) => r.id));
+  for (const [userId, ids] of byUser) {
+    const mine = ids.filter((id) => inObjects.has(id));
+    if (mine.length) await (await userChannel(env, userId)).purgeTranscripts(mine);
+  }
+}
