@@ -58,11 +58,21 @@ export default defineConfig({
         },
       },
       {
-        // New transcripts in the user's own object (decision 023): the store's own tests.
+        // New transcripts in the user's own object (decision 023): the store's own tests, and the
+        // transcript tests whose rules hold for both stores, run again against the object.
         plugins: [workersRuntime({ TRANSCRIPT_STORE: "object" })],
         test: {
           name: "worker-object",
-          include: ["tests/object-store/**/*.test.ts"],
+          include: [
+            "tests/object-store/**/*.test.ts",
+            "tests/worker/transcript-operations.test.ts",
+            "tests/worker/transcript-history.test.ts",
+            "tests/worker/transcript-details.test.ts",
+            "tests/worker/transcript-utterances-read.test.ts",
+            "tests/worker/transcript-word-rules.test.ts",
+            "tests/worker/transcript-replace.test.ts",
+            "tests/worker/speaker-merge.test.ts",
+          ],
           setupFiles: ["./tests/worker/setup.ts"],
         },
       },

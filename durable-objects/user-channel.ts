@@ -4,7 +4,16 @@ import type { LiveMessage } from "../common/live-messages";
 import type { SpeakerDto, TranscriptDto } from "../common/transcript";
 import type { UtteranceState } from "../common/transcript-ops";
 import type { TranscriptRows } from "../worker/transcripts/ingest";
+import type { EditHistoryDto, OpRequest, TranscriptFields } from "../common/transcript-ops";
+import type { EditOutcome } from "../worker/transcripts/operations";
+import type { ReplaceSpec } from "../common/replace-match";
+import type { ReplaceOutcome } from "../worker/transcripts/replace";
+import { answer, type StoreAnswer } from "./transcript-store/answer";
+import { mergeSpeakers, replaceAll } from "./transcript-store/bulk";
+import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./transcript-store/details";
+import { editHistory, stepHistory } from "./transcript-store/history";
 import { ingestTranscript } from "./transcript-store/ingest";
+import { runOperation } from "./transcript-store/operations";
 import { purgeTranscripts } from "./transcript-store/purge";
 import { compactUtterances, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
 import { migrateStore } from "./transcript-store/schema";
@@ -131,6 +140,43 @@ export class UserChannel extends Server<Env> {
 
   async currentStates(fileId: string, ids: string[]): Promise<UtteranceState[]> {
     return currentStates(this.storage.sql, fileId, ids);
+  }
+
+  /** RPC: one editing operation (update words, split, merge, change speaker). */
+  async runOperation(fileId: string, req: OpRequest, opId: string | null): Promise<StoreAnswer<EditOutcome>> {
+    return answer(() => runOperation(this.storage, fileId, req, opId));
+  }
+
+  async editHistory(fileId: string): Promise<EditHistoryDto> {
+    return editHistory(this.storage.sql, fileId);
+  }
+
+  async stepHistory(fileId: string, direction: "undo" | "redo"): Promise<StoreAnswer<EditOutcome>> {
+    return answer(() => stepHistory(this.storage, fileId, direction));
+  }
+
+  async createSpeaker(fileId: string, input: { name?: string | undefined; role: string | null }) {
+    return answer(() => createSpeaker(this.storage, fileId, input));
+  }
+
+  async updateSpeaker(fileId: string, speakerId: string, input: { name: string; role: string | null }) {
+    return answer(() => updateSpeaker(this.storage, fileId, speakerId, input));
+  }
+
+  async deleteSpeaker(fileId: string, speakerId: string) {
+    return answer(() => deleteSpeaker(this.storage, fileId, speakerId));
+  }
+
+  async updateFields(fileId: string, input: TranscriptFields) {
+    return answer(() => updateFields(this.storage, fileId, input));
+  }
+
+  async replaceAll(fileId: string, spec: ReplaceSpec, opId: string | null): Promise<StoreAnswer<ReplaceOutcome>> {
+    return answer(() => replaceAll(this.storage, fileId, spec, opId));
+  }
+
+  async mergeSpeakers(fileId: string, speakerId: string, intoSpeakerId: string, opId: string | null): Promise<StoreAnswer<EditOutcome>> {
+    return answer(() => mergeSpeakers(this.storage, fileId, speakerId, intoSpeakerId, opId));
   }
 
   /** RPC: the object's SQLite size in bytes (benchmarks, operators). */

@@ -5,10 +5,40 @@ import type { UtteranceState } from "../../common/transcript-ops";
 import type { WordDto } from "../../common/transcript";
 import { type StoredWord, storedValue, toWordDto, wordsFromParsed } from "../../worker/transcripts/stored-words";
 
-/** An utterance's API id: the id a client gave it, or one derived from its key. */
-export const utteranceId = (key: number, clientId: string | null) => clientId ?? `n${key}`;
-/** A speaker's API id, the same way. */
-export const speakerId = (key: number, clientId: string | null) => clientId ?? `s${key}`;
+/** Ids the store derives: `n` (utterance) or `s` (speaker), the row's key, the store's tag. */
+const DERIVED = /^([ns])([1-9][0-9]{0,14})-([0-9a-f]{6})$/;
+
+/** Whether an id has the form of one a store derives (whichever store): a client may not give it. */
+export const looksDerived = (id: string) => DERIVED.test(id);
+
+/** The API ids of one store's rows. Keys are per store, so the tag keeps them apart across users. */
+export class StoreIds {
+  constructor(private readonly tag: string) {}
+  /** An utterance's API id: the id a client gave it, or one derived from its key. */
+  utterance(key: number, clientId: string | null): string {
+    return clientId ?? `n${key}-${this.tag}`;
+  }
+  /** A speaker's API id, the same way. */
+  speaker(key: number, clientId: string | null): string {
+    return clientId ?? `s${key}-${this.tag}`;
+  }
+  /** The key an id this store derived stands for, or null for any other id. */
+  key(id: string, kind: "n" | "s"): number | null {
+    const m = DERIVED.exec(id);
+    return m && m[1] === kind && m[3] === this.tag ? Number(m[2]) : null;
+  }
+}
+
+const known = new WeakMap<SqlStorage, StoreIds>();
+
+export function storeIds(sql: SqlStorage): StoreIds {
+  let ids = known.get(sql);
+  if (!ids) {
+    ids = new StoreIds(sql.exec<{ tag: string }>("SELECT tag FROM store_meta").one().tag);
+    known.set(sql, ids);
+  }
+  return ids;
+}
 
 /** Ingest's word ids for the utterance with this key: an 8-character base from the key, then each word's index. */
 const wordIdBase = (key: number) => key.toString(36).padStart(8, "0");
@@ -76,14 +106,14 @@ export const RECORD_COLUMNS = `u.id, u.client_id, u.speaker, s.client_id AS spea
   u.start_time, u.end_time, u.confidence_score, u.sentiment, u.sentiment_confidence, u.edited, u.words`;
 
 /** A row as the state the editor works on (the same shape D1's rows give: worker/transcripts/rows.ts). */
-export function toState(row: UtteranceRecord, position: number): UtteranceState {
+export function toState(ids: StoreIds, row: UtteranceRecord, position: number): UtteranceState {
   const stored = decodeStoreWords(row.id, row.words);
   const transcriptWords: WordDto[] = new Array(stored.length);
   for (let i = 0; i < stored.length; i++) transcriptWords[i] = toWordDto(stored[i]!, i);
   const derived = fromWords(stored);
   return {
-    id: utteranceId(row.id, row.client_id),
-    speakerId: speakerId(row.speaker, row.speaker_client_id),
+    id: ids.utterance(row.id, row.client_id),
+    speakerId: ids.speaker(row.speaker, row.speaker_client_id),
     startTime: row.start_time ?? derived.start,
     endTime: row.end_time ?? derived.end,
     position,

@@ -5,7 +5,7 @@ import type { SpeakerDto, TranscriptDto } from "../../common/transcript";
 import type { UtteranceState } from "../../common/transcript-ops";
 import { toSpeakerDto } from "../../worker/transcripts/read";
 import { publicState } from "../../worker/transcripts/rows";
-import { RECORD_COLUMNS, speakerId, toState, type UtteranceRecord } from "./layout";
+import { RECORD_COLUMNS, storeIds, toState, type UtteranceRecord } from "./layout";
 
 type TranscriptRecord = {
   id: number;
@@ -31,18 +31,19 @@ function transcriptOf(sql: SqlStorage, fileId: string): TranscriptRecord | null 
 }
 
 /** The transcript's utterances in order, as states with their positions. */
-function states(sql: SqlStorage, transcript: number): UtteranceState[] {
+export function states(sql: SqlStorage, transcript: number): UtteranceState[] {
   const rows = sql
     .exec<UtteranceRecord>(
       `SELECT ${RECORD_COLUMNS} FROM utterances u JOIN speakers s ON s.id = u.speaker WHERE u.transcript = ? ORDER BY u.order_key`,
       transcript,
     )
     .toArray();
-  return rows.map((row, position) => toState(row, position));
+  const ids = storeIds(sql);
+  return rows.map((row, position) => toState(ids, row, position));
 }
 
 /** Speakers in order, with their utterance counts and share of speaking time. */
-function speakersOf(sql: SqlStorage, transcript: number, list = states(sql, transcript)): SpeakerDto[] {
+export function speakersOf(sql: SqlStorage, transcript: number, list = states(sql, transcript)): SpeakerDto[] {
   const stats = new Map<string, { count: number; seconds: number }>();
   let total = 0;
   for (const u of list) {
@@ -59,7 +60,7 @@ function speakersOf(sql: SqlStorage, transcript: number, list = states(sql, tran
     )
     .toArray();
   return rows.map((r) => {
-    const id = speakerId(r.id, r.client_id);
+    const id = storeIds(sql).speaker(r.id, r.client_id);
     return toSpeakerDto({ id, originalLabel: r.original_label, name: r.name, role: r.role, position: r.position }, stats.get(id), total);
   });
 }

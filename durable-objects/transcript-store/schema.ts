@@ -5,6 +5,9 @@
 /** Applied in order, each once; a store records the last one it applied. Append only. */
 const MIGRATIONS: readonly string[][] = [
   [
+    // A random tag in every id the store derives (layout.ts), so two users' stores never hand out the same id.
+    "CREATE TABLE store_meta (tag TEXT NOT NULL)",
+    "INSERT INTO store_meta (tag) VALUES (lower(hex(randomblob(3))))",
     // `api_id` is the transcript's id in D1 and the API; `run` the ingest run that wrote it.
     `CREATE TABLE transcripts (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -52,7 +55,9 @@ const MIGRATIONS: readonly string[][] = [
       words TEXT NOT NULL
     )`,
     "CREATE UNIQUE INDEX utterances_order ON utterances (transcript, order_key)",
-    "CREATE UNIQUE INDEX utterances_client ON utterances (transcript, client_id) WHERE client_id IS NOT NULL",
+    // A client's id (a split's new utterance) is unique in the user's store (decision 023, rule 10).
+    "CREATE UNIQUE INDEX utterances_client ON utterances (client_id) WHERE client_id IS NOT NULL",
+    "CREATE UNIQUE INDEX speakers_client ON speakers (client_id) WHERE client_id IS NOT NULL",
     // The search index's row for an utterance is the utterance row: its text is the words' `$[1]`.
     "CREATE VIEW utterance_text AS SELECT id, json_extract(words, '$[1]') AS body FROM utterances",
     `CREATE VIRTUAL TABLE search_fts USING fts5 (

@@ -4,6 +4,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
+import { SUMMARY_TYPES } from "../../common/transcript";
 import { userChannel } from "../../worker/channel";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import { getConfig } from "../../worker/config";
@@ -16,7 +17,6 @@ import {
   speakers,
   storeTranscript,
   transcript,
-  updateWords,
   userWithTranscript,
   utterances,
 } from "../worker/transcript-helpers";
@@ -95,20 +95,26 @@ describe("transcripts in the user's own store", () => {
     }
   });
 
-  it("refuses edits with 409 {error} and changes nothing", async () => {
-    const { user, fileId } = await userWithTranscript("store-edit");
+  it("refuses what the store does not do yet (summary generation, re-transcription) with 409 {error}", async () => {
+    const { user, fileId } = await userWithTranscript("store-later", sampleTranscript(4, 3));
     const before = await utterances(user, fileId);
-    const [first] = before;
-    const edit = await updateWords(user, fileId, first.id, {
-      words: first.transcriptWords.map((w: Json) => ({ id: w.id, text: `${w.text}!` })),
-      version: first.version,
-    });
-    expect([edit.status, edit.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
-    const fields = await api("PUT", `/transcripts/${fileId}`, { transcript: { notes: "mine" } }, { token: user.token });
-    expect([fields.status, fields.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
-    const undo = await api("POST", `/transcripts/${fileId}/edit-history/undo`, undefined, { token: user.token });
-    expect(undo.status).toBe(409);
+    const refusals = [
+      await api("POST", `/transcripts/${fileId}/summary`, { summary_type: SUMMARY_TYPES[0] }, { token: user.token }),
+      await api("POST", `/audio_files/${fileId}/retranscribe`, {}, { token: user.token }),
+    ];
+    for (const res of refusals) expect([res.status, res.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
     expect(await utterances(user, fileId)).toEqual(before);
+  });
+
+  it("derives ids no other user's store hands out", async () => {
+    const alice = await userWithTranscript("ids-a", sampleTranscript(3, 2));
+    const bob = await userWithTranscript("ids-b", sampleTranscript(3, 2));
+    const ids = async (who: typeof alice) => [
+      ...(await utterances(who.user, who.fileId)).map((u: Json) => u.id),
+      ...(await speakers(who.user, who.fileId)).map((s: Json) => s.id),
+    ];
+    const mine = await ids(alice);
+    expect((await ids(bob)).filter((id) => mine.includes(id))).toEqual([]);
   });
 
   it("replaces the transcript when a job is delivered again, never reusing a key", async () => {

@@ -4,10 +4,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MERGE_SPEAKERS_MESSAGES } from "../../common/speaker-merge";
-import { mergeSpeakers } from "../../worker/transcripts/merge-speakers";
+import { getDb } from "../../worker/db/client";
+import { mergeSpeakerInto } from "../../worker/transcripts/store";
 import { call, type Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
 import { openTab, until } from "./live-helpers";
+import { lastStoredChange, storeHeader } from "./store-helpers";
 import {
   expectStatsConsistent,
   history,
@@ -101,11 +103,9 @@ describe("merge speakers", { timeout: 30_000 }, () => {
     const written = async (count: number) => {
       const t = await userWithTranscript("merge-rows", sampleTranscript(count, 30));
       const [a, b] = await speakers(t.user, t.fileId);
-      const outcome = await mergeSpeakers(env.DB, { id: t.transcriptId }, a.id, b.id, null);
+      const outcome = await mergeSpeakerInto(env, getDb(env.DB), await storeHeader(t.transcriptId), a.id, b.id, null);
       expect(outcome.result.moved).toHaveLength(count / 2);
-      const row = await env.DB.prepare("SELECT change FROM edit_operations WHERE transcript_id = ? ORDER BY seq DESC LIMIT 1")
-        .bind(t.transcriptId)
-        .first<{ change: string }>();
+      const row = await lastStoredChange(t.transcriptId);
       const change = JSON.parse(row!.change);
       expect(change.utterances).toEqual([]);
       expect(change.speakerMoves.utteranceIds).toHaveLength(count / 2);

@@ -10,6 +10,7 @@ import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/tra
 import type { OpBodies } from "../../common/transcript-ops";
 import type { ClientResponse } from "hono/client";
 import { type ApiResult, call, expectOk, type Json, typedApi } from "./helpers";
+import { headerOf, inObject, objectUtterances } from "./store-helpers";
 import { createUser, type TestUser } from "./library-helpers";
 
 const word = (text: string, start: number, confidence = 0.9) => ({ text, start, end: start + 0.4, confidence, hasEntities: false });
@@ -167,14 +168,20 @@ export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({
 
 /** Statistics recomputed from the stored rows, to compare with the running ones. */
 export async function recomputedStats(transcriptId: string) {
-  const { results } = await env.DB.prepare("SELECT speaker_id, words FROM utterances WHERE transcript_id = ?")
-    .bind(transcriptId)
-    .all<{ speaker_id: string; words: string }>();
-  const words = results.flatMap((r) => decodeWords(r.words));
+  const header = await headerOf(transcriptId);
+  const rows =
+    header.store === "object"
+      ? await inObject(header.userId, (sql) => objectUtterances(sql, header.fileId))
+      : (
+          await env.DB.prepare("SELECT speaker_id, words FROM utterances WHERE transcript_id = ?")
+            .bind(transcriptId)
+            .all<{ speaker_id: string; words: string }>()
+        ).results.map((r) => ({ speaker: r.speaker_id, words: decodeWords(r.words) }));
+  const words = rows.flatMap((r) => r.words);
   return {
     words: words.length,
     confidenceSum: words.reduce((sum, w) => sum + w.c, 0),
-    speakers: new Set(results.map((r) => r.speaker_id)).size,
+    speakers: new Set(rows.map((r) => r.speaker)).size,
   };
 }
 
@@ -192,12 +199,22 @@ export async function toFirstForm() {
   );
 }
 
-export async function storedStats(transcriptId: string) {
-  return (await env.DB.prepare(
-    "SELECT word_count, confidence_sum, accuracy_percentage, speaker_count, history_index FROM transcripts WHERE id = ?",
-  )
-    .bind(transcriptId)
-    .first<{ word_count: number; confidence_sum: number; accuracy_percentage: number; speaker_count: number; history_index: number }>())!;
+type StoredStats = {
+  word_count: number;
+  confidence_sum: number;
+  accuracy_percentage: number;
+  speaker_count: number;
+  history_index: number;
+};
+
+export async function storedStats(transcriptId: string): Promise<StoredStats> {
+  const columns = "word_count, confidence_sum, accuracy_percentage, speaker_count, history_index";
+  const header = await headerOf(transcriptId);
+  if (header.store === "object")
+    return inObject(header.userId, (sql) =>
+      sql.exec<StoredStats>(`SELECT ${columns} FROM transcripts WHERE file_id = ?`, header.fileId).one(),
+    );
+  return (await env.DB.prepare(`SELECT ${columns} FROM transcripts WHERE id = ?`).bind(transcriptId).first<StoredStats>())!;
 }
 
 /** The running statistics equal what the rows say. */
@@ -210,8 +227,22 @@ export async function expectStatsConsistent(transcriptId: string) {
   expect(stored.speaker_count).toBe(actual.speakers);
 }
 
-export const historyRows = (transcriptId: string) =>
-  env.DB.prepare("SELECT seq, type, summary, op_id FROM edit_operations WHERE transcript_id = ? ORDER BY seq")
-    .bind(transcriptId)
-    .all<{ seq: number; type: string; summary: string; op_id: string | null }>()
-    .then((r) => r.results);
+type HistoryRow = { seq: number; type: string; summary: string; op_id: string | null };
+
+export async function historyRows(transcriptId: string): Promise<HistoryRow[]> {
+  const header = await headerOf(transcriptId);
+  if (header.store === "object")
+    return inObject(header.userId, (sql) =>
+      sql
+        .exec<HistoryRow>(
+          "SELECT h.seq, h.type, h.summary, h.op_id FROM history h JOIN transcripts t ON t.id = h.transcript WHERE t.file_id = ? ORDER BY h.seq",
+          header.fileId,
+        )
+        .toArray(),
+    );
+  return (
+    await env.DB.prepare("SELECT seq, type, summary, op_id FROM edit_operations WHERE transcript_id = ? ORDER BY seq")
+      .bind(transcriptId)
+      .all<HistoryRow>()
+  ).results;
+}

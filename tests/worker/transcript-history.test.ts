@@ -3,9 +3,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EDIT_LIMITS, EDIT_MESSAGES } from "../../common/transcript-ops";
-import { runOperation } from "../../worker/transcripts/operations";
+import { runEdit } from "../../worker/transcripts/store";
 import { call, type Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
+import { setHistoryIndex, storeHeader } from "./store-helpers";
 import {
   expectStatsConsistent,
   history,
@@ -193,13 +194,9 @@ describe("edit history", { timeout: 30_000 }, () => {
     const total = EDIT_LIMITS.historyKept + 5;
     // The first through the API, the rest through the same domain function (faster than 500 requests).
     expectStatus(await setSpeaker(user, fileId, u0.id, { speaker_id: speakerIds[1] }), 200);
+    const header = await storeHeader(transcriptId);
     for (let i = 1; i < total; i++)
-      await runOperation(
-        env.DB,
-        { id: transcriptId },
-        { type: "set_speaker", utteranceId: u0.id, speakerId: speakerIds[(i + 1) % 2]! },
-        null,
-      );
+      await runEdit(env, header, { type: "set_speaker", utteranceId: u0.id, speakerId: speakerIds[(i + 1) % 2]! }, null);
     const rows = await historyRows(transcriptId);
     expect(rows).toHaveLength(EDIT_LIMITS.historyKept);
     expect(rows[0]!.seq).toBe(5);
@@ -209,7 +206,7 @@ describe("edit history", { timeout: 30_000 }, () => {
     expect(listed.operations.map((o: Json) => o.index)).toEqual(Array.from({ length: EDIT_LIMITS.historyKept }, (_, i) => i));
 
     // Undo reaches back to the oldest kept operation, not further.
-    await env.DB.prepare("UPDATE transcripts SET history_index = 5 WHERE id = ?").bind(transcriptId).run();
+    await setHistoryIndex(transcriptId, 5);
     await undoOk(user, fileId);
     expect(await history(user, fileId)).toMatchObject({ canUndo: false, canRedo: true, currentIndex: -1 });
     expect(await undo(user, fileId)).toMatchObject({ status: 409, body: { error: EDIT_MESSAGES.nothingToUndo } });

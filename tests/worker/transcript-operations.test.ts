@@ -1,6 +1,5 @@
 // Editing operations: update_words, split, merge, change speaker — success,
 // every refusal, ownership, idempotency, versions, statistics.
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keyBetween } from "../../common/order-keys";
 import { EDIT_MESSAGES } from "../../common/transcript-ops";
@@ -16,6 +15,7 @@ import {
   setSpeaker,
   speakers,
   split,
+  storedStats,
   storeTranscript,
   transcript,
   unchangedWords,
@@ -563,9 +563,7 @@ describe("statistics", { timeout: 30_000 }, () => {
     expectStatus(await updateWords(user, fileId, list[2].id, { words: unchangedWords(list[2]).slice(1) }), 200);
     await expectStatsConsistent(transcriptId);
     const details = await transcript(user, fileId);
-    const row = await env.DB.prepare("SELECT word_count, accuracy_percentage, speaker_count FROM transcripts WHERE id = ?")
-      .bind(transcriptId)
-      .first<Json>();
+    const row = await storedStats(transcriptId);
     expect([details.wordCount, details.accuracyPercentage, details.speakerCount]).toEqual([
       row.word_count,
       row.accuracy_percentage,

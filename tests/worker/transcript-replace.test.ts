@@ -3,11 +3,12 @@
 // only for the touched utterances, the push naming them, and every refusal.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { runReplace } from "../../worker/transcripts/replace";
+import { replaceEverywhere } from "../../worker/transcripts/store";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import { openTab, until } from "./live-helpers";
+import { lastStoredChange, storeHeader } from "./store-helpers";
 import {
   expectStatsConsistent,
   history,
@@ -211,10 +212,9 @@ describe("replace all", { timeout: 60_000 }, () => {
     expect(body.data.replaced).toBe(600);
     expect(body.data.utterance_ids).toHaveLength(600);
     expect(body.data.utterances.map((u: Json) => u.position)).toEqual(before.map((u: Json) => u.position));
-    const stored = await env.DB.prepare("SELECT change FROM edit_operations WHERE transcript_id = ?")
-      .bind(transcriptId)
-      .first<{ change: string }>();
-    expect(stored!.change.startsWith("gz:")).toBe(true);
+    // D1 keeps a value this long gzipped (its rows are shared and metered); the user's object keeps it as it is.
+    const stored = await lastStoredChange(transcriptId);
+    expect(stored.change.startsWith("gz:")).toBe(stored.store === "d1");
     // The repeated key reads the stored change back.
     expect(expectStatus(await replace(user, fileId, { find: "teh", replace: "the" }, headers), 200).data.replaced).toBe(600);
     await expectStatsConsistent(transcriptId);
@@ -232,9 +232,9 @@ describe("replace all", { timeout: 60_000 }, () => {
       // Three utterances hold the word to replace.
       for (const u of [1, 2, 3]) sample.utterances[u]!.words[2]!.text = "teh";
       const { transcriptId } = await storeTranscript(user, sample);
-      const outcome = await runReplace(
-        env.DB,
-        { id: transcriptId },
+      const outcome = await replaceEverywhere(
+        env,
+        await storeHeader(transcriptId),
         { find: "teh", replace: "the", matchCase: false, wholeWord: true },
         null,
       );

@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { validate } from "../lib/validate";
 import { answerEdit } from "../transcripts/edit-endpoint";
-import { getEditHistory, stepHistory } from "../transcripts/history";
 import { getOwnedTranscript } from "../transcripts/read";
-import { getEditableTranscript } from "../transcripts/store";
+import { readHistory, stepEdit } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 /** The transcript's id (its audio file's), from the mount path. */
@@ -17,15 +16,15 @@ const fileParam = validate("param", z.object({ id: z.string() }));
 export const editHistoryRoutes = new Hono<AppEnv>()
   .get("/", fileParam, async (c) => {
     const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, c.req.valid("param").id);
-    return c.json({ data: await getEditHistory(c.env.DB, transcript) }, 200);
+    return c.json({ data: await readHistory(c.env, transcript) }, 200);
   })
   .post("/undo", fileParam, async (c) => {
     const { id } = c.req.valid("param");
-    const transcript = await getEditableTranscript(c.var.db, c.var.user.id, id);
-    return answerEdit(c, id, () => stepHistory(c.env.DB, c.var.db, transcript, "undo"));
+    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    return answerEdit(c, id, () => stepEdit(c.env, c.var.db, transcript, "undo"));
   })
   .post("/redo", fileParam, async (c) => {
     const { id } = c.req.valid("param");
-    const transcript = await getEditableTranscript(c.var.db, c.var.user.id, id);
-    return answerEdit(c, id, () => stepHistory(c.env.DB, c.var.db, transcript, "redo"));
+    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    return answerEdit(c, id, () => stepEdit(c.env, c.var.db, transcript, "redo"));
   });

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { fromReplaceBody, replaceBodySchema } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
 import { idempotencyKey, notifyChanged } from "../transcripts/edit-endpoint";
-import { getEditableTranscript } from "../transcripts/store";
-import { runReplace } from "../transcripts/replace";
+import { getOwnedTranscript } from "../transcripts/read";
+import { replaceEverywhere } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 /**
@@ -13,9 +13,9 @@ import type { AppEnv } from "../types";
 export const replaceRoutes = new Hono<AppEnv>().post("/:audioFileId/replace", validate("json", replaceBodySchema), async (c) => {
   const key = idempotencyKey(c);
   const audioFileId = c.req.param("audioFileId");
-  const transcript = await getEditableTranscript(c.var.db, c.var.user.id, audioFileId);
+  const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, audioFileId);
   const spec = fromReplaceBody(c.req.valid("json"));
-  const outcome = await runReplace(c.env.DB, transcript, spec, key);
+  const outcome = await replaceEverywhere(c.env, transcript, spec, key);
   notifyChanged(c, audioFileId, outcome);
   return c.json({ data: outcome.result }, 200);
 });

@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
-import { mergeSpeakers } from "../transcripts/merge-speakers";
-import { listSpeakers } from "../transcripts/read";
-import { getEditableTranscript } from "../transcripts/store";
+import { getOwnedTranscript } from "../transcripts/read";
+import { mergeSpeakerInto } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 /**
@@ -19,11 +18,8 @@ export const speakerMergeRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const { id, speakerId } = c.req.param();
     const key = idempotencyKey(c);
-    const transcript = await getEditableTranscript(c.var.db, c.var.user.id, id);
+    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
     const op = fromRequest("merge_speakers", speakerId, c.req.valid("json"));
-    return answerEdit(c, id, async () => {
-      const outcome = await mergeSpeakers(c.env.DB, transcript, op.speakerId, op.intoSpeakerId, key);
-      return { ...outcome, result: { ...outcome.result, speakers: await listSpeakers(c.var.db, transcript.id) } };
-    });
+    return answerEdit(c, id, () => mergeSpeakerInto(c.env, c.var.db, transcript, op.speakerId, op.intoSpeakerId, key));
   },
 );

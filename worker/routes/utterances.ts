@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { BODY_SCHEMAS, fromRequest, type OpRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
-import { runOperation } from "../transcripts/operations";
-import { getEditableTranscript } from "../transcripts/store";
+import { getOwnedTranscript } from "../transcripts/read";
+import { runEdit } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 
@@ -15,8 +15,8 @@ import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 /** The steps every operation route shares: own transcript or 404, idempotency key, the answer. */
 async function edit(c: Context<AppEnv>, audioFileId: string, op: OpRequest) {
   const key = idempotencyKey(c);
-  const transcript = await getEditableTranscript(c.var.db, c.var.user.id, audioFileId);
-  return answerEdit(c, audioFileId, () => runOperation(c.env.DB, transcript, op, key));
+  const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, audioFileId);
+  return answerEdit(c, audioFileId, () => runEdit(c.env, transcript, op, key));
 }
 
 export const utteranceRoutes = new Hono<AppEnv>()

@@ -54,8 +54,11 @@ function fromStored(entry: StoredUtterance): RecordedUtterance {
   };
 }
 
+/** The stored JSON, never gzipped: for a store whose values may be as long as it takes (the user's object). */
+export const encodeChangeInline = (change: Change): string => JSON.stringify({ ...change, utterances: change.utterances.map(toStored) });
+
 export async function encodeChange(change: Change): Promise<string> {
-  const json = JSON.stringify({ ...change, utterances: change.utterances.map(toStored) });
+  const json = encodeChangeInline(change);
   if (json.length <= INLINE_MAX) return json;
   const zipped = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
   let binary = "";
@@ -64,7 +67,12 @@ export async function encodeChange(change: Change): Promise<string> {
 }
 
 export async function decodeChange(stored: string): Promise<RecordedChange> {
-  const parsed = JSON.parse(await unzipped(stored)) as Omit<Change, "utterances"> & { utterances: StoredUtterance[] };
+  return decodeChangeInline(await unzipped(stored));
+}
+
+/** A change stored as JSON (not gzipped). */
+export function decodeChangeInline(json: string): RecordedChange {
+  const parsed = JSON.parse(json) as Omit<Change, "utterances"> & { utterances: StoredUtterance[] };
   return { ...parsed, utterances: parsed.utterances.map(fromStored) };
 }
 

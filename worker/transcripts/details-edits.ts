@@ -13,7 +13,7 @@ import { commitChange, commitWithRetry } from "./commit";
 import type { EditOutcome } from "./operations";
 import { defaultSpeakerName, listSpeakers } from "./read";
 
-interface SpeakerRowLite {
+export interface SpeakerRowLite {
   id: string;
   originalLabel: string;
   name: string | null;
@@ -38,14 +38,91 @@ const state = (row: SpeakerRowLite): SpeakerState => ({
 });
 const displayName = (row: Pick<SpeakerRowLite, "name" | "position">) => row.name ?? defaultSpeakerName(row);
 
-async function record(db: D1Database, transcriptId: string, change: Change, type: HistoryType, summary: string): Promise<EditOutcome> {
+/** A change to speakers or fields, and how the history names it: the same in every store. */
+export interface DetailsPlan {
+  change: Change;
+  type: HistoryType;
+  summary: string;
+}
+
+/** A new speaker with the next free number ("Speaker 5") and the given id. */
+export function planSpeakerCreate(
+  rows: readonly SpeakerRowLite[],
+  id: string,
+  input: { name?: string | undefined; role: string | null },
+): DetailsPlan & { created: SpeakerState } {
+  const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
+  const label = defaultSpeakerName({ position });
+  const created: SpeakerState = { id, originalLabel: label, name: input.name ?? null, role: input.role, position };
+  return {
+    change: { utterances: [], speakers: [{ id, before: null, after: created }] },
+    type: "speaker_edited",
+    summary: `Added ${input.name ?? label}`,
+    created,
+  };
+}
+
+/** A rename and/or role change; null when nothing changes. */
+export function planSpeakerUpdate(row: SpeakerRowLite, input: { name: string; role: string | null }): DetailsPlan | null {
+  if (row.name === input.name && row.role === input.role) return null;
+  const after: SpeakerState = { ...state(row), name: input.name, role: input.role };
+  const summary =
+    displayName(row) !== input.name
+      ? `Renamed "${displayName(row)}" → "${input.name}"`
+      : input.role
+        ? `Set the role of ${input.name} to "${input.role}"`
+        : `Removed the role of ${input.name}`;
+  return { change: { utterances: [], speakers: [{ id: row.id, before: state(row), after }] }, type: "speaker_edited", summary };
+}
+
+/** Only a speaker without utterances can go (409 otherwise). */
+export function planSpeakerDelete(row: SpeakerRowLite, used: boolean): DetailsPlan & { label: string } {
+  if (used) throw new ApiError(409, DETAILS_MESSAGES.speakerHasUtterances);
+  const label = displayName(row);
+  return {
+    change: { utterances: [], speakers: [{ id: row.id, before: state(row), after: null }] },
+    type: "speaker_edited",
+    summary: `Deleted ${label}`,
+    label,
+  };
+}
+
+/** Summary and/or notes against the ones seen; null when neither changes. */
+export function planFields(seen: Pick<TranscriptRow, "summary" | "notes">, input: TranscriptFields): DetailsPlan | null {
+  const before: TranscriptFields = {};
+  const after: TranscriptFields = {};
+  if (input.summary !== undefined && input.summary !== seen.summary) {
+    before.summary = seen.summary;
+    after.summary = input.summary;
+  }
+  if (input.notes !== undefined && input.notes !== seen.notes) {
+    before.notes = seen.notes;
+    after.notes = input.notes;
+  }
+  const summaryChanged = "summary" in after;
+  const notesChanged = "notes" in after;
+  if (!summaryChanged && !notesChanged) return null;
+  const type: HistoryType = summaryChanged && !notesChanged ? "summary_edited" : notesChanged && !summaryChanged ? "notes_edited" : "other";
+  const summary = summaryChanged && notesChanged ? "Edited summary and notes" : summaryChanged ? "Edited summary" : "Edited notes";
+  return { change: { utterances: [], fields: { before, after } }, type, summary };
+}
+
+/** The outcome of a recorded details change: nothing in the utterance list moved. */
+export const detailsOutcome = (change: Change, rowsWritten: number): EditOutcome => ({
+  result: { utterances: [], removedUtteranceIds: [] },
+  change,
+  detailsChanged: true,
+  rowsWritten,
+});
+
+async function record(db: D1Database, transcriptId: string, { change, type, summary }: DetailsPlan): Promise<EditOutcome> {
   const committed = await commitChange(db, {
     transcriptId,
     change,
     history: { record: { type, summary, change, opId: null } },
     now: nowIso(),
   });
-  return { result: { utterances: [], removedUtteranceIds: [] }, change, detailsChanged: true, rowsWritten: committed.rowsWritten };
+  return detailsOutcome(change, committed.rowsWritten);
 }
 
 /** A new speaker with the next free number ("Speaker 5"), optionally named and with a role. */
@@ -56,18 +133,8 @@ export async function createSpeaker(
   input: { name?: string | undefined; role: string | null },
 ): Promise<{ outcome: EditOutcome; speaker: SpeakerDto }> {
   const { outcome, created } = await commitWithRetry(async () => {
-    const rows = await speakerRows(d1, transcript.id);
-    const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
-    const label = defaultSpeakerName({ position });
-    const created: SpeakerState = { id: crypto.randomUUID(), originalLabel: label, name: input.name ?? null, role: input.role, position };
-    const outcome = await record(
-      d1,
-      transcript.id,
-      { utterances: [], speakers: [{ id: created.id, before: null, after: created }] },
-      "speaker_edited",
-      `Added ${input.name ?? label}`,
-    );
-    return { outcome, created };
+    const plan = planSpeakerCreate(await speakerRows(d1, transcript.id), crypto.randomUUID(), input);
+    return { outcome: await record(d1, transcript.id, plan), created: plan.created };
   });
   const speaker = (await listSpeakers(db, transcript.id)).find((s) => s.id === created.id)!;
   return { outcome, speaker };
@@ -87,16 +154,8 @@ export async function updateSpeaker(
   input: { name: string; role: string | null },
 ): Promise<EditOutcome | null> {
   return commitWithRetry(async () => {
-    const row = await ownedSpeaker(d1, transcript.id, speakerId);
-    if (row.name === input.name && row.role === input.role) return null;
-    const after: SpeakerState = { ...state(row), name: input.name, role: input.role };
-    const summary =
-      displayName(row) !== input.name
-        ? `Renamed "${displayName(row)}" → "${input.name}"`
-        : input.role
-          ? `Set the role of ${input.name} to "${input.role}"`
-          : `Removed the role of ${input.name}`;
-    return record(d1, transcript.id, { utterances: [], speakers: [{ id: row.id, before: state(row), after }] }, "speaker_edited", summary);
+    const plan = planSpeakerUpdate(await ownedSpeaker(d1, transcript.id, speakerId), input);
+    return plan ? record(d1, transcript.id, plan) : null;
   });
 }
 
@@ -112,16 +171,8 @@ export async function deleteSpeaker(
       .prepare("SELECT 1 FROM utterances WHERE transcript_id = ? AND speaker_id = ? LIMIT 1")
       .bind(transcript.id, speakerId)
       .first();
-    if (used) throw new ApiError(409, DETAILS_MESSAGES.speakerHasUtterances);
-    const label = displayName(row);
-    const outcome = await record(
-      d1,
-      transcript.id,
-      { utterances: [], speakers: [{ id: row.id, before: state(row), after: null }] },
-      "speaker_edited",
-      `Deleted ${label}`,
-    );
-    return { outcome, label };
+    const plan = planSpeakerDelete(row, Boolean(used));
+    return { outcome: await record(d1, transcript.id, plan), label: plan.label };
   });
 }
 
@@ -134,23 +185,8 @@ export async function updateFields(
   return commitWithRetry(async (attempt) => {
     // The caller's row serves the first attempt; a retry reads the fields again.
     const seen = attempt === 1 ? transcript : await currentFields(d1, transcript.id);
-    const before: TranscriptFields = {};
-    const after: TranscriptFields = {};
-    if (input.summary !== undefined && input.summary !== seen.summary) {
-      before.summary = seen.summary;
-      after.summary = input.summary;
-    }
-    if (input.notes !== undefined && input.notes !== seen.notes) {
-      before.notes = seen.notes;
-      after.notes = input.notes;
-    }
-    const summaryChanged = "summary" in after;
-    const notesChanged = "notes" in after;
-    if (!summaryChanged && !notesChanged) return null;
-    const type: HistoryType =
-      summaryChanged && !notesChanged ? "summary_edited" : notesChanged && !summaryChanged ? "notes_edited" : "other";
-    const summary = summaryChanged && notesChanged ? "Edited summary and notes" : summaryChanged ? "Edited summary" : "Edited notes";
-    return record(d1, transcript.id, { utterances: [], fields: { before, after } }, type, summary);
+    const plan = planFields(seen, input);
+    return plan ? record(d1, transcript.id, plan) : null;
   });
 }
 

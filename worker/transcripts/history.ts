@@ -32,7 +32,18 @@ export async function getEditHistory(db: D1Database, transcript: Pick<Transcript
       .bind(transcript.id),
   ]);
   const historyIndex = (head!.results[0] as { historyIndex: number } | undefined)?.historyIndex ?? -1;
-  const ops = rows!.results as { seq: number; type: HistoryType; summary: string; createdAt: string }[];
+  return historyDto(historyIndex, rows!.results as HistoryEntry[]);
+}
+
+export type HistoryEntry = {
+  seq: number;
+  type: HistoryType;
+  summary: string;
+  createdAt: string;
+};
+
+/** The list as the modal shows it, from the pointer and the kept entries in order (whichever store keeps them). */
+export function historyDto(historyIndex: number, ops: readonly HistoryEntry[]): EditHistoryDto {
   const first = ops[0]?.seq ?? 0;
   const current = ops.findIndex((op) => op.seq === historyIndex);
   // The pointer can sit before the oldest kept operation (older ones were dropped): nothing to undo then.
@@ -113,7 +124,7 @@ export async function stepHistory(
  * over the row as it now is. Versions keep growing (current + 1), so a version
  * never names two different contents.
  */
-function stepChange(recorded: RecordedChange, direction: "undo" | "redo", current: ReadonlyMap<string, UtteranceState>): Change {
+export function stepChange(recorded: RecordedChange, direction: "undo" | "redo", current: ReadonlyMap<string, UtteranceState>): Change {
   const others = { ...recorded, utterances: [] };
   return {
     ...(direction === "undo" ? invertChange(others) : others),

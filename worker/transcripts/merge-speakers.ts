@@ -12,15 +12,51 @@ import { nowIso } from "../lib/time";
 import { decodeChange } from "./change-codec";
 import { commitChange, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
+import type { SpeakerRowLite } from "./details-edits";
 import { defaultSpeakerName } from "./read";
 import { movedRows, movedRowsStatement } from "./speaker-moves";
 
-interface SpeakerRowLite {
-  id: string;
-  originalLabel: string;
-  name: string | null;
-  role: string | null;
-  position: number;
+/**
+ * The merge as one change: the speaker's utterances (`movedIds`, in order) move to the other,
+ * and the speaker goes. 404/422 (common/speaker-merge.ts) for what the rules refuse.
+ */
+export function planSpeakerMerge(
+  rows: readonly SpeakerRowLite[],
+  speakerId: string,
+  intoSpeakerId: string,
+  movedIds: string[],
+): { change: Change; summary: string } {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  let names: { from: string; into: string };
+  try {
+    names = checkSpeakerMerge(
+      (id) => {
+        const row = byId.get(id);
+        return row ? (row.name ?? defaultSpeakerName(row)) : undefined;
+      },
+      speakerId,
+      intoSpeakerId,
+    );
+  } catch (error) {
+    if (error instanceof SpeakerMergeError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+  const from = byId.get(speakerId)!;
+  const removed: SpeakerState = {
+    id: from.id,
+    originalLabel: from.originalLabel,
+    name: from.name,
+    role: from.role,
+    position: from.position,
+  };
+  return {
+    change: {
+      utterances: [],
+      speakers: [{ id: from.id, before: removed, after: null }],
+      speakerMoves: { from: speakerId, to: intoSpeakerId, utteranceIds: movedIds },
+    },
+    summary: mergeSummary(names.from, names.into),
+  };
 }
 
 export async function mergeSpeakers(
@@ -50,35 +86,12 @@ export async function mergeSpeakers(
         rowsWritten: 0,
       };
     }
-    const byId = new Map((speakerRows!.results as SpeakerRowLite[]).map((r) => [r.id, r]));
-    let names: { from: string; into: string };
-    try {
-      names = checkSpeakerMerge(
-        (id) => {
-          const row = byId.get(id);
-          return row ? (row.name ?? defaultSpeakerName(row)) : undefined;
-        },
-        speakerId,
-        intoSpeakerId,
-      );
-    } catch (error) {
-      if (error instanceof SpeakerMergeError) throw new ApiError(error.status, error.message);
-      throw error;
-    }
-    const from = byId.get(speakerId)!;
-    const removed: SpeakerState = {
-      id: from.id,
-      originalLabel: from.originalLabel,
-      name: from.name,
-      role: from.role,
-      position: from.position,
-    };
-    const change: Change = {
-      utterances: [],
-      speakers: [{ id: from.id, before: removed, after: null }],
-      speakerMoves: { from: speakerId, to: intoSpeakerId, utteranceIds: (moved!.results as { id: string }[]).map((r) => r.id) },
-    };
-    const summary = mergeSummary(names.from, names.into);
+    const { change, summary } = planSpeakerMerge(
+      speakerRows!.results as SpeakerRowLite[],
+      speakerId,
+      intoSpeakerId,
+      (moved!.results as { id: string }[]).map((r) => r.id),
+    );
     const committed = await commitChange(d1, {
       transcriptId: transcript.id,
       change,

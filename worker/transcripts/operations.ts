@@ -107,7 +107,7 @@ async function load(db: D1Database, transcriptId: string, req: OpRequest, opId: 
   return { known: knownRow ? await decodeChange(knownRow.change) : null, ctx, op, named };
 }
 
-function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
+export function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
   try {
     return applyOp(ctx, op);
   } catch (error) {
@@ -116,10 +116,11 @@ function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
   }
 }
 
-const isNoOp = (applied: AppliedOp) => applied.change.utterances.length === 0 && !applied.change.speakers?.length && !applied.change.fields;
+export const isNoOp = (applied: AppliedOp) =>
+  applied.change.utterances.length === 0 && !applied.change.speakers?.length && !applied.change.fields;
 
 /** The versions the client sent that no longer match. */
-function staleOnes(ctx: OpContext, req: OpRequest, op: TranscriptOp): UtteranceState[] {
+export function staleOnes(ctx: OpContext, req: OpRequest, op: TranscriptOp): UtteranceState[] {
   const expected: [string, number | undefined][] =
     req.type === "merge"
       ? [

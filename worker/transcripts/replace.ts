@@ -5,7 +5,7 @@
 // with one history row: only the touched utterances are written.
 import { applyOp, OpError, replacedCount, type OpContext } from "../../common/transcript-apply";
 import { findInText, normalizeFind, REPLACE_LIMITS, REPLACE_MESSAGES, utteranceText, type ReplaceSpec } from "../../common/replace-match";
-import type { ReplaceAllOp, ReplaceResultDto, UtteranceState } from "../../common/transcript-ops";
+import type { AppliedOp, ReplaceAllOp, ReplaceResultDto, UtteranceState } from "../../common/transcript-ops";
 import type { TranscriptRow } from "../db/schema";
 import { ApiError, unprocessable } from "../lib/errors";
 import { nowIso } from "../lib/time";
@@ -35,6 +35,30 @@ function findInTranscript(utterances: readonly UtteranceState[], spec: ReplaceSp
   return { ids, count };
 }
 
+/** The replace all over these utterances (every one of the transcript, in order); null when nothing matches. 422 past the limit. */
+export function planReplace(utterances: readonly UtteranceState[], spec: ReplaceSpec): AppliedOp | null {
+  const found = findInTranscript(utterances, spec);
+  if (found.count > REPLACE_LIMITS.matchesMax) throw unprocessable(REPLACE_MESSAGES.tooManyMatches(found.count));
+  const byId = new Map(utterances.map((u) => [u.id, u]));
+  const ctx: OpContext = { utterance: (id) => byId.get(id), next: () => undefined, speakerName: () => undefined };
+  const op: ReplaceAllOp = { type: "replace_all", ...spec, utteranceIds: found.ids };
+  let applied: AppliedOp;
+  try {
+    applied = applyOp(ctx, op);
+  } catch (error) {
+    if (error instanceof OpError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+  return applied.change.utterances.length ? applied : null;
+}
+
+export const nothingReplaced = (): ReplaceOutcome => ({
+  result: replaceAnswer(0, null, { utterances: [], removedUtteranceIds: [] }),
+  change: null,
+  detailsChanged: false,
+  rowsWritten: 0,
+});
+
 async function readAll(db: D1Database, transcriptId: string): Promise<UtteranceState[]> {
   const rows = await db
     .prepare(`SELECT ${rawUtteranceColumns()} FROM utterances WHERE transcript_id = ? ORDER BY order_key`)
@@ -43,7 +67,7 @@ async function readAll(db: D1Database, transcriptId: string): Promise<UtteranceS
   return rows.map((row, position) => toUtteranceState(fromRaw(row), position));
 }
 
-const answer = (
+export const replaceAnswer = (
   replaced: number,
   change: Pick<RecordedChange, "utterances"> | null,
   result: Omit<ReplaceResultDto, "replaced" | "utterance_ids">,
@@ -76,25 +100,12 @@ export async function runReplace(
       const recorded = await decodeChange(known.change);
       const ids = recorded.utterances.map((u) => u.id);
       const states = await currentStates(db, transcript.id, ids);
-      const result = answer(replacedCount(known.summary), recorded, { utterances: states, removedUtteranceIds: [] });
+      const result = replaceAnswer(replacedCount(known.summary), recorded, { utterances: states, removedUtteranceIds: [] });
       return { result, change: null, detailsChanged: false, rowsWritten: 0 };
     }
 
-    const found = findInTranscript(utterances, spec);
-    if (found.count > REPLACE_LIMITS.matchesMax) throw unprocessable(REPLACE_MESSAGES.tooManyMatches(found.count));
-    const byId = new Map(utterances.map((u) => [u.id, u]));
-    const ctx: OpContext = { utterance: (id) => byId.get(id), next: () => undefined, speakerName: () => undefined };
-    const op: ReplaceAllOp = { type: "replace_all", ...spec, utteranceIds: found.ids };
-    let applied: ReturnType<typeof applyOp>;
-    try {
-      applied = applyOp(ctx, op);
-    } catch (error) {
-      if (error instanceof OpError) throw new ApiError(error.status, error.message);
-      throw error;
-    }
-    if (!applied.change.utterances.length) {
-      return { result: answer(0, null, { utterances: [], removedUtteranceIds: [] }), change: null, detailsChanged: false, rowsWritten: 0 };
-    }
+    const applied = planReplace(utterances, spec);
+    if (!applied) return nothingReplaced();
     const committed = await commitChange(db, {
       transcriptId: transcript.id,
       change: applied.change,
@@ -104,7 +115,7 @@ export async function runReplace(
       knownPositions: new Map(utterances.map((u) => [u.id, u.position])),
     });
     return {
-      result: answer(replacedCount(applied.summary), applied.change, {
+      result: replaceAnswer(replacedCount(applied.summary), applied.change, {
         utterances: committed.utterances,
         removedUtteranceIds: committed.removedUtteranceIds,
       }),

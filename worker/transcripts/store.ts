@@ -3,15 +3,22 @@
 // is (rule 1), and every call below starts from a row read from D1 for the signed-in user or a
 // share's owner. Callers read and write through these functions, never a store directly.
 import type { CompactUtterances } from "../../common/compact-utterances";
+import type { ReplaceSpec } from "../../common/replace-match";
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
-import type { UtteranceState } from "../../common/transcript-ops";
+import type { EditHistoryDto, OpRequest, TranscriptFields, UtteranceState } from "../../common/transcript-ops";
+import { type StoreAnswer, unwrap } from "../../durable-objects/transcript-store/answer";
 import { userChannel } from "../channel";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { TranscriptRow } from "../db/schema";
 import { conflict } from "../lib/errors";
 import { readyStatement } from "../library/file-status";
+import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./details-edits";
+import { getEditHistory, stepHistory } from "./history";
 import { saveTranscript, type TranscriptRows } from "./ingest";
+import { mergeSpeakers } from "./merge-speakers";
+import { type EditOutcome, runOperation } from "./operations";
+import { type ReplaceOutcome, runReplace } from "./replace";
 import {
   compactUtterancesOfFile,
   currentStates,
@@ -29,6 +36,8 @@ type Header = Pick<TranscriptRow, "id" | "audioFileId" | "userId" | "store">;
 export const OBJECT_STORE_READ_ONLY = "This transcript cannot be changed yet: its store does not take edits";
 
 const object = (env: Env, row: Header) => userChannel(env, row.userId);
+/** An object's answer as the value it is: RPC's types widen tuples to arrays. */
+const answered = <T>(value: unknown): T => unwrap(value as StoreAnswer<T>);
 
 /** The caller's transcript, for a change: 404 when it is not theirs, 409 while its store takes no edits. */
 export async function getEditableTranscript(db: Db, userId: string, audioFileId: string): Promise<TranscriptRow> {
@@ -147,4 +156,77 @@ export async function purgeStoredTranscripts(env: Env, files: readonly { id: str
     const mine = ids.filter((id) => inObjects.has(id));
     if (mine.length) await (await userChannel(env, userId)).purgeTranscripts(mine);
   }
+}
+
+/** One editing operation (update words, split, merge, change speaker). */
+export async function runEdit(env: Env, row: Header, req: OpRequest, opId: string | null): Promise<EditOutcome> {
+  if (row.store === "d1") return runOperation(env.DB, row, req, opId);
+  return answered<EditOutcome>(await (await object(env, row)).runOperation(row.audioFileId, req, opId));
+}
+
+export async function readHistory(env: Env, row: Header): Promise<EditHistoryDto> {
+  return row.store === "d1" ? getEditHistory(env.DB, row) : (await object(env, row)).editHistory(row.audioFileId);
+}
+
+export async function stepEdit(env: Env, db: Db, row: Header, direction: "undo" | "redo"): Promise<EditOutcome> {
+  if (row.store === "d1") return stepHistory(env.DB, db, row, direction);
+  return answered<EditOutcome>(await (await object(env, row)).stepHistory(row.audioFileId, direction));
+}
+
+type SpeakerInput = { name?: string | undefined; role: string | null };
+
+export async function addSpeaker(
+  env: Env,
+  db: Db,
+  row: Header,
+  input: SpeakerInput,
+): Promise<{ outcome: EditOutcome; speaker: SpeakerDto }> {
+  if (row.store === "d1") return createSpeaker(env.DB, db, row, input);
+  return answered(await (await object(env, row)).createSpeaker(row.audioFileId, input));
+}
+
+/** A rename or role change (no outcome when nothing changed), and the speaker as it now is. */
+export async function changeSpeaker(
+  env: Env,
+  db: Db,
+  row: Header,
+  speakerId: string,
+  input: { name: string; role: string | null },
+): Promise<{ outcome: EditOutcome | null; speaker: SpeakerDto }> {
+  if (row.store !== "d1") return answered(await (await object(env, row)).updateSpeaker(row.audioFileId, speakerId, input));
+  const outcome = await updateSpeaker(env.DB, row, speakerId, input);
+  return { outcome, speaker: (await listSpeakers(db, row.id)).find((s) => s.id === speakerId)! };
+}
+
+export async function removeSpeaker(env: Env, row: Header, speakerId: string): Promise<{ outcome: EditOutcome; label: string }> {
+  if (row.store === "d1") return deleteSpeaker(env.DB, row, speakerId);
+  return answered(await (await object(env, row)).deleteSpeaker(row.audioFileId, speakerId));
+}
+
+/** Summary and/or notes; no outcome when neither changed. */
+export async function changeFields(env: Env, row: TranscriptRow, input: TranscriptFields): Promise<EditOutcome | null> {
+  if (row.store === "d1") return updateFields(env.DB, row, input);
+  return answered(await (await object(env, row)).updateFields(row.audioFileId, input));
+}
+
+/** Replace all over the transcript: one history entry naming the utterances it changed. */
+export async function replaceEverywhere(env: Env, row: Header, spec: ReplaceSpec, opId: string | null): Promise<ReplaceOutcome> {
+  if (row.store === "d1") return runReplace(env.DB, row, spec, opId);
+  return answered<ReplaceOutcome>(await (await object(env, row)).replaceAll(row.audioFileId, spec, opId));
+}
+
+/** One speaker's utterances become another's and the speaker goes; the outcome carries the speakers as they now are. */
+export async function mergeSpeakerInto(
+  env: Env,
+  db: Db,
+  row: Header,
+  speakerId: string,
+  intoSpeakerId: string,
+  opId: string | null,
+): Promise<EditOutcome> {
+  const outcome =
+    row.store === "d1"
+      ? await mergeSpeakers(env.DB, row, speakerId, intoSpeakerId, opId)
+      : answered<EditOutcome>(await (await object(env, row)).mergeSpeakers(row.audioFileId, speakerId, intoSpeakerId, opId));
+  return { ...outcome, result: { ...outcome.result, speakers: await readSpeakers(env, db, row) } };
 }

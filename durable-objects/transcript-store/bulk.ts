@@ -1,0 +1,119 @@
+// Operations over a whole transcript in the user's store: replace all and speaker merge. Each is
+// planned by the same rules as in D1 (worker/transcripts/replace.ts, merge-speakers.ts) and
+// written as one history entry that names only what it touched, in one transaction.
+import type { ReplaceSpec } from "../../common/replace-match";
+import { replacedCount } from "../../common/transcript-apply";
+import { nowIso } from "../../worker/lib/time";
+import { decodeChangeInline } from "../../worker/transcripts/change-codec";
+import { detailsChanged } from "../../worker/transcripts/commit";
+import { planSpeakerMerge } from "../../worker/transcripts/merge-speakers";
+import type { EditOutcome } from "../../worker/transcripts/operations";
+import { nothingReplaced, planReplace, type ReplaceOutcome, replaceAnswer } from "../../worker/transcripts/replace";
+import { commitInStore, movedRows } from "./commit";
+import { speakerRows } from "./details";
+import { storeIds } from "./layout";
+import { transcriptKey } from "./operations";
+import { states } from "./read";
+import { locateUtterance, speakerKey, statesById } from "./rows";
+
+function knownEntry(sql: SqlStorage, transcript: number, opId: string | null) {
+  if (!opId) return undefined;
+  return sql
+    .exec<{ change: string; summary: string }>("SELECT change, summary FROM history WHERE transcript = ? AND op_id = ?", transcript, opId)
+    .toArray()[0];
+}
+
+/** Replaces every match; a known Idempotency-Key answers what the first request did. 422 past the match limit. */
+export function replaceAll(storage: DurableObjectStorage, fileId: string, spec: ReplaceSpec, opId: string | null): ReplaceOutcome {
+  const { sql } = storage;
+  return storage.transactionSync(() => {
+    const transcript = transcriptKey(sql, fileId);
+    const known = knownEntry(sql, transcript, opId);
+    if (known) {
+      const recorded = decodeChangeInline(known.change);
+      const current = [
+        ...statesById(
+          sql,
+          transcript,
+          recorded.utterances.map((u) => u.id),
+          true,
+        ).values(),
+      ];
+      current.sort((a, b) => a.position - b.position);
+      const result = replaceAnswer(replacedCount(known.summary), recorded, { utterances: current, removedUtteranceIds: [] });
+      return { result, change: null, detailsChanged: false, rowsWritten: 0 };
+    }
+    const utterances = states(sql, transcript);
+    const applied = planReplace(utterances, spec);
+    if (!applied) return nothingReplaced();
+    const committed = commitInStore(sql, transcript, {
+      change: applied.change,
+      history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+      now: nowIso(),
+      // Replacing words moves no utterance: the positions read above still hold.
+      knownPositions: new Map(utterances.map((u) => [u.id, u.position])),
+    });
+    return {
+      result: replaceAnswer(replacedCount(applied.summary), applied.change, {
+        utterances: committed.utterances,
+        removedUtteranceIds: committed.removedUtteranceIds,
+      }),
+      change: applied.change,
+      detailsChanged: detailsChanged(applied.change),
+      rowsWritten: committed.rowsWritten,
+    };
+  });
+}
+
+/** Every utterance of `speakerId` becomes `intoSpeakerId`'s and the speaker goes; one entry undoes both. */
+export function mergeSpeakers(
+  storage: DurableObjectStorage,
+  fileId: string,
+  speakerId: string,
+  intoSpeakerId: string,
+  opId: string | null,
+): EditOutcome {
+  const { sql } = storage;
+  return storage.transactionSync(() => {
+    const transcript = transcriptKey(sql, fileId);
+    const known = knownEntry(sql, transcript, opId);
+    if (known) {
+      const moves = decodeChangeInline(known.change).speakerMoves;
+      const keys = (moves?.utteranceIds ?? []).flatMap((id) => {
+        const at = locateUtterance(sql, id);
+        return at && at.transcript === transcript ? [at.key] : [];
+      });
+      return {
+        result: { utterances: [], removedUtteranceIds: [], moved: movedRows(sql, keys) },
+        change: null,
+        detailsChanged: false,
+        rowsWritten: 0,
+      };
+    }
+    const from = speakerKey(sql, transcript, speakerId);
+    const ids = storeIds(sql);
+    const movedIds =
+      from === null
+        ? []
+        : sql
+            .exec<{ id: number; client_id: string | null }>(
+              "SELECT id, client_id FROM utterances WHERE transcript = ? AND speaker = ? ORDER BY order_key",
+              transcript,
+              from,
+            )
+            .toArray()
+            .map((r) => ids.utterance(r.id, r.client_id));
+    const { change, summary } = planSpeakerMerge(speakerRows(sql, transcript), speakerId, intoSpeakerId, movedIds);
+    const committed = commitInStore(sql, transcript, {
+      change,
+      history: { record: { type: "speaker_edited", summary, change, opId } },
+      now: nowIso(),
+    });
+    return {
+      result: { utterances: [], removedUtteranceIds: [], moved: committed.moved ?? [] },
+      change,
+      detailsChanged: detailsChanged(change),
+      rowsWritten: committed.rowsWritten,
+    };
+  });
+}

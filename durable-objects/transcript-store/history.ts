@@ -1,0 +1,64 @@
+// The edit history of a transcript in the user's store: the list the Edit History modal shows,
+// and undo/redo, with the same rules as D1's (worker/transcripts/history.ts), in one transaction.
+import { EDIT_MESSAGES, type EditHistoryDto } from "../../common/transcript-ops";
+import { conflict } from "../../worker/lib/errors";
+import { nowIso } from "../../worker/lib/time";
+import { decodeChangeInline } from "../../worker/transcripts/change-codec";
+import { detailsChanged } from "../../worker/transcripts/commit";
+import { type HistoryEntry, historyDto, stepChange } from "../../worker/transcripts/history";
+import type { EditOutcome } from "../../worker/transcripts/operations";
+import { isRetranscription } from "../../worker/transcripts/retranscribe";
+import { commitInStore } from "./commit";
+import { transcriptKey } from "./operations";
+import { speakersOf } from "./read";
+import { statesById } from "./rows";
+
+const pointer = (sql: SqlStorage, transcript: number) =>
+  sql.exec<{ i: number }>("SELECT history_index AS i FROM transcripts WHERE id = ?", transcript).one().i;
+
+export function editHistory(sql: SqlStorage, fileId: string): EditHistoryDto {
+  const transcript = transcriptKey(sql, fileId);
+  const entries = sql
+    .exec<HistoryEntry>("SELECT seq, type, summary, created_at AS createdAt FROM history WHERE transcript = ? ORDER BY seq", transcript)
+    .toArray();
+  return historyDto(pointer(sql, transcript), entries);
+}
+
+export function stepHistory(storage: DurableObjectStorage, fileId: string, direction: "undo" | "redo"): EditOutcome {
+  const { sql } = storage;
+  return storage.transactionSync(() => {
+    const transcript = transcriptKey(sql, fileId);
+    const historyIndex = pointer(sql, transcript);
+    const offset = direction === "undo" ? 0 : 1;
+    const op = sql
+      .exec<{ change: string }>("SELECT change FROM history WHERE transcript = ? AND seq = ?", transcript, historyIndex + offset)
+      .toArray()[0];
+    if (!op) throw conflict(direction === "undo" ? EDIT_MESSAGES.nothingToUndo : EDIT_MESSAGES.nothingToRedo);
+    const recorded = decodeChangeInline(op.change);
+    // The store does not re-transcribe yet (the route refuses it), so it records none.
+    if (isRetranscription(recorded)) throw new Error("A re-transcription in the store's history");
+    const current = statesById(
+      sql,
+      transcript,
+      recorded.utterances.map((u) => u.id),
+    );
+    const change = stepChange(recorded, direction, current);
+    const committed = commitInStore(sql, transcript, {
+      change,
+      history: { next: direction === "undo" ? historyIndex - 1 : historyIndex + 1 },
+      now: nowIso(),
+    });
+    return {
+      result: {
+        utterances: committed.utterances,
+        removedUtteranceIds: committed.removedUtteranceIds,
+        ...(committed.moved ? { moved: committed.moved } : {}),
+        ...(change.speakers?.length ? { speakers: speakersOf(sql, transcript) } : {}),
+        ...(change.fields ? { fields: change.fields.after } : {}),
+      },
+      change,
+      detailsChanged: detailsChanged(change),
+      rowsWritten: committed.rowsWritten,
+    };
+  });
+}

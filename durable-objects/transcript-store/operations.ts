@@ -1,0 +1,112 @@
+// Editing operations on a transcript in the user's store: read what the operation needs, apply
+// the shared pure rules (common/transcript-apply.ts), write it with its history entry, all in
+// one synchronous transaction. Idempotent like D1's (worker/transcripts/operations.ts): a known
+// Idempotency-Key, or a repeated operation whose result is already there, applies nothing.
+import type { OpContext } from "../../common/transcript-apply";
+import { EDIT_MESSAGES, requestedOp, touches, type OpRequest } from "../../common/transcript-ops";
+import { ApiError } from "../../worker/lib/errors";
+import { nowIso } from "../../worker/lib/time";
+import { decodeChangeInline } from "../../worker/transcripts/change-codec";
+import { detailsChanged } from "../../worker/transcripts/commit";
+import { apply, type EditOutcome, isNoOp, StaleUtterancesError, staleOnes } from "../../worker/transcripts/operations";
+import { defaultSpeakerName } from "../../worker/transcripts/read";
+import { publicState } from "../../worker/transcripts/rows";
+import { commitInStore } from "./commit";
+import { looksDerived, storeIds } from "./layout";
+import { idFree, locateUtterance, stateAfter, statesById } from "./rows";
+
+/** The store's key of the file's transcript; the Worker only calls for files D1 says the store holds. */
+export function transcriptKey(sql: SqlStorage, fileId: string): number {
+  const row = sql.exec<{ id: number }>("SELECT id FROM transcripts WHERE file_id = ?", fileId).toArray()[0];
+  if (!row) throw new Error(`The transcript of ${fileId} is missing from its user's store`);
+  return row.id;
+}
+
+/** The answer for a request that applied nothing: the named utterances as they are, missing ones as removed. */
+export function unchanged(sql: SqlStorage, transcript: number, ids: readonly string[]): EditOutcome {
+  const states = [...statesById(sql, transcript, ids, true).values()].sort((a, b) => a.position - b.position).map(publicState);
+  const present = new Set(states.map((u) => u.id));
+  return {
+    result: { utterances: states, removedUtteranceIds: [...new Set(ids)].filter((id) => !present.has(id)) },
+    change: null,
+    detailsChanged: false,
+    rowsWritten: 0,
+  };
+}
+
+function context(sql: SqlStorage, transcript: number, req: OpRequest) {
+  const ids = touches(req);
+  const [mainId, otherId] = ids as [string, string | undefined];
+  const byId = statesById(sql, transcript, ids, true);
+  if (otherId !== undefined && !byId.has(otherId)) {
+    // An id in use anywhere in the store cannot name a split's new half (rule 10).
+    if (req.type === "split" && !idFree(sql, otherId)) throw new ApiError(409, EDIT_MESSAGES.splitIdTaken);
+    // Another transcript's utterance, or one of another store, is not "already merged": it is not found.
+    const foreign = looksDerived(otherId) && storeIds(sql).key(otherId, "n") === null;
+    if (req.type === "merge" && (foreign || locateUtterance(sql, otherId))) throw new ApiError(404, EDIT_MESSAGES.utteranceNotFound);
+  }
+  const main = byId.get(mainId);
+  const next = main ? (stateAfter(sql, transcript, main.orderKey, main.position) ?? undefined) : undefined;
+  if (next && !byId.has(next.id)) byId.set(next.id, next);
+  const speakers = new Map<string, string>();
+  if (req.type === "set_speaker") {
+    const rows = sql.exec<{ id: number; client_id: string | null; name: string | null; position: number }>(
+      "SELECT id, client_id, name, position FROM speakers WHERE transcript = ?",
+      transcript,
+    );
+    const ids = storeIds(sql);
+    for (const s of rows) speakers.set(ids.speaker(s.id, s.client_id), s.name ?? defaultSpeakerName(s));
+  }
+  const ctx: OpContext = {
+    utterance: (id) => byId.get(id),
+    next: (id) => (id === mainId ? next : undefined),
+    speakerName: (id) => speakers.get(id),
+  };
+  return { ctx, next };
+}
+
+export function runOperation(storage: DurableObjectStorage, fileId: string, req: OpRequest, opId: string | null): EditOutcome {
+  const { sql } = storage;
+  return storage.transactionSync(() => {
+    const transcript = transcriptKey(sql, fileId);
+    const known = opId
+      ? sql.exec<{ change: string }>("SELECT change FROM history WHERE transcript = ? AND op_id = ?", transcript, opId).toArray()[0]
+      : undefined;
+    // Seen before: answer what the first request left, apply nothing.
+    if (known)
+      return unchanged(
+        sql,
+        transcript,
+        decodeChangeInline(known.change).utterances.map((u) => u.id),
+      );
+
+    const { ctx, next } = context(sql, transcript, req);
+    const op = requestedOp(req, next?.id);
+    const named = touches(op);
+    const stale = staleOnes(ctx, req, op);
+    if (stale.length) {
+      // A retry whose result is already there is fine; anything else was computed on an old state.
+      let retry = false;
+      try {
+        retry = isNoOp(apply(ctx, op));
+      } catch {
+        retry = false;
+      }
+      if (retry) return unchanged(sql, transcript, named);
+      throw new StaleUtterancesError(stale);
+    }
+    const applied = apply(ctx, op);
+    if (isNoOp(applied)) return unchanged(sql, transcript, named);
+    const committed = commitInStore(sql, transcript, {
+      change: applied.change,
+      history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+      now: nowIso(),
+    });
+    return {
+      result: { utterances: committed.utterances, removedUtteranceIds: committed.removedUtteranceIds },
+      change: applied.change,
+      detailsChanged: detailsChanged(applied.change),
+      rowsWritten: committed.rowsWritten,
+    };
+  });
+}
