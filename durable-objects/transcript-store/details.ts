@@ -98,7 +98,9 @@ export function updateFields(storage: DurableObjectStorage, fileId: string, inpu
 
 /** Inside the caller's transaction. */
 export function updateFieldsIn(sql: SqlStorage, transcript: number, input: TranscriptFields): EditOutcome | null {
-  const seen = sql.exec<{ summary: string | null; notes: string | null }>("SELECT summary, notes FROM transcripts WHERE id = ?", transcript).one();
+  const seen = sql
+    .exec<{ summary: string | null; notes: string | null }>("SELECT summary, notes FROM transcripts WHERE id = ?", transcript)
+    .one();
   const plan = planFields(seen, input);
   return plan ? record(sql, transcript, plan) : null;
 }
