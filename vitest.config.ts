@@ -72,6 +72,7 @@ export default defineConfig({
             "tests/worker/transcript-word-rules.test.ts",
             "tests/worker/transcript-replace.test.ts",
             "tests/worker/speaker-merge.test.ts",
+            "tests/worker/summaries.test.ts",
           ],
           setupFiles: ["./tests/worker/setup.ts"],
         },

@@ -1,7 +1,7 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { CompactUtterances } from "../common/compact-utterances";
 import type { LiveMessage } from "../common/live-messages";
-import type { SpeakerDto, TranscriptDto } from "../common/transcript";
+import type { SpeakerDto, SummaryType, TranscriptDto } from "../common/transcript";
 import type { UtteranceState } from "../common/transcript-ops";
 import type { TranscriptRows } from "../worker/transcripts/ingest";
 import type { EditHistoryDto, OpRequest, TranscriptFields } from "../common/transcript-ops";
@@ -13,6 +13,7 @@ import { mergeSpeakers, replaceAll } from "./transcript-store/bulk";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./transcript-store/details";
 import { editHistory, stepHistory } from "./transcript-store/history";
 import { ingestTranscript } from "./transcript-store/ingest";
+import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
 import { runOperation } from "./transcript-store/operations";
 import { purgeTranscripts } from "./transcript-store/purge";
 import { compactUtterances, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
@@ -177,6 +178,18 @@ export class UserChannel extends Server<Env> {
 
   async mergeSpeakers(fileId: string, speakerId: string, intoSpeakerId: string, opId: string | null): Promise<StoreAnswer<EditOutcome>> {
     return answer(() => mergeSpeakers(this.storage, fileId, speakerId, intoSpeakerId, opId));
+  }
+
+  async summaryState(fileId: string) {
+    return summaryState(this.storage.sql, fileId);
+  }
+
+  async markSummary(fileId: string, status: TranscriptDto["summaryStatus"], error: string | null, onlyWhileGenerating: boolean) {
+    return markSummary(this.storage.sql, fileId, status, error, onlyWhileGenerating);
+  }
+
+  async saveSummary(fileId: string, text: string, meta: { summaryType: SummaryType; summaryModel: string }, requested: boolean) {
+    saveSummary(this.storage, fileId, text, meta, requested);
   }
 
   /** RPC: the object's SQLite size in bytes (benchmarks, operators). */

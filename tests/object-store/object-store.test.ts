@@ -4,7 +4,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
-import { SUMMARY_TYPES } from "../../common/transcript";
 import { userChannel } from "../../worker/channel";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import { getConfig } from "../../worker/config";
@@ -95,14 +94,11 @@ describe("transcripts in the user's own store", () => {
     }
   });
 
-  it("refuses what the store does not do yet (summary generation, re-transcription) with 409 {error}", async () => {
+  it("refuses what the store does not do yet (re-transcription keeping corrections) with 409 {error}", async () => {
     const { user, fileId } = await userWithTranscript("store-later", sampleTranscript(4, 3));
     const before = await utterances(user, fileId);
-    const refusals = [
-      await api("POST", `/transcripts/${fileId}/summary`, { summary_type: SUMMARY_TYPES[0] }, { token: user.token }),
-      await api("POST", `/audio_files/${fileId}/retranscribe`, {}, { token: user.token }),
-    ];
-    for (const res of refusals) expect([res.status, res.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
+    const res = await api("POST", `/audio_files/${fileId}/retranscribe`, {}, { token: user.token });
+    expect([res.status, res.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
     expect(await utterances(user, fileId)).toEqual(before);
   });
 

@@ -8,11 +8,14 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
 import { CHUNK_CHARS } from "../../worker/summaries/summarize";
+import { getDb } from "../../worker/db/client";
 import { SUMMARY_MAX_ATTEMPTS, SUMMARY_MESSAGES } from "../../worker/summaries/job";
+import { markSummary } from "../../worker/summaries/stored-summary";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { threeHourTranscript } from "../support/three-hour";
 import { apiRequest, call, expectOk, typedApi } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
+import { storeHeader } from "./store-helpers";
 import { history, storeTranscript, transcript, undoOk, userWithTranscript } from "./transcript-helpers";
 
 /** The Worker with a chat model on the (fake) OpenAI-compatible server. */
@@ -130,7 +133,7 @@ describe("generated summaries", { timeout: 60_000 }, () => {
   });
 
   it("retries a failing model, then gives up with a reason; the file and transcript stay as they were", async () => {
-    const { user, fileId } = await userWithTranscript("sum-fail", {
+    const { user, fileId, transcriptId } = await userWithTranscript("sum-fail", {
       duration: 2,
       speakers: ["A"],
       utterances: [
@@ -145,7 +148,7 @@ describe("generated summaries", { timeout: 60_000 }, () => {
       ],
     });
     // As POST /summary leaves it (without queueing a real job here).
-    await env.DB.prepare("UPDATE transcripts SET summary_status = 'generating' WHERE audio_file_id = ?").bind(fileId).run();
+    await markSummary(env, getDb(env.DB), await storeHeader(transcriptId), "generating", null);
     expect((await summarizeJob(user, fileId, { requested: true })).retryMessages).toHaveLength(1);
     const last = await summarizeJob(user, fileId, { requested: true, attempts: SUMMARY_MAX_ATTEMPTS });
     expect(last.explicitAcks).toHaveLength(1);

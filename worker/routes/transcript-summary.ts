@@ -4,8 +4,8 @@ import { SUMMARY_TYPES } from "../../common/transcript";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { requestSummary } from "../summaries/job";
-import { listSpeakers, toTranscriptDto } from "../transcripts/read";
-import { getEditableTranscript } from "../transcripts/store";
+import { getOwnedTranscript } from "../transcripts/read";
+import { readTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 const regenerateSchema = z.object({
@@ -23,8 +23,10 @@ export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
   validate("json", regenerateSchema),
   limitPerUser("summary"),
   async (c) => {
-    const row = await getEditableTranscript(c.var.db, c.var.user.id, c.req.param("id"));
-    const updated = await requestSummary(c.env, c.var.db, c.var.config, row, c.req.valid("json").summary_type);
-    return c.json({ data: toTranscriptDto(updated, await listSpeakers(c.var.db, row.id)) }, 202);
+    const id = c.req.param("id");
+    const row = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    await requestSummary(c.env, c.var.db, c.var.config, row, c.req.valid("json").summary_type);
+    const marked = await getOwnedTranscript(c.var.db, c.var.user.id, id);
+    return c.json({ data: await readTranscript(c.env, c.var.db, marked) }, 202);
   },
 );

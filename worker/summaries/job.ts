@@ -2,7 +2,7 @@
 // a model is configured), and one whenever the user asks to regenerate. A job
 // never touches the file's status, so a summary can never fail a transcription;
 // the automatic one never replaces a summary the user has written meanwhile.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TranscriptChangedMessage } from "../../common/live-messages";
 import type { SummaryType } from "../../common/transcript";
 import type { SummarizeMessage } from "../queue-messages";
@@ -10,12 +10,11 @@ import { getConfig } from "../config";
 import { getDb, type Db } from "../db/client";
 import { transcripts, type TranscriptRow } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
-import { nowIso } from "../lib/time";
-import { updateFields } from "../transcripts/details-edits";
 import { publish } from "../live/publish";
-import { listSpeakers, listUtterances } from "../transcripts/read";
+import { readSpeakers, readUtterances } from "../transcripts/store";
 import type { Config } from "../config";
 import { chatModel, summaryModelName } from "./chat-models";
+import { currentSummary, markSummary, saveSummary } from "./stored-summary";
 import { summarize } from "./summarize";
 
 export const SUMMARY_MAX_ATTEMPTS = 3;
@@ -51,22 +50,16 @@ export async function queueAutomaticSummary(env: Env, config: Config, file: { id
 }
 
 /** The user asks for a (new) summary: marked generating, then queued; 409 when no model is configured. */
-export async function requestSummary(env: Env, db: Db, config: Config, row: TranscriptRow, type: SummaryType): Promise<TranscriptRow> {
+export async function requestSummary(env: Env, db: Db, config: Config, row: TranscriptRow, type: SummaryType): Promise<void> {
   if (!summaryModelName(config)) throw conflict(SUMMARY_MESSAGES.unavailable);
-  const marked = await db
-    .update(transcripts)
-    .set({ summaryStatus: "generating", summaryError: null, updatedAt: nowIso() })
-    .where(eq(transcripts.id, row.id))
-    .returning()
-    .get();
+  await markSummary(env, db, row, "generating", null);
   try {
     await enqueueSummary(env, { audioFileId: row.audioFileId, userId: row.userId }, type, true);
   } catch (error) {
     console.error("Could not queue the summary of", row.audioFileId, error);
-    await setSummaryStatus(db, row.id, "failed", SUMMARY_MESSAGES.failed);
+    await markSummary(env, db, row, "failed", SUMMARY_MESSAGES.failed);
     throw new ApiError(503, SUMMARY_MESSAGES.failed);
   }
-  return marked ?? row;
 }
 
 const changed = (audioFileId: string): TranscriptChangedMessage => ({
@@ -78,10 +71,6 @@ const changed = (audioFileId: string): TranscriptChangedMessage => ({
   client_id: null,
 });
 
-async function setSummaryStatus(db: Db, id: string, status: TranscriptRow["summaryStatus"], error: string | null) {
-  await db.update(transcripts).set({ summaryStatus: status, summaryError: error, updatedAt: nowIso() }).where(eq(transcripts.id, id));
-}
-
 export async function runSummaryJob(message: Message<unknown>, job: SummarizeMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
   const row = await db
@@ -89,8 +78,8 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
     .from(transcripts)
     .where(and(eq(transcripts.audioFileId, job.audio_file_id), eq(transcripts.userId, job.user_id)))
     .get();
-  // Gone, or (automatic) the user wrote a summary first, or its store takes no summary yet (decision 023).
-  if (!row || (!job.requested && row.summary) || row.store !== "d1") {
+  // Gone, or (automatic) the user wrote a summary first.
+  if (!row || (!job.requested && (await currentSummary(env, row)))) {
     message.ack();
     return;
   }
@@ -103,7 +92,7 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   }
   let text: string | null;
   try {
-    const [speakers, utterances] = await Promise.all([listSpeakers(db, row.id), listUtterances(db, row.id)]);
+    const [speakers, utterances] = await Promise.all([readSpeakers(env, db, row), readUtterances(env, db, row)]);
     const names = new Map(speakers.map((s) => [s.id, s.displayName]));
     const lines = utterances.map((u) => ({
       speaker: names.get(u.speakerId) ?? "Speaker",
@@ -120,36 +109,13 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
     message.ack();
     return;
   }
-  if (text) await store(db, env, row, text, job, model.name);
-  else await setSummaryStatus(db, row.id, null, null);
+  if (text) await saveSummary(env, db, row, text, { summaryType: job.summary_type, summaryModel: model.name }, job.requested);
+  else await markSummary(env, db, row, null, null);
   message.ack();
   await publish(env, job.user_id, changed(job.audio_file_id));
 }
 
-async function store(db: Db, env: Env, row: TranscriptRow, text: string, job: SummarizeMessage, modelName: string): Promise<void> {
-  const meta = { summaryType: job.summary_type, summaryModel: modelName, summaryStatus: null, summaryError: null, updatedAt: nowIso() };
-  if (job.requested) {
-    // The user asked: their previous summary is kept in the edit history (undo brings it back).
-    const fresh = await db.select().from(transcripts).where(eq(transcripts.id, row.id)).get();
-    if (!fresh) return;
-    await updateFields(env.DB, fresh, { summary: text });
-    await db.update(transcripts).set(meta).where(eq(transcripts.id, row.id));
-    return;
-  }
-  // Written only if there is still no summary: never over one the user wrote meanwhile.
-  await db
-    .update(transcripts)
-    .set({ summary: text, ...meta })
-    .where(and(eq(transcripts.id, row.id), isNull(transcripts.summary)));
-}
-
 /** A requested summary failed: marked so only while still awaited (a later request may have succeeded since). */
 async function finish(env: Env, db: Db, row: TranscriptRow, status: "failed", error: string) {
-  const marked = await db
-    .update(transcripts)
-    .set({ summaryStatus: status, summaryError: error, updatedAt: nowIso() })
-    .where(and(eq(transcripts.id, row.id), eq(transcripts.summaryStatus, "generating")))
-    .returning({ id: transcripts.id })
-    .get();
-  if (marked) await publish(env, row.userId, changed(row.audioFileId));
+  if (await markSummary(env, db, row, status, error, true)) await publish(env, row.userId, changed(row.audioFileId));
 }
