@@ -73,6 +73,7 @@ export default defineConfig({
             "tests/worker/transcript-replace.test.ts",
             "tests/worker/speaker-merge.test.ts",
             "tests/worker/summaries.test.ts",
+            "tests/worker/search.test.ts",
           ],
           setupFiles: ["./tests/worker/setup.ts"],
         },

@@ -13,6 +13,7 @@ import { mergeSpeakers, replaceAll } from "./transcript-store/bulk";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./transcript-store/details";
 import { editHistory, stepHistory } from "./transcript-store/history";
 import { ingestTranscript } from "./transcript-store/ingest";
+import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
 import { runOperation } from "./transcript-store/operations";
 import { purgeTranscripts } from "./transcript-store/purge";
@@ -190,6 +191,11 @@ export class UserChannel extends Server<Env> {
 
   async saveSummary(fileId: string, text: string, meta: { summaryType: SummaryType; summaryModel: string }, requested: boolean) {
     saveSummary(this.storage, fileId, text, meta, requested);
+  }
+
+  /** RPC: library search over the texts this store holds (the Worker merges D1's hits). */
+  async searchStore(match: string, opts: { speaker?: string | undefined; minScore: number; limit: number }) {
+    return searchStore(this.storage.sql, match, opts);
   }
 
   /** RPC: the object's SQLite size in bytes (benchmarks, operators). */

@@ -1,7 +1,7 @@
 // `npm test`: every check — lint and format (Biome), unused code (knip), types, Worker tests (workerd),
-// web unit tests, browser tests (Chromium).
+// web unit tests, browser tests (Chromium), and the editor's browser tests again with the object store.
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { bin, mustRun } from "./lib.mjs";
+import { bin, mustRun, offlineEnv } from "./lib.mjs";
 
 ensureChromium();
 await mustRun(bin("biome"), ["check", "."]);
@@ -11,4 +11,9 @@ await mustRun(bin("tsc"), ["-b"]);
 await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
 await mustRun(bin("vitest"), ["run", "--project", "worker", "--project", "worker-object", "--project", "web"]);
 await mustRun(bin("playwright"), ["test"]);
+// The editor's flows once more with new transcripts in the user's own object (decision 023), on ports of their own.
+const objectStoreSpecs = ["editor", "replace-all", "speaker-merge", "tools", "share-links", "exports"].map((s) => `tests/e2e/${s}.spec.ts`);
+await mustRun(bin("playwright"), ["test", ...objectStoreSpecs], {
+  env: { ...offlineEnv, E2E_PORT: "8790", FAKE_OPENAI_PORT: "8791", E2E_DEV_VARS: "TRANSCRIPT_STORE=object" },
+});
 console.log("\n✓ All test suites passed");

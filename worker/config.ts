@@ -62,7 +62,7 @@ const configSchema = z.object({
   QUOTA_SHARES: z.coerce.number().int().positive().default(SHARE_LIMITS.perUserDefault),
   /**
    * Where new transcripts are written (decision 023): D1, or the user's own object. The object
-   * store does not yet take edits, so it is refused in production until the move is complete.
+   * store is refused in production until the move is complete (decision 028).
    */
   TRANSCRIPT_STORE: z.enum(["d1", "object"]).default("d1"),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
@@ -81,7 +81,8 @@ const checkedSchema = configSchema
     path: ["APP_URL"],
   })
   .refine((c) => c.ENVIRONMENT !== "production" || c.TRANSCRIPT_STORE === "d1", {
-    message: 'TRANSCRIPT_STORE = "object" is not ready for production: the object store does not take edits yet',
+    message:
+      'TRANSCRIPT_STORE = "object" is not ready for production: the object store does not yet re-transcribe keeping corrections, and transcripts already in D1 cannot be moved to it yet',
     path: ["TRANSCRIPT_STORE"],
   })
   .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? LOCAL_APP_URL }));

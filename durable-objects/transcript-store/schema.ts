@@ -86,6 +86,61 @@ const MIGRATIONS: readonly string[][] = [
     ) WITHOUT ROWID`,
     "CREATE UNIQUE INDEX history_op_id ON history (transcript, op_id) WHERE op_id IS NOT NULL",
   ],
+  // 2. Library search over every text the store holds (docs/decisions/028): the utterances (rowid =
+  // key), and speakers' names, summaries and notes under negative rowids (kind in the low two bits).
+  [
+    "DROP TRIGGER search_utterance_insert",
+    "DROP TRIGGER search_utterance_update",
+    "DROP TRIGGER search_utterance_delete",
+    "DROP TABLE search_fts",
+    "DROP VIEW utterance_text",
+    `CREATE VIEW search_text AS
+      SELECT id, json_extract(words, '$[1]') AS body FROM utterances
+      UNION ALL SELECT -(id * 4 + 1), name FROM speakers WHERE trim(coalesce(name, '')) <> ''
+      UNION ALL SELECT -(id * 4 + 2), summary FROM transcripts WHERE trim(coalesce(summary, '')) <> ''
+      UNION ALL SELECT -(id * 4 + 3), notes FROM transcripts WHERE trim(coalesce(notes, '')) <> ''`,
+    `CREATE VIRTUAL TABLE search_fts USING fts5 (
+      body, tokenize = 'unicode61 remove_diacritics 2', content = 'search_text', content_rowid = 'id'
+    )`,
+    `CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
+      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
+    END`,
+    `CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN OLD.words IS NOT NEW.words BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
+      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
+    END`,
+    `CREATE TRIGGER search_utterance_delete AFTER DELETE ON utterances BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
+    END`,
+    // A text that is empty has no row; the 'delete' of one that never had a row would corrupt the index.
+    `CREATE TRIGGER search_speaker_insert AFTER INSERT ON speakers WHEN trim(coalesce(NEW.name, '')) <> '' BEGIN
+      INSERT INTO search_fts (rowid, body) VALUES (-(NEW.id * 4 + 1), NEW.name);
+    END`,
+    `CREATE TRIGGER search_speaker_update AFTER UPDATE OF name ON speakers WHEN OLD.name IS NOT NEW.name BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 1), OLD.name WHERE trim(coalesce(OLD.name, '')) <> '';
+      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 1), NEW.name WHERE trim(coalesce(NEW.name, '')) <> '';
+    END`,
+    `CREATE TRIGGER search_speaker_delete AFTER DELETE ON speakers WHEN trim(coalesce(OLD.name, '')) <> '' BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', -(OLD.id * 4 + 1), OLD.name);
+    END`,
+    `CREATE TRIGGER search_summary_update AFTER UPDATE OF summary ON transcripts WHEN OLD.summary IS NOT NEW.summary BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 2), OLD.summary WHERE trim(coalesce(OLD.summary, '')) <> '';
+      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 2), NEW.summary WHERE trim(coalesce(NEW.summary, '')) <> '';
+    END`,
+    `CREATE TRIGGER search_notes_update AFTER UPDATE OF notes ON transcripts WHEN OLD.notes IS NOT NEW.notes BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 3), OLD.notes WHERE trim(coalesce(OLD.notes, '')) <> '';
+      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 3), NEW.notes WHERE trim(coalesce(NEW.notes, '')) <> '';
+    END`,
+    `CREATE TRIGGER search_transcript_insert AFTER INSERT ON transcripts BEGIN
+      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 2), NEW.summary WHERE trim(coalesce(NEW.summary, '')) <> '';
+      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 3), NEW.notes WHERE trim(coalesce(NEW.notes, '')) <> '';
+    END`,
+    `CREATE TRIGGER search_transcript_delete AFTER DELETE ON transcripts BEGIN
+      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 2), OLD.summary WHERE trim(coalesce(OLD.summary, '')) <> '';
+      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 3), OLD.notes WHERE trim(coalesce(OLD.notes, '')) <> '';
+    END`,
+    "INSERT INTO search_fts (search_fts) VALUES ('rebuild')",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

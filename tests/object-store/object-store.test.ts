@@ -135,6 +135,46 @@ describe("transcripts in the user's own store", () => {
     ).toEqual([]);
   });
 
+  it("leaves nothing in the object when the file is deleted while its transcript is written", async () => {
+    const user = await createUser("store-race");
+    const { fileId } = await storeTranscript(user);
+    const store = await userChannel(env, user.id);
+    // The file goes (its header row with it by cascade) while a job of it is still running.
+    await env.DB.prepare("DELETE FROM audio_files WHERE id = ?").bind(fileId).run();
+    const now = new Date().toISOString();
+    const rows = buildTranscriptRows({ id: fileId, userId: user.id }, saying("Too late."), {
+      service: "test",
+      startedAt: now,
+      completedAt: now,
+    });
+    await expect(saveNewTranscript(env, getConfig(env), rows, now)).rejects.toThrow();
+    expect(await store.openTranscript(fileId)).toBeNull();
+  });
+
+  it("searches both stores at once: hits of D1's transcripts and the object's merge, page after page, each once", async () => {
+    const user = await createUser("store-search");
+    const inObject = await storeTranscript(user, saying("the heron flies", "a heron lands", "no birds here"));
+    const d1File = await inD1(user.id, saying("heron in d1", "nothing else"));
+    expect((await d1Rows(d1File))?.store).toBe("d1");
+    const seen: Json[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ q: "heron", limit: "1", ...(cursor ? { cursor } : {}) });
+      const page = expectStatus(await get(`/search?${query}`, { token: user.token }), 200);
+      seen.push(...page.data);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.map((h) => [h.file_id, h.kind, h.snippet]).sort()).toEqual(
+      [
+        [inObject.fileId, "transcript", "the heron flies"],
+        [inObject.fileId, "transcript", "a heron lands"],
+        [d1File, "transcript", "heron in d1"],
+      ].sort(),
+    );
+    const objectHit = seen.find((h) => h.snippet === "a heron lands")!;
+    expect(objectHit.utterance_id).toBe((await utterances(user, inObject.fileId))[1].id);
+  });
+
   it("removes the transcript from the object when its file is deleted", async () => {
     const { user, fileId } = await userWithTranscript("store-delete");
     const other = await storeTranscript(user);

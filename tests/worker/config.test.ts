@@ -18,6 +18,14 @@ describe("config", () => {
     expect(getConfig(withVars({ ENVIRONMENT: "development", APP_URL: undefined })).APP_URL).toBe(LOCAL_APP_URL);
   });
 
+  it("writes transcripts to D1 unless told otherwise, and keeps the object store out of production until it is complete", () => {
+    expect(getConfig(withVars({})).TRANSCRIPT_STORE).toBe("d1");
+    expect(getConfig(withVars({ TRANSCRIPT_STORE: "object" })).TRANSCRIPT_STORE).toBe("object");
+    const production = { ENVIRONMENT: "production", APP_URL: "https://app.example.com" };
+    expect(() => getConfig(withVars({ ...production, TRANSCRIPT_STORE: "object" }))).toThrow(/TRANSCRIPT_STORE = "object" is not ready/);
+    expect(() => getConfig(withVars({ TRANSCRIPT_STORE: "kv" }))).toThrow(/TRANSCRIPT_STORE/);
+  });
+
   it("refuses an unknown transcription service", () => {
     expect(() => getConfig(withVars({ TRANSCRIPTION_SERVICE: "whisper-at-home" }))).toThrow(/TRANSCRIPTION_SERVICE/);
   });

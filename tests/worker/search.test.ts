@@ -4,57 +4,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, type Json } from "./helpers";
-import { createFolder, createUser, expectStatus, type TestUser } from "./library-helpers";
-import {
-  merge,
-  redoOk,
-  saying,
-  speakers,
-  split,
-  storeTranscript,
-  toFirstForm,
-  undoOk,
-  updateWords,
-  utterances,
-  wordTexts,
-} from "./transcript-helpers";
-
-async function search(user: TestUser, q: string, extra: Record<string, string> = {}) {
-  const query = new URLSearchParams({ q, ...extra });
-  return expectStatus(await call("GET", `/search?${query}`, undefined, { token: user.token }), 200) as {
-    data: Json[];
-    next_cursor: string | null;
-  };
-}
-
-const snippets = (page: { data: Json[] }) => page.data.map((h) => h.snippet);
-const marked = (hit: Json) => hit.marks.map((m: Json) => hit.snippet.slice(m.start, m.end));
-
-/** Every indexed text equals what its source row says now (nothing stale, nothing missing). */
-async function expectIndexInStep() {
-  const { results } = await env.DB.prepare(
-    `SELECT d.kind, d.ref_id, f.body AS indexed, CASE d.kind
-       WHEN 'transcript' THEN (SELECT words FROM utterances u WHERE u.id = d.ref_id)
-       WHEN 'name' THEN (SELECT name FROM audio_files WHERE id = d.ref_id)
-       WHEN 'speaker' THEN (SELECT name FROM speakers WHERE id = d.ref_id)
-       WHEN 'summary' THEN (SELECT summary FROM transcripts WHERE id = d.ref_id)
-       ELSE (SELECT notes FROM transcripts WHERE id = d.ref_id) END AS actual
-     FROM search_docs d LEFT JOIN search_fts f ON f.rowid = d.id`,
-  ).all<{ kind: string; ref_id: string; indexed: string | null; actual: string | null }>();
-  for (const row of results) {
-    const actual = row.kind === "transcript" && row.actual !== null ? wordTexts(row.actual) : row.actual;
-    expect(row.indexed, `${row.kind} ${row.ref_id}`).toBe(actual);
-  }
-  const counts = await env.DB.prepare(
-    `SELECT (SELECT count(*) FROM search_fts) AS fts, (SELECT count(*) FROM search_docs) AS docs,
-       (SELECT count(*) FROM utterances) + (SELECT count(*) FROM audio_files)
-       + (SELECT count(*) FROM speakers WHERE trim(coalesce(name, '')) <> '')
-       + (SELECT count(*) FROM transcripts WHERE trim(coalesce(summary, '')) <> '')
-       + (SELECT count(*) FROM transcripts WHERE trim(coalesce(notes, '')) <> '') AS sources`,
-  ).first<{ fts: number; docs: number; sources: number }>();
-  expect(counts!.fts).toBe(counts!.docs);
-  expect(counts!.docs).toBe(counts!.sources);
-}
+import { createFolder, createUser, expectStatus } from "./library-helpers";
+import { expectIndexInStep, marked, search, snippets } from "./search-helpers";
+import { merge, redoOk, saying, speakers, split, storeTranscript, undoOk, updateWords, utterances } from "./transcript-helpers";
 
 describe("search", { timeout: 30_000 }, () => {
   it("matches words in any case and without accents, phrases in quotes, and the last word as a prefix", async () => {
@@ -308,26 +260,6 @@ describe("the index follows every change", { timeout: 60_000 }, () => {
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
     const left = await env.DB.prepare("SELECT count(*) AS n FROM search_docs WHERE file_id = ?").bind(c.fileId).first<number>("n");
     expect(left).toBe(0);
-    await expectIndexInStep();
-  });
-
-  it("the migration builds the index for what is already stored", async () => {
-    const user = await createUser("search");
-    const { fileId } = await storeTranscript(user, saying("heron nest", "heron egg"));
-    expectStatus(await call("PUT", `/transcripts/${fileId}`, { transcript: { summary: "heron summary" } }, { token: user.token }), 200);
-    const before = await search(user, "heron");
-    // As if the index had never been built (and the words were in the form 0014 read): emptied,
-    // then the migration's own statements that fill it.
-    await toFirstForm();
-    await env.DB.batch([env.DB.prepare("DELETE FROM search_fts"), env.DB.prepare("DELETE FROM search_docs")]);
-    expect((await search(user, "heron")).data).toEqual([]);
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0014"))!;
-    const backfill = migration.queries.filter((q) => /^INSERT INTO search_(docs|fts)/.test(q.trim()));
-    expect(backfill.length).toBeGreaterThanOrEqual(9);
-    await env.DB.batch(backfill.map((q) => env.DB.prepare(q)));
-    const after = await search(user, "heron");
-    expect(after.data.map((h) => h.snippet).sort()).toEqual(before.data.map((h) => h.snippet).sort());
-    expect(after.data).toHaveLength(3);
     await expectIndexInStep();
   });
 });

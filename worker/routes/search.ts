@@ -9,5 +9,5 @@ import type { AppEnv } from "../types";
 export const searchRoutes = new Hono<AppEnv>().use(requireAuth).get("/", validate("query", searchQuerySchema), async (c) => {
   const { q, folder_id, speaker, limit, cursor } = c.req.valid("query");
   const folderId = folder_id === undefined ? undefined : folder_id === "" || folder_id === "common" ? null : folder_id;
-  return c.json(await searchLibrary(c.env.DB, c.var.user.id, { q, folderId, speaker, limit, cursor }), 200);
+  return c.json(await searchLibrary(c.env, c.var.user.id, { q, folderId, speaker, limit, cursor }), 200);
 });

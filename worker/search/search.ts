@@ -1,10 +1,15 @@
 // Search across a user's library with the FTS5 index that migration 0019 builds
-// and its triggers keep in step (docs/decisions/015-transcript-search.md, 025-search-index-slim.md).
+// and its triggers keep in step (docs/decisions/015-transcript-search.md, 025-search-index-slim.md),
+// merged with the index of the user's own object for the transcripts it holds (decision 028).
 import type { SearchHit, SearchHitKind, SearchPage } from "../../common/search";
 import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../common/search";
 import { makeSnippet, matchExpression, parseSearchQuery } from "../../common/search-query";
 import { unprocessable } from "../lib/errors";
+import type { StoreHit } from "../../durable-objects/transcript-store/search";
+import { userChannel } from "../channel";
 import { wordsText } from "./words-text";
+
+type SearchTerms = ReturnType<typeof parseSearchQuery>;
 
 export interface SearchParams {
   q: string;
@@ -15,8 +20,10 @@ export interface SearchParams {
   cursor?: string;
 }
 
-/** Where the previous page ended in the order (score, newest file, row). */
-type Cursor = [score: number, createdAt: string, id: number];
+/** Where the previous page ended in the order (score, newest file, D1's rows before the object's, row). */
+type Cursor = [score: number, createdAt: string, source: Source, id: number];
+/** 0: D1's index; 1: the user's object's. */
+type Source = 0 | 1;
 
 function encodeCursor(cursor: Cursor): string {
   return btoa(JSON.stringify(cursor)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -25,15 +32,18 @@ function encodeCursor(cursor: Cursor): string {
 function decodeCursor(text: string): Cursor {
   try {
     const value: unknown = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
+    // Cursors of three values come from before the object store: D1's rows.
+    const parts = Array.isArray(value) && value.length === 3 ? [value[0], value[1], 0, value[2]] : value;
     if (
-      Array.isArray(value) &&
-      value.length === 3 &&
-      typeof value[0] === "number" &&
-      Number.isFinite(value[0]) &&
-      typeof value[1] === "string" &&
-      Number.isSafeInteger(value[2])
+      Array.isArray(parts) &&
+      parts.length === 4 &&
+      typeof parts[0] === "number" &&
+      Number.isFinite(parts[0]) &&
+      typeof parts[1] === "string" &&
+      (parts[2] === 0 || parts[2] === 1) &&
+      Number.isSafeInteger(parts[3])
     ) {
-      return value as Cursor;
+      return parts as Cursor;
     }
   } catch {
     // answered below
@@ -57,11 +67,53 @@ interface HitRow {
   created_at: string;
 }
 
+/** A hit of either index, placed in the order (score, newest file, source, row). */
+interface Placed {
+  source: Source;
+  id: number;
+  score: number;
+  created_at: string;
+  hit: () => SearchHit;
+}
+
+const after = (p: Pick<Placed, "score" | "created_at" | "source" | "id">, c: Cursor | undefined) =>
+  !c ||
+  p.score > c[0] ||
+  (p.score === c[0] && (p.created_at < c[1] || (p.created_at === c[1] && (p.source > c[2] || (p.source === c[2] && p.id > c[3])))));
+
+const inOrder = (a: Placed, b: Placed) =>
+  a.score - b.score || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0) || a.source - b.source || a.id - b.id;
+
 /** One page of hits, most relevant first (bm25), then newest file. */
-export async function searchLibrary(db: D1Database, userId: string, params: SearchParams): Promise<SearchPage> {
+export async function searchLibrary(env: Env, userId: string, params: SearchParams): Promise<SearchPage> {
   const terms = parseSearchQuery(params.q);
   if (!terms.length) return { data: [], next_cursor: null };
   const limit = params.limit ?? SEARCH_LIMITS.pageDefault;
+  const cursor = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
+  const [fromD1, fromObject] = await Promise.all([
+    d1Hits(env.DB, userId, params, terms, cursor, limit + 1),
+    objectHits(env, userId, params, terms, cursor, limit + 1),
+  ]);
+  // When the object had more than it sent, only what ranks before its last hit is certainly complete.
+  const merged = [...fromD1, ...fromObject.placed]
+    .filter((p) => fromObject.completeBefore === undefined || p.score < fromObject.completeBefore)
+    .sort(inOrder);
+  const page = merged.slice(0, limit);
+  const last = page[page.length - 1];
+  const more = merged.length > limit || (fromObject.completeBefore !== undefined && page.length === limit);
+  const next = more && last ? encodeCursor([last.score, last.created_at, last.source, last.id]) : null;
+  return { data: page.map((p) => p.hit()), next_cursor: next };
+}
+
+/** D1's hits: file names, and the transcripts D1 holds. */
+async function d1Hits(
+  db: D1Database,
+  userId: string,
+  params: SearchParams,
+  terms: SearchTerms,
+  cursor: Cursor | undefined,
+  take: number,
+): Promise<Placed[]> {
   const match = `owner : "${ownerToken(userId)}" AND body : (${matchExpression(terms)})`;
 
   const where: string[] = [];
@@ -81,13 +133,13 @@ export async function searchLibrary(db: D1Database, userId: string, params: Sear
          WHERE u.id = d.ref_id AND ${SPEAKER_NAME} = ${p} COLLATE NOCASE))
       OR (d.kind = 'speaker' AND EXISTS (SELECT 1 FROM speakers s WHERE s.id = d.ref_id AND s.name = ${p} COLLATE NOCASE)))`);
   }
-  if (params.cursor !== undefined) {
-    const [score, createdAt, id] = decodeCursor(params.cursor);
-    binds.push(score, createdAt, id);
-    const [s, c, i] = [binds.length - 2, binds.length - 1, binds.length].map((n) => `?${n}`);
-    where.push(`(h.score > ${s} OR (h.score = ${s} AND (f.created_at < ${c} OR (f.created_at = ${c} AND h.id > ${i}))))`);
+  if (cursor !== undefined) {
+    const [score, createdAt, source, id] = cursor;
+    binds.push(score, createdAt, source, id);
+    const [s, c, o, i] = [binds.length - 3, binds.length - 2, binds.length - 1, binds.length].map((n) => `?${n}`);
+    where.push(`(h.score > ${s} OR (h.score = ${s} AND (f.created_at < ${c} OR (f.created_at = ${c} AND ${o} = 0 AND h.id > ${i}))))`);
   }
-  binds.push(limit + 1);
+  binds.push(take);
 
   const { results } = await db
     .prepare(
@@ -102,15 +154,70 @@ export async function searchLibrary(db: D1Database, userId: string, params: Sear
     )
     .bind(...binds)
     .all<HitRow>();
+  const described = await describeHits(db, results, terms);
+  return results.map((row, i) => ({ source: 0, id: row.id, score: row.score, created_at: row.created_at, hit: () => described[i]! }));
+}
 
-  const page = results.slice(0, limit);
-  const last = page[page.length - 1];
-  const next = results.length > limit && last ? encodeCursor([last.score, last.created_at, last.id]) : null;
-  return { data: await describeHits(db, page, terms), next_cursor: next };
+/**
+ * The object's hits, for a user whose object holds transcripts. The object knows neither folders
+ * nor the files' order, so D1 adds them; it is asked for more while the folder leaves too few.
+ */
+async function objectHits(
+  env: Env,
+  userId: string,
+  params: SearchParams,
+  terms: SearchTerms,
+  cursor: Cursor | undefined,
+  need: number,
+): Promise<{ placed: Placed[]; completeBefore?: number }> {
+  const held = await env.DB.prepare("SELECT 1 FROM transcripts WHERE user_id = ? AND store = 'object' LIMIT 1").bind(userId).first();
+  if (!held) return { placed: [] };
+  const store = await userChannel(env, userId);
+  for (let take = need; ; take *= 4) {
+    const { hits, more } = await store.searchStore(matchExpression(terms), {
+      speaker: params.speaker,
+      minScore: cursor?.[0] ?? -Number.MAX_VALUE,
+      limit: take,
+    });
+    const files = await env.DB.prepare(
+      "SELECT id, name, folder_id, created_at FROM audio_files WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))",
+    )
+      .bind(userId, JSON.stringify([...new Set(hits.map((h) => h.file_id))]))
+      .all<{ id: string; name: string; folder_id: string | null; created_at: string }>();
+    const fileOf = new Map(files.results.map((f) => [f.id, f]));
+    const placed: Placed[] = hits.flatMap((h) => {
+      const file = fileOf.get(h.file_id);
+      if (!file || (params.folderId !== undefined && file.folder_id !== params.folderId)) return [];
+      const p = { source: 1 as const, id: h.id, score: h.score, created_at: file.created_at };
+      return after(p, cursor) ? [{ ...p, hit: () => objectHit(h, file, terms) }] : [];
+    });
+    if (!more) return { placed };
+    const completeBefore = hits[hits.length - 1]!.score;
+    if (placed.filter((p) => p.score < completeBefore).length >= need) return { placed, completeBefore };
+  }
+}
+
+function objectHit(h: StoreHit, file: { id: string; name: string; folder_id: string | null }, terms: SearchTerms): SearchHit {
+  const snippet = makeSnippet(h.body, terms);
+  const hit: SearchHit = {
+    file_id: file.id,
+    file_name: file.name,
+    folder_id: file.folder_id,
+    kind: h.kind === "speaker" ? "name" : h.kind,
+    snippet: snippet.text,
+    marks: snippet.marks,
+  };
+  if (h.kind === "transcript") {
+    hit.utterance_id = h.ref_id!;
+    hit.start_time = h.start_time!;
+    hit.speaker = h.speaker!;
+  }
+  if (h.kind === "speaker") hit.speaker = h.speaker!;
+  return hit;
 }
 
 /** Texts, times and speakers of one page's hits, with the snippets; the texts come from their own rows (the index keeps none). */
-async function describeHits(db: D1Database, page: HitRow[], terms: ReturnType<typeof parseSearchQuery>): Promise<SearchHit[]> {
+async function describeHits(db: D1Database, page: HitRow[], terms: SearchTerms): Promise<SearchHit[]> {
   if (!page.length) return [];
   const refsOf = (...kinds: HitRow["kind"][]) => page.filter((h) => kinds.includes(h.kind)).map((h) => h.ref_id);
   const list = (ids: string[]) => ids.map((_, i) => `?${i + 1}`).join(",") || "NULL";

@@ -114,9 +114,10 @@ export async function saveNewTranscript(env: Env, config: Config, rows: Transcri
     await saveTranscript(env.DB, rows);
     return;
   }
-  await (await object(env, { ...t, store: "object" })).ingestTranscript(rows, run);
+  const store = await object(env, { ...t, store: "object" });
+  await store.ingestTranscript(rows, run);
   const db = env.DB;
-  await db.batch([
+  await d1AfterObject(db, t.audioFileId, () => store.purgeTranscripts([t.audioFileId]), [
     db.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(t.audioFileId),
     db
       .prepare(
@@ -140,6 +141,20 @@ export async function saveNewTranscript(env: Env, config: Config, rows: Transcri
       ),
     readyStatement(db, t.audioFileId, t.transcriptionService, t.duration, t.completedAt),
   ]);
+}
+
+/**
+ * D1's half of a write the object made first. When it fails because the file was deleted
+ * meanwhile, the object's half goes too: nothing else would ever remove it.
+ */
+async function d1AfterObject(db: D1Database, fileId: string, undo: () => Promise<unknown>, statements: D1PreparedStatement[]) {
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    const file = await db.prepare("SELECT 1 FROM audio_files WHERE id = ?").bind(fileId).first();
+    if (!file) await undo();
+    throw error;
+  }
 }
 
 /** Before files leave D1: their transcripts leave the owner's object (rule 5). */
