@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedMediaTtlSeconds } from "../../worker/routes/shared";
+import { sharedMediaTtlSeconds } from "../../worker/shares/media-ttl";
 import { redactSecrets } from "../../worker/shares/redact";
 
 describe("share links", () => {

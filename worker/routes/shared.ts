@@ -12,6 +12,7 @@ import { notFound } from "../lib/errors";
 import { isoIn } from "../lib/time";
 import { sharedTranscript, sharedTranscriptRow } from "../shares/read";
 import { enforceShareRateLimit } from "../shares/rate-limit";
+import { sharedMediaTtlSeconds } from "../shares/media-ttl";
 import { findLiveShare } from "../shares/store";
 import { countView, visitorHash } from "../shares/views";
 import { mediaLink } from "../storage/links";
@@ -39,12 +40,6 @@ const sharedUtterancesQuerySchema = utterancesQuerySchema.pick({ format: true })
 
 const RENDER_TEXT = { txt: renderTxt, srt: renderSrt, vtt: renderVtt } as const;
 const exportParamSchema = z.object({ secret: z.string(), format: z.enum(SHARED_EXPORT_FORMATS, { error: SHARE_MESSAGES.exportFormat }) });
-
-/** Media links of a shared page: issued per visit, long enough for one listening of the file, short otherwise. */
-export function sharedMediaTtlSeconds(durationSeconds: number | null): number {
-  const hour = 3600;
-  return Math.min(4 * hour, Math.max(hour, Math.ceil((durationSeconds ?? 0) + hour / 2)));
-}
 
 /** Headers on every answer a secret opens: never cached or indexed, no referrer leaves with the secret in it. */
 export const SHARED_HEADERS = {
