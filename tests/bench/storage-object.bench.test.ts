@@ -111,10 +111,16 @@ it("measures what a recorded hour costs in the user's object and in D1", { timeo
     // Sensitivity, not the budget's workload: about as many distinct words as three hours of meetings use.
     await measure("2,000 distinct words", generatedTranscript((HOURS * WORDS_PER_HOUR) / 10, 10, wideVocabulary(2_000)), 500),
   ];
-  // Speed on the same 3-hour transcript, through the API, in local workerd (no network between Worker and store).
-  report.push(`speed, ${HOURS} h transcript, ${await speed("d1")}`, `speed, ${HOURS} h transcript, ${await speed("object")}`);
-  expect(report).toHaveLength(4);
+  expect(report).toHaveLength(2);
   console.log(
     `\nBENCH transcripts in the user's own object (${WORDS_PER_HOUR} words an hour):\n${report.map((l) => `BENCH   ${l}`).join("\n")}\n`,
   );
+});
+
+// Its own test: the thousand edits above leave the runner's console slow for every later request.
+it("times opening and one-word saves of a 3-hour transcript in each store", { timeout: 600_000 }, async () => {
+  // Through the API, in local workerd: no network between the Worker and either store.
+  const report = [await speed("d1"), await speed("object")];
+  expect(report).toHaveLength(2);
+  console.log(`\nBENCH speed, ${HOURS} h transcript:\n${report.map((l) => `BENCH   ${l}`).join("\n")}\n`);
 });
