@@ -189,7 +189,11 @@ export const transcripts = sqliteTable(
       .notNull()
       .default("d1"),
   },
-  (t) => [uniqueIndex("transcripts_audio_file_unique").on(t.audioFileId)],
+  (t) => [
+    uniqueIndex("transcripts_audio_file_unique").on(t.audioFileId),
+    // Whether a user has transcripts in their object (library search asks it): only those rows are indexed.
+    index("transcripts_user_in_object").on(t.userId).where(sql`store = 'object'`),
+  ],
 );
 
 export const speakers = sqliteTable(
