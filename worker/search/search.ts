@@ -6,7 +6,7 @@ import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../common/search";
 import { makeSnippet, matchExpression, parseSearchQuery } from "../../common/search-query";
 import { unprocessable } from "../lib/errors";
 import type { StoreHit } from "../../durable-objects/transcript-store/search";
-import { userChannel } from "../channel";
+import { userStore } from "../channel";
 import { wordsText } from "./words-text";
 
 type SearchTerms = ReturnType<typeof parseSearchQuery>;
@@ -172,7 +172,7 @@ async function objectHits(
 ): Promise<{ placed: Placed[]; completeBefore?: number }> {
   const held = await env.DB.prepare("SELECT 1 FROM transcripts WHERE user_id = ? AND store = 'object' LIMIT 1").bind(userId).first();
   if (!held) return { placed: [] };
-  const store = await userChannel(env, userId);
+  const store = userStore(env, userId);
   for (let take = need; ; take *= 4) {
     const { hits, more } = await store.searchStore(matchExpression(terms), {
       speaker: params.speaker,

@@ -3,7 +3,7 @@
 // route read and write them only through these functions.
 import { and, eq, isNull } from "drizzle-orm";
 import type { SummaryType, TranscriptDto } from "../../common/transcript";
-import { userChannel } from "../channel";
+import { userStore } from "../channel";
 import type { Db } from "../db/client";
 import { transcripts, type TranscriptRow } from "../db/schema";
 import { nowIso } from "../lib/time";
@@ -15,7 +15,7 @@ type Header = Pick<TranscriptRow, "id" | "audioFileId" | "userId" | "store">;
 /** The summary the transcript has now (the automatic one never replaces it). */
 export async function currentSummary(env: Env, row: TranscriptRow): Promise<string | null> {
   if (row.store === "d1") return row.summary;
-  return (await (await userChannel(env, row.userId)).summaryState(row.audioFileId)).summary;
+  return (await userStore(env, row.userId).summaryState(row.audioFileId)).summary;
 }
 
 /**
@@ -30,7 +30,7 @@ export async function markSummary(
   error: string | null,
   onlyWhileGenerating = false,
 ): Promise<boolean> {
-  if (row.store !== "d1") return (await userChannel(env, row.userId)).markSummary(row.audioFileId, status, error, onlyWhileGenerating);
+  if (row.store !== "d1") return userStore(env, row.userId).markSummary(row.audioFileId, status, error, onlyWhileGenerating);
   const marked = await db
     .update(transcripts)
     .set({ summaryStatus: status, summaryError: error, updatedAt: nowIso() })
@@ -53,7 +53,7 @@ export async function saveSummary(
   requested: boolean,
 ): Promise<void> {
   if (row.store !== "d1") {
-    await (await userChannel(env, row.userId)).saveSummary(row.audioFileId, text, meta, requested);
+    await userStore(env, row.userId).saveSummary(row.audioFileId, text, meta, requested);
     return;
   }
   const set = { ...meta, summaryStatus: null, summaryError: null, updatedAt: nowIso() };

@@ -7,7 +7,7 @@ import type { ReplaceSpec } from "../../common/replace-match";
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
 import type { EditHistoryDto, OpRequest, TranscriptFields, UtteranceState } from "../../common/transcript-ops";
 import { type StoreAnswer, unwrap } from "../../durable-objects/transcript-store/answer";
-import { userChannel } from "../channel";
+import { userStore } from "../channel";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { TranscriptRow } from "../db/schema";
@@ -35,7 +35,7 @@ type Header = Pick<TranscriptRow, "id" | "audioFileId" | "userId" | "store">;
 /** The answer of an edit to a transcript the object store holds: it takes no edits until the move is complete. */
 export const OBJECT_STORE_READ_ONLY = "This transcript cannot be changed yet: its store does not take edits";
 
-const object = (env: Env, row: Header) => userChannel(env, row.userId);
+const object = async (env: Env, row: Header) => userStore(env, row.userId);
 /** An object's answer as the value it is: RPC's types widen tuples to arrays. */
 const answered = <T>(value: unknown): T => unwrap(value as StoreAnswer<T>);
 
@@ -169,7 +169,7 @@ export async function purgeStoredTranscripts(env: Env, files: readonly { id: str
   const inObjects = new Set(held.results.map((r) => r.id));
   for (const [userId, ids] of byUser) {
     const mine = ids.filter((id) => inObjects.has(id));
-    if (mine.length) await (await userChannel(env, userId)).purgeTranscripts(mine);
+    if (mine.length) await userStore(env, userId).purgeTranscripts(mine);
   }
 }
 
