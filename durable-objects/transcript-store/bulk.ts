@@ -5,10 +5,10 @@ import type { ReplaceSpec } from "../../common/replace-match";
 import { replacedCount } from "../../common/transcript-apply";
 import { nowIso } from "../../worker/lib/time";
 import { decodeChangeInline } from "../../worker/transcripts/change-codec";
-import { detailsChanged } from "../../worker/transcripts/commit";
-import { planSpeakerMerge } from "../../worker/transcripts/merge-speakers";
+import { mergedOutcome, planSpeakerMerge } from "../../worker/transcripts/merge-speakers";
 import type { EditOutcome } from "../../worker/transcripts/operations";
-import { nothingReplaced, planReplace, type ReplaceOutcome, replaceAnswer } from "../../worker/transcripts/replace";
+import { recordOf } from "../../worker/transcripts/operations";
+import { nothingReplaced, planReplace, type ReplaceOutcome, replaceAnswer, replacedOutcome } from "../../worker/transcripts/replace";
 import { commitInStore, movedRows } from "./commit";
 import { speakerRows } from "./details";
 import { storeIds } from "./layout";
@@ -47,21 +47,12 @@ export function replaceAll(storage: DurableObjectStorage, fileId: string, spec: 
     const applied = planReplace(utterances, spec);
     if (!applied) return nothingReplaced();
     const committed = commitInStore(sql, transcript, {
-      change: applied.change,
-      history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+      ...recordOf(applied, opId),
       now: nowIso(),
       // Replacing words moves no utterance: the positions read above still hold.
       knownPositions: new Map(utterances.map((u) => [u.id, u.position])),
     });
-    return {
-      result: replaceAnswer(replacedCount(applied.summary), applied.change, {
-        utterances: committed.utterances,
-        removedUtteranceIds: committed.removedUtteranceIds,
-      }),
-      change: applied.change,
-      detailsChanged: detailsChanged(applied.change),
-      rowsWritten: committed.rowsWritten,
-    };
+    return replacedOutcome(applied, committed);
   });
 }
 
@@ -103,17 +94,7 @@ export function mergeSpeakers(
             )
             .toArray()
             .map((r) => ids.utterance(r.id, r.client_id));
-    const { change, summary } = planSpeakerMerge(speakerRows(sql, transcript), speakerId, intoSpeakerId, movedIds);
-    const committed = commitInStore(sql, transcript, {
-      change,
-      history: { record: { type: "speaker_edited", summary, change, opId } },
-      now: nowIso(),
-    });
-    return {
-      result: { utterances: [], removedUtteranceIds: [], moved: committed.moved ?? [] },
-      change,
-      detailsChanged: detailsChanged(change),
-      rowsWritten: committed.rowsWritten,
-    };
+    const plan = planSpeakerMerge(speakerRows(sql, transcript), speakerId, intoSpeakerId, movedIds);
+    return mergedOutcome(plan.change, commitInStore(sql, transcript, { ...recordOf(plan, opId), now: nowIso() }));
   });
 }

@@ -6,7 +6,7 @@ import { statsDelta } from "../../common/transcript-apply";
 import type { UtteranceDto } from "../../common/transcript";
 import { EDIT_LIMITS, type Change, type MovedUtteranceDto, type SpeakerMoves } from "../../common/transcript-ops";
 import { encodeChangeInline } from "../../worker/transcripts/change-codec";
-import { type CommitResult, type HistoryRecord, markEdited, speakerPresenceMayChange } from "../../worker/transcripts/commit";
+import { type CommitResult, type HistoryRecord, markedPlan, speakerPresenceMayChange } from "../../worker/transcripts/commit";
 import { publicState } from "../../worker/transcripts/rows";
 import { storeIds } from "./layout";
 import { insertSpeaker, insertUtterance, locateUtterance, positionOf, speakerKey, updateUtterance, Writes } from "./rows";
@@ -56,15 +56,7 @@ export function movedRows(sql: SqlStorage, keys: number[]): MovedUtteranceDto[] 
 }
 
 export function commitInStore(sql: SqlStorage, transcript: number, requested: StoreCommitPlan): CommitResult {
-  // A user operation marks the rows it writes as edited, in the rows and its history entry (commit.ts).
-  const plan: StoreCommitPlan =
-    "record" in requested.history
-      ? {
-          ...requested,
-          change: markEdited(requested.change),
-          history: { record: { ...requested.history.record, change: markEdited(requested.history.record.change) } },
-        }
-      : requested;
+  const plan = markedPlan(requested);
   const { change } = plan;
   const w = new Writes(sql);
   for (const s of change.speakers ?? []) {

@@ -4,8 +4,7 @@ import { EDIT_MESSAGES, type EditHistoryDto } from "../../common/transcript-ops"
 import { conflict } from "../../worker/lib/errors";
 import { nowIso } from "../../worker/lib/time";
 import { decodeChangeInline } from "../../worker/transcripts/change-codec";
-import { detailsChanged } from "../../worker/transcripts/commit";
-import { type HistoryEntry, historyDto, stepChange } from "../../worker/transcripts/history";
+import { type HistoryEntry, historyDto, stepChange, steppedOutcome } from "../../worker/transcripts/history";
 import type { EditOutcome } from "../../worker/transcripts/operations";
 import { isRetranscription } from "../../worker/transcripts/retranscribe";
 import { commitInStore } from "./commit";
@@ -48,17 +47,6 @@ export function stepHistory(storage: DurableObjectStorage, fileId: string, direc
       history: { next: direction === "undo" ? historyIndex - 1 : historyIndex + 1 },
       now: nowIso(),
     });
-    return {
-      result: {
-        utterances: committed.utterances,
-        removedUtteranceIds: committed.removedUtteranceIds,
-        ...(committed.moved ? { moved: committed.moved } : {}),
-        ...(change.speakers?.length ? { speakers: speakersOf(sql, transcript) } : {}),
-        ...(change.fields ? { fields: change.fields.after } : {}),
-      },
-      change,
-      detailsChanged: detailsChanged(change),
-      rowsWritten: committed.rowsWritten,
-    };
+    return steppedOutcome(change, committed, change.speakers?.length ? speakersOf(sql, transcript) : undefined);
   });
 }

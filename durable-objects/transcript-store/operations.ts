@@ -7,8 +7,7 @@ import { EDIT_MESSAGES, requestedOp, touches, type OpRequest } from "../../commo
 import { ApiError } from "../../worker/lib/errors";
 import { nowIso } from "../../worker/lib/time";
 import { decodeChangeInline } from "../../worker/transcripts/change-codec";
-import { detailsChanged } from "../../worker/transcripts/commit";
-import { apply, type EditOutcome, isNoOp, StaleUtterancesError, staleOnes } from "../../worker/transcripts/operations";
+import { appliedOutcome, decide, type EditOutcome, recordOf } from "../../worker/transcripts/operations";
 import { defaultSpeakerName } from "../../worker/transcripts/read";
 import { publicState } from "../../worker/transcripts/rows";
 import { commitInStore } from "./commit";
@@ -83,30 +82,8 @@ export function runOperation(storage: DurableObjectStorage, fileId: string, req:
     const { ctx, next } = context(sql, transcript, req);
     const op = requestedOp(req, next?.id);
     const named = touches(op);
-    const stale = staleOnes(ctx, req, op);
-    if (stale.length) {
-      // A retry whose result is already there is fine; anything else was computed on an old state.
-      let retry = false;
-      try {
-        retry = isNoOp(apply(ctx, op));
-      } catch {
-        retry = false;
-      }
-      if (retry) return unchanged(sql, transcript, named);
-      throw new StaleUtterancesError(stale);
-    }
-    const applied = apply(ctx, op);
-    if (isNoOp(applied)) return unchanged(sql, transcript, named);
-    const committed = commitInStore(sql, transcript, {
-      change: applied.change,
-      history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
-      now: nowIso(),
-    });
-    return {
-      result: { utterances: committed.utterances, removedUtteranceIds: committed.removedUtteranceIds },
-      change: applied.change,
-      detailsChanged: detailsChanged(applied.change),
-      rowsWritten: committed.rowsWritten,
-    };
+    const applied = decide(ctx, req, op);
+    if (!applied) return unchanged(sql, transcript, named);
+    return appliedOutcome(applied, commitInStore(sql, transcript, { ...recordOf(applied, opId), now: nowIso() }));
   });
 }

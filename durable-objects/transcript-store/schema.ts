@@ -58,21 +58,6 @@ const MIGRATIONS: readonly string[][] = [
     // A client's id (a split's new utterance) is unique in the user's store (decision 023, rule 10).
     "CREATE UNIQUE INDEX utterances_client ON utterances (client_id) WHERE client_id IS NOT NULL",
     "CREATE UNIQUE INDEX speakers_client ON speakers (client_id) WHERE client_id IS NOT NULL",
-    // The search index's row for an utterance is the utterance row: its text is the words' `$[1]`.
-    "CREATE VIEW utterance_text AS SELECT id, json_extract(words, '$[1]') AS body FROM utterances",
-    `CREATE VIRTUAL TABLE search_fts USING fts5 (
-      body, tokenize = 'unicode61 remove_diacritics 2', content = 'utterance_text', content_rowid = 'id'
-    )`,
-    `CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
-      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
-    END`,
-    `CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN OLD.words IS NOT NEW.words BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
-      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
-    END`,
-    `CREATE TRIGGER search_utterance_delete AFTER DELETE ON utterances BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
-    END`,
     // History entries in the diff form (decision 024), naming utterances by their API ids.
     `CREATE TABLE history (
       transcript INTEGER NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
@@ -85,15 +70,9 @@ const MIGRATIONS: readonly string[][] = [
       PRIMARY KEY (transcript, seq)
     ) WITHOUT ROWID`,
     "CREATE UNIQUE INDEX history_op_id ON history (transcript, op_id) WHERE op_id IS NOT NULL",
-  ],
-  // 2. Library search over every text the store holds (docs/decisions/028): the utterances (rowid =
-  // key), and speakers' names, summaries and notes under negative rowids (kind in the low two bits).
-  [
-    "DROP TRIGGER search_utterance_insert",
-    "DROP TRIGGER search_utterance_update",
-    "DROP TRIGGER search_utterance_delete",
-    "DROP TABLE search_fts",
-    "DROP VIEW utterance_text",
+    // Library search over every text the store holds (decision 028): an utterance's row is its own
+    // search row (rowid = key); speakers' names, summaries and notes have negative rowids, their kind
+    // in the low two bits.
     `CREATE VIEW search_text AS
       SELECT id, json_extract(words, '$[1]') AS body FROM utterances
       UNION ALL SELECT -(id * 4 + 1), name FROM speakers WHERE trim(coalesce(name, '')) <> ''
@@ -139,7 +118,6 @@ const MIGRATIONS: readonly string[][] = [
       INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 2), OLD.summary WHERE trim(coalesce(OLD.summary, '')) <> '';
       INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 3), OLD.notes WHERE trim(coalesce(OLD.notes, '')) <> '';
     END`,
-    "INSERT INTO search_fts (search_fts) VALUES ('rebuild')",
   ],
 ];
 

@@ -1,5 +1,5 @@
 // Library search over the texts the user's store holds: utterances, speakers' names, summaries
-// and notes, in one FTS5 index kept by triggers (schema.ts, migration 2). The Worker merges these
+// and notes, in one FTS5 index kept by triggers (schema.ts). The Worker merges these
 // hits with D1's (file names, transcripts D1 holds) and applies what only D1 knows: folders and
 // the files' order (worker/search/search.ts).
 import { defaultSpeakerName } from "../../worker/transcripts/read";

@@ -15,6 +15,7 @@ import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { generatedTranscript } from "../support/three-hour";
 import { call, type Json } from "../worker/helpers";
 import { createUser, expectStatus } from "../worker/library-helpers";
+import { insertProcessingFile } from "../worker/transcript-helpers";
 import { applyEdits, footprint, kb, sum, transcriptOf, WORDS_PER_HOUR } from "./storage-workload";
 
 /** D1's records and index entries for transcripts (the header rows), in bytes. */
@@ -31,13 +32,7 @@ async function measure(label: string, result: NormalizedTranscript, edits: numbe
   const user = await createUser("object-storage");
   const store = await userChannel(env, user.id);
   const config = { ...getConfig(env), TRANSCRIPT_STORE: "object" as const };
-  const fileId = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?, ?, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
-  )
-    .bind(fileId, user.id, `users/${user.id}/${fileId}/take.wav`, now, now)
-    .run();
+  const { fileId, now } = await insertProcessingFile(user.id);
   // The object's empty tables (first use) are not the transcript's.
   const [d1Before, objectBefore] = [await d1Bytes(), await store.storeSize()];
   const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "bench", startedAt: now, completedAt: now });
@@ -65,13 +60,7 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 /** Opening (the editor's compact read, and the spec's JSON) and one-word saves of a 3-hour transcript in each store. */
 async function speed(store: "d1" | "object"): Promise<string> {
   const user = await createUser(`speed-${store}`);
-  const fileId = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?, ?, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
-  )
-    .bind(fileId, user.id, `users/${user.id}/${fileId}/take.wav`, now, now)
-    .run();
+  const { fileId, now } = await insertProcessingFile(user.id);
   const rows = buildTranscriptRows({ id: fileId, userId: user.id }, transcriptOf(HOURS), {
     service: "bench",
     startedAt: now,

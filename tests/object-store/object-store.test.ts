@@ -11,6 +11,7 @@ import { OBJECT_STORE_READ_ONLY, saveNewTranscript } from "../../worker/transcri
 import { call as api, get, type Json, randomIp } from "../worker/helpers";
 import { createUser, expectStatus } from "../worker/library-helpers";
 import {
+  insertProcessingFile,
   sampleTranscript,
   saying,
   speakers,
@@ -31,13 +32,7 @@ const d1Rows = async (fileId: string) =>
 
 /** The same recognition stored in D1's tables, for a file of the same user. */
 async function inD1(userId: string, result = sampleTranscript(5, 4)) {
-  const fileId = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await env.DB.prepare(
-    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?, ?, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
-  )
-    .bind(fileId, userId, `users/${userId}/${fileId}/take.wav`, now, now)
-    .run();
+  const { fileId, now } = await insertProcessingFile(userId);
   await saveTranscript(env.DB, buildTranscriptRows({ id: fileId, userId }, result, { service: "test", startedAt: now, completedAt: now }));
   return fileId;
 }

@@ -64,18 +64,24 @@ export interface StoredTranscript {
   transcriptId: string;
 }
 
-/** An audio file of `user` with a transcript stored the way the transcription job stores it. */
-export async function storeTranscript(
-  user: Pick<TestUser, "id">,
-  result: NormalizedTranscript = sampleTranscript(),
-): Promise<StoredTranscript> {
+/** A file of the user's being transcribed (its row only): what the transcription job finds. */
+export async function insertProcessingFile(userId: string): Promise<{ fileId: string; now: string }> {
   const fileId = crypto.randomUUID();
   const now = new Date().toISOString();
   await env.DB.prepare(
     "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?, ?, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
   )
-    .bind(fileId, user.id, `users/${user.id}/${fileId}/take.wav`, now, now)
+    .bind(fileId, userId, `users/${userId}/${fileId}/take.wav`, now, now)
     .run();
+  return { fileId, now };
+}
+
+/** An audio file of `user` with a transcript stored the way the transcription job stores it. */
+export async function storeTranscript(
+  user: Pick<TestUser, "id">,
+  result: NormalizedTranscript = sampleTranscript(),
+): Promise<StoredTranscript> {
+  const { fileId, now } = await insertProcessingFile(user.id);
   const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
   await saveNewTranscript(env, getConfig(env), rows, now);
   return { fileId, transcriptId: rows.transcript.id };

@@ -91,15 +91,15 @@ export function markEdited(change: Change): Change {
   return { ...change, utterances: change.utterances.map((u) => (u.after ? { ...u, after: { ...u.after, edited: true } } : u)) };
 }
 
+/** A plan as either store commits it: a new operation's rows and entry marked edited; undo/redo as they are. */
+export function markedPlan<P extends { change: Change; history: { record: HistoryRecord } | object }>(plan: P): P {
+  if (!("record" in plan.history)) return plan;
+  const record = (plan.history as { record: HistoryRecord }).record;
+  return { ...plan, change: markEdited(plan.change), history: { record: { ...record, change: markEdited(record.change) } } };
+}
+
 export async function commitChange(db: D1Database, requested: CommitPlan): Promise<CommitResult> {
-  const plan: CommitPlan =
-    "record" in requested.history
-      ? {
-          ...requested,
-          change: markEdited(requested.change),
-          history: { record: { ...requested.history.record, change: markEdited(requested.history.record.change) } },
-        }
-      : requested;
+  const plan = markedPlan(requested);
   const written = plan.change.utterances.flatMap((u) => (u.after ? [u.after] : []));
   const statements = [
     guardAndStatsStatement(db, plan),

@@ -11,12 +11,13 @@ import {
   type HistoryType,
   type UtteranceState,
 } from "../../common/transcript-ops";
+import type { SpeakerDto } from "../../common/transcript";
 import type { Db } from "../db/client";
 import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { conflict } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { decodeChange, type RecordedChange, type RecordedUtterance } from "./change-codec";
-import { commitChange, commitWithRetry, detailsChanged } from "./commit";
+import { commitChange, type CommitResult, commitWithRetry, detailsChanged } from "./commit";
 import type { EditOutcome } from "./operations";
 import { listSpeakers } from "./read";
 import { isRetranscription, swapRetranscription } from "./retranscribe";
@@ -104,20 +105,23 @@ export async function stepHistory(
       history: { expected: historyIndex, next: direction === "undo" ? historyIndex - 1 : historyIndex + 1 },
       now: nowIso(),
     });
-    return {
-      result: {
-        utterances: committed.utterances,
-        removedUtteranceIds: committed.removedUtteranceIds,
-        ...(committed.moved ? { moved: committed.moved } : {}),
-        ...(change.speakers?.length ? { speakers: await listSpeakers(db, transcript.id) } : {}),
-        ...(change.fields ? { fields: change.fields.after } : {}),
-      },
-      change,
-      detailsChanged: detailsChanged(change),
-      rowsWritten: committed.rowsWritten,
-    };
+    return steppedOutcome(change, committed, change.speakers?.length ? await listSpeakers(db, transcript.id) : undefined);
   });
 }
+
+/** What an undo or redo answers; `speakers` as they now are when the step changed them. */
+export const steppedOutcome = (change: Change, committed: CommitResult, speakers: SpeakerDto[] | undefined): EditOutcome => ({
+  result: {
+    utterances: committed.utterances,
+    removedUtteranceIds: committed.removedUtteranceIds,
+    ...(committed.moved ? { moved: committed.moved } : {}),
+    ...(speakers ? { speakers } : {}),
+    ...(change.fields ? { fields: change.fields.after } : {}),
+  },
+  change,
+  detailsChanged: detailsChanged(change),
+  rowsWritten: committed.rowsWritten,
+});
 
 /**
  * What a step writes: each recorded utterance's state on the side it goes to,

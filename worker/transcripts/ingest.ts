@@ -159,19 +159,16 @@ export function chunkedInserts<T>(
 }
 
 /**
- * Replaces the file's transcript and marks the file ready, in one atomic D1
- * batch: a redelivered job ends with exactly one transcript, never two, and a
- * crash half-way leaves the previous state untouched.
+ * The file's transcript row replaced by a new one: the whole transcript's for `d1`, the header
+ * beside the content in the user's object for `object` (worker/transcripts/store.ts).
  */
-export async function saveTranscript(db: D1Database, rows: TranscriptRows): Promise<{ statements: number; rowsWritten: number }> {
-  const now = rows.transcript.completedAt;
-  const t = rows.transcript;
-  const statements: D1PreparedStatement[] = [
+export function transcriptRowStatements(db: D1Database, t: TranscriptRows["transcript"], store: "d1" | "object"): D1PreparedStatement[] {
+  return [
     db.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(t.audioFileId),
     db
       .prepare(
         `INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
-          transcription_service, started_at, completed_at, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+          transcription_service, started_at, completed_at, created_at, updated_at, store) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
       )
       .bind(
         t.id,
@@ -185,9 +182,23 @@ export async function saveTranscript(db: D1Database, rows: TranscriptRows): Prom
         t.transcriptionService,
         t.startedAt,
         t.completedAt,
-        now,
-        now,
+        t.completedAt,
+        t.completedAt,
+        store,
       ),
+  ];
+}
+
+/**
+ * Replaces the file's transcript and marks the file ready, in one atomic D1
+ * batch: a redelivered job ends with exactly one transcript, never two, and a
+ * crash half-way leaves the previous state untouched.
+ */
+export async function saveTranscript(db: D1Database, rows: TranscriptRows): Promise<{ statements: number; rowsWritten: number }> {
+  const now = rows.transcript.completedAt;
+  const t = rows.transcript;
+  const statements: D1PreparedStatement[] = [
+    ...transcriptRowStatements(db, t, "d1"),
     ...chunkedInserts(
       db,
       "INSERT INTO speakers (id, transcript_id, original_label, position, created_at)",

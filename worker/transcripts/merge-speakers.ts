@@ -5,13 +5,13 @@
 // exactly and redo moves the same utterances again. Rows written: the moved
 // utterances plus O(1).
 import { checkSpeakerMerge, mergeSummary, SpeakerMergeError } from "../../common/speaker-merge";
-import type { Change, SpeakerState } from "../../common/transcript-ops";
+import type { AppliedOp, Change, SpeakerState } from "../../common/transcript-ops";
 import type { TranscriptRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { decodeChange } from "./change-codec";
-import { commitChange, commitWithRetry, detailsChanged } from "./commit";
-import type { EditOutcome } from "./operations";
+import { commitChange, type CommitResult, commitWithRetry, detailsChanged } from "./commit";
+import { type EditOutcome, recordOf } from "./operations";
 import type { SpeakerRowLite } from "./details-edits";
 import { defaultSpeakerName } from "./read";
 import { movedRows, movedRowsStatement } from "./speaker-moves";
@@ -20,12 +20,7 @@ import { movedRows, movedRowsStatement } from "./speaker-moves";
  * The merge as one change: the speaker's utterances (`movedIds`, in order) move to the other,
  * and the speaker goes. 404/422 (common/speaker-merge.ts) for what the rules refuse.
  */
-export function planSpeakerMerge(
-  rows: readonly SpeakerRowLite[],
-  speakerId: string,
-  intoSpeakerId: string,
-  movedIds: string[],
-): { change: Change; summary: string } {
+export function planSpeakerMerge(rows: readonly SpeakerRowLite[], speakerId: string, intoSpeakerId: string, movedIds: string[]): AppliedOp {
   const byId = new Map(rows.map((r) => [r.id, r]));
   let names: { from: string; into: string };
   try {
@@ -55,9 +50,18 @@ export function planSpeakerMerge(
       speakers: [{ id: from.id, before: removed, after: null }],
       speakerMoves: { from: speakerId, to: intoSpeakerId, utteranceIds: movedIds },
     },
+    type: "speaker_edited",
     summary: mergeSummary(names.from, names.into),
   };
 }
+
+/** What a committed speaker merge answers: the moved rows (the route adds the speakers). */
+export const mergedOutcome = (change: Change, committed: CommitResult): EditOutcome => ({
+  result: { utterances: [], removedUtteranceIds: [], moved: committed.moved ?? [] },
+  change,
+  detailsChanged: detailsChanged(change),
+  rowsWritten: committed.rowsWritten,
+});
 
 export async function mergeSpeakers(
   d1: D1Database,
@@ -86,23 +90,13 @@ export async function mergeSpeakers(
         rowsWritten: 0,
       };
     }
-    const { change, summary } = planSpeakerMerge(
+    const plan = planSpeakerMerge(
       speakerRows!.results as SpeakerRowLite[],
       speakerId,
       intoSpeakerId,
       (moved!.results as { id: string }[]).map((r) => r.id),
     );
-    const committed = await commitChange(d1, {
-      transcriptId: transcript.id,
-      change,
-      history: { record: { type: "speaker_edited", summary, change, opId } },
-      now: nowIso(),
-    });
-    return {
-      result: { utterances: [], removedUtteranceIds: [], moved: committed.moved ?? [] },
-      change,
-      detailsChanged: detailsChanged(change),
-      rowsWritten: committed.rowsWritten,
-    };
+    const committed = await commitChange(d1, { transcriptId: transcript.id, ...recordOf(plan, opId), now: nowIso() });
+    return mergedOutcome(plan.change, committed);
   });
 }

@@ -20,7 +20,7 @@ import type { TranscriptRow, UtteranceRow } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { decodeChange, type RecordedChange } from "./change-codec";
-import { commitChange, CommitConflict, commitWithRetry, detailsChanged } from "./commit";
+import { commitChange, CommitConflict, type CommitResult, commitWithRetry, detailsChanged } from "./commit";
 import { currentStates, defaultSpeakerName, WITH_POSITION, type PositionedRow } from "./read";
 import { publicState, toUtteranceState, UTTERANCE_COLUMNS } from "./rows";
 
@@ -107,7 +107,43 @@ async function load(db: D1Database, transcriptId: string, req: OpRequest, opId: 
   return { known: knownRow ? await decodeChange(knownRow.change) : null, ctx, op, named };
 }
 
-export function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
+/**
+ * What the rules make of a request against the rows as read: the change to commit, or null when
+ * there is nothing to write (already applied). StaleUtterancesError when a sent version no longer
+ * matches and the request's result is not already there; ApiError for what the rules refuse.
+ */
+export function decide(ctx: OpContext, req: OpRequest, op: TranscriptOp): AppliedOp | null {
+  const stale = staleOnes(ctx, req, op);
+  if (stale.length) {
+    // A retry whose result is already there is fine; anything else was computed on an old state.
+    let retry = false;
+    try {
+      retry = isNoOp(applyOp(ctx, op));
+    } catch {
+      retry = false;
+    }
+    if (retry) return null;
+    throw new StaleUtterancesError(stale);
+  }
+  const applied = apply(ctx, op);
+  return isNoOp(applied) ? null : applied;
+}
+
+/** A user operation's change and its history entry, as either store commits it. */
+export const recordOf = (applied: AppliedOp, opId: string | null) => ({
+  change: applied.change,
+  history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+});
+
+/** What a committed operation answers. */
+export const appliedOutcome = (applied: AppliedOp, committed: CommitResult): EditOutcome => ({
+  result: { utterances: committed.utterances, removedUtteranceIds: committed.removedUtteranceIds },
+  change: applied.change,
+  detailsChanged: detailsChanged(applied.change),
+  rowsWritten: committed.rowsWritten,
+});
+
+function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
   try {
     return applyOp(ctx, op);
   } catch (error) {
@@ -116,11 +152,10 @@ export function apply(ctx: OpContext, op: TranscriptOp): AppliedOp {
   }
 }
 
-export const isNoOp = (applied: AppliedOp) =>
-  applied.change.utterances.length === 0 && !applied.change.speakers?.length && !applied.change.fields;
+const isNoOp = (applied: AppliedOp) => applied.change.utterances.length === 0 && !applied.change.speakers?.length && !applied.change.fields;
 
 /** The versions the client sent that no longer match. */
-export function staleOnes(ctx: OpContext, req: OpRequest, op: TranscriptOp): UtteranceState[] {
+function staleOnes(ctx: OpContext, req: OpRequest, op: TranscriptOp): UtteranceState[] {
   const expected: [string, number | undefined][] =
     req.type === "merge"
       ? [
@@ -161,34 +196,10 @@ export async function runOperation(
           loaded.known.utterances.map((u) => u.id),
         );
 
-      const stale = staleOnes(ctx, req, op);
-      if (stale.length) {
-        // A retry whose result is already there is fine; anything else was computed on an old state.
-        let retry = false;
-        try {
-          retry = isNoOp(applyOp(ctx, op));
-        } catch {
-          retry = false;
-        }
-        if (retry) return unchanged(db, transcript.id, loaded.named);
-        throw new StaleUtterancesError(stale);
-      }
-
-      const applied = apply(ctx, op);
-      if (isNoOp(applied)) return unchanged(db, transcript.id, loaded.named);
-
-      const committed = await commitChange(db, {
-        transcriptId: transcript.id,
-        change: applied.change,
-        history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
-        now: nowIso(),
-      });
-      return {
-        result: { utterances: committed.utterances, removedUtteranceIds: committed.removedUtteranceIds },
-        change: applied.change,
-        detailsChanged: detailsChanged(applied.change),
-        rowsWritten: committed.rowsWritten,
-      };
+      const applied = decide(ctx, req, op);
+      if (!applied) return unchanged(db, transcript.id, loaded.named);
+      const committed = await commitChange(db, { transcriptId: transcript.id, ...recordOf(applied, opId), now: nowIso() });
+      return appliedOutcome(applied, committed);
     });
   } catch (error) {
     if (error instanceof CommitConflict) throw new StaleUtterancesError(await currentStates(db, transcript.id, named));

@@ -10,8 +10,8 @@ import type { TranscriptRow } from "../db/schema";
 import { ApiError, unprocessable } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { decodeChange, type RecordedChange } from "./change-codec";
-import { commitChange, commitWithRetry, detailsChanged } from "./commit";
-import type { EditOutcome } from "./operations";
+import { commitChange, type CommitResult, commitWithRetry } from "./commit";
+import { appliedOutcome, type EditOutcome, recordOf } from "./operations";
 import { currentStates } from "./read";
 import { fromRaw, rawUtteranceColumns, toUtteranceState } from "./rows";
 
@@ -51,6 +51,12 @@ export function planReplace(utterances: readonly UtteranceState[], spec: Replace
   }
   return applied.change.utterances.length ? applied : null;
 }
+
+/** What a committed replace all answers. */
+export const replacedOutcome = (applied: AppliedOp, committed: CommitResult): ReplaceOutcome => {
+  const outcome = appliedOutcome(applied, committed);
+  return { ...outcome, result: replaceAnswer(replacedCount(applied.summary), applied.change, outcome.result) };
+};
 
 export const nothingReplaced = (): ReplaceOutcome => ({
   result: replaceAnswer(0, null, { utterances: [], removedUtteranceIds: [] }),
@@ -108,20 +114,11 @@ export async function runReplace(
     if (!applied) return nothingReplaced();
     const committed = await commitChange(db, {
       transcriptId: transcript.id,
-      change: applied.change,
-      history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+      ...recordOf(applied, opId),
       now: nowIso(),
       // Replacing words moves no utterance: the positions read above still hold.
       knownPositions: new Map(utterances.map((u) => [u.id, u.position])),
     });
-    return {
-      result: replaceAnswer(replacedCount(applied.summary), applied.change, {
-        utterances: committed.utterances,
-        removedUtteranceIds: committed.removedUtteranceIds,
-      }),
-      change: applied.change,
-      detailsChanged: detailsChanged(applied.change),
-      rowsWritten: committed.rowsWritten,
-    };
+    return replacedOutcome(applied, committed);
   });
 }

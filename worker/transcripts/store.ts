@@ -15,7 +15,7 @@ import { conflict } from "../lib/errors";
 import { readyStatement } from "../library/file-status";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./details-edits";
 import { getEditHistory, stepHistory } from "./history";
-import { saveTranscript, type TranscriptRows } from "./ingest";
+import { saveTranscript, type TranscriptRows, transcriptRowStatements } from "./ingest";
 import { mergeSpeakers } from "./merge-speakers";
 import { type EditOutcome, runOperation } from "./operations";
 import { type ReplaceOutcome, runReplace } from "./replace";
@@ -35,7 +35,7 @@ type Header = Pick<TranscriptRow, "id" | "audioFileId" | "userId" | "store">;
 /** The answer of an edit to a transcript the object store holds: it takes no edits until the move is complete. */
 export const OBJECT_STORE_READ_ONLY = "This transcript cannot be changed yet: its store does not take edits";
 
-const object = async (env: Env, row: Header) => userStore(env, row.userId);
+const object = (env: Env, row: Header) => userStore(env, row.userId);
 /** An object's answer as the value it is: RPC's types widen tuples to arrays. */
 const answered = <T>(value: unknown): T => unwrap(value as StoreAnswer<T>);
 
@@ -49,25 +49,25 @@ export async function getEditableTranscript(db: Db, userId: string, audioFileId:
 /** The transcript as GET /transcripts/{id} answers it. */
 export async function readTranscript(env: Env, db: Db, row: TranscriptRow): Promise<TranscriptDto> {
   if (row.store === "d1") return toTranscriptDto(row, await listSpeakers(db, row.id));
-  const dto = await (await object(env, row)).openTranscript(row.audioFileId);
+  const dto = await object(env, row).openTranscript(row.audioFileId);
   // The header says the object holds it; an object without it is a broken invariant, not a user error.
   if (!dto) throw new Error(`Transcript ${row.id} is missing from its user's store`);
   return dto;
 }
 
 export async function readSpeakers(env: Env, db: Db, row: Header): Promise<SpeakerDto[]> {
-  return row.store === "d1" ? listSpeakers(db, row.id) : (await object(env, row)).transcriptSpeakers(row.audioFileId);
+  return row.store === "d1" ? listSpeakers(db, row.id) : object(env, row).transcriptSpeakers(row.audioFileId);
 }
 
 /** Every utterance in order, as objects (exports, summaries). */
 export async function readUtterances(env: Env, db: Db, row: Header): Promise<UtteranceDto[]> {
   if (row.store === "d1") return listUtterances(db, row.id);
-  return JSON.parse(await (await object(env, row)).utterancesJson(row.audioFileId)) as UtteranceDto[];
+  return JSON.parse(await object(env, row).utterancesJson(row.audioFileId)) as UtteranceDto[];
 }
 
 /** Every utterance in order, as the API's JSON text. */
 export async function readUtterancesJson(env: Env, db: Db, row: Header): Promise<string> {
-  return row.store === "d1" ? utterancesJson(db, row.id) : (await object(env, row)).utterancesJson(row.audioFileId);
+  return row.store === "d1" ? utterancesJson(db, row.id) : object(env, row).utterancesJson(row.audioFileId);
 }
 
 /** The same in the compact shape. */
@@ -75,12 +75,12 @@ export async function readCompactUtterances(env: Env, db: Db, row: Header): Prom
   return row.store === "d1"
     ? compactUtterancesOfFile(db, row.userId, row.audioFileId)
     : // RPC's types widen tuples to arrays; the value is the object's CompactUtterances as it is.
-      ((await (await object(env, row)).compactUtterances(row.audioFileId)) as unknown as CompactUtterances);
+      ((await object(env, row).compactUtterances(row.audioFileId)) as unknown as CompactUtterances);
 }
 
 /** Current states of the named utterances, in order; unknown ids are absent. */
 export async function readCurrentStates(env: Env, db: Db, row: Header, ids: readonly string[]): Promise<UtteranceState[]> {
-  return row.store === "d1" ? currentStates(db.$client, row.id, ids) : (await object(env, row)).currentStates(row.audioFileId, [...ids]);
+  return row.store === "d1" ? currentStates(db.$client, row.id, ids) : object(env, row).currentStates(row.audioFileId, [...ids]);
 }
 
 /**
@@ -114,31 +114,11 @@ export async function saveNewTranscript(env: Env, config: Config, rows: Transcri
     await saveTranscript(env.DB, rows);
     return;
   }
-  const store = await object(env, { ...t, store: "object" });
+  const store = object(env, { ...t, store: "object" });
   await store.ingestTranscript(rows, run);
   const db = env.DB;
   await d1AfterObject(db, t.audioFileId, () => store.purgeTranscripts([t.audioFileId]), [
-    db.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(t.audioFileId),
-    db
-      .prepare(
-        `INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
-          transcription_service, started_at, completed_at, created_at, updated_at, store) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,'object')`,
-      )
-      .bind(
-        t.id,
-        t.audioFileId,
-        t.userId,
-        t.duration,
-        t.accuracyPercentage,
-        t.confidenceSum,
-        t.speakerCount,
-        t.wordCount,
-        t.transcriptionService,
-        t.startedAt,
-        t.completedAt,
-        t.completedAt,
-        t.completedAt,
-      ),
+    ...transcriptRowStatements(db, t, "object"),
     readyStatement(db, t.audioFileId, t.transcriptionService, t.duration, t.completedAt),
   ]);
 }
@@ -176,16 +156,16 @@ export async function purgeStoredTranscripts(env: Env, files: readonly { id: str
 /** One editing operation (update words, split, merge, change speaker). */
 export async function runEdit(env: Env, row: Header, req: OpRequest, opId: string | null): Promise<EditOutcome> {
   if (row.store === "d1") return runOperation(env.DB, row, req, opId);
-  return answered<EditOutcome>(await (await object(env, row)).runOperation(row.audioFileId, req, opId));
+  return answered<EditOutcome>(await object(env, row).runOperation(row.audioFileId, req, opId));
 }
 
 export async function readHistory(env: Env, row: Header): Promise<EditHistoryDto> {
-  return row.store === "d1" ? getEditHistory(env.DB, row) : (await object(env, row)).editHistory(row.audioFileId);
+  return row.store === "d1" ? getEditHistory(env.DB, row) : object(env, row).editHistory(row.audioFileId);
 }
 
 export async function stepEdit(env: Env, db: Db, row: Header, direction: "undo" | "redo"): Promise<EditOutcome> {
   if (row.store === "d1") return stepHistory(env.DB, db, row, direction);
-  return answered<EditOutcome>(await (await object(env, row)).stepHistory(row.audioFileId, direction));
+  return answered<EditOutcome>(await object(env, row).stepHistory(row.audioFileId, direction));
 }
 
 type SpeakerInput = { name?: string | undefined; role: string | null };
@@ -197,7 +177,7 @@ export async function addSpeaker(
   input: SpeakerInput,
 ): Promise<{ outcome: EditOutcome; speaker: SpeakerDto }> {
   if (row.store === "d1") return createSpeaker(env.DB, db, row, input);
-  return answered(await (await object(env, row)).createSpeaker(row.audioFileId, input));
+  return answered(await object(env, row).createSpeaker(row.audioFileId, input));
 }
 
 /** A rename or role change (no outcome when nothing changed), and the speaker as it now is. */
@@ -208,26 +188,26 @@ export async function changeSpeaker(
   speakerId: string,
   input: { name: string; role: string | null },
 ): Promise<{ outcome: EditOutcome | null; speaker: SpeakerDto }> {
-  if (row.store !== "d1") return answered(await (await object(env, row)).updateSpeaker(row.audioFileId, speakerId, input));
+  if (row.store !== "d1") return answered(await object(env, row).updateSpeaker(row.audioFileId, speakerId, input));
   const outcome = await updateSpeaker(env.DB, row, speakerId, input);
   return { outcome, speaker: (await listSpeakers(db, row.id)).find((s) => s.id === speakerId)! };
 }
 
 export async function removeSpeaker(env: Env, row: Header, speakerId: string): Promise<{ outcome: EditOutcome; label: string }> {
   if (row.store === "d1") return deleteSpeaker(env.DB, row, speakerId);
-  return answered(await (await object(env, row)).deleteSpeaker(row.audioFileId, speakerId));
+  return answered(await object(env, row).deleteSpeaker(row.audioFileId, speakerId));
 }
 
 /** Summary and/or notes; no outcome when neither changed. */
 export async function changeFields(env: Env, row: TranscriptRow, input: TranscriptFields): Promise<EditOutcome | null> {
   if (row.store === "d1") return updateFields(env.DB, row, input);
-  return answered(await (await object(env, row)).updateFields(row.audioFileId, input));
+  return answered(await object(env, row).updateFields(row.audioFileId, input));
 }
 
 /** Replace all over the transcript: one history entry naming the utterances it changed. */
 export async function replaceEverywhere(env: Env, row: Header, spec: ReplaceSpec, opId: string | null): Promise<ReplaceOutcome> {
   if (row.store === "d1") return runReplace(env.DB, row, spec, opId);
-  return answered<ReplaceOutcome>(await (await object(env, row)).replaceAll(row.audioFileId, spec, opId));
+  return answered<ReplaceOutcome>(await object(env, row).replaceAll(row.audioFileId, spec, opId));
 }
 
 /** One speaker's utterances become another's and the speaker goes; the outcome carries the speakers as they now are. */
@@ -242,6 +222,6 @@ export async function mergeSpeakerInto(
   const outcome =
     row.store === "d1"
       ? await mergeSpeakers(env.DB, row, speakerId, intoSpeakerId, opId)
-      : answered<EditOutcome>(await (await object(env, row)).mergeSpeakers(row.audioFileId, speakerId, intoSpeakerId, opId));
+      : answered<EditOutcome>(await object(env, row).mergeSpeakers(row.audioFileId, speakerId, intoSpeakerId, opId));
   return { ...outcome, result: { ...outcome.result, speakers: await readSpeakers(env, db, row) } };
 }
