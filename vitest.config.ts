@@ -74,6 +74,7 @@ export default defineConfig({
             "tests/worker/speaker-merge.test.ts",
             "tests/worker/summaries.test.ts",
             "tests/worker/search.test.ts",
+            "tests/worker/retranscribe-keep.test.ts",
           ],
           setupFiles: ["./tests/worker/setup.ts"],
         },

@@ -6,6 +6,7 @@ import type { UtteranceState } from "../common/transcript-ops";
 import type { TranscriptRows } from "../worker/transcripts/ingest";
 import type { EditHistoryDto, OpRequest, TranscriptFields } from "../common/transcript-ops";
 import type { EditOutcome } from "../worker/transcripts/operations";
+import type { DescribedFile, FileFields } from "../worker/transcripts/retranscribe";
 import type { ReplaceSpec } from "../common/replace-match";
 import type { ReplaceOutcome } from "../worker/transcripts/replace";
 import { answer, type StoreAnswer } from "./transcript-store/answer";
@@ -17,6 +18,7 @@ import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
 import { runOperation } from "./transcript-store/operations";
 import { purgeTranscripts } from "./transcript-store/purge";
+import { correctedCount, mergeRetranscription, type StoreMerge, type StoreMergeOutcome } from "./transcript-store/retranscribe";
 import { compactUtterances, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
 import { migrateStore } from "./transcript-store/schema";
 
@@ -115,8 +117,17 @@ export class UserChannel extends Server<Env> {
   }
 
   /** RPC: writes (or replaces) a file's transcript from a finished transcription. */
-  async ingestTranscript(rows: TranscriptRows, run: string): Promise<void> {
-    ingestTranscript(this.storage, rows, run);
+  async ingestTranscript(rows: TranscriptRows, run: string, fields: FileFields): Promise<void> {
+    ingestTranscript(this.storage, rows, run, fields);
+  }
+
+  /** RPC: merges a new recognition into the file's transcript, keeping corrections (null: it has none here). */
+  async mergeRetranscription(input: StoreMerge): Promise<StoreMergeOutcome> {
+    return mergeRetranscription(this.storage, input);
+  }
+
+  async correctedCount(fileId: string): Promise<number> {
+    return correctedCount(this.storage.sql, fileId);
   }
 
   /** RPC: removes these files' transcripts, before their rows leave D1. */
@@ -153,7 +164,7 @@ export class UserChannel extends Server<Env> {
     return editHistory(this.storage.sql, fileId);
   }
 
-  async stepHistory(fileId: string, direction: "undo" | "redo"): Promise<StoreAnswer<EditOutcome>> {
+  async stepHistory(fileId: string, direction: "undo" | "redo"): Promise<StoreAnswer<EditOutcome & { file?: DescribedFile }>> {
     return answer(() => stepHistory(this.storage, fileId, direction));
   }
 

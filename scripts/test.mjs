@@ -12,7 +12,16 @@ await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
 await mustRun(bin("vitest"), ["run", "--project", "worker", "--project", "worker-object", "--project", "web"]);
 await mustRun(bin("playwright"), ["test"]);
 // The editor's flows once more with new transcripts in the user's own object (decision 023), on ports of their own.
-const objectStoreSpecs = ["editor", "replace-all", "speaker-merge", "tools", "share-links", "exports"].map((s) => `tests/e2e/${s}.spec.ts`);
+const objectStoreSpecs = [
+  "editor",
+  "replace-all",
+  "speaker-merge",
+  "tools",
+  "share-links",
+  "exports",
+  "retranscribe-keep",
+  "transcription-options",
+].map((s) => `tests/e2e/${s}.spec.ts`);
 await mustRun(bin("playwright"), ["test", ...objectStoreSpecs], {
   env: { ...offlineEnv, E2E_PORT: "8790", FAKE_OPENAI_PORT: "8791", E2E_DEV_VARS: "TRANSCRIPT_STORE=object" },
 });

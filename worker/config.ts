@@ -82,7 +82,7 @@ const checkedSchema = configSchema
   })
   .refine((c) => c.ENVIRONMENT !== "production" || c.TRANSCRIPT_STORE === "d1", {
     message:
-      'TRANSCRIPT_STORE = "object" is not ready for production: the object store does not yet re-transcribe keeping corrections, and transcripts already in D1 cannot be moved to it yet',
+      'TRANSCRIPT_STORE = "object" is not ready for production: transcripts already in D1 cannot be moved to it yet',
     path: ["TRANSCRIPT_STORE"],
   })
   .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? LOCAL_APP_URL }));

@@ -9,6 +9,7 @@ import { encodeChangeInline } from "../../worker/transcripts/change-codec";
 import { type CommitResult, type HistoryRecord, markedPlan, speakerPresenceMayChange } from "../../worker/transcripts/commit";
 import { publicState } from "../../worker/transcripts/rows";
 import { storeIds } from "./layout";
+import { dropHistory } from "./snapshots";
 import { insertSpeaker, insertUtterance, locateUtterance, positionOf, speakerKey, updateUtterance, Writes } from "./rows";
 
 export interface StoreCommitPlan {
@@ -53,6 +54,21 @@ export function movedRows(sql: SqlStorage, keys: number[]): MovedUtteranceDto[] 
     )
     .toArray()
     .map((r) => ({ id: ids.utterance(r.id, r.client_id), speakerId: ids.speaker(r.speaker, r.speaker_client_id), version: r.version }));
+}
+
+/** Entry `seq` (the redo branch after the pointer already cut), and the oldest beyond those kept dropped. */
+export function appendHistory(w: Writes, transcript: number, seq: number, record: HistoryRecord, now: string): void {
+  w.exec(
+    "INSERT INTO history (transcript, seq, type, summary, change, op_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    transcript,
+    seq,
+    record.type,
+    record.summary,
+    encodeChangeInline(record.change),
+    record.opId,
+    now,
+  );
+  w.rows += dropHistory(w.sql, transcript, "<= ?", seq - EDIT_LIMITS.historyKept);
 }
 
 export function commitInStore(sql: SqlStorage, transcript: number, requested: StoreCommitPlan): CommitResult {
@@ -107,18 +123,8 @@ export function commitInStore(sql: SqlStorage, transcript: number, requested: St
     );
   }
   if (record) {
-    w.exec("DELETE FROM history WHERE transcript = ? AND seq >= ?", transcript, seq);
-    w.exec(
-      "INSERT INTO history (transcript, seq, type, summary, change, op_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      transcript,
-      seq,
-      record.type,
-      record.summary,
-      encodeChangeInline(record.change),
-      record.opId,
-      plan.now,
-    );
-    w.exec("DELETE FROM history WHERE transcript = ? AND seq <= ?", transcript, seq - EDIT_LIMITS.historyKept);
+    w.rows += dropHistory(sql, transcript, ">= ?", seq);
+    appendHistory(w, transcript, seq, record, plan.now);
   }
 
   const written = change.utterances.flatMap((u) => (u.after ? [u.after] : []));

@@ -6,10 +6,11 @@ import { nowIso } from "../../worker/lib/time";
 import { decodeChangeInline } from "../../worker/transcripts/change-codec";
 import { type HistoryEntry, historyDto, stepChange, steppedOutcome } from "../../worker/transcripts/history";
 import type { EditOutcome } from "../../worker/transcripts/operations";
-import { isRetranscription } from "../../worker/transcripts/retranscribe";
+import { type DescribedFile, isRetranscription } from "../../worker/transcripts/retranscribe";
 import { commitInStore } from "./commit";
 import { transcriptKey } from "./operations";
 import { speakersOf } from "./read";
+import { swapRetranscription } from "./retranscribe";
 import { statesById } from "./rows";
 
 const pointer = (sql: SqlStorage, transcript: number) =>
@@ -23,7 +24,12 @@ export function editHistory(sql: SqlStorage, fileId: string): EditHistoryDto {
   return historyDto(pointer(sql, transcript), entries);
 }
 
-export function stepHistory(storage: DurableObjectStorage, fileId: string, direction: "undo" | "redo"): EditOutcome {
+/** Undo or redo; a re-transcription's also answers the file fields it brings back, for D1's copy. */
+export function stepHistory(
+  storage: DurableObjectStorage,
+  fileId: string,
+  direction: "undo" | "redo",
+): EditOutcome & { file?: DescribedFile } {
   const { sql } = storage;
   return storage.transactionSync(() => {
     const transcript = transcriptKey(sql, fileId);
@@ -34,8 +40,7 @@ export function stepHistory(storage: DurableObjectStorage, fileId: string, direc
       .toArray()[0];
     if (!op) throw conflict(direction === "undo" ? EDIT_MESSAGES.nothingToUndo : EDIT_MESSAGES.nothingToRedo);
     const recorded = decodeChangeInline(op.change);
-    // The store does not re-transcribe yet (the route refuses it), so it records none.
-    if (isRetranscription(recorded)) throw new Error("A re-transcription in the store's history");
+    if (isRetranscription(recorded)) return swapRetranscription(sql, transcript, historyIndex + offset, historyIndex, direction);
     const current = statesById(
       sql,
       transcript,

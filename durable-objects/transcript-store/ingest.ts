@@ -2,6 +2,7 @@
 // previous transcript, if any, is replaced in the same transaction, so a redelivered job ends
 // with one transcript. The Worker marks the file ready in D1 only after this returns.
 import type { TranscriptRows } from "../../worker/transcripts/ingest";
+import type { FileFields } from "../../worker/transcripts/retranscribe";
 import { encodeStoreWords, storedFields, withDerivedIds } from "./layout";
 import { purgeInTransaction } from "./purge";
 
@@ -11,7 +12,49 @@ function nextKey(sql: SqlStorage, table: "speakers" | "utterances"): number {
   return (row?.seq ?? 0) + 1;
 }
 
-export function ingestTranscript(storage: DurableObjectStorage, rows: TranscriptRows, run: string): void {
+/** A recognised utterance as the store inserts it: its speaker's key and its place. */
+export type RecognisedUtterance = Omit<TranscriptRows["utterances"][number], "id" | "speakerId"> & { speaker: number };
+
+/** New utterances under fresh keys, their word ids and derivable fields left to the key (layout.ts). */
+export function insertRecognised(sql: SqlStorage, transcript: number, utterances: readonly RecognisedUtterance[]): void {
+  let key = nextKey(sql, "utterances");
+  for (const u of utterances) {
+    const words = withDerivedIds(key, u.words);
+    const fields = storedFields(words, u.start, u.end, u.confidence);
+    sql.exec(
+      `INSERT INTO utterances (id, transcript, speaker, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      key,
+      transcript,
+      u.speaker,
+      u.orderKey,
+      fields.start,
+      fields.end,
+      fields.confidence,
+      u.sentiment,
+      u.sentimentConfidence,
+      encodeStoreWords(key, words),
+    );
+    key++;
+  }
+}
+
+/** New speakers under fresh keys: each one's id in the recognition to its key. */
+export function insertRecognisedSpeakers(
+  sql: SqlStorage,
+  transcript: number,
+  speakers: readonly { id: string; label: string; position: number }[],
+): Map<string, number> {
+  const keys = new Map<string, number>();
+  let key = nextKey(sql, "speakers");
+  for (const s of speakers) {
+    sql.exec("INSERT INTO speakers (id, transcript, original_label, position) VALUES (?, ?, ?, ?)", key, transcript, s.label, s.position);
+    keys.set(s.id, key++);
+  }
+  return keys;
+}
+
+export function ingestTranscript(storage: DurableObjectStorage, rows: TranscriptRows, run: string, fields: FileFields): void {
   const { sql } = storage;
   const t = rows.transcript;
   storage.transactionSync(() => {
@@ -19,7 +62,8 @@ export function ingestTranscript(storage: DurableObjectStorage, rows: Transcript
     const transcript = sql
       .exec<{ id: number }>(
         `INSERT INTO transcripts (file_id, api_id, run, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
-          transcription_service, started_at, completed_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          transcription_service, started_at, completed_at, updated_at, detected_language, notices)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         t.audioFileId,
         t.id,
         run,
@@ -32,33 +76,15 @@ export function ingestTranscript(storage: DurableObjectStorage, rows: Transcript
         t.startedAt,
         t.completedAt,
         t.completedAt,
+        fields.detectedLanguage,
+        fields.notices ? JSON.stringify(fields.notices) : null,
       )
       .one().id;
-    const speakerKey = new Map<string, number>();
-    let key = nextKey(sql, "speakers");
-    for (const s of rows.speakers) {
-      sql.exec("INSERT INTO speakers (id, transcript, original_label, position) VALUES (?, ?, ?, ?)", key, transcript, s.label, s.position);
-      speakerKey.set(s.id, key++);
-    }
-    key = nextKey(sql, "utterances");
-    for (const u of rows.utterances) {
-      const words = withDerivedIds(key, u.words);
-      const fields = storedFields(words, u.start, u.end, u.confidence);
-      sql.exec(
-        `INSERT INTO utterances (id, transcript, speaker, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        key,
-        transcript,
-        speakerKey.get(u.speakerId)!,
-        u.orderKey,
-        fields.start,
-        fields.end,
-        fields.confidence,
-        u.sentiment,
-        u.sentimentConfidence,
-        encodeStoreWords(key, words),
-      );
-      key++;
-    }
+    const speakerKey = insertRecognisedSpeakers(sql, transcript, rows.speakers);
+    insertRecognised(
+      sql,
+      transcript,
+      rows.utterances.map((u) => ({ ...u, speaker: speakerKey.get(u.speakerId)! })),
+    );
   });
 }

@@ -1,5 +1,6 @@
 // Removing transcripts from the user's store: before their files' rows leave D1 (decision 023,
 // rule 5), so nothing in the store outlives its file.
+import { dropAllHistory } from "./snapshots";
 
 /** Inside the caller's transaction: every row of these files' transcripts (the search rows go by trigger). */
 export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]): number {
@@ -7,7 +8,7 @@ export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]):
   for (const fileId of fileIds) {
     const row = sql.exec<{ id: number }>("SELECT id FROM transcripts WHERE file_id = ?", fileId).toArray()[0];
     if (!row) continue;
-    sql.exec("DELETE FROM history WHERE transcript = ?", row.id);
+    dropAllHistory(sql, row.id);
     sql.exec("DELETE FROM utterances WHERE transcript = ?", row.id);
     sql.exec("DELETE FROM speakers WHERE transcript = ?", row.id);
     sql.exec("DELETE FROM transcripts WHERE id = ?", row.id);

@@ -11,8 +11,14 @@ const derivedKey = (sql: SqlStorage, id: string, kind: "n" | "s") => storeIds(sq
 export function idFree(sql: SqlStorage, id: string): boolean {
   if (looksDerived(id)) return false;
   return (
-    sql.exec("SELECT 1 FROM utterances WHERE client_id = ? UNION ALL SELECT 1 FROM speakers WHERE client_id = ?", id, id).toArray()
-      .length === 0
+    // A re-transcription's sides count: undoing it brings their rows back under their ids.
+    sql
+      .exec(
+        `SELECT 1 FROM utterances WHERE client_id = ?1 UNION ALL SELECT 1 FROM speakers WHERE client_id = ?1
+         UNION ALL SELECT 1 FROM snapshot_utterances WHERE client_id = ?1 UNION ALL SELECT 1 FROM snapshot_speakers WHERE client_id = ?1`,
+        id,
+      )
+      .toArray().length === 0
   );
 }
 
@@ -79,7 +85,7 @@ export const positionOf = position;
 /** Counts the rows each write touches, as D1 reports rows_written. */
 export class Writes {
   rows = 0;
-  constructor(private readonly sql: SqlStorage) {}
+  constructor(readonly sql: SqlStorage) {}
   exec(query: string, ...values: SqlStorageValue[]): void {
     this.rows += this.sql.exec(query, ...values).rowsWritten;
   }

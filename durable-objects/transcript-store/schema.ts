@@ -119,6 +119,63 @@ const MIGRATIONS: readonly string[][] = [
       INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 3), OLD.notes WHERE trim(coalesce(OLD.notes, '')) <> '';
     END`,
   ],
+  [
+    // The file's fields that describe its transcript (decision 023, rule 4): kept with the content
+    // so a re-transcription's undo brings back the ones that went with it; D1 holds a copy, written
+    // after each change here, guarded by `fields_seq` so a late write never replaces a newer one.
+    "ALTER TABLE transcripts ADD COLUMN detected_language TEXT",
+    "ALTER TABLE transcripts ADD COLUMN notices TEXT",
+    "ALTER TABLE transcripts ADD COLUMN fields_seq INTEGER NOT NULL DEFAULT 0",
+    // A re-transcription's history entry points at the transcript as it was before ('before') and,
+    // once undone, as it was after ('after'); undo and redo swap them (decision 017). Rows keep their
+    // keys, so a restored utterance has its old id. They go with their history entry.
+    `CREATE TABLE snapshots (
+      transcript INTEGER NOT NULL,
+      seq INTEGER NOT NULL,
+      side TEXT NOT NULL CHECK (side IN ('before', 'after')),
+      duration REAL NOT NULL,
+      accuracy_percentage REAL NOT NULL,
+      confidence_sum REAL NOT NULL,
+      speaker_count INTEGER NOT NULL,
+      word_count INTEGER NOT NULL,
+      transcription_service TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      completed_at TEXT NOT NULL,
+      detected_language TEXT,
+      notices TEXT,
+      PRIMARY KEY (transcript, seq, side)
+    ) WITHOUT ROWID`,
+    `CREATE TABLE snapshot_speakers (
+      transcript INTEGER NOT NULL,
+      seq INTEGER NOT NULL,
+      side TEXT NOT NULL,
+      id INTEGER NOT NULL,
+      client_id TEXT,
+      original_label TEXT NOT NULL,
+      name TEXT,
+      role TEXT,
+      position INTEGER NOT NULL,
+      PRIMARY KEY (transcript, seq, side, id)
+    ) WITHOUT ROWID`,
+    `CREATE TABLE snapshot_utterances (
+      transcript INTEGER NOT NULL,
+      seq INTEGER NOT NULL,
+      side TEXT NOT NULL,
+      id INTEGER NOT NULL,
+      client_id TEXT,
+      speaker INTEGER NOT NULL,
+      order_key TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      start_time REAL,
+      end_time REAL,
+      confidence_score REAL,
+      sentiment TEXT,
+      sentiment_confidence REAL,
+      edited INTEGER NOT NULL,
+      words TEXT NOT NULL,
+      PRIMARY KEY (transcript, seq, side, id)
+    )`,
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

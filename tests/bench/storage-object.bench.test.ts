@@ -15,7 +15,7 @@ import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { generatedTranscript } from "../support/three-hour";
 import { call, type Json } from "../worker/helpers";
 import { createUser, expectStatus } from "../worker/library-helpers";
-import { insertProcessingFile } from "../worker/transcript-helpers";
+import { insertProcessingFile, NO_FIELDS } from "../worker/transcript-helpers";
 import { applyEdits, footprint, kb, sum, transcriptOf, WORDS_PER_HOUR } from "./storage-workload";
 
 /** D1's records and index entries for transcripts (the header rows), in bytes. */
@@ -37,7 +37,7 @@ async function measure(label: string, result: NormalizedTranscript, edits: numbe
   const [d1Before, objectBefore] = [await d1Bytes(), await store.storeSize()];
   const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "bench", startedAt: now, completedAt: now });
   const started = performance.now();
-  await saveNewTranscript(env, config, rows, newId());
+  await saveNewTranscript(env, config, rows, newId(), NO_FIELDS);
   const ingestMs = performance.now() - started;
   const [d1Ingest, objectIngest] = [await d1Bytes(), await store.storeSize()];
   const counts = edits ? await applyEdits(user, fileId, edits) : {};
@@ -66,7 +66,7 @@ async function speed(store: "d1" | "object"): Promise<string> {
     startedAt: now,
     completedAt: now,
   });
-  await saveNewTranscript(env, { ...getConfig(env), TRANSCRIPT_STORE: store }, rows, newId());
+  await saveNewTranscript(env, { ...getConfig(env), TRANSCRIPT_STORE: store }, rows, newId(), NO_FIELDS);
   const timed = async (run: () => Promise<unknown>, times: number) => {
     const spent: number[] = [];
     for (let i = 0; i < times; i++) {

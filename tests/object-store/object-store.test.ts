@@ -1,17 +1,18 @@
 // New transcripts in the user's own SQLite Durable Object (decision 023, TRANSCRIPT_STORE =
 // "object" in this project): D1 keeps a header row, the object the content, and the API
-// answers exactly as for a transcript in D1. Edits are refused while the store takes none.
+// answers exactly as for a transcript in D1.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
 import { userChannel } from "../../worker/channel";
 import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
 import { getConfig } from "../../worker/config";
-import { OBJECT_STORE_READ_ONLY, saveNewTranscript } from "../../worker/transcripts/store";
+import { saveNewTranscript } from "../../worker/transcripts/store";
 import { call as api, get, type Json, randomIp } from "../worker/helpers";
 import { createUser, expectStatus } from "../worker/library-helpers";
 import {
   insertProcessingFile,
+  NO_FIELDS,
   sampleTranscript,
   saying,
   speakers,
@@ -89,14 +90,6 @@ describe("transcripts in the user's own store", () => {
     }
   });
 
-  it("refuses what the store does not do yet (re-transcription keeping corrections) with 409 {error}", async () => {
-    const { user, fileId } = await userWithTranscript("store-later", sampleTranscript(4, 3));
-    const before = await utterances(user, fileId);
-    const res = await api("POST", `/audio_files/${fileId}/retranscribe`, {}, { token: user.token });
-    expect([res.status, res.body]).toEqual([409, { error: OBJECT_STORE_READ_ONLY }]);
-    expect(await utterances(user, fileId)).toEqual(before);
-  });
-
   it("derives ids no other user's store hands out", async () => {
     const alice = await userWithTranscript("ids-a", sampleTranscript(3, 2));
     const bob = await userWithTranscript("ids-b", sampleTranscript(3, 2));
@@ -119,7 +112,7 @@ describe("transcripts in the user's own store", () => {
       startedAt: now,
       completedAt: now,
     });
-    await saveNewTranscript(env, getConfig(env), rows, now);
+    await saveNewTranscript(env, getConfig(env), rows, now, NO_FIELDS);
     const after = await utterances(user, first.fileId);
     expect(after.map((u: Json) => u.transcriptWords.map((w: Json) => w.text).join(" "))).toEqual(["Four five.", "Six."]);
     const oldIds = new Set([...before.map((u: Json) => u.id), ...before.flatMap((u: Json) => u.transcriptWords.map((w: Json) => w.id))]);
@@ -142,7 +135,7 @@ describe("transcripts in the user's own store", () => {
       startedAt: now,
       completedAt: now,
     });
-    await expect(saveNewTranscript(env, getConfig(env), rows, now)).rejects.toThrow();
+    await expect(saveNewTranscript(env, getConfig(env), rows, now, NO_FIELDS)).rejects.toThrow();
     expect(await store.openTranscript(fileId)).toBeNull();
   });
 

@@ -3,111 +3,33 @@
 // the stored transcript. Edited utterances, speakers' names, summary and notes
 // stay; the merge is one history entry that one undo reverts exactly; a
 // redelivered job merges once.
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OpRequest } from "../../common/transcript-ops";
-import worker from "../../worker/index";
 import { ApiError } from "../../worker/lib/errors";
 import type { NormalizedUtterance } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
-import { runOperation } from "../../worker/transcripts/operations";
-import { mergeRetranscription } from "../../worker/transcripts/retranscribe";
-import { decodeChange } from "../../worker/transcripts/change-codec";
-import { decodeWords } from "../../worker/transcripts/stored-words";
-import { QUEUES } from "../../worker/queues";
-import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
+import { getDb } from "../../worker/db/client";
+import { mergeNewRecognition, readCurrentStates, readSpeakers, readUtterances, runEdit } from "../../worker/transcripts/store";
 import { call, type Json } from "./helpers";
-import { createUser, expectStatus, type TestUser, wav } from "./library-helpers";
+import { createUser, expectStatus } from "./library-helpers";
+import { correctedFile, deliver, startAgain, texts, transcriptId, withoutVersions } from "./retranscribe-helpers";
+import { editedUtteranceIds, lastStoredChange, storeHeader } from "./store-helpers";
 import {
   expectStatsConsistent,
   history,
   historyRows,
+  NO_FIELDS,
   redoOk,
   sampleTranscript,
   setSpeaker,
-  speakers,
-  split,
   storeTranscript,
-  toFirstForm,
   transcript,
-  unchangedWords,
   undo,
   undoOk,
-  updateWords,
   utterances,
 } from "./transcript-helpers";
-
-const openAiEnv = Object.create(env, {
-  TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
-  OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
-}) as Env;
-
-async function processingFile(user: TestUser) {
-  const id = crypto.randomUUID();
-  const key = `users/${user.id}/${id}/meeting-diarized.wav`;
-  const now = new Date().toISOString();
-  await env.MEDIA.put(key, wav(2), { httpMetadata: { contentType: "audio/wav" } });
-  await env.DB.prepare(
-    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?, ?, 'meeting', 'meeting-diarized.wav', ?, 'audio/wav', 100, 9, 'processing', ?, ?, ?)",
-  )
-    .bind(id, user.id, key, now, now, now)
-    .run();
-  return { id, key };
-}
-
-async function deliver(user: TestUser, file: { id: string; key: string }) {
-  const batch = createMessageBatch(QUEUES.transcription, [
-    {
-      id: `m-${crypto.randomUUID()}`,
-      timestamp: new Date(),
-      attempts: 1,
-      body: { type: "transcribe", audio_file_id: file.id, user_id: user.id, key: file.key },
-    },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, openAiEnv, ctx);
-  return getQueueResult(batch, ctx);
-}
-
-/** The file back to processing, as POST retranscribe leaves it (its own queued job is not the one under test). */
-async function startAgain(fileId: string, discardCorrections = false) {
-  await env.DB.prepare("UPDATE audio_files SET status = 'processing', discard_corrections = ? WHERE id = ?")
-    .bind(discardCorrections ? 1 : 0, fileId)
-    .run();
-}
-
-const texts = (list: Json[]) => list.map((u) => u.transcriptWords.map((w: Json) => w.text).join(" "));
-const withoutVersions = (list: Json[]) => list.map(({ version: _v, ...u }) => u);
-const transcriptId = async (fileId: string) =>
-  (await env.DB.prepare("SELECT id FROM transcripts WHERE audio_file_id = ?").bind(fileId).first<string>("id"))!;
-
-/** A transcribed file with corrections: a word changed in the first utterance, the last one split, a speaker named, notes and summary. */
-async function correctedFile(prefix: string) {
-  const user = await createUser(prefix);
-  const file = await processingFile(user);
-  expect((await deliver(user, file)).explicitAcks).toHaveLength(1);
-  const original = await utterances(user, file.id);
-  expect(texts(original)).toEqual(["Good morning, everyone. Thanks for joining.", "Let's begin.", "First item: the budget."]);
-
-  const first = original[0]!;
-  const words = unchangedWords(first);
-  words[1] = { id: first.transcriptWords[1].id, text: "MoveFlow", end_time: first.transcriptWords[1].endTime, confidence_score: 1 };
-  expectStatus(await updateWords(user, file.id, first.id, { words }), 200);
-  const last = original[2]!;
-  expectStatus(
-    await split(user, file.id, last.id, { first_word_id: last.transcriptWords[2].id, new_utterance_id: `split-${crypto.randomUUID()}` }),
-    200,
-  );
-  const [speakerA] = await speakers(user, file.id);
-  expectStatus(
-    await call("PUT", `/transcripts/${file.id}/speakers/${speakerA!.id}`, { speaker: { name: "Ana", role: "Host" } }, user),
-    200,
-  );
-  expectStatus(await call("PUT", `/transcripts/${file.id}`, { transcript: { notes: "My notes", summary: "My summary" } }, user), 200);
-  return { user, file, original };
-}
 
 describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
   it("keeps edited utterances, speakers' names, summary and notes; replaces the rest; one undo brings the old transcript back", async () => {
@@ -146,10 +68,7 @@ describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
       isCurrent: true,
     });
     // The history row stays small: the old transcript lives in the snapshot tables.
-    const row = await env.DB.prepare("SELECT length(change) AS n FROM edit_operations WHERE transcript_id = ? ORDER BY seq DESC")
-      .bind(tid)
-      .first<number>("n");
-    expect(row).toBeLessThan(200);
+    expect((await lastStoredChange(tid)).change.length).toBeLessThan(200);
 
     // One undo: the transcript exactly as before (versions grow, so the client's stale copies are refused).
     const undone = await undoOk(user, file.id);
@@ -261,90 +180,53 @@ describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
   });
 });
 
-describe("migration 0017's backfill of the edited mark", { timeout: 30_000 }, () => {
-  it("marks rows written by applied, kept operations and rows holding an edited word; undone ones stay unmarked", async () => {
-    const { user, file } = await correctedFile("retx-backfill");
-    const tid = await transcriptId(file.id);
-    await undoOk(user, file.id); // summary/notes
-    await undoOk(user, file.id); // speaker name
-    await undoOk(user, file.id); // the split: its rows are no longer the user's work
-    const marked = async () =>
-      (
-        await env.DB.prepare("SELECT id FROM utterances WHERE transcript_id = ? AND edited = 1 ORDER BY id").bind(tid).all<{ id: string }>()
-      ).results.map((r) => r.id);
-    const expected = await marked();
-    expect(expected).toHaveLength(1);
-    // As before the migration: no marks, and a row whose word was edited outside the kept history.
-    const [, second] = await utterances(user, file.id);
-    const words: Json[] = decodeWords(
-      (await env.DB.prepare("SELECT words FROM utterances WHERE id = ?").bind(second!.id).first<string>("words"))!,
-    );
-    words[0]!.o = words[0]!.c;
-    await env.DB.batch([
-      env.DB.prepare("UPDATE utterances SET edited = 0 WHERE transcript_id = ?").bind(tid),
-      env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?").bind(JSON.stringify(words), second!.id),
-    ]);
-    // 0017 ran on words in the first stored form and on history rows written before decision 024
-    // (whole before/after states); of those it reads only each entry's id and whether it has an
-    // after state: both rewritten in that shape.
-    await toFirstForm();
-    const ops = await env.DB.prepare("SELECT seq, change FROM edit_operations WHERE transcript_id = ?").bind(tid).all<Json>();
-    for (const op of ops.results) {
-      const recorded = await decodeChange(op.change as string);
-      const utterances = recorded.utterances.map((u) => ("diff" in u ? { id: u.id, before: { id: u.id }, after: { id: u.id } } : u));
-      await env.DB.prepare("UPDATE edit_operations SET change = ? WHERE transcript_id = ? AND seq = ?")
-        .bind(JSON.stringify({ ...recorded, utterances }), tid, op.seq)
-        .run();
-    }
-    const backfill = env.TEST_MIGRATIONS.find((m) => m.name === "0017_retranscribe_keep.sql")!.queries.find((q) =>
-      q.includes("UPDATE utterances SET edited = 1"),
-    )!;
-    await env.DB.prepare(backfill).run();
-    expect(await marked()).toEqual([...expected, second!.id].sort());
-  });
-});
+// ------------------------------------------------------------------ property, in either store
 
-// ------------------------------------------------------------------ property, against D1
+const db = getDb(env.DB);
 
-const rowsOf = async (tid: string, where = "1 = 1") =>
-  (await env.DB.prepare(`SELECT * FROM utterances WHERE transcript_id = ? AND ${where} ORDER BY order_key`).bind(tid).all<Json>()).results;
+/** The named utterances as the store keeps them (every one without `ids`). */
+async function statesOf(tid: string, ids?: readonly string[]) {
+  const header = await storeHeader(tid);
+  return readCurrentStates(env, db, header, ids ?? (await readUtterances(env, db, header)).map((u) => u.id));
+}
 
 type EditSpec = { kind: "words" | "split" | "merge" | "speaker"; at: number; word: number };
 
 /** One user operation through the same path the endpoints take; refusals (nothing to merge…) are skipped. */
 async function applyEdit(tid: string, e: EditSpec, n: number) {
-  const list = await rowsOf(tid);
+  const header = await storeHeader(tid);
+  const list = await statesOf(tid);
   const u = list[e.at % list.length]!;
-  const words: Json[] = decodeWords(u.words as string);
-  const speakerIds = (await env.DB.prepare("SELECT id FROM speakers WHERE transcript_id = ?").bind(tid).all<{ id: string }>()).results;
+  const words = u.transcriptWords;
+  const speakerIds = (await readSpeakers(env, db, header)).map((s) => s.id);
   const req: OpRequest | null =
     e.kind === "words"
       ? {
           type: "update_words",
-          utteranceId: u.id as string,
+          utteranceId: u.id,
           words: words.map((w, i) =>
-            i === e.word % words.length ? { id: w.id, text: `fix${n}`, end_time: w.e, confidence_score: 1 } : { id: w.id },
+            i === e.word % words.length ? { id: w.id, text: `fix${n}`, end_time: w.endTime, confidence_score: 1 } : { id: w.id },
           ),
         }
       : e.kind === "split"
         ? words.length > 1
           ? {
               type: "split",
-              utteranceId: u.id as string,
+              utteranceId: u.id,
               firstWordId: words[1 + (e.word % (words.length - 1))]!.id,
               newUtteranceId: crypto.randomUUID(),
             }
           : null
         : e.kind === "merge"
-          ? { type: "merge", targetUtteranceId: u.id as string }
-          : { type: "set_speaker", utteranceId: u.id as string, speakerId: speakerIds[e.word % speakerIds.length]!.id };
+          ? { type: "merge", targetUtteranceId: u.id }
+          : { type: "set_speaker", utteranceId: u.id, speakerId: speakerIds[e.word % speakerIds.length]! };
   if (!req) return;
-  await runOperation(env.DB, { id: tid }, req, null).catch((error: unknown) => {
+  await runEdit(env, header, req, null).catch((error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
   });
 }
 
-describe("re-transcribing after random edits (property, D1)", { timeout: 240_000 }, () => {
+describe("re-transcribing after random edits (property)", { timeout: 240_000 }, () => {
   it("every edited utterance survives unchanged, statistics stay exact, and no word time goes backwards", async () => {
     const user = await createUser("retx-prop");
     await fc.assert(
@@ -361,7 +243,7 @@ describe("re-transcribing after random edits (property, D1)", { timeout: 240_000
         async (edits, spec) => {
           const stored = await storeTranscript(user, sampleTranscript(5, 4));
           for (const [n, e] of edits.entries()) await applyEdit(stored.transcriptId, e, n);
-          const edited = await rowsOf(stored.transcriptId, "edited = 1");
+          const edited = await statesOf(stored.transcriptId, await editedUtteranceIds(stored.transcriptId));
 
           // A new recognition: words at increasing times over the same stretch, cut into utterances.
           let t = 0;
@@ -383,6 +265,9 @@ describe("re-transcribing after random edits (property, D1)", { timeout: 240_000
             }
           });
           await startAgain(stored.fileId);
+          const file = (await env.DB.prepare("SELECT processing_started_at AS p FROM audio_files WHERE id = ?")
+            .bind(stored.fileId)
+            .first<{ p: string }>())!;
           const now = new Date().toISOString();
           const rows = buildTranscriptRows(
             { id: stored.fileId, userId: user.id },
@@ -393,21 +278,18 @@ describe("re-transcribing after random edits (property, D1)", { timeout: 240_000
               completedAt: now,
             },
           );
-          const outcome = await mergeRetranscription(
-            env.DB,
-            rows,
-            { detectedLanguage: null, notices: null },
-            {
-              discardCorrections: false,
-              summary: (kept) => `kept ${kept}`,
-            },
-          );
+          const outcome = await mergeNewRecognition(env, rows, NO_FIELDS, {
+            file: { processingStartedAt: file.p },
+            run: file.p,
+            discardCorrections: false,
+            label: { serviceLabel: "Test", language: null, terms: [] },
+          });
           expect(outcome).toMatchObject({ merged: true, kept: edited.length });
 
-          const after = await rowsOf(stored.transcriptId);
-          const byId = new Map(after.map((r) => [r.id, r]));
-          for (const row of edited) expect(byId.get(row.id)).toEqual(row);
-          const starts = after.flatMap((r) => decodeWords(r.words as string).map((w) => w.s));
+          const after = await statesOf(stored.transcriptId);
+          const byId = new Map(after.map((u) => [u.id, u]));
+          for (const u of edited) expect(byId.get(u.id)).toEqual({ ...u, position: byId.get(u.id)?.position });
+          const starts = after.flatMap((u) => u.transcriptWords.map((w) => w.startTime));
           for (let i = 1; i < starts.length; i++) expect(starts[i]).toBeGreaterThanOrEqual(starts[i - 1]!);
           await expectStatsConsistent(stored.transcriptId);
         },

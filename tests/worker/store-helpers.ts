@@ -3,7 +3,7 @@
 // check stored statistics and history rows then hold for both stores.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { decodeStoreWords } from "../../durable-objects/transcript-store/layout";
+import { decodeStoreWords, storeIds } from "../../durable-objects/transcript-store/layout";
 import { userChannel } from "../../worker/channel";
 
 interface Header {
@@ -67,4 +67,24 @@ export function objectUtterances(sql: SqlStorage, fileId: string) {
     )
     .toArray()
     .map((r) => ({ speaker: String(r.speaker), words: decodeStoreWords(r.id, r.words) }));
+}
+
+/** The ids of the utterances marked edited (those a re-transcription keeps), in whichever store. */
+export async function editedUtteranceIds(transcriptId: string): Promise<string[]> {
+  const header = await headerOf(transcriptId);
+  if (header.store === "object")
+    return inObject(header.userId, (sql) => {
+      const ids = storeIds(sql);
+      return sql
+        .exec<{ id: number; client_id: string | null }>(
+          "SELECT u.id, u.client_id FROM utterances u JOIN transcripts t ON t.id = u.transcript WHERE t.file_id = ? AND u.edited = 1",
+          header.fileId,
+        )
+        .toArray()
+        .map((r) => ids.utterance(r.id, r.client_id));
+    });
+  const { results } = await env.DB.prepare("SELECT id FROM utterances WHERE transcript_id = ? AND edited = 1")
+    .bind(transcriptId)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
 }

@@ -77,13 +77,16 @@ export async function insertProcessingFile(userId: string): Promise<{ fileId: st
 }
 
 /** An audio file of `user` with a transcript stored the way the transcription job stores it. */
+/** A transcription that detected no language and left no notices. */
+export const NO_FIELDS = { detectedLanguage: null, notices: null };
+
 export async function storeTranscript(
   user: Pick<TestUser, "id">,
   result: NormalizedTranscript = sampleTranscript(),
 ): Promise<StoredTranscript> {
   const { fileId, now } = await insertProcessingFile(user.id);
   const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
-  await saveNewTranscript(env, getConfig(env), rows, now);
+  await saveNewTranscript(env, getConfig(env), rows, now, NO_FIELDS);
   return { fileId, transcriptId: rows.transcript.id };
 }
 

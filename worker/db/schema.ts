@@ -143,6 +143,8 @@ export const audioFiles = sqliteTable(
     transcriptionNotices: text("transcription_notices", { mode: "json" }).$type<string[]>(),
     /** The running re-transcription replaces the transcript whole instead of keeping corrected utterances. */
     discardCorrections: integer("discard_corrections").notNull().default(0),
+    /** Which change of the user's store the copied transcript fields above come from (decision 023, rule 4). */
+    transcriptFieldsSeq: integer("transcript_fields_seq").notNull().default(0),
   },
   (t) => [
     uniqueIndex("audio_files_storage_key_unique").on(t.storageKey),

@@ -87,6 +87,25 @@ export function readyStatement(d1: D1Database, fileId: string, service: string, 
     .bind(service, Math.round(durationSeconds), now, fileId);
 }
 
+/**
+ * The same for a re-transcription the user's store merged, only while that run is the file's
+ * (decision 023, rule 2): no change when another delivery finished it or a newer run began.
+ */
+export function readyAfterMergeStatement(
+  d1: D1Database,
+  fileId: string,
+  run: string | null,
+  durationSeconds: number,
+  now: string,
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      `UPDATE audio_files SET status = 'ready', failure_reason = NULL, job_error = NULL, job_retry_at = NULL, discard_corrections = 0,
+         duration_seconds = ?, updated_at = ? WHERE id = ? AND status = 'processing' AND processing_started_at IS ?`,
+    )
+    .bind(Math.round(durationSeconds), now, fileId, run);
+}
+
 export async function announceReady(env: Env, db: Db, file: AudioFileRow): Promise<void> {
   const ready = (await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get()) ?? { ...file, status: "ready" as const };
   const tabs = await notifyFileStatus(env, ready, true, "Transcription completed");

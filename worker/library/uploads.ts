@@ -108,6 +108,7 @@ export async function confirmUpload(
     detectedLanguage: null,
     transcriptionNotices: null,
     discardCorrections: 0,
+    transcriptFieldsSeq: 0,
     createdAt: now,
     updatedAt: now,
     ...processingFields(now),

@@ -31,8 +31,7 @@ import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUploa
 import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
-import { correctedUtteranceCount } from "../transcripts/retranscribe";
-import { getEditableTranscript } from "../transcripts/store";
+import { correctedUtterances } from "../transcripts/store";
 import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
@@ -108,8 +107,6 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const options = requestedOptions(c.var.config, preferencesOf(c.var.user), input, parseStoredOptions(row.transcriptionOptions));
     // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
     assertRestartable(row, c.var.config.JOB_LOST_AFTER_SECONDS);
-    // Keeping corrections needs the store to merge them; the object store does not yet (decision 023).
-    if (row.hasTranscript) await getEditableTranscript(c.var.db, c.var.user.id, row.id);
     await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
     const hasTranscript = Boolean(row.hasTranscript);
@@ -118,7 +115,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
   })
   .get("/:id/corrections", async (c) => {
     const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
-    const data: CorrectionsDto = { corrected_utterances: await correctedUtteranceCount(c.env.DB, c.var.user.id, row.id) };
+    const data: CorrectionsDto = { corrected_utterances: await correctedUtterances(c.env, c.var.user.id, row.id) };
     return c.json({ data }, 200);
   })
   .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {

@@ -7,10 +7,7 @@ import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
 import { buildTranscriptRows } from "../transcripts/ingest";
-import { saveNewTranscript } from "../transcripts/store";
-import { mergeRetranscription } from "../transcripts/retranscribe";
-import { retranscriptionSummary } from "../transcripts/retranscribe-merge";
-import { languageName } from "../../common/languages";
+import { mergeNewRecognition, saveNewTranscript } from "../transcripts/store";
 import { announceReady, failProcessing, recordAttempt, restartProcessing, scheduleRetry } from "../library/file-status";
 import { parseStoredOptions, type TranscriptionOptions } from "../../common/transcription-options";
 import type { Preferences } from "../../common/preferences";
@@ -115,9 +112,12 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
     const fields = { detectedLanguage: result.language ?? null, notices: options.notices };
     // A file with a transcript: the new recognition is merged in, keeping the user's corrections (decision 017).
     const discarded = file.discardCorrections === 1;
-    const merged = await mergeRetranscription(env.DB, rows, fields, {
+    const run = file.processingStartedAt ?? startedAt;
+    const merged = await mergeNewRecognition(env, rows, fields, {
+      file,
+      run,
       discardCorrections: discarded,
-      summary: (kept) => retranscriptionSummary(info.label, options, kept, discarded, languageName),
+      label: { serviceLabel: info.label, language: options.language, terms: [...options.terms] },
     });
     if (merged && !merged.merged) {
       message.ack(); // another delivery merged it already
@@ -129,7 +129,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
         .update(audioFiles)
         .set({ detectedLanguage: fields.detectedLanguage, transcriptionNotices: fields.notices })
         .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")));
-      await saveNewTranscript(env, config, rows, file.processingStartedAt ?? startedAt);
+      await saveNewTranscript(env, config, rows, run, fields);
     }
     message.ack();
     await announceReady(env, db, file);

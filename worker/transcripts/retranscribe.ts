@@ -29,6 +29,19 @@ export interface FileFields {
   notices: string[] | null;
 }
 
+/** Those fields and the service, as D1 keeps a copy of a user's store's (decision 023, rule 4): the newest `seq` wins. */
+export interface DescribedFile extends FileFields {
+  service: string;
+  seq: number;
+}
+
+/** What a re-transcription's history entry says: its service, and the options it ran with. */
+export interface RetranscriptionLabel {
+  serviceLabel: string;
+  language: string | null;
+  terms: string[];
+}
+
 export type MergeOutcome = { merged: true; kept: number; hadSummary: boolean } | { merged: false };
 
 const SIDES = ["before", "after"] as const;

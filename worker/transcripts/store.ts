@@ -3,6 +3,7 @@
 // is (rule 1), and every call below starts from a row read from D1 for the signed-in user or a
 // share's owner. Callers read and write through these functions, never a store directly.
 import type { CompactUtterances } from "../../common/compact-utterances";
+import { languageName } from "../../common/languages";
 import type { ReplaceSpec } from "../../common/replace-match";
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
 import type { EditHistoryDto, OpRequest, TranscriptFields, UtteranceState } from "../../common/transcript-ops";
@@ -10,14 +11,22 @@ import { type StoreAnswer, unwrap } from "../../durable-objects/transcript-store
 import { userStore } from "../channel";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { TranscriptRow } from "../db/schema";
-import { conflict } from "../lib/errors";
-import { readyStatement } from "../library/file-status";
+import type { AudioFileRow, TranscriptRow } from "../db/schema";
+import { readyAfterMergeStatement, readyStatement } from "../library/file-status";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./details-edits";
 import { getEditHistory, stepHistory } from "./history";
 import { saveTranscript, type TranscriptRows, transcriptRowStatements } from "./ingest";
 import { mergeSpeakers } from "./merge-speakers";
 import { type EditOutcome, runOperation } from "./operations";
+import {
+  correctedUtteranceCount,
+  type DescribedFile,
+  type FileFields,
+  type MergeOutcome,
+  mergeRetranscription,
+  type RetranscriptionLabel,
+} from "./retranscribe";
+import { retranscriptionSummary } from "./retranscribe-merge";
 import { type ReplaceOutcome, runReplace } from "./replace";
 import {
   compactUtterancesOfFile,
@@ -32,19 +41,9 @@ import {
 
 type Header = Pick<TranscriptRow, "id" | "audioFileId" | "userId" | "store">;
 
-/** The answer of an edit to a transcript the object store holds: it takes no edits until the move is complete. */
-export const OBJECT_STORE_READ_ONLY = "This transcript cannot be changed yet: its store does not take edits";
-
 const object = (env: Env, row: Header) => userStore(env, row.userId);
 /** An object's answer as the value it is: RPC's types widen tuples to arrays. */
 const answered = <T>(value: unknown): T => unwrap(value as StoreAnswer<T>);
-
-/** The caller's transcript, for a change: 404 when it is not theirs, 409 while its store takes no edits. */
-export async function getEditableTranscript(db: Db, userId: string, audioFileId: string): Promise<TranscriptRow> {
-  const row = await getOwnedTranscript(db, userId, audioFileId);
-  if (row.store !== "d1") throw conflict(OBJECT_STORE_READ_ONLY);
-  return row;
-}
 
 /** The transcript as GET /transcripts/{id} answers it. */
 export async function readTranscript(env: Env, db: Db, row: TranscriptRow): Promise<TranscriptDto> {
@@ -105,7 +104,7 @@ export async function ownedUtterances(env: Env, db: Db, userId: string, audioFil
  * content is written first, then D1's header row and the file's status in one batch (rule 2):
  * a crash between them leaves the file processing, and the retried job writes both again.
  */
-export async function saveNewTranscript(env: Env, config: Config, rows: TranscriptRows, run: string): Promise<void> {
+export async function saveNewTranscript(env: Env, config: Config, rows: TranscriptRows, run: string, fields: FileFields): Promise<void> {
   const t = rows.transcript;
   const existing = await env.DB.prepare("SELECT store FROM transcripts WHERE audio_file_id = ?")
     .bind(t.audioFileId)
@@ -115,7 +114,7 @@ export async function saveNewTranscript(env: Env, config: Config, rows: Transcri
     return;
   }
   const store = object(env, { ...t, store: "object" });
-  await store.ingestTranscript(rows, run);
+  await store.ingestTranscript(rows, run, fields);
   const db = env.DB;
   await d1AfterObject(db, t.audioFileId, () => store.purgeTranscripts([t.audioFileId]), [
     ...transcriptRowStatements(db, t, "object"),
@@ -135,6 +134,60 @@ async function d1AfterObject(db: D1Database, fileId: string, undo: () => Promise
     if (!file) await undo();
     throw error;
   }
+}
+
+/**
+ * A new recognition of a file that has a transcript, merged in around the user's corrections
+ * (decision 017); null when it has none (the caller saves a fresh one). In the user's object the
+ * merge commits first, then D1's copy of the file fields and the ready mark, guarded by the run
+ * (rule 2): `{merged: false}` when another delivery finished the file meanwhile.
+ */
+export async function mergeNewRecognition(
+  env: Env,
+  rows: TranscriptRows,
+  fields: FileFields,
+  opts: { file: Pick<AudioFileRow, "processingStartedAt">; run: string; discardCorrections: boolean; label: RetranscriptionLabel },
+): Promise<MergeOutcome | null> {
+  const t = rows.transcript;
+  const header = await env.DB.prepare("SELECT store FROM transcripts WHERE audio_file_id = ?")
+    .bind(t.audioFileId)
+    .first<{ store: "d1" | "object" }>();
+  if (!header) return null;
+  const { discardCorrections, label } = opts;
+  if (header.store === "d1") {
+    return mergeRetranscription(env.DB, rows, fields, {
+      discardCorrections,
+      summary: (kept) => retranscriptionSummary(label.serviceLabel, label, kept, discardCorrections, languageName),
+    });
+  }
+  const merged = await userStore(env, t.userId).mergeRetranscription({ rows, fields, run: opts.run, discardCorrections, label });
+  if (!merged) return null;
+  const db = env.DB;
+  const [, ready] = await db.batch([
+    describedFileStatement(db, t.audioFileId, merged.file),
+    readyAfterMergeStatement(db, t.audioFileId, opts.file.processingStartedAt, merged.duration, t.completedAt),
+  ]);
+  if (!ready!.meta.changes) return { merged: false };
+  return { merged: true, kept: merged.kept, hadSummary: merged.hadSummary };
+}
+
+/** D1's copy of the file fields a user's store changed, unless it holds a newer one (rule 4). */
+function describedFileStatement(db: D1Database, fileId: string, file: DescribedFile): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE audio_files SET transcription_service = ?1, detected_language = ?2, transcription_notices = ?3, transcript_fields_seq = ?4
+       WHERE id = ?5 AND transcript_fields_seq < ?4`,
+    )
+    .bind(file.service, file.detectedLanguage, file.notices ? JSON.stringify(file.notices) : null, file.seq, fileId);
+}
+
+/** How many utterances of the file a re-transcription would keep; 0 without a transcript. */
+export async function correctedUtterances(env: Env, userId: string, audioFileId: string): Promise<number> {
+  const header = await env.DB.prepare("SELECT store FROM transcripts WHERE audio_file_id = ? AND user_id = ?")
+    .bind(audioFileId, userId)
+    .first<{ store: "d1" | "object" }>();
+  if (header?.store === "object") return userStore(env, userId).correctedCount(audioFileId);
+  return correctedUtteranceCount(env.DB, userId, audioFileId);
 }
 
 /** Before files leave D1: their transcripts leave the owner's object (rule 5). */
@@ -165,7 +218,12 @@ export async function readHistory(env: Env, row: Header): Promise<EditHistoryDto
 
 export async function stepEdit(env: Env, db: Db, row: Header, direction: "undo" | "redo"): Promise<EditOutcome> {
   if (row.store === "d1") return stepHistory(env.DB, db, row, direction);
-  return answered<EditOutcome>(await object(env, row).stepHistory(row.audioFileId, direction));
+  const { file, ...outcome } = answered<EditOutcome & { file?: DescribedFile }>(
+    await object(env, row).stepHistory(row.audioFileId, direction),
+  );
+  // A re-transcription's undo or redo brought back its file fields: D1's copy follows.
+  if (file) await describedFileStatement(env.DB, row.audioFileId, file).run();
+  return outcome;
 }
 
 type SpeakerInput = { name?: string | undefined; role: string | null };

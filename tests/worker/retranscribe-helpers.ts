@@ -1,0 +1,81 @@
+// A transcribed file run through the real transcription job (against the fake OpenAI-compatible
+// server) and then corrected, for the re-transcription tests of either store.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import worker from "../../worker/index";
+import { QUEUES } from "../../worker/queues";
+import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
+import { call, type Json } from "./helpers";
+import { createUser, expectStatus, type TestUser, wav } from "./library-helpers";
+import { speakers, split, unchangedWords, updateWords, utterances } from "./transcript-helpers";
+
+export const openAiEnv = Object.create(env, {
+  TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
+  OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
+}) as Env;
+
+export async function processingFile(user: TestUser) {
+  const id = crypto.randomUUID();
+  const key = `users/${user.id}/${id}/meeting-diarized.wav`;
+  const now = new Date().toISOString();
+  await env.MEDIA.put(key, wav(2), { httpMetadata: { contentType: "audio/wav" } });
+  await env.DB.prepare(
+    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?, ?, 'meeting', 'meeting-diarized.wav', ?, 'audio/wav', 100, 9, 'processing', ?, ?, ?)",
+  )
+    .bind(id, user.id, key, now, now, now)
+    .run();
+  return { id, key };
+}
+
+export async function deliver(user: TestUser, file: { id: string; key: string }) {
+  const batch = createMessageBatch(QUEUES.transcription, [
+    {
+      id: `m-${crypto.randomUUID()}`,
+      timestamp: new Date(),
+      attempts: 1,
+      body: { type: "transcribe", audio_file_id: file.id, user_id: user.id, key: file.key },
+    },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, openAiEnv, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+/** The file back to processing in a new run, as POST retranscribe leaves it (its own queued job is not the one under test). */
+export async function startAgain(fileId: string, discardCorrections = false) {
+  await env.DB.prepare("UPDATE audio_files SET status = 'processing', processing_started_at = ?, discard_corrections = ? WHERE id = ?")
+    .bind(new Date().toISOString(), discardCorrections ? 1 : 0, fileId)
+    .run();
+}
+
+export const texts = (list: Json[]) => list.map((u) => u.transcriptWords.map((w: Json) => w.text).join(" "));
+export const withoutVersions = (list: Json[]) => list.map(({ version: _v, ...u }) => u);
+export const transcriptId = async (fileId: string) =>
+  (await env.DB.prepare("SELECT id FROM transcripts WHERE audio_file_id = ?").bind(fileId).first<string>("id"))!;
+
+/** A transcribed file with corrections: a word changed in the first utterance, the last one split, a speaker named, notes and summary. */
+export async function correctedFile(prefix: string) {
+  const user = await createUser(prefix);
+  const file = await processingFile(user);
+  expect((await deliver(user, file)).explicitAcks).toHaveLength(1);
+  const original = await utterances(user, file.id);
+  expect(texts(original)).toEqual(["Good morning, everyone. Thanks for joining.", "Let's begin.", "First item: the budget."]);
+
+  const first = original[0]!;
+  const words = unchangedWords(first);
+  words[1] = { id: first.transcriptWords[1].id, text: "MoveFlow", end_time: first.transcriptWords[1].endTime, confidence_score: 1 };
+  expectStatus(await updateWords(user, file.id, first.id, { words }), 200);
+  const last = original[2]!;
+  expectStatus(
+    await split(user, file.id, last.id, { first_word_id: last.transcriptWords[2].id, new_utterance_id: `split-${crypto.randomUUID()}` }),
+    200,
+  );
+  const [speakerA] = await speakers(user, file.id);
+  expectStatus(
+    await call("PUT", `/transcripts/${file.id}/speakers/${speakerA!.id}`, { speaker: { name: "Ana", role: "Host" } }, user),
+    200,
+  );
+  expectStatus(await call("PUT", `/transcripts/${file.id}`, { transcript: { notes: "My notes", summary: "My summary" } }, user), 200);
+  return { user, file, original };
+}
