@@ -13,6 +13,7 @@ import { answer, type StoreAnswer } from "./transcript-store/answer";
 import { mergeSpeakers, replaceAll } from "./transcript-store/bulk";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./transcript-store/details";
 import { editHistory, stepHistory } from "./transcript-store/history";
+import { dropImport, importTranscript, type MovedTranscript } from "./transcript-store/import";
 import { ingestTranscript } from "./transcript-store/ingest";
 import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
@@ -124,6 +125,16 @@ export class UserChannel extends Server<Env> {
   /** RPC: merges a new recognition into the file's transcript, keeping corrections (null: it has none here). */
   async mergeRetranscription(input: StoreMerge): Promise<StoreMergeOutcome> {
     return mergeRetranscription(this.storage, input);
+  }
+
+  /** RPC: a transcript moved from D1 (false: the store holds a changed copy of it already). */
+  async importTranscript(moved: MovedTranscript): Promise<boolean> {
+    return importTranscript(this.storage, moved);
+  }
+
+  /** RPC: removes an import D1 did not take, unless it has changed since. */
+  async dropImport(fileId: string, header: { updatedAt: string; historyIndex: number }): Promise<boolean> {
+    return dropImport(this.storage, fileId, header);
   }
 
   async correctedCount(fileId: string): Promise<number> {

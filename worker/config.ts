@@ -81,8 +81,7 @@ const checkedSchema = configSchema
     path: ["APP_URL"],
   })
   .refine((c) => c.ENVIRONMENT !== "production" || c.TRANSCRIPT_STORE === "d1", {
-    message:
-      'TRANSCRIPT_STORE = "object" is not ready for production: transcripts already in D1 cannot be moved to it yet',
+    message: 'TRANSCRIPT_STORE = "object" is not ready for production: transcripts already in D1 cannot be moved to it yet',
     path: ["TRANSCRIPT_STORE"],
   })
   .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? LOCAL_APP_URL }));

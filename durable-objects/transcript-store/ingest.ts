@@ -7,7 +7,7 @@ import { encodeStoreWords, storedFields, withDerivedIds } from "./layout";
 import { purgeInTransaction } from "./purge";
 
 /** The next keys AUTOINCREMENT would give: explicit keys past every key ever used, so none is reused. */
-function nextKey(sql: SqlStorage, table: "speakers" | "utterances"): number {
+export function nextKey(sql: SqlStorage, table: "speakers" | "utterances"): number {
   const row = sql.exec<{ seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = ?", table).toArray()[0];
   return (row?.seq ?? 0) + 1;
 }

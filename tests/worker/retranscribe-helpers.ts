@@ -28,7 +28,8 @@ export async function processingFile(user: TestUser) {
   return { id, key };
 }
 
-export async function deliver(user: TestUser, file: { id: string; key: string }) {
+/** One delivery of the file's transcription job; `on` sets the environment it runs with. */
+export async function deliver(user: TestUser, file: { id: string; key: string }, on: Env = openAiEnv) {
   const batch = createMessageBatch(QUEUES.transcription, [
     {
       id: `m-${crypto.randomUUID()}`,
@@ -38,7 +39,7 @@ export async function deliver(user: TestUser, file: { id: string; key: string })
     },
   ]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, openAiEnv, ctx);
+  await worker.queue(batch, on, ctx);
   return getQueueResult(batch, ctx);
 }
 
@@ -55,10 +56,10 @@ export const transcriptId = async (fileId: string) =>
   (await env.DB.prepare("SELECT id FROM transcripts WHERE audio_file_id = ?").bind(fileId).first<string>("id"))!;
 
 /** A transcribed file with corrections: a word changed in the first utterance, the last one split, a speaker named, notes and summary. */
-export async function correctedFile(prefix: string) {
+export async function correctedFile(prefix: string, on: Env = openAiEnv) {
   const user = await createUser(prefix);
   const file = await processingFile(user);
-  expect((await deliver(user, file)).explicitAcks).toHaveLength(1);
+  expect((await deliver(user, file, on)).explicitAcks).toHaveLength(1);
   const original = await utterances(user, file.id);
   expect(texts(original)).toEqual(["Good morning, everyone. Thanks for joining.", "Let's begin.", "First item: the budget."]);
 

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { transcripts, type TranscriptRow } from "../db/schema";
 import { nowIso } from "../lib/time";
 import { updateFields } from "../transcripts/details-edits";
+import { movedToObject } from "../transcripts/move";
 
 type Status = TranscriptDto["summaryStatus"];
 type Header = Pick<TranscriptRow, "id" | "audioFileId" | "userId" | "store">;
@@ -30,13 +31,16 @@ export async function markSummary(
   error: string | null,
   onlyWhileGenerating = false,
 ): Promise<boolean> {
-  if (row.store !== "d1") return userStore(env, row.userId).markSummary(row.audioFileId, status, error, onlyWhileGenerating);
+  const inObject = () => userStore(env, row.userId).markSummary(row.audioFileId, status, error, onlyWhileGenerating);
+  if (row.store !== "d1") return inObject();
+  const inD1 = and(eq(transcripts.id, row.id), eq(transcripts.store, "d1"));
   const marked = await db
     .update(transcripts)
     .set({ summaryStatus: status, summaryError: error, updatedAt: nowIso() })
-    .where(onlyWhileGenerating ? and(eq(transcripts.id, row.id), eq(transcripts.summaryStatus, "generating")) : eq(transcripts.id, row.id))
+    .where(onlyWhileGenerating ? and(inD1, eq(transcripts.summaryStatus, "generating")) : inD1)
     .returning({ id: transcripts.id })
     .get();
+  if (!marked && (await movedToObject(env.DB, row.id))) return inObject();
   return Boolean(marked);
 }
 
@@ -52,20 +56,29 @@ export async function saveSummary(
   meta: { summaryType: SummaryType; summaryModel: string },
   requested: boolean,
 ): Promise<void> {
-  if (row.store !== "d1") {
-    await userStore(env, row.userId).saveSummary(row.audioFileId, text, meta, requested);
-    return;
-  }
+  const inObject = () => userStore(env, row.userId).saveSummary(row.audioFileId, text, meta, requested);
+  if (row.store !== "d1") return inObject();
+  // Moved to the owner's object since the header was read (decision 023, step 3): D1's guards refuse, the object takes it.
+  const moved = () => movedToObject(env.DB, row.id);
   const set = { ...meta, summaryStatus: null, summaryError: null, updatedAt: nowIso() };
+  const inD1 = and(eq(transcripts.id, row.id), eq(transcripts.store, "d1"));
   if (requested) {
-    const fresh = await db.select().from(transcripts).where(eq(transcripts.id, row.id)).get();
-    if (!fresh) return;
-    await updateFields(env.DB, fresh, { summary: text });
-    await db.update(transcripts).set(set).where(eq(transcripts.id, row.id));
+    const fresh = await db.select().from(transcripts).where(inD1).get();
+    if (!fresh) return (await moved()) ? inObject() : undefined;
+    try {
+      await updateFields(env.DB, fresh, { summary: text });
+    } catch (error) {
+      if (await moved()) return inObject();
+      throw error;
+    }
+    await db.update(transcripts).set(set).where(inD1);
     return;
   }
-  await db
+  const saved = await db
     .update(transcripts)
     .set({ summary: text, ...set })
-    .where(and(eq(transcripts.id, row.id), isNull(transcripts.summary)));
+    .where(and(inD1, isNull(transcripts.summary)))
+    .returning({ id: transcripts.id })
+    .get();
+  if (!saved && (await moved())) return inObject();
 }

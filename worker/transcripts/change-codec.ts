@@ -76,7 +76,8 @@ export function decodeChangeInline(json: string): RecordedChange {
   return { ...parsed, utterances: parsed.utterances.map(fromStored) };
 }
 
-async function unzipped(stored: string): Promise<string> {
+/** The JSON text of a stored change, gzipped or not. */
+export async function unzipped(stored: string): Promise<string> {
   if (!stored.startsWith(GZIP_PREFIX)) return stored;
   const binary = atob(stored.slice(GZIP_PREFIX.length));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));

@@ -144,7 +144,8 @@ export function guardAndStatsStatement(db: D1Database, plan: CommitPlan): D1Prep
   const { transcriptId: tid, change } = plan;
   const delta = statsDelta(change);
   const move = "expected" in plan.history ? plan.history : null;
-  const guards = ["1 = 1"];
+  // Only while D1 holds the content: a transcript moved to its owner's object meanwhile takes no write here.
+  const guards = ["store = 'd1'"];
   const guardValues: unknown[] = [];
   if (move) {
     guards.push("history_index = ?");

@@ -175,7 +175,7 @@ export async function mergeRetranscription(
         // Guard: nobody moved the history since the read, and this job is still the file's.
         d1
           .prepare(
-            `UPDATE transcripts SET history_index = CASE WHEN history_index = ?1
+            `UPDATE transcripts SET history_index = CASE WHEN history_index = ?1 AND store = 'd1'
                AND (SELECT status FROM audio_files WHERE id = ?2) = 'processing' THEN history_index + 1 ELSE NULL END
              WHERE id = ?3`,
           )
@@ -269,7 +269,7 @@ export async function swapRetranscription(
     // Guard: the pointer has not moved and the side to restore is there (else nothing is touched).
     d1
       .prepare(
-        `UPDATE transcripts SET history_index = CASE WHEN history_index = ?1
+        `UPDATE transcripts SET history_index = CASE WHEN history_index = ?1 AND store = 'd1'
            AND EXISTS (SELECT 1 FROM transcript_snapshots WHERE transcript_id = ?4 AND seq = ?5 AND side = ?6) THEN ?2 ELSE NULL END,
            updated_at = ?3
          WHERE id = ?4`,

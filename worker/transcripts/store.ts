@@ -17,6 +17,7 @@ import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./det
 import { getEditHistory, stepHistory } from "./history";
 import { saveTranscript, type TranscriptRows, transcriptRowStatements } from "./ingest";
 import { mergeSpeakers } from "./merge-speakers";
+import { movedToObject } from "./move";
 import { type EditOutcome, runOperation } from "./operations";
 import {
   correctedUtteranceCount,
@@ -206,10 +207,28 @@ export async function purgeStoredTranscripts(env: Env, files: readonly { id: str
   }
 }
 
+/**
+ * A write to the store the header named. When D1's write fails because the transcript was moved
+ * to its owner's object meanwhile (decision 023, step 3: D1's guards refuse it), it runs there.
+ */
+async function written<T>(env: Env, row: Header, inD1: () => Promise<T>, inObject: () => Promise<T>): Promise<T> {
+  if (row.store !== "d1") return inObject();
+  try {
+    return await inD1();
+  } catch (error) {
+    if (!(await movedToObject(env.DB, row.id))) throw error;
+    return inObject();
+  }
+}
+
 /** One editing operation (update words, split, merge, change speaker). */
 export async function runEdit(env: Env, row: Header, req: OpRequest, opId: string | null): Promise<EditOutcome> {
-  if (row.store === "d1") return runOperation(env.DB, row, req, opId);
-  return answered<EditOutcome>(await object(env, row).runOperation(row.audioFileId, req, opId));
+  return written(
+    env,
+    row,
+    () => runOperation(env.DB, row, req, opId),
+    async () => answered<EditOutcome>(await object(env, row).runOperation(row.audioFileId, req, opId)),
+  );
 }
 
 export async function readHistory(env: Env, row: Header): Promise<EditHistoryDto> {
@@ -217,13 +236,18 @@ export async function readHistory(env: Env, row: Header): Promise<EditHistoryDto
 }
 
 export async function stepEdit(env: Env, db: Db, row: Header, direction: "undo" | "redo"): Promise<EditOutcome> {
-  if (row.store === "d1") return stepHistory(env.DB, db, row, direction);
-  const { file, ...outcome } = answered<EditOutcome & { file?: DescribedFile }>(
-    await object(env, row).stepHistory(row.audioFileId, direction),
+  return written(
+    env,
+    row,
+    () => stepHistory(env.DB, db, row, direction),
+    async () => {
+      const stepped = answered<EditOutcome & { file?: DescribedFile }>(await object(env, row).stepHistory(row.audioFileId, direction));
+      const { file, ...outcome } = stepped;
+      // A re-transcription's undo or redo brought back its file fields: D1's copy follows.
+      if (file) await describedFileStatement(env.DB, row.audioFileId, file).run();
+      return outcome;
+    },
   );
-  // A re-transcription's undo or redo brought back its file fields: D1's copy follows.
-  if (file) await describedFileStatement(env.DB, row.audioFileId, file).run();
-  return outcome;
 }
 
 type SpeakerInput = { name?: string | undefined; role: string | null };
@@ -234,8 +258,12 @@ export async function addSpeaker(
   row: Header,
   input: SpeakerInput,
 ): Promise<{ outcome: EditOutcome; speaker: SpeakerDto }> {
-  if (row.store === "d1") return createSpeaker(env.DB, db, row, input);
-  return answered(await object(env, row).createSpeaker(row.audioFileId, input));
+  return written(
+    env,
+    row,
+    () => createSpeaker(env.DB, db, row, input),
+    async () => answered(await object(env, row).createSpeaker(row.audioFileId, input)),
+  );
 }
 
 /** A rename or role change (no outcome when nothing changed), and the speaker as it now is. */
@@ -246,26 +274,44 @@ export async function changeSpeaker(
   speakerId: string,
   input: { name: string; role: string | null },
 ): Promise<{ outcome: EditOutcome | null; speaker: SpeakerDto }> {
-  if (row.store !== "d1") return answered(await object(env, row).updateSpeaker(row.audioFileId, speakerId, input));
-  const outcome = await updateSpeaker(env.DB, row, speakerId, input);
-  return { outcome, speaker: (await listSpeakers(db, row.id)).find((s) => s.id === speakerId)! };
+  return written(
+    env,
+    row,
+    async () => {
+      const outcome = await updateSpeaker(env.DB, row, speakerId, input);
+      return { outcome, speaker: (await listSpeakers(db, row.id)).find((s) => s.id === speakerId)! };
+    },
+    async () => answered(await object(env, row).updateSpeaker(row.audioFileId, speakerId, input)),
+  );
 }
 
 export async function removeSpeaker(env: Env, row: Header, speakerId: string): Promise<{ outcome: EditOutcome; label: string }> {
-  if (row.store === "d1") return deleteSpeaker(env.DB, row, speakerId);
-  return answered(await object(env, row).deleteSpeaker(row.audioFileId, speakerId));
+  return written(
+    env,
+    row,
+    () => deleteSpeaker(env.DB, row, speakerId),
+    async () => answered(await object(env, row).deleteSpeaker(row.audioFileId, speakerId)),
+  );
 }
 
 /** Summary and/or notes; no outcome when neither changed. */
 export async function changeFields(env: Env, row: TranscriptRow, input: TranscriptFields): Promise<EditOutcome | null> {
-  if (row.store === "d1") return updateFields(env.DB, row, input);
-  return answered(await object(env, row).updateFields(row.audioFileId, input));
+  return written(
+    env,
+    row,
+    () => updateFields(env.DB, row, input),
+    async () => answered(await object(env, row).updateFields(row.audioFileId, input)),
+  );
 }
 
 /** Replace all over the transcript: one history entry naming the utterances it changed. */
 export async function replaceEverywhere(env: Env, row: Header, spec: ReplaceSpec, opId: string | null): Promise<ReplaceOutcome> {
-  if (row.store === "d1") return runReplace(env.DB, row, spec, opId);
-  return answered<ReplaceOutcome>(await object(env, row).replaceAll(row.audioFileId, spec, opId));
+  return written(
+    env,
+    row,
+    () => runReplace(env.DB, row, spec, opId),
+    async () => answered<ReplaceOutcome>(await object(env, row).replaceAll(row.audioFileId, spec, opId)),
+  );
 }
 
 /** One speaker's utterances become another's and the speaker goes; the outcome carries the speakers as they now are. */
@@ -277,9 +323,15 @@ export async function mergeSpeakerInto(
   intoSpeakerId: string,
   opId: string | null,
 ): Promise<EditOutcome> {
-  const outcome =
-    row.store === "d1"
-      ? await mergeSpeakers(env.DB, row, speakerId, intoSpeakerId, opId)
-      : answered<EditOutcome>(await object(env, row).mergeSpeakers(row.audioFileId, speakerId, intoSpeakerId, opId));
-  return { ...outcome, result: { ...outcome.result, speakers: await readSpeakers(env, db, row) } };
+  const withSpeakers = (outcome: EditOutcome, speakers: SpeakerDto[]) => ({ ...outcome, result: { ...outcome.result, speakers } });
+  return written(
+    env,
+    row,
+    async () => withSpeakers(await mergeSpeakers(env.DB, row, speakerId, intoSpeakerId, opId), await listSpeakers(db, row.id)),
+    async () => {
+      const store = object(env, row);
+      const outcome = answered<EditOutcome>(await store.mergeSpeakers(row.audioFileId, speakerId, intoSpeakerId, opId));
+      return withSpeakers(outcome, await store.transcriptSpeakers(row.audioFileId));
+    },
+  );
 }
