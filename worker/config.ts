@@ -61,10 +61,10 @@ const configSchema = z.object({
   QUOTA_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.transcriptionsPerHour),
   QUOTA_SHARES: z.coerce.number().int().positive().default(SHARE_LIMITS.perUserDefault),
   /**
-   * Where new transcripts are written (decision 023): D1, or the user's own object. The object
-   * store is refused in production until the move is complete (decision 028).
+   * Where new transcripts are written (decisions 023, 028): the user's own object, where the
+   * recovery sweep also moves those still in D1; or `d1`, which keeps new ones in D1 and moves none.
    */
-  TRANSCRIPT_STORE: z.enum(["d1", "object"]).default("d1"),
+  TRANSCRIPT_STORE: z.enum(["d1", "object"]).default("object"),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),
@@ -79,10 +79,6 @@ const checkedSchema = configSchema
   .refine((c) => c.ENVIRONMENT !== "production" || c.APP_URL, {
     message: "APP_URL is required in production: the origin of the app, which links in e-mails point at",
     path: ["APP_URL"],
-  })
-  .refine((c) => c.ENVIRONMENT !== "production" || c.TRANSCRIPT_STORE === "d1", {
-    message: 'TRANSCRIPT_STORE = "object" is not ready for production: transcripts already in D1 cannot be moved to it yet',
-    path: ["TRANSCRIPT_STORE"],
   })
   .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? LOCAL_APP_URL }));
 

@@ -12,8 +12,14 @@ export default {
   async scheduled(controller, env, _ctx) {
     const started = Date.now();
     try {
-      await sweep(env);
-      writeLog({ kind: "cron", requestId: crypto.randomUUID(), cron: controller.cron, durationMs: Date.now() - started });
+      const result = await sweep(env);
+      writeLog({
+        kind: "cron",
+        requestId: crypto.randomUUID(),
+        cron: controller.cron,
+        durationMs: Date.now() - started,
+        transcripts: result.transcripts,
+      });
     } catch (error) {
       writeLog({
         kind: "cron",

@@ -18,11 +18,11 @@ describe("config", () => {
     expect(getConfig(withVars({ ENVIRONMENT: "development", APP_URL: undefined })).APP_URL).toBe(LOCAL_APP_URL);
   });
 
-  it("writes transcripts to D1 unless told otherwise, and keeps the object store out of production until it is complete", () => {
-    expect(getConfig(withVars({})).TRANSCRIPT_STORE).toBe("d1");
-    expect(getConfig(withVars({ TRANSCRIPT_STORE: "object" })).TRANSCRIPT_STORE).toBe("object");
+  it("writes transcripts to the user's object unless told to keep them in D1, in production too", () => {
+    expect(getConfig(withVars({ TRANSCRIPT_STORE: undefined })).TRANSCRIPT_STORE).toBe("object");
+    expect(getConfig(withVars({ TRANSCRIPT_STORE: "d1" })).TRANSCRIPT_STORE).toBe("d1");
     const production = { ENVIRONMENT: "production", APP_URL: "https://app.example.com" };
-    expect(() => getConfig(withVars({ ...production, TRANSCRIPT_STORE: "object" }))).toThrow(/TRANSCRIPT_STORE = "object" is not ready/);
+    expect(getConfig(withVars({ ...production, TRANSCRIPT_STORE: undefined })).TRANSCRIPT_STORE).toBe("object");
     expect(() => getConfig(withVars({ TRANSCRIPT_STORE: "kv" }))).toThrow(/TRANSCRIPT_STORE/);
   });
 

@@ -37,7 +37,17 @@ export interface JobLog {
   error?: string;
 }
 
-export type LogEntry = RequestLog | JobLog | { kind: "cron"; requestId: string; cron: string; durationMs: number; error?: string };
+/** A cron run; `transcripts` counts the recovery sweep's moves from D1 (worker/transcripts/move.ts). */
+interface CronLog {
+  kind: "cron";
+  requestId: string;
+  cron: string;
+  durationMs: number;
+  transcripts?: Record<string, number>;
+  error?: string;
+}
+
+export type LogEntry = RequestLog | JobLog | CronLog;
 
 /** Writes one entry; failures at error level so an alert can filter on it. */
 export function writeLog(entry: LogEntry): void {
