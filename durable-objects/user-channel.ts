@@ -15,6 +15,7 @@ import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./tra
 import { editHistory, stepHistory } from "./transcript-store/history";
 import { dropImport, importTranscript, type MovedTranscript } from "./transcript-store/import";
 import { ingestTranscript } from "./transcript-store/ingest";
+import { filesInObject, holdsTranscripts, ORPHAN_GRACE_MS, ORPHAN_SWEEP_INTERVAL_MS, orphanFiles } from "./transcript-store/orphans";
 import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
 import { runOperation } from "./transcript-store/operations";
@@ -120,6 +121,21 @@ export class UserChannel extends Server<Env> {
   /** RPC: writes (or replaces) a file's transcript from a finished transcription. */
   async ingestTranscript(rows: TranscriptRows, run: string, fields: FileFields): Promise<void> {
     ingestTranscript(this.storage, rows, run, fields);
+    await this.scheduleOrphanSweep();
+  }
+
+  /** A store that holds transcripts checks them against D1 now and then (orphans.ts). */
+  private async scheduleOrphanSweep(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + ORPHAN_SWEEP_INTERVAL_MS);
+  }
+
+  /** The orphan sweep: transcripts whose files D1 no longer points here go (decision 023, rule 6). */
+  override async onAlarm(): Promise<void> {
+    const known = await filesInObject(this.env.DB, this.name);
+    const before = new Date(Date.now() - ORPHAN_GRACE_MS).toISOString();
+    const orphans = orphanFiles(this.storage.sql, known, before);
+    if (orphans.length) purgeTranscripts(this.storage, orphans);
+    if (holdsTranscripts(this.storage.sql)) await this.ctx.storage.setAlarm(Date.now() + ORPHAN_SWEEP_INTERVAL_MS);
   }
 
   /** RPC: merges a new recognition into the file's transcript, keeping corrections (null: it has none here). */
@@ -129,7 +145,9 @@ export class UserChannel extends Server<Env> {
 
   /** RPC: a transcript moved from D1 (false: the store holds a changed copy of it already). */
   async importTranscript(moved: MovedTranscript): Promise<boolean> {
-    return importTranscript(this.storage, moved);
+    const imported = importTranscript(this.storage, moved);
+    if (imported) await this.scheduleOrphanSweep();
+    return imported;
   }
 
   /** RPC: removes an import D1 did not take, unless it has changed since. */

@@ -2,6 +2,7 @@
 // transaction: the same content, history and re-transcription sides, under the same API ids.
 // D1's ids become the rows' client ids (layout.ts), so open tabs, share links and history
 // entries keep naming the same utterances and speakers.
+import type { TranscriptRows } from "../../worker/transcripts/ingest";
 import { decodeWords } from "../../worker/transcripts/stored-words";
 import { nextKey } from "./ingest";
 import { encodeStoreWords, storedFields } from "./layout";
@@ -31,19 +32,15 @@ export interface MovedUtterance {
   words: string;
 }
 
-export interface MovedSide {
-  seq: number;
-  side: "before" | "after";
-  duration: number;
-  accuracyPercentage: number;
-  confidenceSum: number;
-  speakerCount: number;
-  wordCount: number;
-  transcriptionService: string;
-  startedAt: string;
-  completedAt: string;
+/** What a transcript's header and a re-transcription's side both hold. */
+type MovedFields = Omit<TranscriptRows["transcript"], "id" | "audioFileId" | "userId"> & {
   detectedLanguage: string | null;
   notices: string | null;
+};
+
+export interface MovedSide extends MovedFields {
+  seq: number;
+  side: "before" | "after";
   speakers: MovedSpeaker[];
   utterances: MovedUtterance[];
 }
@@ -53,25 +50,15 @@ export interface MovedTranscript {
   apiId: string;
   /** The run that wrote it: a re-transcription of a later run merges, a redelivery of this one does not. */
   run: string;
-  header: {
+  header: MovedFields & {
     summary: string | null;
     summaryType: string | null;
     summaryModel: string | null;
     summaryStatus: string | null;
     summaryError: string | null;
     notes: string | null;
-    duration: number;
-    accuracyPercentage: number;
-    confidenceSum: number;
-    speakerCount: number;
-    wordCount: number;
-    transcriptionService: string;
-    startedAt: string;
-    completedAt: string;
     updatedAt: string;
     historyIndex: number;
-    detectedLanguage: string | null;
-    notices: string | null;
   };
   speakers: MovedSpeaker[];
   utterances: MovedUtterance[];
@@ -146,8 +133,8 @@ export function importTranscript(storage: DurableObjectStorage, moved: MovedTran
       .exec<{ id: number }>(
         `INSERT INTO transcripts (file_id, api_id, run, summary, summary_type, summary_model, summary_status, summary_error, notes,
            duration, accuracy_percentage, confidence_sum, speaker_count, word_count, transcription_service, started_at, completed_at,
-           updated_at, history_index, detected_language, notices)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+           updated_at, history_index, detected_language, notices, stored_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         moved.fileId,
         moved.apiId,
         moved.run,
@@ -169,6 +156,7 @@ export function importTranscript(storage: DurableObjectStorage, moved: MovedTran
         h.historyIndex,
         h.detectedLanguage,
         h.notices,
+        new Date().toISOString(),
       )
       .one().id;
     const speakers = new KeyMap(nextKey(sql, "speakers"));

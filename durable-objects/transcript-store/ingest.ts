@@ -62,8 +62,8 @@ export function ingestTranscript(storage: DurableObjectStorage, rows: Transcript
     const transcript = sql
       .exec<{ id: number }>(
         `INSERT INTO transcripts (file_id, api_id, run, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
-          transcription_service, started_at, completed_at, updated_at, detected_language, notices)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          transcription_service, started_at, completed_at, updated_at, detected_language, notices, stored_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         t.audioFileId,
         t.id,
         run,
@@ -78,6 +78,7 @@ export function ingestTranscript(storage: DurableObjectStorage, rows: Transcript
         t.completedAt,
         fields.detectedLanguage,
         fields.notices ? JSON.stringify(fields.notices) : null,
+        new Date().toISOString(),
       )
       .one().id;
     const speakerKey = insertRecognisedSpeakers(sql, transcript, rows.speakers);

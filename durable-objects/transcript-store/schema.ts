@@ -176,6 +176,11 @@ const MIGRATIONS: readonly string[][] = [
       PRIMARY KEY (transcript, seq, side, id)
     )`,
   ],
+  [
+    // When the transcript was written here (ingest or a move from D1): the orphan sweep leaves
+    // younger ones alone, since D1's header follows the object's write (decision 023, rules 2, 6).
+    "ALTER TABLE transcripts ADD COLUMN stored_at TEXT",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

@@ -11,32 +11,25 @@ const SPEAKER_FIELDS = "id, client_id, original_label, name, role, position";
 const UTTERANCE_FIELDS = `id, client_id, speaker, order_key, version, start_time, end_time, confidence_score, sentiment,
   sentiment_confidence, edited, words`;
 
+/** Each side table, the live table it copies, that table's transcript column, and the columns copied. */
+const COPIES = [
+  ["snapshots", "transcripts", "id", TRANSCRIPT_FIELDS],
+  ["snapshot_speakers", "speakers", "transcript", SPEAKER_FIELDS],
+  ["snapshot_utterances", "utterances", "transcript", UTTERANCE_FIELDS],
+] as const;
+
 /** The transcript as it is now into side `side` of history entry `seq`. */
 export function takeSnapshot(sql: SqlStorage, transcript: number, seq: number, side: Side): void {
-  sql.exec(
-    `INSERT INTO snapshots (transcript, seq, side, ${TRANSCRIPT_FIELDS})
-     SELECT id, ?2, ?3, ${TRANSCRIPT_FIELDS} FROM transcripts WHERE id = ?1`,
-    transcript,
-    seq,
-    side,
-  );
-  sql.exec(
-    `INSERT INTO snapshot_speakers (transcript, seq, side, ${SPEAKER_FIELDS})
-     SELECT transcript, ?2, ?3, ${SPEAKER_FIELDS} FROM speakers WHERE transcript = ?1`,
-    transcript,
-    seq,
-    side,
-  );
-  sql.exec(
-    `INSERT INTO snapshot_utterances (transcript, seq, side, ${UTTERANCE_FIELDS})
-     SELECT transcript, ?2, ?3, ${UTTERANCE_FIELDS} FROM utterances WHERE transcript = ?1`,
-    transcript,
-    seq,
-    side,
-  );
+  for (const [into, from, key, fields] of COPIES)
+    sql.exec(
+      `INSERT INTO ${into} (transcript, seq, side, ${fields}) SELECT ${key}, ?2, ?3, ${fields} FROM ${from} WHERE ${key} = ?1`,
+      transcript,
+      seq,
+      side,
+    );
 }
 
-const SNAPSHOT_TABLES = ["snapshots", "snapshot_speakers", "snapshot_utterances"] as const;
+const SNAPSHOT_TABLES = COPIES.map(([table]) => table);
 
 /** Removes the entries `seq` names (a comparison such as ">= ?") with their sides; the rows written. */
 export function dropHistory(sql: SqlStorage, transcript: number, seq: string, value: number): number {

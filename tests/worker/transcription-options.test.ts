@@ -2,29 +2,23 @@
 // stored with the file, and the exact request each service receives, read back from the
 // services' stand-ins (the Workers AI stand-in and the fake OpenAI-compatible server
 // record every request they get).
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { OPTION_LIMITS, type TranscriptionOptions } from "../../common/transcription-options";
-import worker from "../../worker/index";
-import { QUEUES } from "../../worker/queues";
 import { getConfig } from "../../worker/config";
 import { PROMPT_TERMS_MAX_CHARS } from "../../worker/transcription/services";
 import { createWhisperService } from "../../worker/transcription/whisper";
 import type { ReceivedAiRequest } from "../support/ai-stand-in";
 import { memoryInput, utf8, wavBytes } from "../support/audio-fixtures";
-import { FAKE_OPENAI_BASE_URL, FAKE_OPENAI_ORIGIN, type ReceivedTranscription } from "../support/fake-openai";
+import { FAKE_OPENAI_ORIGIN, type ReceivedTranscription } from "../support/fake-openai";
 import { call as api } from "./helpers";
 import { createUser, expectStatus, uploadObject, wav, type TestUser } from "./library-helpers";
+import { deliver, openAiEnv } from "./retranscribe-helpers";
 
 const novaEnv = Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env;
 const whisperEnv = Object.create(env, {
   WORKERS_AI_REMOTE: { value: "true" },
   TRANSCRIPTION_SERVICE: { value: "workers-ai-whisper" },
-}) as Env;
-const openAiEnv = Object.create(env, {
-  TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
-  OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
 }) as Env;
 
 const aiReceived = () => (env.AI as unknown as { received(): Promise<ReceivedAiRequest[]> }).received();
@@ -50,19 +44,9 @@ async function processingFile(
   return { id, key };
 }
 
-async function deliver(user: TestUser, file: { id: string; key: string }, runEnv: Env) {
-  const batch = createMessageBatch(QUEUES.transcription, [
-    {
-      id: `m-${crypto.randomUUID()}`,
-      timestamp: new Date(),
-      attempts: 1,
-      body: { type: "transcribe", audio_file_id: file.id, user_id: user.id, key: file.key },
-    },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, runEnv, ctx);
-  const result = await getQueueResult(batch, ctx);
-  expect(result.explicitAcks).toHaveLength(1);
+/** One delivery of the file's job, which must end it (ack, not retry). */
+async function deliverOnce(user: TestUser, file: { id: string; key: string }, runEnv: Env) {
+  expect((await deliver(user, file, runEnv)).explicitAcks).toHaveLength(1);
 }
 
 const getFile = async (user: TestUser, id: string) =>
@@ -214,7 +198,7 @@ describe("transcription options: the request each service receives", () => {
       "audio/mpeg",
       opts({ language: "en-GB", vocabulary: ["MoveFlow", "Acme Corp"], speakers: 1 }),
     );
-    await deliver(user, file, novaEnv);
+    await deliverOnce(user, file, novaEnv);
     const request = (await aiReceived()).find((r) => r.audio === marker)!;
     expect(request.model).toBe("@cf/deepgram/nova-3");
     expect(request.inputs).toEqual({
@@ -235,7 +219,7 @@ describe("transcription options: the request each service receives", () => {
     const user = await createUser("opt-nova-auto");
     const marker = `call-${crypto.randomUUID()}`;
     const file = await processingFile(user, "call.mp3", utf8(marker), "audio/mpeg", opts({ speakers: { min: 2, max: 4 } }));
-    await deliver(user, file, novaEnv);
+    await deliverOnce(user, file, novaEnv);
     const request = (await aiReceived()).find((r) => r.audio === marker)!;
     expect(request.inputs).toMatchObject({ detect_language: true, diarize: true });
     expect(request.inputs).not.toHaveProperty("language");
@@ -253,7 +237,7 @@ describe("transcription options: the request each service receives", () => {
     await setPreferences(user, { transcription: { vocabulary: ["Zeta", ...personal] } });
     const marker = `call-${crypto.randomUUID()}`;
     const file = await processingFile(user, "m.mp3", utf8(marker), "audio/mpeg", opts({ vocabulary: ["Alpha", "zeta"] }));
-    await deliver(user, file, novaEnv);
+    await deliverOnce(user, file, novaEnv);
     const keyterm = (await aiReceived()).find((r) => r.audio === marker)!.inputs.keyterm as string[];
     expect(keyterm).toHaveLength(OPTION_LIMITS.maxTerms);
     expect(keyterm.slice(0, 4)).toEqual(["Alpha", "zeta", "personal0", "personal1"]); // "Zeta" is the file's "zeta"
@@ -272,7 +256,7 @@ describe("transcription options: the request each service receives", () => {
       "audio/wav",
       opts({ language: "nl", vocabulary: ["MoveFlow", "Acme"], speakers: 3 }),
     );
-    await deliver(user, file, whisperEnv);
+    await deliverOnce(user, file, whisperEnv);
     const request = (await aiReceived())
       .filter((r) => r.model === "@cf/openai/whisper-large-v3-turbo")
       .find((r) => r.inputs.initial_prompt === "MoveFlow, Acme")!;
@@ -315,7 +299,7 @@ describe("transcription options: the request each service receives", () => {
     const terms = Array.from({ length: 40 }, (_, i) => `${String(i).padStart(2, "0")}-${"v".repeat(37)}`); // 40 chars each
     const bytes = wavBytes({ sampleRate: 8000, frames: 8000, markers: [{ time: 0.2, value: 5 }] }).bytes;
     const file = await processingFile(user, "long.wav", bytes, "audio/wav", opts({ vocabulary: terms }));
-    await deliver(user, file, whisperEnv);
+    await deliverOnce(user, file, whisperEnv);
     const request = (await aiReceived()).find((r) => String(r.inputs.initial_prompt ?? "").startsWith(terms[0]!))!;
     const prompt = String(request.inputs.initial_prompt);
     expect(prompt.length).toBeLessThanOrEqual(PROMPT_TERMS_MAX_CHARS);
@@ -329,7 +313,7 @@ describe("transcription options: the request each service receives", () => {
     const user = await createUser("opt-openai");
     const name = `opt-${crypto.randomUUID().slice(0, 8)}.wav`;
     const file = await processingFile(user, name, wav(1), "audio/wav", opts({ language: "de", vocabulary: ["MoveFlow", "Jane Doe"] }));
-    await deliver(user, file, openAiEnv);
+    await deliverOnce(user, file, openAiEnv);
     expect((await openAiReceived()).filter((r) => r.file === name)).toEqual([
       { file: name, model: "whisper-1", language: "de", prompt: "MoveFlow, Jane Doe" },
     ]);
@@ -337,7 +321,7 @@ describe("transcription options: the request each service receives", () => {
 
     const plain = `plain-${crypto.randomUUID().slice(0, 8)}.wav`;
     const second = await processingFile(user, plain, wav(1), "audio/wav", null);
-    await deliver(user, second, openAiEnv);
+    await deliverOnce(user, second, openAiEnv);
     expect((await openAiReceived()).filter((r) => r.file === plain)).toEqual([
       { file: plain, model: "whisper-1", language: null, prompt: null },
     ]);
@@ -348,7 +332,7 @@ describe("transcription options: the request each service receives", () => {
     const user = await createUser("opt-openai-lang");
     const name = `lang-${crypto.randomUUID().slice(0, 8)}.wav`;
     const file = await processingFile(user, name, wav(1), "audio/wav", opts({ language: "es-419" }));
-    await deliver(user, file, openAiEnv);
+    await deliverOnce(user, file, openAiEnv);
     expect((await openAiReceived()).find((r) => r.file === name)).toMatchObject({ language: null });
     expect((await getFile(user, file.id)).transcriptionNotices).toEqual([
       'OpenAI-compatible server does not support the language "es-419"; it detected the language itself.',
