@@ -13,16 +13,9 @@ import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { saveNewTranscript } from "../../worker/transcripts/store";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { generatedTranscript } from "../support/three-hour";
-import { call, type Json } from "../worker/helpers";
-import { createUser, expectStatus } from "../worker/library-helpers";
+import { createUser } from "../worker/library-helpers";
 import { insertProcessingFile, NO_FIELDS } from "../worker/transcript-helpers";
-import { applyEdits, footprint, kb, sum, transcriptOf, WORDS_PER_HOUR } from "./storage-workload";
-
-/** D1's records and index entries for transcripts (the header rows), in bytes. */
-const d1Bytes = async () => {
-  const f = await footprint(["transcripts", "speakers", "utterances", "edit_operations", "search_refs"]);
-  return sum([...Object.values(f.tables), ...Object.values(f.indexes)]).bytes;
-};
+import { applyEdits, d1Bytes, kb, transcriptOf, WORDS_PER_HOUR } from "./storage-workload";
 
 const HOURS = 3;
 const wideVocabulary = (size: number) => Array.from({ length: size }, (_, i) => `w${i.toString(36).padStart(4, "0")}`);
@@ -54,46 +47,6 @@ async function measure(label: string, result: NormalizedTranscript, edits: numbe
   );
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (n: number) => `${n.toFixed(0)} ms`;
-
-/** Opening (the editor's compact read, and the spec's JSON) and one-word saves of a 3-hour transcript in each store. */
-async function speed(store: "d1" | "object"): Promise<string> {
-  const user = await createUser(`speed-${store}`);
-  const { fileId, now } = await insertProcessingFile(user.id);
-  const rows = buildTranscriptRows({ id: fileId, userId: user.id }, transcriptOf(HOURS), {
-    service: "bench",
-    startedAt: now,
-    completedAt: now,
-  });
-  await saveNewTranscript(env, { ...getConfig(env), TRANSCRIPT_STORE: store }, rows, newId(), NO_FIELDS);
-  const timed = async (run: () => Promise<unknown>, times: number) => {
-    const spent: number[] = [];
-    for (let i = 0; i < times; i++) {
-      const started = performance.now();
-      await run();
-      spent.push(performance.now() - started);
-    }
-    return spent.sort((a, b) => a - b);
-  };
-  const token = { token: user.token };
-  const compact = await timed(() => call("GET", `/transcripts/${fileId}/utterances?format=compact`, undefined, token), 5);
-  const json = await timed(() => call("GET", `/transcripts/${fileId}/utterances`, undefined, token), 5);
-  const details = await timed(() => call("GET", `/transcripts/${fileId}`, undefined, token), 5);
-  const list: Json[] = expectStatus(await call("GET", `/transcripts/${fileId}/utterances`, undefined, token), 200).data.data;
-  let n = 0;
-  const saves = await timed(async () => {
-    const u = list[(n++ * 37) % list.length]!;
-    const words = u.transcriptWords.map((w: Json, i: number) => (i === 0 ? { id: w.id, text: `${w.text}${n}` } : { id: w.id }));
-    expectStatus(await call("PATCH", `/transcripts/${fileId}/utterances/${u.id}/update_words`, { words }, token), 200);
-  }, 100);
-  return (
-    `${store === "d1" ? "D1" : "the user's object"}: open (compact) p50 ${ms(percentile(compact, 50))}, max ${ms(compact.at(-1)!)}; ` +
-    `open (JSON) p50 ${ms(percentile(json, 50))}; details p50 ${ms(percentile(details, 50))}; ` +
-    `one-word save p50 ${ms(percentile(saves, 50))}, p99 ${ms(percentile(saves, 99))} (100 saves)`
-  );
-}
-
 it("measures what a recorded hour costs in the user's object and in D1", { timeout: 600_000 }, async () => {
   const report = [
     await measure("the storage bench's speech (12 distinct words)", transcriptOf(HOURS), 500),
@@ -104,12 +57,4 @@ it("measures what a recorded hour costs in the user's object and in D1", { timeo
   console.log(
     `\nBENCH transcripts in the user's own object (${WORDS_PER_HOUR} words an hour):\n${report.map((l) => `BENCH   ${l}`).join("\n")}\n`,
   );
-});
-
-// Its own test: the thousand edits above leave the runner's console slow for every later request.
-it("times opening and one-word saves of a 3-hour transcript in each store", { timeout: 600_000 }, async () => {
-  // Through the API, in local workerd: no network between the Worker and either store.
-  const report = [await speed("d1"), await speed("object")];
-  expect(report).toHaveLength(2);
-  console.log(`\nBENCH speed, ${HOURS} h transcript:\n${report.map((l) => `BENCH   ${l}`).join("\n")}\n`);
 });

@@ -178,3 +178,9 @@ export async function applyEdits(user: TestUser, fileId: string, count: number):
   }
   return counts;
 }
+
+/** D1's records and index entries for transcripts (the header rows), in bytes. */
+export const d1Bytes = async () => {
+  const f = await footprint(["transcripts", "speakers", "utterances", "edit_operations", "search_refs"]);
+  return sum([...Object.values(f.tables), ...Object.values(f.indexes)]).bytes;
+};
