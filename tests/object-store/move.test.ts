@@ -8,7 +8,7 @@ import { sweep } from "../../worker/transcription/recovery";
 import { getDb } from "../../worker/db/client";
 import { saveSummary } from "../../worker/summaries/stored-summary";
 import { moveTranscript } from "../../worker/transcripts/move";
-import { runEdit } from "../../worker/transcripts/store";
+import { readCompactUtterances, readUtterances, readUtterancesJson, runEdit } from "../../worker/transcripts/store";
 import { call, type Json } from "../worker/helpers";
 import { expectStatus } from "../worker/library-helpers";
 import { correctedFile, deliver, openAiEnv, startAgain, texts, transcriptId } from "../worker/retranscribe-helpers";
@@ -111,14 +111,20 @@ describe("moving D1's transcripts into their owners' objects", { timeout: 60_000
     await expectIndexInStep();
   });
 
-  it("a write that read D1's header before the move runs in the object", async () => {
+  it("a read or write that read D1's header before the move runs in the object", async () => {
     const { user, file } = await correctedFile("move-late", inD1);
     const tid = await transcriptId(file.id);
     const stale = await storeHeader(tid);
-    const [u] = await utterances(user, file.id);
+    const list = await utterances(user, file.id);
+    const [u] = list;
     expect(await moveTranscript(env, tid)).toBe("moved");
     const words = unchangedWords(u);
     words[0] = { id: u.transcriptWords[0].id, text: "Late", end_time: u.transcriptWords[0].endTime, confidence_score: 1 };
+    // A read that found D1's rows gone answers from the object, not an empty transcript.
+    const db = getDb(env.DB);
+    expect(JSON.parse(await readUtterancesJson(env, db, stale))).toEqual(list);
+    expect((await readCompactUtterances(env, db, stale)).utterances).toHaveLength(list.length);
+    expect(await readUtterances(env, db, stale)).toEqual(JSON.parse(await readUtterancesJson(env, db, stale)));
     const outcome = await runEdit(env, stale, { type: "update_words", utteranceId: u.id, words }, null);
     expect(outcome.result.utterances[0]!.transcriptWords[0]!.text).toBe("Late");
     await saveSummary(env, getDb(env.DB), stale, "A late summary", { summaryType: "gist", summaryModel: "test" }, true);

@@ -59,23 +59,40 @@ export async function readSpeakers(env: Env, db: Db, row: Header): Promise<Speak
   return row.store === "d1" ? listSpeakers(db, row.id) : object(env, row).transcriptSpeakers(row.audioFileId);
 }
 
+/**
+ * D1's read of a transcript's utterances, unless it found none because the transcript moved to
+ * its owner's object after its header was read (decision 023, step 3): then the object's.
+ */
+async function fromD1Unless<T>(env: Env, row: Header, fromD1: T, found: boolean, inObject: () => Promise<T>): Promise<T> {
+  if (found || !(await movedToObject(env.DB, row.id))) return fromD1;
+  return inObject();
+}
+
+const objectJson = (env: Env, row: Header) => object(env, row).utterancesJson(row.audioFileId);
+// RPC's types widen tuples to arrays; the value is the object's CompactUtterances as it is.
+const objectCompact = async (env: Env, row: Header) =>
+  (await object(env, row).compactUtterances(row.audioFileId)) as unknown as CompactUtterances;
+
 /** Every utterance in order, as objects (exports, summaries). */
 export async function readUtterances(env: Env, db: Db, row: Header): Promise<UtteranceDto[]> {
-  if (row.store === "d1") return listUtterances(db, row.id);
-  return JSON.parse(await object(env, row).utterancesJson(row.audioFileId)) as UtteranceDto[];
+  const inObject = async () => JSON.parse(await objectJson(env, row)) as UtteranceDto[];
+  if (row.store !== "d1") return inObject();
+  const list = await listUtterances(db, row.id);
+  return fromD1Unless(env, row, list, list.length > 0, inObject);
 }
 
 /** Every utterance in order, as the API's JSON text. */
 export async function readUtterancesJson(env: Env, db: Db, row: Header): Promise<string> {
-  return row.store === "d1" ? utterancesJson(db, row.id) : object(env, row).utterancesJson(row.audioFileId);
+  if (row.store !== "d1") return objectJson(env, row);
+  const json = await utterancesJson(db, row.id);
+  return fromD1Unless(env, row, json, json !== "[]", () => objectJson(env, row));
 }
 
 /** The same in the compact shape. */
 export async function readCompactUtterances(env: Env, db: Db, row: Header): Promise<CompactUtterances> {
-  return row.store === "d1"
-    ? compactUtterancesOfFile(db, row.userId, row.audioFileId)
-    : // RPC's types widen tuples to arrays; the value is the object's CompactUtterances as it is.
-      ((await object(env, row).compactUtterances(row.audioFileId)) as unknown as CompactUtterances);
+  if (row.store !== "d1") return objectCompact(env, row);
+  const compact = await compactUtterancesOfFile(db, row.userId, row.audioFileId);
+  return fromD1Unless(env, row, compact, compact.utterances.length > 0, () => objectCompact(env, row));
 }
 
 /** Current states of the named utterances, in order; unknown ids are absent. */
@@ -95,8 +112,10 @@ export async function ownedUtterances(env: Env, db: Db, userId: string, audioFil
     getOwnedTranscript(db, userId, audioFileId),
     format === "json" ? utterancesJsonOfFile(db, userId, audioFileId) : compactUtterancesOfFile(db, userId, audioFileId),
   ]);
-  if (row.store === "d1") return fromD1;
-  return format === "json" ? readUtterancesJson(env, db, row) : readCompactUtterances(env, db, row);
+  if (row.store !== "d1") return format === "json" ? objectJson(env, row) : objectCompact(env, row);
+  return typeof fromD1 === "string"
+    ? fromD1Unless(env, row, fromD1, fromD1 !== "[]", () => objectJson(env, row))
+    : fromD1Unless(env, row, fromD1, fromD1.utterances.length > 0, () => objectCompact(env, row));
 }
 
 /**
