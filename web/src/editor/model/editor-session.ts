@@ -63,7 +63,7 @@ export class EditorSession {
     addEventListener("online", this.online);
     this.unwatch = watchTranscript(audioFileId, {
       changed: (event) => this.remoteChanged(event),
-      reload: () => this.reload(),
+      reload: () => void this.reload(),
     });
     this.unregister = registerSession(this);
   }
@@ -111,10 +111,13 @@ export class EditorSession {
     this.setState({ status: "ready" });
   }
 
-  /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
-  reload(): void {
-    if (this.state.status !== "ready") return void this.open();
-    this.serverRead(async () => {
+  /**
+   * Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits.
+   * Settles once merged, so an undo that follows waits for it instead of being overwritten by it.
+   */
+  reload(): Promise<void> {
+    if (this.state.status !== "ready") return this.open();
+    return this.serverRead(async () => {
       const list = await transcriptApi.utterances(this.audioFileId);
       if (!this.disposed) this.store.mergeServer(list, (id) => this.queue.pendingFor(id));
     });
@@ -123,7 +126,7 @@ export class EditorSession {
   /** Another tab's change: only the utterances it names are fetched. */
   private remoteChanged(event: TranscriptChangedMessage): void {
     if (this.state.status !== "ready") return;
-    this.serverRead(() =>
+    void this.serverRead(() =>
       applyRemoteChange(
         this.store,
         event,
@@ -133,8 +136,9 @@ export class EditorSession {
     );
   }
 
-  private serverRead(read: () => Promise<void>): void {
+  private serverRead(read: () => Promise<void>): Promise<void> {
     this.serverReads = this.serverReads.then(read).catch((error: unknown) => console.error("Failed to refresh the transcript", error));
+    return this.serverReads;
   }
 
   private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {
