@@ -63,7 +63,7 @@ export class EditorSession {
     addEventListener("online", this.online);
     this.unwatch = watchTranscript(audioFileId, {
       changed: (event) => this.remoteChanged(event),
-      reload: () => void this.reload(),
+      reload: () => this.reload(),
     });
     this.unregister = registerSession(this);
   }
@@ -111,13 +111,10 @@ export class EditorSession {
     this.setState({ status: "ready" });
   }
 
-  /**
-   * Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits.
-   * Settles once merged, so an undo that follows waits for it instead of being overwritten by it.
-   */
-  reload(): Promise<void> {
-    if (this.state.status !== "ready") return this.open();
-    return this.serverRead(async () => {
+  /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
+  reload(): void {
+    if (this.state.status !== "ready") return void this.open();
+    this.serverRead(async () => {
       const list = await transcriptApi.utterances(this.audioFileId);
       if (!this.disposed) this.store.mergeServer(list, (id) => this.queue.pendingFor(id));
     });
@@ -126,7 +123,7 @@ export class EditorSession {
   /** Another tab's change: only the utterances it names are fetched. */
   private remoteChanged(event: TranscriptChangedMessage): void {
     if (this.state.status !== "ready") return;
-    void this.serverRead(() =>
+    this.serverRead(() =>
       applyRemoteChange(
         this.store,
         event,
@@ -136,9 +133,8 @@ export class EditorSession {
     );
   }
 
-  private serverRead(read: () => Promise<void>): Promise<void> {
+  private serverRead(read: () => Promise<void>): void {
     this.serverReads = this.serverReads.then(read).catch((error: unknown) => console.error("Failed to refresh the transcript", error));
-    return this.serverReads;
   }
 
   private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {

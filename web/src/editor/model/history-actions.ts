@@ -9,9 +9,8 @@ async function step(session: EditorSession, queryClient: QueryClient, direction:
   await session.queue.flush();
   try {
     const result = await transcriptApi[direction](session.audioFileId);
-    // A re-transcription undone or redone: every utterance may differ. The next step waits for the
-    // whole list, or the list, read before that step, would land over its result.
-    if (result.reload) await session.reload();
+    // A re-transcription undone or redone: every utterance may differ.
+    if (result.reload) session.reload();
     else session.store.reconcile(result);
     return result;
   } catch (error) {
