@@ -138,8 +138,7 @@ export async function moveTranscript(env: Env, tid: string): Promise<MoveOutcome
   if (!(await store.importTranscript(moved))) return "kept";
   // D1 did not take it: the content stays where D1 says, and the copy goes unless it is live (another run flipped it).
   const undo = async () => {
-    const still = await d1.prepare("SELECT store FROM transcripts WHERE id = ?").bind(tid).first<string>("store");
-    if (still !== "object") await store.dropImport(header.fileId, header);
+    if (!(await movedToObject(d1, tid))) await store.dropImport(header.fileId, header);
   };
   try {
     const [flip] = await d1.batch(flipStatements(d1, header));

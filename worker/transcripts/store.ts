@@ -118,6 +118,16 @@ export async function ownedUtterances(env: Env, db: Db, userId: string, audioFil
     : fromD1Unless(env, row, fromD1, fromD1.utterances.length > 0, () => objectCompact(env, row));
 }
 
+/** Which store holds the file's transcript (the owner's, when `userId` is given); null without one. */
+async function storeOfFile(d1: D1Database, fileId: string, userId?: string): Promise<"d1" | "object" | null> {
+  const mine = userId === undefined ? "" : " AND user_id = ?";
+  const row = await d1
+    .prepare(`SELECT store FROM transcripts WHERE audio_file_id = ?${mine}`)
+    .bind(...(userId === undefined ? [fileId] : [fileId, userId]))
+    .first<{ store: "d1" | "object" }>();
+  return row?.store ?? null;
+}
+
 /**
  * Writes a finished transcription and marks the file ready. A file that has a transcript
  * keeps its store; a new one goes where the configuration says. In the object store the
@@ -126,10 +136,7 @@ export async function ownedUtterances(env: Env, db: Db, userId: string, audioFil
  */
 export async function saveNewTranscript(env: Env, config: Config, rows: TranscriptRows, run: string, fields: FileFields): Promise<void> {
   const t = rows.transcript;
-  const existing = await env.DB.prepare("SELECT store FROM transcripts WHERE audio_file_id = ?")
-    .bind(t.audioFileId)
-    .first<{ store: "d1" | "object" }>();
-  if ((existing?.store ?? config.TRANSCRIPT_STORE) === "d1") {
+  if (((await storeOfFile(env.DB, t.audioFileId)) ?? config.TRANSCRIPT_STORE) === "d1") {
     await saveTranscript(env.DB, rows);
     return;
   }
@@ -169,12 +176,10 @@ export async function mergeNewRecognition(
   opts: { file: Pick<AudioFileRow, "processingStartedAt">; run: string; discardCorrections: boolean; label: RetranscriptionLabel },
 ): Promise<MergeOutcome | null> {
   const t = rows.transcript;
-  const header = await env.DB.prepare("SELECT store FROM transcripts WHERE audio_file_id = ?")
-    .bind(t.audioFileId)
-    .first<{ store: "d1" | "object" }>();
-  if (!header) return null;
+  const store = await storeOfFile(env.DB, t.audioFileId);
+  if (!store) return null;
   const { discardCorrections, label } = opts;
-  if (header.store === "d1") {
+  if (store === "d1") {
     return mergeRetranscription(env.DB, rows, fields, {
       discardCorrections,
       summary: (kept) => retranscriptionSummary(label.serviceLabel, label, kept, discardCorrections, languageName),
@@ -203,10 +208,7 @@ function describedFileStatement(db: D1Database, fileId: string, file: DescribedF
 
 /** How many utterances of the file a re-transcription would keep; 0 without a transcript. */
 export async function correctedUtterances(env: Env, userId: string, audioFileId: string): Promise<number> {
-  const header = await env.DB.prepare("SELECT store FROM transcripts WHERE audio_file_id = ? AND user_id = ?")
-    .bind(audioFileId, userId)
-    .first<{ store: "d1" | "object" }>();
-  if (header?.store === "object") return userStore(env, userId).correctedCount(audioFileId);
+  if ((await storeOfFile(env.DB, audioFileId, userId)) === "object") return userStore(env, userId).correctedCount(audioFileId);
   return correctedUtteranceCount(env.DB, userId, audioFileId);
 }
 
