@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { decodeUtterances } from "../../../common/compact-utterances";
+import { decodeUtterances, type CompactUtterances } from "../../../common/compact-utterances";
+import { MESSAGES } from "../../../common/messages";
 import { UTTERANCE_IDS_MAX } from "../../../common/utterances-query";
 import type { SummaryType, UtteranceDto } from "../../../common/transcript";
 import { api, call } from "./client";
+import { ApiRequestError, messageFromBody } from "./errors";
 
 export const transcriptKeys = {
   /** Prefix of everything cached for one file's transcript. */
@@ -18,6 +20,17 @@ export const transcriptApi = {
     const query = ids ? { format: "compact" as const, ids: ids.join(",") } : { format: "compact" as const };
     const { data } = await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId }, query }));
     return "format" in data ? decodeUtterances(data) : data.data;
+  },
+  /** Every utterance, as the compact answer's JSON text (this browser's copy keeps it as it is). */
+  utterancesText: async (audioFileId: string): Promise<string> => {
+    const response = await api.transcripts[":id"].utterances.$get({ param: { id: audioFileId }, query: { format: "compact" } });
+    const text = await response.text();
+    if (response.ok) return text;
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    throw new ApiRequestError(messageFromBody(body) ?? MESSAGES.genericError, response.status);
   },
   /** The utterances among `ids`, asked for in calls of at most 200 ids. */
   utterancesByIds: async (audioFileId: string, ids: readonly string[]): Promise<UtteranceDto[]> => {
@@ -44,6 +57,12 @@ export const transcriptApi = {
   redo: async (audioFileId: string) =>
     (await call(api.transcripts[":id"]["edit-history"].redo.$post({ param: { id: audioFileId } }), "Failed to redo operation")).data,
 };
+
+/** The utterances of an answer read by `utterancesText`. */
+export function decodeUtterancesText(text: string): UtteranceDto[] {
+  const { data } = JSON.parse(text) as { data: CompactUtterances | { data: UtteranceDto[] } };
+  return "format" in data ? decodeUtterances(data) : data.data;
+}
 
 // A missing transcript is an answer, not a hiccup: no retries on 4xx.
 function retry(failures: number, error: Error): boolean {

@@ -5,6 +5,7 @@ import { Menu } from "../components/Menu";
 import { TypeAhead } from "../components/menu-keys";
 import { buildTree, COMMON_ID, treeFiles } from "../lib/library";
 import { openDialog } from "./dialog-state";
+import { useFilePrefetch } from "./file-prefetch";
 import { type TreeRow, treeKey } from "./tree-keys";
 import { useSelection } from "./useSelection";
 
@@ -23,6 +24,7 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
   const [activeRow, setActiveRow] = useState<string | null>(null);
   const treeRef = useRef<HTMLUListElement>(null);
   const typeAhead = useRef(new TypeAhead());
+  const prefetch = useFilePrefetch();
   const selectedFile = files.find((f) => f.id === fileId);
 
   // Selecting a file (anywhere) expands its folder; selecting a folder expands it.
@@ -69,8 +71,11 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
     if ("focus" in action) treeRef.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(action.focus)}"]`)?.focus();
     else if ("expand" in action) setExpanded(id);
     else if ("collapse" in action) setExpanded(null);
-    else if (kind === "file") selectFile(id);
-    else if (kind === "all") selectFolder(id);
+    else if (kind === "file") {
+      const file = files.find((f) => f.id === id);
+      if (file) prefetch.now(file);
+      selectFile(id);
+    } else if (kind === "all") selectFolder(id);
     else {
       selectFolder(id);
       setExpanded(id);
@@ -172,9 +177,20 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
               aria-selected={fileId === file.id}
               tabIndex={tabRow === fRow ? 0 : -1}
               data-row={fRow}
+              {...prefetch.rowProps(file)}
             >
               <div className={`tree-row tree-file${fileId === file.id ? " is-selected" : ""}`}>
-                <button type="button" className="tree-label" tabIndex={-1} onClick={() => selectFile(file.id)} title={file.name}>
+                <button
+                  type="button"
+                  className="tree-label"
+                  tabIndex={-1}
+                  onClick={() => {
+                    // Started before the editor renders: the read is on its way as it mounts.
+                    prefetch.now(file);
+                    selectFile(file.id);
+                  }}
+                  title={file.name}
+                >
                   <span className={`dot dot--${file.status}`} aria-hidden="true" />
                   <span className="tree-name">{file.name}</span>
                 </button>

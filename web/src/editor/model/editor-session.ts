@@ -5,9 +5,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TranscriptChangedMessage } from "../../../../common/live-messages";
 import { touches, type TranscriptOp } from "../../../../common/transcript-ops";
-import type { UtteranceDto } from "../../../../common/transcript";
+import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
 import { ApiRequestError } from "../../api/errors";
 import { transcriptApi, transcriptKeys } from "../../api/transcripts";
+import { authState } from "../../auth/store";
+import { CopyKeeper } from "../open/copy-keeper";
+import type { TranscriptCopy } from "../open/local-copy";
+import { openTranscript, type Readable, readServer, type ServerTranscript } from "../open/open-transcript";
 import { systemClock } from "./clock";
 import { TranscriptEditor } from "./editor";
 import { indexedDbPendingStore } from "./pending-store";
@@ -29,7 +33,23 @@ const OP_NAMES: Record<TranscriptOp["type"], string> = {
   merge_speakers: "speaker merge",
 };
 
-export type SessionState = { status: "loading" } | { status: "ready" } | { status: "failed"; error: Error };
+const noCopy = () => undefined;
+
+/** Resolves once the browser has drawn what is in the DOM now (or soon, in a hidden tab). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/** "preview": the first screenful is drawn, read-only, while the whole transcript is decoded. */
+export type SessionState = { status: "loading" } | { status: "preview" } | { status: "ready" } | { status: "failed"; error: Error };
 
 export class EditorSession {
   readonly store = new TranscriptStore();
@@ -43,6 +63,11 @@ export class EditorSession {
   private readonly unwatch: () => void;
   private readonly unregister: () => void;
   private opening: Promise<void> | null = null;
+  /** Who opened it: this browser's copy is theirs only. */
+  private readonly user = authState.user?.id ?? null;
+  private readonly copies: CopyKeeper;
+  /** The speakers stored with the copy shown, until the transcript's details arrive. */
+  copySpeakers: SpeakerDto[] | null = null;
 
   constructor(
     readonly audioFileId: string,
@@ -66,6 +91,7 @@ export class EditorSession {
       reload: () => this.reload(),
     });
     this.unregister = registerSession(this);
+    this.copies = new CopyKeeper({ user: this.user, fileId: audioFileId, queryClient, store: this.store, queue: this.queue });
   }
 
   private online = () => this.queue.retryNow();
@@ -89,26 +115,72 @@ export class EditorSession {
     return this.opening;
   }
 
+  /**
+   * The server's answer, or this browser's copy when it comes first (decision 029):
+   * the copy shows and takes edits at once, and the server's answer replaces it.
+   * Either way its first screenful is drawn (read-only) before the whole is decoded.
+   */
   private async load(): Promise<void> {
     this.setState({ status: "loading" });
-    let list: UtteranceDto[];
+    const opening = openTranscript(this.user, this.audioFileId);
+    let serverSettled = false;
+    const server = opening.server.finally(() => (serverSettled = true));
+    server.catch(() => {});
+    const copy = await Promise.race([opening.copy, server.then(noCopy, noCopy)]);
+    // Edits stored by an earlier page are re-applied to the server's state, never to a copy.
+    if (copy && !serverSettled && !this.disposed && (await this.queue.restore()).length === 0 && !this.disposed) {
+      this.copySpeakers = copy.copy.speakers;
+      const list = await this.show(copy);
+      if (!list) return;
+      const shownVersions = new Map(list.map((u) => [u.id, u.version]));
+      this.setState({ status: "ready" });
+      this.serverRead(() => this.revalidate(server, copy.copy, shownVersions));
+      return;
+    }
+    let answer: ServerTranscript;
     try {
-      list = await transcriptApi.utterances(this.audioFileId).catch((error: unknown) => {
+      answer = await server.catch((error: unknown) => {
         // A hiccup is retried once; a missing transcript (4xx) is an answer.
         const status = error instanceof ApiRequestError ? error.status : 0;
         if (this.disposed || (status >= 400 && status < 500)) throw error;
-        return transcriptApi.utterances(this.audioFileId);
+        return readServer(this.audioFileId);
       });
     } catch (error) {
       if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
       return;
     }
-    if (this.disposed) return;
-    this.store.load(list);
+    if (this.disposed || !(await this.show(answer))) return;
     const ops = await this.queue.restore();
     if (this.disposed) return;
     this.editor.replay(ops.map((p) => p.op));
     this.setState({ status: "ready" });
+    this.copies.keep(answer.copy);
+  }
+
+  /** The first screenful, drawn before the rest is decoded; then everything. Null once closed. */
+  private async show(utterances: Readable): Promise<UtteranceDto[] | null> {
+    if (!utterances.complete) {
+      this.store.load(utterances.head);
+      this.setState({ status: "preview" });
+      await afterPaint();
+      if (this.disposed) return null;
+    }
+    const list = utterances.whole();
+    this.store.load(list);
+    return list;
+  }
+
+  /**
+   * The server's answer after the copy showed: everything follows it except what changed
+   * here since, unsaved edits and saves it confirmed after its answer was read (those
+   * keep the versions they were made on, so a stale one is refused, never written over).
+   */
+  private async revalidate(server: Promise<ServerTranscript>, shown: TranscriptCopy, shownVersions: Map<string, number>): Promise<void> {
+    const answer = await server.catch(() => readServer(this.audioFileId));
+    if (this.disposed) return;
+    const list = answer.whole();
+    this.store.mergeServer(list, (id) => this.queue.pendingFor(id) || this.store.confirmedVersion(id) !== shownVersions.get(id));
+    this.copies.keep(answer.copy, shown);
   }
 
   /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
@@ -167,6 +239,7 @@ export class EditorSession {
     this.unregister();
     this.listeners.clear();
     removeEventListener("online", this.online);
+    this.copies.dispose();
     void this.queue.flush().finally(() => this.queue.dispose());
   }
 }

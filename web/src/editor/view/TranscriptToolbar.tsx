@@ -14,7 +14,16 @@ import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
 import { SearchBox } from "./SearchBox";
 
 /** Search, low-confidence review, undo/redo and the save status (docs/product.md#transcript-editor, Transcript editor). */
-export function TranscriptToolbar({ session, playback }: { session: EditorSession; playback: PlaybackController | null }) {
+export function TranscriptToolbar({
+  session,
+  playback,
+  inert = false,
+}: {
+  session: EditorSession;
+  playback: PlaybackController | null;
+  /** While only the first screenful is in: shown (the text does not move when it arrives) but not usable. */
+  inert?: boolean;
+}) {
   const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);
   const { open: showHistory } = useSnapshot(historyModal);
@@ -24,7 +33,7 @@ export function TranscriptToolbar({ session, playback }: { session: EditorSessio
     if (history.isError) console.error("Failed to load edit history", history.error);
   }, [history.isError, history.error]);
   return (
-    <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">
+    <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools" inert={inert}>
       <SearchBox session={session} playback={playback} editor={session.editor} />
       <LowConfidenceNavigator session={session} />
       <div className="toolbar-group" role="group" aria-label="History" data-tutorial="history-buttons">

@@ -35,12 +35,16 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
     () => opened?.getState() ?? LOADING,
   );
   const failure: Error | null = transcript.error ?? (state.status === "failed" ? state.error : null);
-  const speakers = transcript.data?.speakers;
+  const drawn = state.status === "ready" || state.status === "preview";
+  // Until the details arrive, the speakers kept with this browser's copy of the transcript.
+  const speakers = transcript.data?.speakers ?? (drawn ? opened?.copySpeakers : null) ?? undefined;
   useEffect(() => {
     if (opened && speakers) opened.store.setSpeakers(speakers);
   }, [opened, speakers]);
-  // The editor shows once the utterances and the speakers are in.
-  const session = state.status === "ready" && speakers ? opened : null;
+  // The transcript shows once the utterances (or their first screenful) and the speakers are in;
+  // it takes edits once the whole is loaded.
+  const shown = drawn && speakers ? opened : null;
+  const session = state.status === "ready" ? shown : null;
 
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
@@ -54,7 +58,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
   }, [loaded]);
 
   let body: ReactNode;
-  if (failure && !session) {
+  if (failure && !shown) {
     body = (
       <div className="empty-state">
         <p className="muted">The transcript could not be loaded.</p>
@@ -70,14 +74,14 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
         </button>
       </div>
     );
-  } else if (!session) {
+  } else if (!shown) {
     body = (
       <p className="transcript-status muted" role="status">
         <span className="spinner spinner--small" /> Loading transcript...
       </p>
     );
   } else {
-    body = <EditorBody session={session} playback={playback} speakers={transcript.data?.speakers ?? []} />;
+    body = <EditorBody session={shown} editable={!!session} playback={playback} speakers={speakers ?? []} />;
   }
 
   return (
@@ -96,8 +100,8 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
       }}
     >
       <h2 className="section-title">Transcript</h2>
-      {session && <SkipPast target={endRef} />}
-      {session && <TranscriptToolbar session={session} playback={playback} />}
+      {shown && <SkipPast target={endRef} />}
+      {shown && <TranscriptToolbar session={shown} playback={playback} inert={!session} />}
       {body}
       <p className="visually-hidden" ref={endRef} tabIndex={-1} data-testid="transcript-end">
         End of the transcript
@@ -130,10 +134,13 @@ function useEditorSession(fileId: string): EditorSession | null {
 
 function EditorBody({
   session,
+  editable,
   playback,
   speakers,
 }: {
   session: EditorSession;
+  /** False while only the first screenful is in (read-only). */
+  editable: boolean;
   playback: PlaybackController | null;
   speakers: readonly { id: string; displayName: string }[];
 }) {
@@ -167,7 +174,7 @@ function EditorBody({
   const listRef = useRef<HTMLDivElement>(null);
   usePlaybackSync(session, playback, listRef);
   useSearchTarget(session, playback);
-  const shown = useProgressiveCount(list.length);
+  const shown = useProgressiveCount(list.length, editable);
 
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
   const allSpans = list.length <= ALL_SPANS_UP_TO;
@@ -194,6 +201,7 @@ function EditorBody({
               speakers={speakers}
               metaColumn={metaColumn}
               allSpans={allSpans}
+              editable={editable}
               onCurrentWord={onCurrentWord}
               onCreateSpeaker={onCreateSpeaker}
             />

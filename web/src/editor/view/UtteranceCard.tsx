@@ -44,6 +44,8 @@ interface Props {
   metaColumn: boolean;
   /** Every word in its span from the start; else lean until the text is pointed at or focused (word-html.ts). */
   allSpans: boolean;
+  /** False while only the first screenful of the transcript is in. */
+  editable: boolean;
   onCurrentWord: (utteranceId: string, wordId: string) => void;
   onCreateSpeaker: (utteranceId: string) => void;
 }
@@ -74,6 +76,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   speakers,
   metaColumn,
   allSpans,
+  editable,
   onCurrentWord,
   onCreateSpeaker,
 }: Props) {
@@ -206,7 +209,12 @@ export const UtteranceCard = memo(function UtteranceCard({
   }
 
   return (
-    <li className={`utterance${metaColumn ? " utterance--column" : ""}`} data-utterance-id={utteranceId} data-testid="utterance">
+    <li
+      className={`utterance${metaColumn ? " utterance--column" : ""}`}
+      data-utterance-id={utteranceId}
+      data-testid="utterance"
+      inert={!editable}
+    >
       <div className="utterance-meta">
         <button
           type="button"
@@ -249,7 +257,8 @@ export const UtteranceCard = memo(function UtteranceCard({
       <div
         ref={textRef}
         className="utterance-text"
-        contentEditable
+        contentEditable={editable}
+        aria-readonly={!editable || undefined}
         suppressContentEditableWarning
         spellCheck={false}
         role="textbox"

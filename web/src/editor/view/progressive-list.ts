@@ -15,14 +15,15 @@ export const CHUNK = 10;
 // transcript is drawn lean and a text gets its spans when pointed at or focused.
 export const ALL_SPANS_UP_TO = 200;
 
-export function useProgressiveCount(total: number): number {
+/** `final` is false while only the first screenful is in: the rest then follows in slices too. */
+export function useProgressiveCount(total: number, final = true): number {
   const [shown, setShown] = useState(() => Math.min(total, FIRST_SLICE));
   // Once everything is shown, later insertions (a split) show at once.
   const done = useRef(false);
   const slice = useRef({ size: 2 * MIN_SLICE, startedAt: 0 });
-  if (shown >= total) done.current = true;
+  if (final && shown >= total) done.current = true;
   useLayoutEffect(() => {
-    if (done.current) return;
+    if (done.current || shown >= total) return;
     const current = slice.current;
     if (current.startedAt) {
       const took = Math.max(1, performance.now() - current.startedAt);
@@ -33,6 +34,6 @@ export function useProgressiveCount(total: number): number {
       setShown(shown + current.size);
     }, 0);
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [shown, total]);
   return done.current ? total : shown;
 }

@@ -1,0 +1,115 @@
+// A file's transcript read ahead of opening it: the server's answer and this browser's
+// copy, started when the file's row is pointed at or focused (or clicked, before the
+// editor renders) and taken by the editor session when the file opens
+// (docs/decisions/029-open-at-once.md).
+import { type CompactUtterances, decodeUtterances } from "../../../../common/compact-utterances";
+import type { UtteranceDto } from "../../../../common/transcript";
+import { transcriptApi } from "../../api/transcripts";
+import { watchTranscript } from "../../live/transcript-events";
+import { headOf } from "./head";
+import { localCopies, type TranscriptCopy } from "./local-copy";
+
+/** Utterances to draw: the first screenful at once, the whole when asked (decoding it is the cost). */
+export interface Readable {
+  head: UtteranceDto[];
+  /** The head is everything. */
+  complete: boolean;
+  whole(): UtteranceDto[];
+}
+
+export interface ServerTranscript extends Readable {
+  /** The answer as received, and its first screenful, to keep as this browser's copy. */
+  copy: Omit<TranscriptCopy, "speakers">;
+}
+
+export interface ShownCopy extends Readable {
+  copy: TranscriptCopy;
+}
+
+export interface Opening {
+  server: Promise<ServerTranscript>;
+  /** This browser's copy, undefined when there is none (or it cannot be read). */
+  copy: Promise<ShownCopy | undefined>;
+}
+
+/** An answer read ahead is used only this long; later the file is read again. */
+const PREFETCH_TTL_MS = 15_000;
+/** Rows swept by the pointer start at most this many reads that wait to be used. */
+const MAX_PREFETCHED = 3;
+
+const compactOf = (text: string) => (JSON.parse(text) as { data: CompactUtterances }).data;
+
+/** The compact answer's first screenful, decoded, and the whole on demand. */
+export function readable(compact: CompactUtterances, headCompact = headOf(compact)): Readable {
+  const complete = headCompact.utterances.length === compact.utterances.length;
+  const head = decodeUtterances(headCompact);
+  return { head, complete, whole: () => (complete ? head : decodeUtterances(compact)) };
+}
+
+/** The server's answer, read now. */
+export async function readServer(fileId: string): Promise<ServerTranscript> {
+  const text = await transcriptApi.utterancesText(fileId);
+  const compact = compactOf(text);
+  const head = headOf(compact);
+  return { ...readable(compact, head), copy: { utterances: text, head: JSON.stringify({ data: head }) } };
+}
+
+async function readCopy(user: string | null, fileId: string): Promise<ShownCopy | undefined> {
+  const copies = localCopies();
+  if (!user || !copies) return undefined;
+  try {
+    const copy = await copies.read(user, fileId);
+    if (!copy) return undefined;
+    // The whole is parsed only when asked: the head draws first.
+    const head = decodeUtterances(compactOf(copy.head));
+    return { copy, head, complete: false, whole: () => decodeUtterances(compactOf(copy.utterances)) };
+  } catch (error) {
+    // Unreadable (private mode, a damaged record): the server's answer will do.
+    console.warn("The local copy of the transcript could not be read", error);
+    return undefined;
+  }
+}
+
+interface Entry extends Opening {
+  user: string | null;
+  at: number;
+  stop: () => void;
+}
+
+const prefetched = new Map<string, Entry>();
+
+function start(user: string | null, fileId: string): Entry {
+  const server = readServer(fileId);
+  const copy = readCopy(user, fileId);
+  // A read nobody takes must not report an unhandled rejection.
+  server.catch(() => {});
+  return { user, at: Date.now(), server, copy, stop: () => {} };
+}
+
+function drop(fileId: string): void {
+  prefetched.get(fileId)?.stop();
+  prefetched.delete(fileId);
+}
+
+/** Starts reading a file's transcript, unless a fresh read of it is already under way. */
+export function prefetchTranscript(user: string | null, fileId: string): void {
+  const held = prefetched.get(fileId);
+  if (held && held.user === user && Date.now() - held.at < PREFETCH_TTL_MS) return;
+  drop(fileId);
+  const entry = start(user, fileId);
+  // A change made meanwhile (another tab, a new transcript) would be missing from the answer.
+  entry.stop = watchTranscript(fileId, { changed: () => drop(fileId), reload: () => drop(fileId) });
+  prefetched.set(fileId, entry);
+  for (const oldest of prefetched.keys()) {
+    if (prefetched.size <= MAX_PREFETCHED) break;
+    drop(oldest);
+  }
+}
+
+/** The file's transcript for the editor opening it: what was read ahead, else read now. Taken once. */
+export function openTranscript(user: string | null, fileId: string): Opening {
+  const held = prefetched.get(fileId);
+  drop(fileId);
+  if (held && held.user === user && Date.now() - held.at < PREFETCH_TTL_MS) return held;
+  return start(user, fileId);
+}
