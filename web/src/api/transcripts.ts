@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { decodeUtterances, type CompactUtterances } from "../../../common/compact-utterances";
+import { decodeUtterances } from "../../../common/compact-utterances";
 import { MESSAGES } from "../../../common/messages";
 import { UTTERANCE_IDS_MAX } from "../../../common/utterances-query";
 import type { SummaryType, UtteranceDto } from "../../../common/transcript";
@@ -57,12 +57,6 @@ export const transcriptApi = {
   redo: async (audioFileId: string) =>
     (await call(api.transcripts[":id"]["edit-history"].redo.$post({ param: { id: audioFileId } }), "Failed to redo operation")).data,
 };
-
-/** The utterances of an answer read by `utterancesText`. */
-export function decodeUtterancesText(text: string): UtteranceDto[] {
-  const { data } = JSON.parse(text) as { data: CompactUtterances | { data: UtteranceDto[] } };
-  return "format" in data ? decodeUtterances(data) : data.data;
-}
 
 // A missing transcript is an answer, not a hiccup: no retries on 4xx.
 function retry(failures: number, error: Error): boolean {

@@ -1,5 +1,6 @@
 // Transcript events from the live channel, to the open editor of that file
-// (which fetches what it needs itself; nothing is cached outside it).
+// (which fetches what it needs itself), and to a read ahead of a file not yet open
+// (editor/open/open-transcript.ts), which a change makes stale.
 import type { TranscriptChangedMessage } from "../../../common/live-messages";
 
 export interface TranscriptWatcher {
