@@ -177,7 +177,8 @@ function EditorBody({
   const shown = useProgressiveCount(list.length, editable);
 
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
-  const allSpans = list.length <= ALL_SPANS_UP_TO;
+  // The first screenful alone does not tell how long the transcript is: drawn lean until it is all in.
+  const allSpans = editable && list.length <= ALL_SPANS_UP_TO;
   const visible = shown < list.length ? list.slice(0, shown) : list;
   const chunks = [];
   for (let at = 0; at < visible.length; at += CHUNK) chunks.push(visible.slice(at, at + CHUNK));
