@@ -12,6 +12,7 @@ import { authState } from "../../auth/store";
 import { CopyKeeper } from "../open/copy-keeper";
 import type { TranscriptCopy } from "../open/local-copy";
 import { openTranscript, type Readable, readServer, type ServerTranscript } from "../open/open-transcript";
+import { mergeOverCopy } from "../open/revalidate";
 import { systemClock } from "./clock";
 import { TranscriptEditor } from "./editor";
 import { indexedDbPendingStore } from "./pending-store";
@@ -170,16 +171,11 @@ export class EditorSession {
     return list;
   }
 
-  /**
-   * The server's answer after the copy showed: everything follows it except what changed
-   * here since, unsaved edits and saves it confirmed after its answer was read (those
-   * keep the versions they were made on, so a stale one is refused, never written over).
-   */
+  /** The server's answer after the copy showed (revalidate.ts says what it replaces). */
   private async revalidate(server: Promise<ServerTranscript>, shown: TranscriptCopy, shownVersions: Map<string, number>): Promise<void> {
     const answer = await server.catch(() => readServer(this.audioFileId));
     if (this.disposed) return;
-    const list = answer.whole();
-    this.store.mergeServer(list, (id) => this.queue.pendingFor(id) || this.store.confirmedVersion(id) !== shownVersions.get(id));
+    mergeOverCopy(this.store, answer.whole(), shownVersions, (id) => this.queue.pendingFor(id));
     this.copies.keep(answer.copy, shown);
   }
 
