@@ -1,14 +1,8 @@
 // The stored form of an utterance's words (decision 026): every list comes back
-// exactly, the compact form is chosen whenever it is exact, and migration 0020
-// converts rows stored in the first form into the same words.
-import { env } from "cloudflare:workers";
+// exactly, and the compact form is chosen whenever it is exact.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
-import { wordsJson } from "../../worker/transcripts/read";
-import { decodeWords, encodeWords, type StoredWord } from "../../worker/transcripts/stored-words";
-import { sampleTranscript } from "./transcript-helpers";
-import { createUser } from "./library-helpers";
+import { decodeWords, encodeWords, type StoredWord } from "../../core/stored-words";
 
 const exactMs = fc.integer({ min: 0, max: 50_000_000 }).map((m) => m / 1000);
 const anyTime = fc.oneof(exactMs, fc.double({ min: 0, max: 1e6, noNaN: true }));
@@ -92,64 +86,6 @@ describe("stored words", () => {
         expect(decodeWords(stored)).toEqual(plain(words));
       }),
       { numRuns: 300 },
-    );
-  });
-
-  it("answer the spec's word JSON from either form", () => {
-    const words: StoredWord[] = [
-      { id: "a1", t: "hello", s: 1.25, e: 1.5, c: 0.9312, x: 1 },
-      { id: "a2", t: "world", s: 1.5, e: 2, c: 1, o: 0.42 },
-    ];
-    const compact = encodeWords(words);
-    // Gap, duration and confidence of each word, folded and packed: 1250 250 9312, 0 500 10000.
-    expect(compact).toBe('[["a1 a2"],"hello world","kuC0PgmSAofgxT",[[1,4200]],[0]]');
-    // The compact form as rows written before packing hold it.
-    const unpacked = '[["a1 a2"],"hello world",[1250,250,0,500],[9312,10000],[[1,4200]],[0]]';
-    expect(decodeWords(unpacked)).toEqual(decodeWords(compact));
-    expect(wordsJson(compact)).toBe(wordsJson(JSON.stringify(words)));
-    expect(wordsJson(unpacked)).toBe(wordsJson(compact));
-    expect(JSON.parse(wordsJson(compact)!)).toEqual([
-      { id: "a1", text: "hello", startTime: 1.25, endTime: 1.5, position: 0, confidenceScore: 0.9312, hasEntities: true },
-      {
-        id: "a2",
-        text: "world",
-        startTime: 1.5,
-        endTime: 2,
-        position: 1,
-        confidenceScore: 1,
-        originalConfidenceScore: 0.42,
-        hasEntities: false,
-      },
-    ]);
-  });
-
-  it("are converted by migration 0020 into the same words, leaving what the compact form cannot hold", async () => {
-    const user = await createUser();
-    const file = { id: crypto.randomUUID(), userId: user.id };
-    await env.DB.prepare(
-      `INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, status, created_at, updated_at)
-       VALUES (?, ?, 'm', 'm.wav', ?, 'audio/wav', 1, 'processing', 'x', 'x')`,
-    )
-      .bind(file.id, user.id, `k/${file.id}`)
-      .run();
-    const rows = buildTranscriptRows(file, sampleTranscript(1, 1), { service: "test", startedAt: "x", completedAt: "y" });
-    await saveTranscript(env.DB, rows);
-    const id = rows.utterances[0]!.id;
-    const conversion = env.TEST_MIGRATIONS.find((m) => m.name === "0020_compact_words.sql")!.queries.find((q) =>
-      q.includes("UPDATE utterances SET words"),
-    )!;
-    const text = fc.oneof(fc.stringMatching(/^[^ ]{1,8}$/), token);
-    await fc.assert(
-      fc.asyncProperty(wordsArb(fc.oneof(exactMs, exactMs, anyTime), fc.oneof(exactConfidence, anyConfidence), text), async (words) => {
-        const first = JSON.stringify(words);
-        await env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?").bind(first, id).run();
-        await env.DB.prepare(conversion).run();
-        const stored = (await env.DB.prepare("SELECT words FROM utterances WHERE id = ?").bind(id).first<string>("words"))!;
-        expect(decodeWords(stored)).toEqual(plain(words));
-        // Converted exactly when the code would have stored it compactly.
-        expect(stored.startsWith("[[")).toBe(encodeWords(words).startsWith("[["));
-      }),
-      { numRuns: 150 },
     );
   });
 });

@@ -2,7 +2,7 @@
 // old utterances stay (those a user operation wrote), which new ones come in,
 // trimmed where a kept utterance covers the same time, and the order keys that
 // place the new ones between the kept ones without rewriting them.
-import { keysBetween } from "../../common/order-keys";
+import { keysBetween } from "../common/order-keys";
 
 /** An utterance of the current transcript, in order; `span` covers its words (kept ones only need it). */
 export interface OldUtterance {

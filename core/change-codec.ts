@@ -1,15 +1,10 @@
-// How a recorded change is stored in edit_operations.change (decision 024). An
-// utterance with both states is stored as their diff (utterance-diff.ts), one
-// with a single state as that state in short form; speakers, fields and speaker
-// moves as they are. A change beyond INLINE_MAX (a replace all over a few hundred
-// utterances) is stored gzipped and base64'd behind a prefix, so it fits D1's 2 MB
-// per value. Rows written before (whole states, plain or gzipped) stay readable.
-import type { Change, UtteranceState } from "../../common/transcript-ops";
+// How a recorded change is stored in a history entry (decision 024). An utterance
+// with both states is stored as their diff (utterance-diff.ts), one with a single
+// state as that state in short form; speakers, fields and speaker moves as they are.
+// Entries in the earlier forms (whole states, ShortWord arrays) stay readable.
+import type { Change, UtteranceState } from "../common/transcript-ops";
 import { wordsFromValue, wordsValue } from "./stored-words";
 import { diffUtterance, fromShortWord, type ShortWord, type UtteranceDiff } from "./utterance-diff";
-
-const GZIP_PREFIX = "gz:";
-const INLINE_MAX = 64 * 1024;
 
 /**
  * An utterance as a history entry records it: both states whole (either may be
@@ -54,32 +49,11 @@ function fromStored(entry: StoredUtterance): RecordedUtterance {
   };
 }
 
-/** The stored JSON, never gzipped: for a store whose values may be as long as it takes (the user's object). */
-export const encodeChangeInline = (change: Change): string => JSON.stringify({ ...change, utterances: change.utterances.map(toStored) });
+/** The change as stored in a history entry. */
+export const encodeChange = (change: Change): string => JSON.stringify({ ...change, utterances: change.utterances.map(toStored) });
 
-export async function encodeChange(change: Change): Promise<string> {
-  const json = encodeChangeInline(change);
-  if (json.length <= INLINE_MAX) return json;
-  const zipped = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
-  let binary = "";
-  for (let i = 0; i < zipped.length; i += 0x8000) binary += String.fromCharCode(...zipped.subarray(i, i + 0x8000));
-  return GZIP_PREFIX + btoa(binary);
-}
-
-export async function decodeChange(stored: string): Promise<RecordedChange> {
-  return decodeChangeInline(await unzipped(stored));
-}
-
-/** A change stored as JSON (not gzipped). */
-export function decodeChangeInline(json: string): RecordedChange {
+/** A stored change. */
+export function decodeChange(json: string): RecordedChange {
   const parsed = JSON.parse(json) as Omit<Change, "utterances"> & { utterances: StoredUtterance[] };
   return { ...parsed, utterances: parsed.utterances.map(fromStored) };
-}
-
-/** The JSON text of a stored change, gzipped or not. */
-export async function unzipped(stored: string): Promise<string> {
-  if (!stored.startsWith(GZIP_PREFIX)) return stored;
-  const binary = atob(stored.slice(GZIP_PREFIX.length));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }

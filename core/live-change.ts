@@ -1,7 +1,7 @@
-// The live message that tells a transcript owner's other tabs what an edit
-// changed (which utterances, and whether the details), so they reload only that.
-import type { TranscriptChangedMessage } from "../../common/live-messages";
-import type { EditOutcome } from "./operations";
+// The live message that tells the other tabs on a transcript what an edit changed (which
+// utterances, and whether the details), so they reload only that.
+import type { TranscriptChangedMessage } from "../common/live-messages";
+import type { EditOutcome } from "./outcome";
 
 export function transcriptChangedMessage(audioFileId: string, outcome: EditOutcome, clientId: string | null): TranscriptChangedMessage {
   return {

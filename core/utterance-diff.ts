@@ -5,8 +5,8 @@
 // from the after state, redo applies it to the before state. The words are
 // stored as stored-words.ts stores an utterance's words (`dw`, `iw`); entries
 // written before keep theirs as ShortWord arrays (`del`, `ins`), read still.
-import type { WordDto } from "../../common/transcript";
-import type { UtteranceState } from "../../common/transcript-ops";
+import type { WordDto } from "../common/transcript";
+import type { UtteranceState } from "../common/transcript-ops";
 import { wordsFromValue, wordsValue } from "./stored-words";
 
 /** A word in the first short form of history entries (read only); its position is its index. */
