@@ -16,6 +16,8 @@ import { SaveQueue, type PendingOp, type SendOutcome } from "./save-queue";
 import { TranscriptStore } from "./transcript-store";
 import { httpTransport } from "./transport";
 import { registerSession } from "./open-sessions";
+import { UndoHistory } from "./history-actions";
+import { reloadAll } from "./reload-all";
 import { watchTranscript } from "../../live/transcript-events";
 import { toast } from "../../lib/toasts";
 import { recordCorrections } from "../../workspace/vocabulary-suggestions";
@@ -35,6 +37,7 @@ export class EditorSession {
   readonly store = new TranscriptStore();
   readonly editor: TranscriptEditor;
   readonly queue: SaveQueue;
+  readonly history: UndoHistory;
   private disposed = false;
   private state: SessionState = { status: "loading" };
   private readonly listeners = new Set<() => void>();
@@ -59,6 +62,16 @@ export class EditorSession {
       onSpeakerStatsStale: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) }),
     });
     this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock, onLocalChange: recordCorrections });
+    this.history = new UndoHistory({
+      flush: () => this.queue.flush(),
+      ask: (direction) => transcriptApi[direction](audioFileId),
+      apply: (result) => this.store.reconcile(result),
+      reload: () => this.reload(),
+      settled: () => {
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) });
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) });
+      },
+    });
     // Back online: retry at once instead of waiting out the backoff.
     addEventListener("online", this.online);
     this.unwatch = watchTranscript(audioFileId, {
@@ -114,10 +127,14 @@ export class EditorSession {
   /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
   reload(): void {
     if (this.state.status !== "ready") return void this.open();
-    this.serverRead(async () => {
-      const list = await transcriptApi.utterances(this.audioFileId);
-      if (!this.disposed) this.store.mergeServer(list, (id) => this.queue.pendingFor(id));
-    });
+    this.serverRead(() =>
+      reloadAll(
+        this.store,
+        () => transcriptApi.utterances(this.audioFileId),
+        (id) => this.queue.pendingFor(id),
+        () => !this.disposed,
+      ),
+    );
   }
 
   /** Another tab's change: only the utterances it names are fetched. */

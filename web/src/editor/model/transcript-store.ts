@@ -23,6 +23,10 @@ export class TranscriptStore implements OpContext {
   private speakers = new Map<string, SpeakerDto>();
   /** The version the server last confirmed per utterance (the local one runs ahead while saving). */
   private confirmed = new Map<string, number>();
+  /** Counts the server states applied; a whole-list read notes it when it starts (`serverMark`). */
+  private serverSeq = 0;
+  /** When the server last confirmed or removed each utterance, on the `serverSeq` scale. */
+  private heardAt = new Map<string, number>();
   private listListeners = new Set<() => void>();
   private changeListeners = new Set<() => void>();
   private utteranceListeners = new Map<string, Set<Listener>>();
@@ -73,12 +77,19 @@ export class TranscriptStore implements OpContext {
     return this.confirmed.get(id);
   }
 
+  /** Where the server's answers stand now: a whole-list read started here passes it to `mergeServer`. */
+  serverMark(): number {
+    return this.serverSeq;
+  }
+
   // ---------------------------------------------------------------- writes
 
   /** Replaces everything with the server's list (first load, or a reload). */
   load(utterances: readonly UtteranceDto[]): void {
     this.list = [...utterances].sort((a, b) => compareKeys(a.orderKey, b.orderKey));
     this.confirmed = new Map(this.list.map((u) => [u.id, u.version]));
+    this.heardAt.clear();
+    this.serverSeq++;
     this.reindex();
     this.emitList();
     for (const id of this.utteranceListeners.keys()) this.emit(id, "server");
@@ -87,14 +98,26 @@ export class TranscriptStore implements OpContext {
 
   /**
    * A fresh server list (another tab changed something, or a reconnect):
-   * everything follows the server except utterances with unsaved local edits.
+   * everything follows the server except utterances with unsaved local edits,
+   * and except what is newer here than the list. A list read from `since` on
+   * (`serverMark`) may be overtaken by an answer applied meanwhile (an undo after
+   * a re-transcription's reload): an utterance the server confirmed or removed
+   * after `since` keeps that state, and a version older than the one held never
+   * lands (a version never names two contents, so a lower one is older).
    */
-  mergeServer(utterances: readonly UtteranceDto[], keep: (id: string) => boolean): void {
+  mergeServer(utterances: readonly UtteranceDto[], keep: (id: string) => boolean, since = this.serverSeq): void {
+    const newer = (id: string) => keep(id) || (this.heardAt.get(id) ?? -1) > since;
     const fresh = new Map(utterances.map((u) => [u.id, u]));
-    const changed = utterances.filter((u) => !keep(u.id) && this.utterance(u.id)?.version !== u.version);
-    const removed = this.list.filter((u) => !fresh.has(u.id) && !keep(u.id)).map((u) => u.id);
+    const current = utterances.filter((u) => !newer(u.id) && u.version >= (this.confirmed.get(u.id) ?? -1));
+    const changed = current.filter((u) => this.utterance(u.id)?.version !== u.version);
+    const removed = this.list.filter((u) => !fresh.has(u.id) && !newer(u.id)).map((u) => u.id);
     // Kept utterances keep their old confirmed version: their pending edit must meet the version check.
-    for (const u of utterances) if (!keep(u.id)) this.confirmed.set(u.id, u.version);
+    for (const u of current) this.confirmed.set(u.id, u.version);
+    for (const id of removed) this.confirmed.delete(id);
+    this.heard(
+      changed.map((u) => u.id),
+      removed,
+    );
     if (changed.length || removed.length) this.put(changed, removed, "server");
   }
 
@@ -108,6 +131,10 @@ export class TranscriptStore implements OpContext {
     const gone = removed.filter((id) => !keep(id) && this.index.has(id));
     for (const u of changed) this.confirmed.set(u.id, u.version);
     for (const id of gone) this.confirmed.delete(id);
+    this.heard(
+      changed.map((u) => u.id),
+      gone,
+    );
     if (changed.length || gone.length) this.put(changed, gone, "server");
   }
 
@@ -128,6 +155,7 @@ export class TranscriptStore implements OpContext {
   reconcile(result: OperationResultDto, keep: (id: string) => boolean = () => false): void {
     for (const u of result.utterances) this.confirmed.set(u.id, u.version);
     for (const id of result.removedUtteranceIds) this.confirmed.delete(id);
+    this.heard([...result.utterances.map((u) => u.id), ...(result.moved ?? []).map((m) => m.id)], result.removedUtteranceIds);
     // A speaker move names only the new speaker and version: the words here are the ones it moved.
     const moved: EditableUtterance[] = [];
     for (const m of result.moved ?? []) {
@@ -160,6 +188,14 @@ export class TranscriptStore implements OpContext {
   replaceWords(utteranceId: string, words: EditableWord[], source: ChangeSource): void {
     const u = this.utterance(utteranceId);
     if (u) this.put([{ ...u, transcriptWords: words }], [], source);
+  }
+
+  /** Notes that the server's state of these utterances arrived now. */
+  private heard(confirmed: readonly string[], removed: readonly string[]): void {
+    if (!confirmed.length && !removed.length) return;
+    this.serverSeq++;
+    for (const id of confirmed) this.heardAt.set(id, this.serverSeq);
+    for (const id of removed) this.heardAt.set(id, this.serverSeq);
   }
 
   private put(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[], source: ChangeSource): void {

@@ -10,7 +10,6 @@ import { dispatch } from "../model/commands";
 import { tutorials } from "../../tutorials/tutorials";
 import { toast } from "../../lib/toasts";
 import { EditorSession, type SessionState } from "../model/editor-session";
-import { redo, undo } from "../model/history-actions";
 import { usePlaybackSync } from "./usePlaybackSync";
 import { useSearchTarget } from "./useSearchTarget";
 import { TranscriptToolbar } from "./TranscriptToolbar";
@@ -26,7 +25,6 @@ const LOADING: SessionState = { status: "loading" };
  * utterance, and cards redraw only when their own utterance changes.
  */
 export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
-  const queryClient = useQueryClient();
   const endRef = useRef<HTMLParagraphElement>(null);
   const transcript = useTranscript(fileId, true);
   const opened = useEditorSession(fileId);
@@ -91,7 +89,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
         // Text fields keep their own undo; the transcript's text uses the server history.
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
         dispatch("transcript", e, {
-          history: { undo: () => void undo(session, queryClient), redo: () => void redo(session, queryClient) },
+          history: session.history,
         });
       }}
     >
