@@ -1,6 +1,7 @@
 import type { HistoryType } from "../../../../common/transcript-ops";
 import { useEditHistory } from "../../api/transcripts";
 import { Modal } from "../../components/Modal";
+import { run } from "../model/commands";
 import { formatDateTime } from "../../lib/dates";
 import type { EditorSession } from "../model/editor-session";
 
@@ -41,10 +42,20 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
           <span className="muted history-count" data-testid="history-count">
             {data ? `${data.currentIndex + 1} of ${operations.length} operations` : ""}
           </span>
-          <button type="button" className="button button--ghost" disabled={!data?.canUndo} onClick={() => void session.history.undo()}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!data?.canUndo}
+            onClick={() => run("undo", { history: session.history })}
+          >
             Undo
           </button>
-          <button type="button" className="button button--ghost" disabled={!data?.canRedo} onClick={() => void session.history.redo()}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!data?.canRedo}
+            onClick={() => run("redo", { history: session.history })}
+          >
             Redo
           </button>
         </>

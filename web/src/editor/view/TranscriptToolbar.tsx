@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useEditHistory } from "../../api/transcripts";
 import { announce, provideStatus } from "../../lib/announcer";
+import { run } from "../model/commands";
 import { saveStatusLabel } from "../model/save-queue";
 import { formatBinding, SHORTCUTS } from "../model/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
@@ -31,7 +32,7 @@ export function TranscriptToolbar({ session, playback }: { session: EditorSessio
           aria-label="Undo"
           title={`Undo (${formatBinding(SHORTCUTS.undo.keys[0])})`}
           disabled={!history.data?.canUndo}
-          onClick={() => void session.history.undo()}
+          onClick={() => run("undo", { history: session.history })}
         >
           ↶
         </button>
@@ -41,7 +42,7 @@ export function TranscriptToolbar({ session, playback }: { session: EditorSessio
           aria-label="Redo"
           title={`Redo (${formatBinding(SHORTCUTS.redo.keys[0])})`}
           disabled={!history.data?.canRedo}
-          onClick={() => void session.history.redo()}
+          onClick={() => run("redo", { history: session.history })}
         >
           ↷
         </button>
