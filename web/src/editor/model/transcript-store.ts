@@ -20,7 +20,9 @@ type Listener = (source: ChangeSource) => void;
 export class TranscriptStore implements OpContext {
   private list: EditableUtterance[] = [];
   private index = new Map<string, number>();
-  private speakers = new Map<string, SpeakerDto>();
+  /** The transcript's speakers, in the server's order; replaced (never mutated) on change. */
+  private speakerRows: readonly SpeakerDto[] = [];
+  private speakerListeners = new Set<() => void>();
   /** The version the server last confirmed per utterance (the local one runs ahead while saving). */
   private confirmed = new Map<string, number>();
   /** Counts the server states applied; a whole-list read notes it when it starts (`serverMark`). */
@@ -33,7 +35,7 @@ export class TranscriptStore implements OpContext {
 
   constructor(utterances: readonly UtteranceDto[] = [], speakers: readonly SpeakerDto[] = []) {
     this.load(utterances);
-    this.setSpeakers(speakers);
+    this.speakerRows = speakers;
   }
 
   // ---------------------------------------------------------------- reads
@@ -66,11 +68,12 @@ export class TranscriptStore implements OpContext {
   }
 
   speakerName(id: string): string | undefined {
-    return this.speakers.get(id)?.displayName;
+    return this.speakerRows.find((s) => s.id === id)?.displayName;
   }
 
-  speakerList(): SpeakerDto[] {
-    return [...this.speakers.values()];
+  /** The same array until a speaker changes (a snapshot for views). */
+  speakers(): readonly SpeakerDto[] {
+    return this.speakerRows;
   }
 
   confirmedVersion(id: string): number | undefined {
@@ -138,8 +141,39 @@ export class TranscriptStore implements OpContext {
     if (changed.length || gone.length) this.put(changed, gone, "server");
   }
 
-  setSpeakers(speakers: readonly SpeakerDto[]): void {
-    this.speakers = new Map(speakers.map((s) => [s.id, s]));
+  /**
+   * The server's speakers; those with unsaved local changes (`keep`) stay as they are
+   * here, including ones created here that the server does not have yet.
+   */
+  setSpeakers(speakers: readonly SpeakerDto[], keep: (id: string) => boolean = () => false): void {
+    const held = new Map(this.speakerRows.map((s) => [s.id, s]));
+    const listed = new Set(speakers.map((s) => s.id));
+    const next = speakers.flatMap((s) => (keep(s.id) ? (held.has(s.id) ? [held.get(s.id)!] : []) : [s]));
+    for (const s of this.speakerRows) if (!listed.has(s.id) && keep(s.id)) next.push(s);
+    this.setSpeakerRows(next);
+  }
+
+  /** Adds a speaker or replaces the one with its id. */
+  putSpeaker(speaker: SpeakerDto): void {
+    const i = this.speakerRows.findIndex((s) => s.id === speaker.id);
+    this.setSpeakerRows(i < 0 ? [...this.speakerRows, speaker] : this.speakerRows.map((s, k) => (k === i ? speaker : s)));
+  }
+
+  removeSpeaker(id: string): void {
+    if (this.speakerRows.some((s) => s.id === id)) this.setSpeakerRows(this.speakerRows.filter((s) => s.id !== id));
+  }
+
+  /** A speaker created here got its id from the server: the speaker and its utterances take it (no version change). */
+  renameSpeakerId(from: string, to: string): void {
+    if (from === to) return;
+    this.setSpeakerRows(this.speakerRows.map((s) => (s.id === from ? { ...s, id: to } : s)));
+    const moved = this.list.filter((u) => u.speakerId === from).map((u) => ({ ...u, speakerId: to }));
+    if (moved.length) this.put(moved, [], "local");
+  }
+
+  private setSpeakerRows(rows: readonly SpeakerDto[]): void {
+    this.speakerRows = rows;
+    for (const l of [...this.speakerListeners]) l();
   }
 
   /** Applies a change computed locally (optimistic) or an undo/redo answer. */
@@ -253,6 +287,11 @@ export class TranscriptStore implements OpContext {
   subscribeChanges(listener: () => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  subscribeSpeakers(listener: () => void): () => void {
+    this.speakerListeners.add(listener);
+    return () => this.speakerListeners.delete(listener);
   }
 
   subscribeUtterance(id: string, listener: Listener): () => void {

@@ -3,7 +3,6 @@ import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useStat
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
 import { DETAILS_MESSAGES } from "../../../../common/transcript-details";
-import { transcriptApi, transcriptKeys, useTranscript } from "../../api/transcripts";
 import { authState } from "../../auth/store";
 import type { PlaybackController } from "../model/playback-controller";
 import { dispatch } from "../model/commands";
@@ -14,6 +13,7 @@ import { usePlaybackSync } from "./usePlaybackSync";
 import { useSearchTarget } from "./useSearchTarget";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { UtteranceCard } from "./UtteranceCard";
+import { useSpeakers } from "./useSpeakers";
 import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
 import { watchSkipping } from "./word-dom";
 
@@ -26,19 +26,14 @@ const LOADING: SessionState = { status: "loading" };
  */
 export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
   const endRef = useRef<HTMLParagraphElement>(null);
-  const transcript = useTranscript(fileId, true);
   const opened = useEditorSession(fileId);
   const state = useSyncExternalStore(
     useCallback((notify) => opened?.subscribeState(notify) ?? (() => {}), [opened]),
     () => opened?.getState() ?? LOADING,
   );
-  const failure: Error | null = transcript.error ?? (state.status === "failed" ? state.error : null);
-  const speakers = transcript.data?.speakers;
-  useEffect(() => {
-    if (opened && speakers) opened.store.setSpeakers(speakers);
-  }, [opened, speakers]);
-  // The editor shows once the utterances and the speakers are in.
-  const session = state.status === "ready" && speakers ? opened : null;
+  const failure: Error | null = state.status === "failed" ? state.error : null;
+  // The session loads the utterances and the speakers: the editor shows once both are in.
+  const session = state.status === "ready" ? opened : null;
 
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
@@ -56,14 +51,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
     body = (
       <div className="empty-state">
         <p className="muted">The transcript could not be loaded.</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => {
-            if (transcript.isError) void transcript.refetch();
-            void opened?.open();
-          }}
-        >
+        <button type="button" className="button button--ghost" onClick={() => void opened?.open()}>
           Try again
         </button>
       </div>
@@ -75,7 +63,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
       </p>
     );
   } else {
-    body = <EditorBody session={session} playback={playback} speakers={transcript.data?.speakers ?? []} />;
+    body = <EditorBody session={session} playback={playback} />;
   }
 
   return (
@@ -126,16 +114,9 @@ function useEditorSession(fileId: string): EditorSession | null {
   return session?.audioFileId === fileId ? session : null;
 }
 
-function EditorBody({
-  session,
-  playback,
-  speakers,
-}: {
-  session: EditorSession;
-  playback: PlaybackController | null;
-  speakers: readonly { id: string; displayName: string }[];
-}) {
+function EditorBody({ session, playback }: { session: EditorSession; playback: PlaybackController | null }) {
   const store = session.store;
+  const speakers = useSpeakers(store);
   const list = useSyncExternalStore(
     useCallback((notify) => store.subscribeList(notify), [store]),
     () => store.utterances(),
@@ -147,20 +128,14 @@ function EditorBody({
   const onCurrentWord = useCallback((utteranceId: string, wordId: string) => {
     currentWord.current = { utteranceId, wordId };
   }, []);
-  const queryClient = useQueryClient();
+  // Shown and given the utterance at once; both saves wait in the queue (offline too).
   const onCreateSpeaker = useCallback(
-    async (utteranceId: string) => {
-      try {
-        const created = await transcriptApi.createSpeaker(session.audioFileId);
-        toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
-        session.store.setSpeakers([...session.store.speakerList(), created]);
-        session.editor.setSpeaker(utteranceId, created.id);
-        void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(session.audioFileId) });
-      } catch {
-        toast(DETAILS_MESSAGES.speakerCreateFailed, "error");
-      }
+    (utteranceId: string) => {
+      const created = session.details.createSpeaker();
+      toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
+      session.editor.setSpeaker(utteranceId, created.id);
     },
-    [session, queryClient],
+    [session],
   );
   const listRef = useRef<HTMLDivElement>(null);
   usePlaybackSync(session, playback, listRef);
