@@ -4,8 +4,10 @@
 // Plain TypeScript; the view creates one per open file.
 import type { QueryClient } from "@tanstack/react-query";
 import type { TranscriptChangedMessage } from "../../../../common/live-messages";
-import { touches, type TranscriptOp } from "../../../../common/transcript-ops";
-import type { UtteranceDto } from "../../../../common/transcript";
+import { touches, type OperationResultDto } from "../../../../common/transcript-ops";
+import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
+import { DetailsEditor } from "./details-editor";
+import { type EditorOp, isDetailsOp } from "./details-ops";
 import { ApiRequestError } from "../../api/errors";
 import { transcriptApi, transcriptKeys } from "../../api/transcripts";
 import { systemClock } from "./clock";
@@ -16,17 +18,23 @@ import { SaveQueue, type PendingOp, type SendOutcome } from "./save-queue";
 import { TranscriptStore } from "./transcript-store";
 import { httpTransport } from "./transport";
 import { registerSession } from "./open-sessions";
+import { UndoHistory } from "./history-actions";
+import { reloadAll } from "./reload-all";
 import { watchTranscript } from "../../live/transcript-events";
 import { toast } from "../../lib/toasts";
 import { recordCorrections } from "../../workspace/vocabulary-suggestions";
 
-const OP_NAMES: Record<TranscriptOp["type"], string> = {
+const OP_NAMES: Record<EditorOp["type"], string> = {
   update_words: "word edit",
   split: "split",
   merge: "merge",
   set_speaker: "speaker change",
   replace_all: "replace all",
   merge_speakers: "speaker merge",
+  create_speaker: "new speaker",
+  update_speaker: "speaker rename",
+  delete_speaker: "speaker deletion",
+  set_field: "summary or notes",
 };
 
 export type SessionState = { status: "loading" } | { status: "ready" } | { status: "failed"; error: Error };
@@ -34,7 +42,10 @@ export type SessionState = { status: "loading" } | { status: "ready" } | { statu
 export class EditorSession {
   readonly store = new TranscriptStore();
   readonly editor: TranscriptEditor;
+  /** Speakers, summary and notes: their edits share the queue with the utterances'. */
+  readonly details: DetailsEditor;
   readonly queue: SaveQueue;
+  readonly history: UndoHistory;
   private disposed = false;
   private state: SessionState = { status: "loading" };
   private readonly listeners = new Set<() => void>();
@@ -53,12 +64,36 @@ export class EditorSession {
       send: httpTransport(audioFileId, this.store),
       store: indexedDbPendingStore(),
       clock: systemClock,
-      onSaved: (pending, result) => this.editor.saved(pending.op, result, pending.enqueuedAt, (id) => this.queue.pendingFor(id)),
+      onSaved: (pending, result) => {
+        const op = pending.op;
+        if (isDetailsOp(op)) {
+          this.details.saved(op, result);
+          // The transcript's details (summary, notes) are the query cache's: the answer is the fresh whole.
+          if (result.transcript) queryClient.setQueryData(transcriptKeys.transcript(audioFileId), result.transcript);
+          return;
+        }
+        this.editor.saved(op, result, pending.enqueuedAt, (id) => this.queue.pendingFor(id));
+        this.applySpeakers(result);
+      },
       onRejected: (pending, outcome) => void this.rejected(pending, outcome),
       onDrained: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) }),
       onSpeakerStatsStale: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) }),
     });
     this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock, onLocalChange: recordCorrections });
+    this.details = new DetailsEditor({ store: this.store, queue: this.queue });
+    this.history = new UndoHistory({
+      flush: () => this.queue.flush(),
+      ask: (direction) => transcriptApi[direction](audioFileId),
+      apply: (result) => {
+        this.store.reconcile(result);
+        this.applySpeakers(result);
+      },
+      reload: () => this.reload(),
+      settled: () => {
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) });
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) });
+      },
+    });
     // Back online: retry at once instead of waiting out the backoff.
     addEventListener("online", this.online);
     this.unwatch = watchTranscript(audioFileId, {
@@ -92,37 +127,68 @@ export class EditorSession {
   private async load(): Promise<void> {
     this.setState({ status: "loading" });
     let list: UtteranceDto[];
-    try {
-      list = await transcriptApi.utterances(this.audioFileId).catch((error: unknown) => {
-        // A hiccup is retried once; a missing transcript (4xx) is an answer.
+    let speakers: SpeakerDto[];
+    // A hiccup is retried once; a missing transcript (4xx) is an answer.
+    const once = <T>(read: () => Promise<T>) =>
+      read().catch((error: unknown) => {
         const status = error instanceof ApiRequestError ? error.status : 0;
         if (this.disposed || (status >= 400 && status < 500)) throw error;
-        return transcriptApi.utterances(this.audioFileId);
+        return read();
       });
+    try {
+      // The speakers live here beside the utterances: both come in before the editor shows.
+      [list, speakers] = await Promise.all([
+        once(() => transcriptApi.utterances(this.audioFileId)),
+        once(() => transcriptApi.speakers(this.audioFileId)),
+      ]);
     } catch (error) {
       if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
       return;
     }
     if (this.disposed) return;
     this.store.load(list);
+    this.store.setSpeakers(speakers);
     const ops = await this.queue.restore();
     if (this.disposed) return;
-    this.editor.replay(ops.map((p) => p.op));
+    // In order: a speaker created offline comes before the utterances given to it.
+    for (const { op } of ops) {
+      if (isDetailsOp(op)) this.details.replay(op);
+      else this.editor.replay([op]);
+    }
     this.setState({ status: "ready" });
   }
 
   /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
   reload(): void {
     if (this.state.status !== "ready") return void this.open();
+    this.serverRead(() =>
+      reloadAll(
+        this.store,
+        () => transcriptApi.utterances(this.audioFileId),
+        (id) => this.queue.pendingFor(id),
+        () => !this.disposed,
+      ),
+    );
+    this.reloadSpeakers();
+  }
+
+  /** The server's speakers, keeping those with unsaved changes here. */
+  private reloadSpeakers(): void {
     this.serverRead(async () => {
-      const list = await transcriptApi.utterances(this.audioFileId);
-      if (!this.disposed) this.store.mergeServer(list, (id) => this.queue.pendingFor(id));
+      const speakers = await transcriptApi.speakers(this.audioFileId);
+      if (!this.disposed) this.store.setSpeakers(speakers, (id) => this.details.speakerPending(id));
     });
+  }
+
+  /** An answer that carries the speakers as they now are (a merge, an undo or redo of a speaker edit). */
+  private applySpeakers(result: OperationResultDto): void {
+    if (result.speakers) this.store.setSpeakers(result.speakers, (id) => this.details.speakerPending(id));
   }
 
   /** Another tab's change: only the utterances it names are fetched. */
   private remoteChanged(event: TranscriptChangedMessage): void {
     if (this.state.status !== "ready") return;
+    if (event.details_changed) this.reloadSpeakers();
     this.serverRead(() =>
       applyRemoteChange(
         this.store,
@@ -139,6 +205,11 @@ export class EditorSession {
 
   private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {
     toast(`Your ${OP_NAMES[pending.op.type]} was not saved: ${outcome.message}`, "error");
+    // Speakers show what the server has; a field shows its saved text again once nothing waits.
+    if (isDetailsOp(pending.op)) {
+      if (pending.op.type !== "set_field") this.reloadSpeakers();
+      return;
+    }
     // Show what the server has for the utterances involved.
     const current = (outcome.body as { data?: { utterances?: UtteranceDto[] } } | null)?.data?.utterances;
     const ids = touches(pending.op);

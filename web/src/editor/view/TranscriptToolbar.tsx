@@ -1,21 +1,19 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useEditHistory } from "../../api/transcripts";
 import { announce, provideStatus } from "../../lib/announcer";
+import { run } from "../model/commands";
 import { saveStatusLabel } from "../model/save-queue";
 import { formatBinding, SHORTCUTS } from "../model/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
 import type { EditorSession } from "../model/editor-session";
 import type { PlaybackController } from "../model/playback-controller";
-import { redo, undo } from "../model/history-actions";
 import { closeEditHistory, historyModal } from "./history-modal";
 import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
 import { SearchBox } from "./SearchBox";
 
 /** Search, low-confidence review, undo/redo and the save status (docs/product.md#transcript-editor, Transcript editor). */
 export function TranscriptToolbar({ session, playback }: { session: EditorSession; playback: PlaybackController | null }) {
-  const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);
   const { open: showHistory } = useSnapshot(historyModal);
   // The modal belongs to the open transcript: it closes when the editor goes.
@@ -34,7 +32,7 @@ export function TranscriptToolbar({ session, playback }: { session: EditorSessio
           aria-label="Undo"
           title={`Undo (${formatBinding(SHORTCUTS.undo.keys[0])})`}
           disabled={!history.data?.canUndo}
-          onClick={() => void undo(session, queryClient)}
+          onClick={() => run("undo", { history: session.history })}
         >
           ↶
         </button>
@@ -44,7 +42,7 @@ export function TranscriptToolbar({ session, playback }: { session: EditorSessio
           aria-label="Redo"
           title={`Redo (${formatBinding(SHORTCUTS.redo.keys[0])})`}
           disabled={!history.data?.canRedo}
-          onClick={() => void redo(session, queryClient)}
+          onClick={() => run("redo", { history: session.history })}
         >
           ↷
         </button>
