@@ -35,7 +35,7 @@ for (const layer of Object.keys(ALLOWED)) {
   for (const file of sources(join(root, layer))) {
     const from = relative(root, file);
     for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
-      const spec = match[2] ?? match[3];
+      const spec = match[2] ?? match[3] ?? "";
       if (!spec.startsWith(".")) continue;
       const target = relative(root, resolve(dirname(file), spec));
       if (/^import type\b/.test(match[1] ?? "") && TYPES_ONLY[layer]?.includes(target)) continue;
