@@ -1,37 +1,31 @@
 // How a recorded change is stored in a history entry (decision 024). An utterance
 // with both states is stored as their diff (utterance-diff.ts), one with a single
 // state as that state in short form; speakers, fields and speaker moves as they are.
-// Entries in the earlier forms (whole states, ShortWord arrays) stay readable.
 import type { Change, UtteranceState } from "../common/transcript-ops";
 import { wordsFromValue, wordsValue } from "./stored-words";
-import { diffUtterance, fromShortWord, type ShortWord, type UtteranceDiff } from "./utterance-diff";
+import { diffUtterance, type UtteranceDiff } from "./utterance-diff";
 
 /**
- * An utterance as a history entry records it: both states whole (either may be
- * null; rows written before decision 024 and entries with one side), or a diff
- * that only gives a state against the row as it now is (history.ts resolves it).
+ * An utterance as a history entry records it: its one state (an utterance added or
+ * removed), or a diff that only gives a state against the row as it now is
+ * (history.ts resolves it).
  */
 export type RecordedUtterance = Change["utterances"][number] | { id: string; diff: UtteranceDiff };
 export interface RecordedChange extends Omit<Change, "utterances"> {
   utterances: RecordedUtterance[];
 }
 
-/** A whole state in short form: its words as stored-words.ts stores them (`sw`; entries written before: ShortWord arrays, `w`), its id in the entry. */
-type ShortState = Omit<UtteranceState, "id" | "transcriptWords"> & ({ sw: unknown[] } | { w: ShortWord[] });
-/** A stored entry: a diff (`d`), a state in short form on one side (`b`, `a`), or a pre-024 entry with both states whole. */
-type StoredUtterance = { id: string; d: UtteranceDiff } | { id: string; b?: ShortState; a?: ShortState } | Change["utterances"][number];
+/** A whole state in short form: its words as stored-words.ts stores them, its id in the entry. */
+type ShortState = Omit<UtteranceState, "id" | "transcriptWords"> & { sw: unknown[] };
+/** A stored entry: a diff (`d`), or a state in short form on one side (`b`, `a`). */
+type StoredUtterance = { id: string; d: UtteranceDiff } | { id: string; b?: ShortState; a?: ShortState };
 
 const toShortState = ({ id: _id, transcriptWords, ...rest }: UtteranceState): ShortState => ({
   ...rest,
   sw: wordsValue(transcriptWords),
 });
-function fromShortState(id: string, short: ShortState): UtteranceState {
-  if ("sw" in short) {
-    const { sw, ...rest } = short;
-    return { id, ...rest, transcriptWords: wordsFromValue(sw) };
-  }
-  const { w, ...rest } = short;
-  return { id, ...rest, transcriptWords: w.map(fromShortWord) };
+function fromShortState(id: string, { sw, ...rest }: ShortState): UtteranceState {
+  return { id, ...rest, transcriptWords: wordsFromValue(sw) };
 }
 
 function toStored({ id, before, after }: Change["utterances"][number]): StoredUtterance {
@@ -41,7 +35,6 @@ function toStored({ id, before, after }: Change["utterances"][number]): StoredUt
 
 function fromStored(entry: StoredUtterance): RecordedUtterance {
   if ("d" in entry) return { id: entry.id, diff: entry.d };
-  if ("before" in entry) return entry;
   return {
     id: entry.id,
     before: entry.b ? fromShortState(entry.id, entry.b) : null,

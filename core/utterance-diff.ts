@@ -3,14 +3,10 @@
 // prefix and suffix of the two word lists. History is linear, so when an entry
 // is applied the row holds exactly one of its two states: undo reverts the diff
 // from the after state, redo applies it to the before state. The words are
-// stored as stored-words.ts stores an utterance's words (`dw`, `iw`); entries
-// written before keep theirs as ShortWord arrays (`del`, `ins`), read still.
+// stored as stored-words.ts stores an utterance's words (`dw`, `iw`).
 import type { WordDto } from "../common/transcript";
 import type { UtteranceState } from "../common/transcript-ops";
 import { wordsFromValue, wordsValue } from "./stored-words";
-
-/** A word in the first short form of history entries (read only); its position is its index. */
-export type ShortWord = [id: string, text: string, start: number, end: number, confidence: number, entities?: 0 | 1, original?: number];
 
 /**
  * The fields a diff compares one by one. Not `position` (recomputed on read) nor
@@ -39,22 +35,6 @@ export interface UtteranceDiff {
   at?: number;
   dw?: unknown[];
   iw?: unknown[];
-  /** `dw` and `iw` as entries written before stored them. */
-  del?: ShortWord[];
-  ins?: ShortWord[];
-}
-
-export function fromShortWord([id, text, startTime, endTime, confidenceScore, entities, original]: ShortWord, position: number): WordDto {
-  return {
-    id,
-    text,
-    startTime,
-    endTime,
-    position,
-    confidenceScore,
-    ...(original === undefined ? {} : { originalConfidenceScore: original }),
-    hasEntities: entities === 1,
-  };
 }
 
 /** Same word, position aside (an insertion before it shifts it without changing it). */
@@ -92,9 +72,8 @@ export function diffUtterance(before: UtteranceState, after: UtteranceState): Ut
 
 /** The words a diff removes (side 1) or restores (side 0) at `at`, and the ones it puts there. */
 function wordsAt(diff: UtteranceDiff, at: number): { deleted: WordDto[]; inserted: WordDto[] } {
-  const read = (value: unknown[] | undefined, short: ShortWord[] | undefined) =>
-    value ? wordsFromValue(value, at) : (short ?? []).map((w, i) => fromShortWord(w, at + i));
-  return { deleted: read(diff.dw, diff.del), inserted: read(diff.iw, diff.ins) };
+  const read = (value: unknown[] | undefined) => (value ? wordsFromValue(value, at) : []);
+  return { deleted: read(diff.dw), inserted: read(diff.iw) };
 }
 
 /** The after state, from the before state the row holds (its version and position kept). */

@@ -30,9 +30,7 @@ function encodeCursor(cursor: Cursor): string {
 
 function decodeCursor(text: string): Cursor {
   try {
-    const value: unknown = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
-    // Cursors of three values come from before the object store: D1's rows.
-    const parts = Array.isArray(value) && value.length === 3 ? [value[0], value[1], 0, value[2]] : value;
+    const parts: unknown = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
     if (
       Array.isArray(parts) &&
       parts.length === 4 &&
