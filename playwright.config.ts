@@ -50,7 +50,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         PERSIST_DIR: stateDir,
-        // E2E_DEV_VARS adds settings for one run, e.g. TRANSCRIPT_STORE=d1 (new transcripts kept in D1).
+        // E2E_DEV_VARS adds settings for one run (`;`-separated NAME=value pairs).
         DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${fakeOpenAiPort}/v1;OPENAI_CHAT_MODEL=fake-chat${process.env.E2E_DEV_VARS ? `;${process.env.E2E_DEV_VARS}` : ""}`,
       },
       url: `http://localhost:${port}/api/v1/auth/config`,

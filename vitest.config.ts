@@ -50,41 +50,16 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Transcripts in D1, as every deployment held them before decision 023's move: the path
-        // those not yet moved still take.
-        plugins: [workersRuntime({ TRANSCRIPT_STORE: "d1" })],
+        plugins: [workersRuntime()],
         test: {
           name: "worker",
-          include: ["tests/worker/**/*.test.ts"],
+          include: ["tests/worker/**/*.test.ts", "tests/object-store/**/*.test.ts"],
           setupFiles: ["./tests/worker/setup.ts"],
         },
       },
       {
-        // New transcripts in the user's own object (decision 023, the default): the store's own tests,
-        // and the transcript tests whose rules hold for both stores, run again against the object.
-        plugins: [workersRuntime({ TRANSCRIPT_STORE: "object" })],
-        test: {
-          name: "worker-object",
-          include: [
-            "tests/object-store/**/*.test.ts",
-            "tests/worker/transcript-operations.test.ts",
-            "tests/worker/transcript-history.test.ts",
-            "tests/worker/transcript-details.test.ts",
-            "tests/worker/transcript-utterances-read.test.ts",
-            "tests/worker/transcript-word-rules.test.ts",
-            "tests/worker/transcript-replace.test.ts",
-            "tests/worker/speaker-merge.test.ts",
-            "tests/worker/summaries.test.ts",
-            "tests/worker/search.test.ts",
-            "tests/worker/retranscribe-keep.test.ts",
-          ],
-          setupFiles: ["./tests/worker/setup.ts"],
-        },
-      },
-      {
-        // Run only by `npm run bench`: measurements, not pass/fail timing. D1's store, as the earlier
-        // figures were taken; the object store's own bench chooses it explicitly.
-        plugins: [workersRuntime({ TRANSCRIPT_STORE: "d1" })],
+        // Run only by `npm run bench`: measurements, not pass/fail timing.
+        plugins: [workersRuntime()],
         test: {
           name: "bench",
           include: ["tests/bench/**/*.bench.test.ts"],

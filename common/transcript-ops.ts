@@ -16,6 +16,7 @@ export const EDIT_LIMITS = {
 } as const;
 
 export const EDIT_MESSAGES = {
+  transcriptNotFound: "Transcript not found",
   utteranceNotFound: "Utterance not found",
   speakerNotFound: "Speaker not found",
   wordNotInUtterance: "A word id does not belong to this utterance",

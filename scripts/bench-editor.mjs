@@ -93,7 +93,7 @@ try {
   // files sidebar: the first words painted, and the editor accepting keys (the first text
   // editable, a character typed into it and the frame that shows it), then every
   // utterance in the DOM with no long task (> 50 ms) after it. Three ways, in the same
-  // browser profile (docs/decisions/029-open-at-once.md): cold (this browser's copies of
+  // browser profile (docs/decisions/030-open-at-once.md): cold (this browser's copies of
   // transcripts deleted first) clicked at once; cold with the pointer resting on the row
   // for HOVER_MS first (the read ahead starts then); warm (this browser keeps a copy).
   const HOVER_MS = Number(process.env.BENCH_HOVER_MS ?? 150);

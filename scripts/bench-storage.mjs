@@ -1,10 +1,8 @@
-// `npm run bench`, storage part: what a recorded hour costs in D1 (content, history,
-// indexes; before and after history compaction) and in R2, measured in workerd with
-// local D1 by tests/bench/storage.bench.test.ts; then the same transcript in the layouts
-// the per-user store could use (tests/bench/storage-layouts.bench.test.ts, decision 027), and
-// the user's object store as built (tests/bench/storage-object.bench.test.ts, decision 023), its speed
-// beside D1's (store-speed) and the move from D1 into it (store-move).
-// Each file runs on its own, so one's writes never land in the other's file-size readings.
+// `npm run bench`, storage part: what a recorded hour costs in the user's object (decision 029),
+// in D1 (the transcript's header row) and in R2 (audio and exports), with ingest times
+// (tests/bench/storage-object.bench.test.ts); then opening and one-word saves of a 3-hour
+// transcript through the API (tests/bench/store-speed.bench.test.ts).
+// Each file runs on its own: edits measured earlier in a run slow every later request.
 // Prints their reports; see docs/scaling.md.
 import { spawn } from "node:child_process";
 import { offlineEnv, root } from "./lib.mjs";
@@ -24,8 +22,5 @@ const run = (file) =>
     });
   });
 
-await run("tests/bench/storage.bench.test.ts");
-await run("tests/bench/storage-layouts.bench.test.ts");
 await run("tests/bench/storage-object.bench.test.ts");
 await run("tests/bench/store-speed.bench.test.ts");
-await run("tests/bench/store-move.bench.test.ts");

@@ -1,7 +1,7 @@
 // `npm run bench`: performance budgets measured against the real local stack
 // (storage per recorded hour: scripts/bench-storage.mjs).
-//  - ingest: a generated 3-hour transcript (30,000 words) stored and read back in
-//    workerd with local D1 (tests/bench/ingest.bench.test.ts): time and rows written.
+//  - the editor API and the export consumer on a generated 3-hour transcript (30,000 words)
+//    in workerd (tests/bench/transcript-editor.bench.test.ts, exports.bench.test.ts).
 //  - upload: a large file (default 1000 MB, BENCH_UPLOAD_MB to change) through
 //    upload-url → PUT → confirm-upload, with throughput and the peak memory
 //    (RSS) of the workerd processes while the bytes stream into local R2.
@@ -108,7 +108,7 @@ async function benchUpload(token) {
   return { mb: UPLOAD_MB, seconds, throughput: UPLOAD_MB / seconds, baseline, peak, stored: confirmed.data.fileSize === bytes };
 }
 
-// Ingest benchmark: runs inside workerd through the Workers vitest integration (search has its own script, bench-search.mjs).
+// The benchmarks inside workerd, through the Workers vitest integration (search and storage have their own scripts).
 await new Promise((resolve, reject) => {
   const child = spawn(
     `${root}node_modules/.bin/vitest`,
@@ -121,7 +121,9 @@ await new Promise((resolve, reject) => {
       "--exclude",
       "tests/bench/search.bench.test.ts",
       "--exclude",
-      "tests/bench/storage.bench.test.ts",
+      "tests/bench/storage-object.bench.test.ts",
+      "--exclude",
+      "tests/bench/store-speed.bench.test.ts",
     ],
     {
       cwd: root,
@@ -139,7 +141,7 @@ await new Promise((resolve, reject) => {
       else if (!line.startsWith("  ")) inReport = false;
       if (inReport) console.log(line.replace(/^BENCH /, ""));
     }
-    code === 0 ? resolve(undefined) : reject(new Error(`ingest benchmark failed:\n${out}`));
+    code === 0 ? resolve(undefined) : reject(new Error(`workerd benchmarks failed:\n${out}`));
   });
 });
 

@@ -60,11 +60,6 @@ const configSchema = z.object({
   QUOTA_STORAGE_GB: z.coerce.number().positive().default(DEFAULT_QUOTAS.storageGb),
   QUOTA_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.transcriptionsPerHour),
   QUOTA_SHARES: z.coerce.number().int().positive().default(SHARE_LIMITS.perUserDefault),
-  /**
-   * Where new transcripts are written (decisions 023, 028): the user's own object, where the
-   * recovery sweep also moves those still in D1; or `d1`, which keeps new ones in D1 and moves none.
-   */
-  TRANSCRIPT_STORE: z.enum(["d1", "object"]).default("object"),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),

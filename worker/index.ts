@@ -18,7 +18,7 @@ export default {
         requestId: crypto.randomUUID(),
         cron: controller.cron,
         durationMs: Date.now() - started,
-        transcripts: result.transcripts,
+        sweep: { ...result },
       });
     } catch (error) {
       writeLog({

@@ -1,14 +1,13 @@
 // Operations over a whole transcript in the user's store: replace all and speaker merge. Each is
-// planned by the same rules as in D1 (worker/transcripts/replace.ts, merge-speakers.ts) and
+// planned by core/replace-plan.ts and core/speaker-merge-plan.ts and
 // written as one history entry that names only what it touched, in one transaction.
 import type { ReplaceSpec } from "../../common/replace-match";
 import { replacedCount } from "../../common/transcript-apply";
-import { nowIso } from "../../worker/lib/time";
-import { decodeChangeInline } from "../../worker/transcripts/change-codec";
-import { mergedOutcome, planSpeakerMerge } from "../../worker/transcripts/merge-speakers";
-import type { EditOutcome } from "../../worker/transcripts/operations";
-import { recordOf } from "../../worker/transcripts/operations";
-import { nothingReplaced, planReplace, type ReplaceOutcome, replaceAnswer, replacedOutcome } from "../../worker/transcripts/replace";
+import { nowIso } from "../../common/time";
+import { decodeChange } from "../../core/change-codec";
+import { mergedOutcome, planSpeakerMerge } from "../../core/speaker-merge-plan";
+import { type EditOutcome, recordOf } from "../../core/outcome";
+import { type ReplaceOutcome, nothingReplaced, planReplace, replaceAnswer, replacedOutcome } from "../../core/replace-plan";
 import { commitInStore, movedRows } from "./commit";
 import { speakerRows } from "./details";
 import { storeIds } from "./layout";
@@ -30,7 +29,7 @@ export function replaceAll(storage: DurableObjectStorage, fileId: string, spec: 
     const transcript = transcriptKey(sql, fileId);
     const known = knownEntry(sql, transcript, opId);
     if (known) {
-      const recorded = decodeChangeInline(known.change);
+      const recorded = decodeChange(known.change);
       const current = [
         ...statesById(
           sql,
@@ -69,7 +68,7 @@ export function mergeSpeakers(
     const transcript = transcriptKey(sql, fileId);
     const known = knownEntry(sql, transcript, opId);
     if (known) {
-      const moves = decodeChangeInline(known.change).speakerMoves;
+      const moves = decodeChange(known.change).speakerMoves;
       const keys = (moves?.utteranceIds ?? []).flatMap((id) => {
         const at = locateUtterance(sql, id);
         return at && at.transcript === transcript ? [at.key] : [];

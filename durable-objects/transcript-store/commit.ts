@@ -1,13 +1,12 @@
 // Writes one change into the user's store: the touched rows, speakers and fields, the
 // statistics, the history entry or pointer, in the caller's transaction. The same steps as
-// D1's one-batch commit (worker/transcripts/commit.ts), without its guards: here the read,
+// a one-batch commit without version guards: here the read,
 // the rules and the write run in one synchronous transaction, so nothing can move between them.
 import { statsDelta } from "../../common/transcript-apply";
 import type { UtteranceDto } from "../../common/transcript";
 import { EDIT_LIMITS, type Change, type MovedUtteranceDto, type SpeakerMoves } from "../../common/transcript-ops";
-import { encodeChangeInline } from "../../worker/transcripts/change-codec";
-import { type CommitResult, type HistoryRecord, markedPlan, speakerPresenceMayChange } from "../../worker/transcripts/commit";
-import { publicState } from "../../worker/transcripts/rows";
+import { encodeChange } from "../../core/change-codec";
+import { type CommitResult, type HistoryRecord, markedPlan, publicState, speakerPresenceMayChange } from "../../core/outcome";
 import { storeIds } from "./layout";
 import { dropHistory } from "./snapshots";
 import { insertSpeaker, insertUtterance, locateUtterance, positionOf, speakerKey, updateUtterance, Writes } from "./rows";
@@ -64,7 +63,7 @@ export function appendHistory(w: Writes, transcript: number, seq: number, record
     seq,
     record.type,
     record.summary,
-    encodeChangeInline(record.change),
+    encodeChange(record.change),
     record.opId,
     now,
   );

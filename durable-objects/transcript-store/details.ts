@@ -1,20 +1,20 @@
 // Speakers, summary and notes of a transcript in the user's store: planned by the same rules
-// as D1's (worker/transcripts/details-edits.ts), recorded in its history, one transaction each.
+// by core/details-plans.ts, recorded in its history, one transaction each.
 import type { SpeakerDto } from "../../common/transcript";
 import { DETAILS_MESSAGES } from "../../common/transcript-details";
 import type { TranscriptFields } from "../../common/transcript-ops";
-import { notFound } from "../../worker/lib/errors";
-import { nowIso } from "../../worker/lib/time";
+import { notFound } from "../../core/refusal";
+import { nowIso } from "../../common/time";
 import {
   type DetailsPlan,
+  type SpeakerRowLite,
   detailsOutcome,
   planFields,
   planSpeakerCreate,
   planSpeakerDelete,
   planSpeakerUpdate,
-  type SpeakerRowLite,
-} from "../../worker/transcripts/details-edits";
-import type { EditOutcome } from "../../worker/transcripts/operations";
+} from "../../core/details-plans";
+import type { EditOutcome } from "../../core/outcome";
 import { commitInStore } from "./commit";
 import { storeIds } from "./layout";
 import { transcriptKey } from "./operations";

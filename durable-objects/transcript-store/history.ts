@@ -1,12 +1,12 @@
 // The edit history of a transcript in the user's store: the list the Edit History modal shows,
-// and undo/redo, with the same rules as D1's (worker/transcripts/history.ts), in one transaction.
+// and undo/redo, by core/history.ts's rules, in one transaction.
 import { EDIT_MESSAGES, type EditHistoryDto } from "../../common/transcript-ops";
-import { conflict } from "../../worker/lib/errors";
-import { nowIso } from "../../worker/lib/time";
-import { decodeChangeInline } from "../../worker/transcripts/change-codec";
-import { type HistoryEntry, historyDto, stepChange, steppedOutcome } from "../../worker/transcripts/history";
-import type { EditOutcome } from "../../worker/transcripts/operations";
-import { type DescribedFile, isRetranscription } from "../../worker/transcripts/retranscribe";
+import { conflict } from "../../core/refusal";
+import { nowIso } from "../../common/time";
+import { decodeChange } from "../../core/change-codec";
+import { type HistoryEntry, historyDto, stepChange, steppedOutcome } from "../../core/history";
+import type { EditOutcome } from "../../core/outcome";
+import { type DescribedFile, isRetranscription } from "../../core/retranscription";
 import { commitInStore } from "./commit";
 import { transcriptKey } from "./operations";
 import { speakersOf } from "./read";
@@ -39,7 +39,7 @@ export function stepHistory(
       .exec<{ change: string }>("SELECT change FROM history WHERE transcript = ? AND seq = ?", transcript, historyIndex + offset)
       .toArray()[0];
     if (!op) throw conflict(direction === "undo" ? EDIT_MESSAGES.nothingToUndo : EDIT_MESSAGES.nothingToRedo);
-    const recorded = decodeChangeInline(op.change);
+    const recorded = decodeChange(op.change);
     if (isRetranscription(recorded)) return swapRetranscription(sql, transcript, historyIndex + offset, historyIndex, direction);
     const current = statesById(
       sql,

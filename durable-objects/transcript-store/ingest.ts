@@ -1,8 +1,8 @@
 // A finished transcription written into the user's store (decision 023, rule 2): the file's
 // previous transcript, if any, is replaced in the same transaction, so a redelivered job ends
 // with one transcript. The Worker marks the file ready in D1 only after this returns.
-import type { TranscriptRows } from "../../worker/transcripts/ingest";
-import type { FileFields } from "../../worker/transcripts/retranscribe";
+import type { TranscriptRows } from "../../core/transcript-rows";
+import type { FileFields } from "../../core/retranscription";
 import { encodeStoreWords, storedFields, withDerivedIds } from "./layout";
 import { purgeInTransaction } from "./purge";
 

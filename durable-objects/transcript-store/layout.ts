@@ -3,7 +3,7 @@
 // utterance's times and confidence where its words give them. Only what differs is stored.
 import type { UtteranceState } from "../../common/transcript-ops";
 import type { WordDto } from "../../common/transcript";
-import { type StoredWord, storedValue, toWordDto, wordsFromParsed } from "../../worker/transcripts/stored-words";
+import { type StoredWord, storedValue, toWordDto, wordsFromParsed } from "../../core/stored-words";
 
 /** Ids the store derives: `n` (utterance) or `s` (speaker), the row's key, the store's tag. */
 const DERIVED = /^([ns])([1-9][0-9]{0,14})-([0-9a-f]{6})$/;
@@ -105,11 +105,16 @@ export type UtteranceRecord = {
 export const RECORD_COLUMNS = `u.id, u.client_id, u.speaker, s.client_id AS speaker_client_id, u.order_key, u.version,
   u.start_time, u.end_time, u.confidence_score, u.sentiment, u.sentiment_confidence, u.edited, u.words`;
 
-/** A row as the state the editor works on (the same shape D1's rows give: worker/transcripts/rows.ts). */
+/** A row as the state the editor works on. */
 export function toState(ids: StoreIds, row: UtteranceRecord, position: number): UtteranceState {
   const stored = decodeStoreWords(row.id, row.words);
   const transcriptWords: WordDto[] = new Array(stored.length);
   for (let i = 0; i < stored.length; i++) transcriptWords[i] = toWordDto(stored[i]!, i);
+  return { ...utteranceFields(ids, row, stored, position), transcriptWords };
+}
+
+/** A row's utterance fields, its words decoded already. */
+export function utteranceFields(ids: StoreIds, row: UtteranceRecord, stored: readonly StoredWord[], position: number) {
   const derived = fromWords(stored);
   return {
     id: ids.utterance(row.id, row.client_id),
@@ -120,7 +125,6 @@ export function toState(ids: StoreIds, row: UtteranceRecord, position: number): 
     confidenceScore: row.confidence_score ?? derived.confidence,
     sentiment: row.sentiment as UtteranceState["sentiment"],
     sentimentConfidence: row.sentiment_confidence,
-    transcriptWords,
     orderKey: row.order_key,
     version: row.version,
     ...(row.edited ? { edited: true as const } : {}),

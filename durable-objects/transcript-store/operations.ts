@@ -1,15 +1,15 @@
 // Editing operations on a transcript in the user's store: read what the operation needs, apply
 // the shared pure rules (common/transcript-apply.ts), write it with its history entry, all in
-// one synchronous transaction. Idempotent like D1's (worker/transcripts/operations.ts): a known
+// one synchronous transaction. Idempotent (core/decide.ts): a known
 // Idempotency-Key, or a repeated operation whose result is already there, applies nothing.
 import type { OpContext } from "../../common/transcript-apply";
 import { EDIT_MESSAGES, requestedOp, touches, type OpRequest } from "../../common/transcript-ops";
-import { ApiError } from "../../worker/lib/errors";
-import { nowIso } from "../../worker/lib/time";
-import { decodeChangeInline } from "../../worker/transcripts/change-codec";
-import { appliedOutcome, decide, type EditOutcome, recordOf } from "../../worker/transcripts/operations";
-import { defaultSpeakerName } from "../../worker/transcripts/read";
-import { publicState } from "../../worker/transcripts/rows";
+import { nowIso } from "../../common/time";
+import { decodeChange } from "../../core/change-codec";
+import { type EditOutcome, appliedOutcome, publicState, recordOf } from "../../core/outcome";
+import { decide } from "../../core/decide";
+import { conflict, notFound } from "../../core/refusal";
+import { defaultSpeakerName } from "../../core/details-plans";
 import { commitInStore } from "./commit";
 import { looksDerived, storeIds } from "./layout";
 import { idFree, locateUtterance, stateAfter, statesById } from "./rows";
@@ -17,7 +17,7 @@ import { idFree, locateUtterance, stateAfter, statesById } from "./rows";
 /** The store's key of the file's transcript; the Worker only calls for files D1 says the store holds. */
 export function transcriptKey(sql: SqlStorage, fileId: string): number {
   const row = sql.exec<{ id: number }>("SELECT id FROM transcripts WHERE file_id = ?", fileId).toArray()[0];
-  if (!row) throw new Error(`The transcript of ${fileId} is missing from its user's store`);
+  if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
   return row.id;
 }
 
@@ -39,10 +39,10 @@ function context(sql: SqlStorage, transcript: number, req: OpRequest) {
   const byId = statesById(sql, transcript, ids, true);
   if (otherId !== undefined && !byId.has(otherId)) {
     // An id in use anywhere in the store cannot name a split's new half (rule 10).
-    if (req.type === "split" && !idFree(sql, otherId)) throw new ApiError(409, EDIT_MESSAGES.splitIdTaken);
+    if (req.type === "split" && !idFree(sql, otherId)) throw conflict(EDIT_MESSAGES.splitIdTaken);
     // Another transcript's utterance, or one of another store, is not "already merged": it is not found.
     const foreign = looksDerived(otherId) && storeIds(sql).key(otherId, "n") === null;
-    if (req.type === "merge" && (foreign || locateUtterance(sql, otherId))) throw new ApiError(404, EDIT_MESSAGES.utteranceNotFound);
+    if (req.type === "merge" && (foreign || locateUtterance(sql, otherId))) throw notFound(EDIT_MESSAGES.utteranceNotFound);
   }
   const main = byId.get(mainId);
   const next = main ? (stateAfter(sql, transcript, main.orderKey, main.position) ?? undefined) : undefined;
@@ -76,7 +76,7 @@ export function runOperation(storage: DurableObjectStorage, fileId: string, req:
       return unchanged(
         sql,
         transcript,
-        decodeChangeInline(known.change).utterances.map((u) => u.id),
+        decodeChange(known.change).utterances.map((u) => u.id),
       );
 
     const { ctx, next } = context(sql, transcript, req);

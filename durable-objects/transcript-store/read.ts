@@ -1,11 +1,12 @@
-// Reading a transcript from the user's store in the shapes the API answers with: the same
-// shapes D1's rows give (worker/transcripts/read.ts), so a client cannot tell the stores apart.
-import { CompactWriter, type CompactUtterances } from "../../common/compact-utterances";
+// Reading a transcript from the user's store in the shapes the API answers with. A file the
+// store does not hold answers 404, as a file that does not exist does.
+import { CompactWriter } from "../../common/compact-utterances";
 import type { SpeakerDto, TranscriptDto } from "../../common/transcript";
-import type { UtteranceState } from "../../common/transcript-ops";
-import { toSpeakerDto } from "../../worker/transcripts/read";
-import { publicState } from "../../worker/transcripts/rows";
-import { RECORD_COLUMNS, storeIds, toState, type UtteranceRecord } from "./layout";
+import { EDIT_MESSAGES, type UtteranceState } from "../../common/transcript-ops";
+import { notFound } from "../../core/refusal";
+import { toSpeakerDto } from "../../core/details-plans";
+import { publicState } from "../../core/outcome";
+import { decodeStoreWords, RECORD_COLUMNS, storeIds, toState, type UtteranceRecord, utteranceFields } from "./layout";
 
 type TranscriptRecord = {
   id: number;
@@ -28,6 +29,13 @@ type TranscriptRecord = {
 
 function transcriptOf(sql: SqlStorage, fileId: string): TranscriptRecord | null {
   return sql.exec<TranscriptRecord>("SELECT * FROM transcripts WHERE file_id = ?", fileId).toArray()[0] ?? null;
+}
+
+/** The file's transcript, or 404: the store holds exactly its user's transcripts, so this is also the ownership check. */
+function held(sql: SqlStorage, fileId: string): TranscriptRecord {
+  const t = transcriptOf(sql, fileId);
+  if (!t) throw notFound(EDIT_MESSAGES.transcriptNotFound);
+  return t;
 }
 
 /** The transcript's utterances in order, as states with their positions. */
@@ -65,10 +73,9 @@ export function speakersOf(sql: SqlStorage, transcript: number, list = states(sq
   });
 }
 
-/** The transcript of the file as GET /transcripts/{id} answers it, or null when the store has none. */
-export function openTranscript(sql: SqlStorage, fileId: string): TranscriptDto | null {
-  const t = transcriptOf(sql, fileId);
-  if (!t) return null;
+/** The transcript of the file as GET /transcripts/{id} answers it. */
+export function openTranscript(sql: SqlStorage, fileId: string): TranscriptDto {
+  const t = held(sql, fileId);
   return {
     id: t.api_id,
     audioFileId: t.file_id,
@@ -90,32 +97,40 @@ export function openTranscript(sql: SqlStorage, fileId: string): TranscriptDto |
 }
 
 export function transcriptSpeakers(sql: SqlStorage, fileId: string): SpeakerDto[] {
-  const t = transcriptOf(sql, fileId);
-  return t ? speakersOf(sql, t.id) : [];
+  return speakersOf(sql, held(sql, fileId).id);
 }
 
-/** Every utterance in order, as the API's JSON text ("[]" when the store has no such transcript). */
+/** Every utterance in order, as the API's JSON text. */
 export function utterancesJson(sql: SqlStorage, fileId: string): string {
-  const t = transcriptOf(sql, fileId);
-  return t ? JSON.stringify(states(sql, t.id).map(publicState)) : "[]";
+  return JSON.stringify(states(sql, held(sql, fileId).id).map(publicState));
 }
 
-/** The same list in the compact shape (common/compact-utterances.ts). */
-export function compactUtterances(sql: SqlStorage, fileId: string): CompactUtterances {
-  const t = transcriptOf(sql, fileId);
+/**
+ * The same list in the compact shape (common/compact-utterances.ts), as JSON text: written from
+ * the stored words without building each word's object first, and text crosses RPC as one string.
+ */
+export function compactUtterancesJson(sql: SqlStorage, fileId: string): string {
+  const t = held(sql, fileId);
+  const rows = sql
+    .exec<UtteranceRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM utterances u JOIN speakers s ON s.id = u.speaker WHERE u.transcript = ? ORDER BY u.order_key`,
+      t.id,
+    )
+    .toArray();
+  const ids = storeIds(sql);
   const writer = new CompactWriter();
-  for (const u of t ? states(sql, t.id) : []) {
-    writer.utterance(u);
-    for (const w of u.transcriptWords)
-      writer.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities, w.originalConfidenceScore);
+  for (let position = 0; position < rows.length; position++) {
+    const row = rows[position]!;
+    const words = decodeStoreWords(row.id, row.words);
+    writer.utterance(utteranceFields(ids, row, words, position));
+    for (const w of words) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1, w.o);
   }
-  return writer.finish();
+  return JSON.stringify(writer.finish());
 }
 
 /** Current states, in order and with positions, of the transcript's utterances among `ids`; others are absent. */
 export function currentStates(sql: SqlStorage, fileId: string, ids: readonly string[]): UtteranceState[] {
-  const t = transcriptOf(sql, fileId);
-  if (!t) return [];
+  const t = held(sql, fileId);
   const wanted = new Set(ids);
   // Positions count every row before: the whole order is read once (the store is local, the rows small).
   return states(sql, t.id)

@@ -1,16 +1,16 @@
 // Re-transcribing a file whose transcript the user's store holds (decision 017), in one
 // transaction: the new recognition merged in around the user's corrections as one history
 // entry, whose undo and redo swap whole sides kept in the snapshot tables (snapshots.ts). The
-// plan is D1's (worker/transcripts/retranscribe-merge.ts); the Worker marks the file ready in
+// plan is core/retranscribe-merge.ts; the Worker marks the file ready in
 // D1 afterwards, from what this returns (decision 023, rules 2 and 4).
 import { languageName } from "../../common/languages";
 import type { OperationResultDto } from "../../common/transcript-ops";
-import { nowIso } from "../../worker/lib/time";
-import type { TranscriptRows } from "../../worker/transcripts/ingest";
-import type { EditOutcome } from "../../worker/transcripts/operations";
-import type { DescribedFile, FileFields, RetranscriptionChange, RetranscriptionLabel } from "../../worker/transcripts/retranscribe";
-import { matchSpeakers, planMerge, retranscriptionSummary } from "../../worker/transcripts/retranscribe-merge";
-import type { StoredWord } from "../../worker/transcripts/stored-words";
+import { nowIso } from "../../common/time";
+import type { TranscriptRows } from "../../core/transcript-rows";
+import type { EditOutcome } from "../../core/outcome";
+import type { DescribedFile, FileFields, RetranscriptionChange, RetranscriptionLabel } from "../../core/retranscription";
+import { matchSpeakers, planMerge, retranscriptionSummary } from "../../core/retranscribe-merge";
+import type { StoredWord } from "../../core/stored-words";
 import { appendHistory } from "./commit";
 import { insertRecognised, insertRecognisedSpeakers } from "./ingest";
 import { decodeStoreWords } from "./layout";

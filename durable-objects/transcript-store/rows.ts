@@ -2,7 +2,7 @@
 // this store derived (n12, s3) names the row with that key, any other id is a client's and
 // lives in `client_id` (layout.ts). Every function runs inside the caller's transaction.
 import type { SpeakerState, UtteranceState } from "../../common/transcript-ops";
-import { toStoredWord } from "../../worker/transcripts/stored-words";
+import { toStoredWord } from "../../core/stored-words";
 import { encodeStoreWords, looksDerived, RECORD_COLUMNS, storedFields, storeIds, toState, type UtteranceRecord } from "./layout";
 
 const derivedKey = (sql: SqlStorage, id: string, kind: "n" | "s") => storeIds(sql).key(id, kind);

@@ -1,8 +1,8 @@
 // Library search over the texts the user's store holds: utterances, speakers' names, summaries
 // and notes, in one FTS5 index kept by triggers (schema.ts). The Worker merges these
-// hits with D1's (file names, transcripts D1 holds) and applies what only D1 knows: folders and
+// hits with D1's (file names) and applies what only D1 knows: folders and
 // the files' order (worker/search/search.ts).
-import { defaultSpeakerName } from "../../worker/transcripts/read";
+import { defaultSpeakerName } from "../../core/details-plans";
 import { RECORD_COLUMNS, storeIds, toState, type UtteranceRecord } from "./layout";
 
 export interface StoreHit {

@@ -1,5 +1,5 @@
 // Whole-transcript sides of a re-transcription's history entry in the user's store (decision
-// 017): the same steps as D1's snapshot statements (worker/transcripts/retranscribe.ts), with
+// 017): the transcript's sides kept, with
 // rows keeping their integer keys, so ids derived from them name the same rows after a swap.
 // Every function runs inside the caller's transaction.
 

@@ -2,7 +2,7 @@
 // written, and the summary itself. A requested one is an edit (its predecessor stays in the
 // history); an automatic one is written only while the transcript has none (summaries/job.ts).
 import type { SummaryType, TranscriptDto } from "../../common/transcript";
-import type { EditOutcome } from "../../worker/transcripts/operations";
+import type { EditOutcome } from "../../core/outcome";
 import { updateFieldsIn } from "./details";
 import { transcriptKey } from "./operations";
 

@@ -1,6 +1,6 @@
 // What the storage benchmarks share: the generated speech, the 500 mixed edits made through
-// the API as the editor makes them, and the measures of D1 bytes (the file size D1 reports,
-// and record bytes estimated from SQLite's record format over the rows themselves).
+// the API as the editor makes them, and D1's bytes for transcripts (record bytes estimated from
+// SQLite's record format over the rows themselves).
 import { env } from "cloudflare:workers";
 import { newId } from "../../common/ids";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
@@ -16,12 +16,7 @@ export const VOCABULARY = ["the", "meeting", "budget", "we", "should", "consider
 export const transcriptOf = (hours: number, perUtterance = 10): NormalizedTranscript =>
   generatedTranscript((hours * WORDS_PER_HOUR) / perUtterance, perUtterance, VOCABULARY);
 
-/** The database file's size as D1 reports it after a statement. */
-export const fileBytes = async () => (await env.DB.prepare("SELECT 1").run()).meta.size_after;
-
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-
-export type Part = "content" | "history" | "search";
 
 /** SQLite's stored size of one value: 8-byte reals, 1–8-byte integers, text/blob bytes, plus a header byte. */
 const valueBytes = (col: string) =>
@@ -30,13 +25,6 @@ const valueBytes = (col: string) =>
   `ELSE length(CAST("${col}" AS BLOB)) END)`;
 // Per row or index entry: cell pointer, payload-size and rowid varints.
 const CELL_OVERHEAD = 6;
-/** FTS5's shadow tables are declared on one line, which the column parser below does not read. */
-const SHADOW_COLUMNS: [suffix: string, columns: string[]][] = [
-  ["_data", ["id", "block"]],
-  ["_idx", ["segid", "term", "pgno"]],
-  ["_docsize", ["id", "sz"]],
-];
-const shadowColumns = (table: string) => SHADOW_COLUMNS.find(([suffix]) => table.endsWith(suffix))?.[1];
 
 /** The column names a CREATE TABLE statement declares (its definitions split at top-level commas). */
 function tableColumns(sql: string): string[] {
@@ -60,17 +48,8 @@ function tableColumns(sql: string): string[] {
     .filter((name) => name && !/^(PRIMARY|UNIQUE|CHECK|FOREIGN|CONSTRAINT)$/i.test(name));
 }
 
-export interface Footprint {
-  rows: number;
-  bytes: number;
-}
-export interface Footprints {
-  tables: Record<string, Footprint>;
-  indexes: Record<string, Footprint>;
-}
-
-/** Each named table's rows and record bytes, and each of its indexes' entries and key bytes. */
-export async function footprint(tables: readonly string[]): Promise<Footprints> {
+/** The named tables' record bytes and their indexes' key bytes (D1 allows neither dbstat nor page counts). */
+async function recordBytes(tables: readonly string[]): Promise<number> {
   const schema = (
     await env.DB.prepare(
       `SELECT type, name, tbl_name AS tbl, sql FROM sqlite_master WHERE tbl_name IN (${tables.map(() => "?").join(", ")})`,
@@ -78,58 +57,31 @@ export async function footprint(tables: readonly string[]): Promise<Footprints> 
       .bind(...tables)
       .all<{ type: string; name: string; tbl: string; sql: string | null }>()
   ).results;
-  const columnsOf = (table: string) => {
-    const shadow = shadowColumns(table);
-    if (shadow) return shadow;
-    return tableColumns(schema.find((s) => s.type === "table" && s.name === table)!.sql!);
-  };
-  const measure = async (table: string, columns: string[], where = ""): Promise<Footprint> => {
+  const measure = async (table: string, columns: string[], where = "") => {
     const row = await env.DB.prepare(
       `SELECT count(*) AS rows, coalesce(sum(${columns.map(valueBytes).join(" + ")}), 0) AS bytes FROM "${table}" ${where}`,
-    ).first<Footprint>();
-    return { rows: row!.rows, bytes: row!.bytes + row!.rows * CELL_OVERHEAD };
+    ).first<{ rows: number; bytes: number }>();
+    return row!.bytes + row!.rows * CELL_OVERHEAD;
   };
-  const result: Footprints = { tables: {}, indexes: {} };
+  let bytes = 0;
   for (const table of tables) {
-    result.tables[table] = await measure(table, columnsOf(table));
-    // FTS5's idx table is WITHOUT ROWID: its primary key is the table itself, measured above.
-    for (const index of schema.filter((s) => s.type === "index" && s.tbl === table && !shadowColumns(table))) {
+    const tableSql = schema.find((s) => s.type === "table" && s.name === table)!.sql!;
+    bytes += await measure(table, tableColumns(tableSql));
+    for (const index of schema.filter((s) => s.type === "index" && s.tbl === table)) {
       // An index entry holds its key columns and the rowid; an automatic index (sql NULL) is the table's PRIMARY KEY.
-      const source = index.sql ?? schema.find((s) => s.name === table)!.sql!;
       const key = index.sql
-        ? /\(([^)]*)\)\s*(WHERE .*)?$/s.exec(source)![1]!
-        : (/PRIMARY KEY\s*\(([^)]*)\)/i.exec(source)?.[1] ?? /(\w+)\s+\w+\s+PRIMARY KEY/i.exec(source)![1]!);
-      const partial = index.sql ? /\)\s*(WHERE .*)$/s.exec(source)?.[1] : undefined;
-      const columns = key.split(",").map((c) => c.trim().split(/\s+/)[0]!);
-      result.indexes[index.name] = await measure(table, columns, partial ?? "");
+        ? /\(([^)]*)\)\s*(WHERE .*)?$/s.exec(index.sql)![1]!
+        : (/PRIMARY KEY\s*\(([^)]*)\)/i.exec(tableSql)?.[1] ?? /(\w+)\s+\w+\s+PRIMARY KEY/i.exec(tableSql)![1]!);
+      const partial = index.sql ? /\)\s*(WHERE .*)$/s.exec(index.sql)?.[1] : undefined;
+      bytes += await measure(
+        table,
+        key.split(",").map((c) => c.trim().split(/\s+/)[0]!),
+        partial ?? "",
+      );
     }
   }
-  return result;
+  return bytes;
 }
-
-export const sum = (xs: Footprint[]) => xs.reduce((a, f) => ({ rows: a.rows + f.rows, bytes: a.bytes + f.bytes }), { rows: 0, bytes: 0 });
-
-export type Split = Record<Part | "indexes", Footprint>;
-
-/** Content, history, search and index parts between two footprints, each table counted as `parts` says. */
-export function split(parts: Record<string, Part>, before: Footprints, after: Footprints): Split {
-  const delta = (a: Footprint, b: Footprint | undefined) => ({ rows: a.rows - (b?.rows ?? 0), bytes: a.bytes - (b?.bytes ?? 0) });
-  const part = (p: Part) =>
-    sum(
-      Object.keys(parts)
-        .filter((t) => parts[t] === p)
-        .map((t) => delta(after.tables[t]!, before.tables[t])),
-    );
-  const indexes = sum(Object.entries(after.indexes).map(([name, f]) => delta(f, before.indexes[name])));
-  return { content: part("content"), history: part("history"), search: part("search"), indexes };
-}
-
-export const records = (s: Split) => s.content.bytes + s.history.bytes + s.indexes.bytes + s.search.bytes;
-
-export const describeSplit = (s: Split, per: number) =>
-  `content ${kb(s.content.bytes / per)} in ${Math.round(s.content.rows / per)} rows, history ${kb(s.history.bytes / per)} in ${Math.round(s.history.rows / per)} rows, ` +
-  `indexes ${kb(s.indexes.bytes / per)} in ${Math.round(s.indexes.rows / per)} entries, ` +
-  `search index ${kb(s.search.bytes / per)} in ${Math.round(s.search.rows / per)} rows`;
 
 /**
  * `count` mixed edits through the API, in cycles of ten: five word edits, a split, the merge
@@ -179,8 +131,5 @@ export async function applyEdits(user: TestUser, fileId: string, count: number):
   return counts;
 }
 
-/** D1's records and index entries for transcripts (the header rows), in bytes. */
-export const d1Bytes = async () => {
-  const f = await footprint(["transcripts", "speakers", "utterances", "edit_operations", "search_refs"]);
-  return sum([...Object.values(f.tables), ...Object.values(f.indexes)]).bytes;
-};
+/** D1's records and index entries for transcripts: the header rows, and the search index (file names only). */
+export const d1Bytes = () => recordBytes(["transcripts", "search_refs"]);

@@ -1,15 +1,13 @@
 // Run by `npm run bench` (not part of `npm test`): the editor API on a generated
-// 3-hour transcript (30,000 words, 3,000 utterances) in workerd with local D1,
+// 3-hour transcript (30,000 words, 3,000 utterances) in the user's object in local workerd,
 // through the Worker's fetch handler (auth, routing, JSON included).
 // Reports, never asserts timing: GET utterances in both shapes (compact: budget 60 ms median),
-// operation round trips, and D1 rows written per operation.
-import { env, exports } from "cloudflare:workers";
+// operation round trips, and the object's rows written per operation.
+import { exports } from "cloudflare:workers";
 import { expect, it } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { stepHistory } from "../../worker/transcripts/history";
-import { runOperation } from "../../worker/transcripts/operations";
 import { apiRequest, call, type Json } from "../worker/helpers";
 import { createUser, expectStatus } from "../worker/library-helpers";
+import { editInStore } from "../worker/store-helpers";
 import { storeTranscript } from "../worker/transcript-helpers";
 import { decodeUtterances } from "../../common/compact-utterances";
 import { threeHourTranscript, UTTERANCES, WORDS } from "../support/three-hour";
@@ -34,7 +32,7 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 
 it("serves and edits a 3-hour transcript", async () => {
   const user = await createUser("bench");
-  const { fileId, transcriptId } = await storeTranscript(user, threeHourTranscript());
+  const { fileId } = await storeTranscript(user, threeHourTranscript());
   const token = { token: user.token };
 
   // GET utterances: every word of the transcript, through auth, until the whole body is received
@@ -113,17 +111,16 @@ it("serves and edits a 3-hour transcript", async () => {
     roundTrips.redo!.push(redoMs);
   }
 
-  // Rows written by split and merge at the middle utterance (D1's own count).
+  // Rows written by split, merge and undo at the middle utterance, as the object counts them in its one transaction.
   const middle = list[1_200]!;
-  const t = { id: transcriptId };
-  const split = await runOperation(
-    env.DB,
-    t,
-    { type: "split", utteranceId: middle.id, firstWordId: middle.transcriptWords[4].id, newUtteranceId: "bench-rows" },
-    null,
-  );
-  const merge = await runOperation(env.DB, t, { type: "merge", targetUtteranceId: middle.id }, null);
-  const undo = await stepHistory(env.DB, getDb(env.DB), t, "undo");
+  const rowsWritten = async (edit: Parameters<typeof editInStore>[2]) => (await editInStore(user.id, fileId, edit)).outcome!.rowsWritten;
+  const split = await rowsWritten({
+    kind: "operation",
+    req: { type: "split", utteranceId: middle.id, firstWordId: middle.transcriptWords[4].id, newUtteranceId: "bench-rows" },
+    opId: null,
+  });
+  const merge = await rowsWritten({ kind: "operation", req: { type: "merge", targetUtteranceId: middle.id }, opId: null });
+  const undo = await rowsWritten({ kind: "step", direction: "undo" });
 
   const [history, historyMs] = await timed(() => call("GET", `/transcripts/${fileId}/edit-history`, undefined, token));
   expectStatus(history, 200);
@@ -136,6 +133,6 @@ it("serves and edits a 3-hour transcript", async () => {
         .map(([name, ms]) => `BENCH   ${name} round trip: ${stats(ms)}\n`)
         .join("") +
       `BENCH   GET edit-history (${history.body.data.operations.length} operations): ${historyMs.toFixed(1)} ms\n` +
-      `BENCH   rows written in the middle of the transcript: split ${split.rowsWritten}, merge ${merge.rowsWritten}, undo ${undo.rowsWritten}\n`,
+      `BENCH   rows written in the middle of the transcript: split ${split}, merge ${merge}, undo ${undo}\n`,
   );
 });

@@ -1,17 +1,14 @@
-// New transcripts in the user's own SQLite Durable Object (decision 023, TRANSCRIPT_STORE =
-// "object" in this project): D1 keeps a header row, the object the content, and the API
-// answers exactly as for a transcript in D1.
+// Transcripts in the user's own SQLite Durable Object (decision 029): D1 keeps a header row,
+// the object the content, and the object answers 404 for a file it does not hold.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
 import { userChannel } from "../../worker/channel";
-import { buildTranscriptRows, saveTranscript } from "../../worker/transcripts/ingest";
-import { getConfig } from "../../worker/config";
+import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { saveNewTranscript } from "../../worker/transcripts/store";
 import { call as api, get, type Json, randomIp } from "../worker/helpers";
 import { createUser, expectStatus } from "../worker/library-helpers";
 import {
-  insertProcessingFile,
   NO_FIELDS,
   sampleTranscript,
   saying,
@@ -22,48 +19,31 @@ import {
   utterances,
 } from "../worker/transcript-helpers";
 
-const d1Rows = async (fileId: string) =>
-  env.DB.prepare(
-    `SELECT (SELECT store FROM transcripts WHERE audio_file_id = ?1) AS store,
-       (SELECT count(*) FROM utterances u JOIN transcripts t ON t.id = u.transcript_id WHERE t.audio_file_id = ?1) AS utterances,
-       (SELECT count(*) FROM speakers s JOIN transcripts t ON t.id = s.transcript_id WHERE t.audio_file_id = ?1) AS speakers`,
-  )
-    .bind(fileId)
-    .first<{ store: string | null; utterances: number; speakers: number }>();
-
-/** The same recognition stored in D1's tables, for a file of the same user. */
-async function inD1(userId: string, result = sampleTranscript(5, 4)) {
-  const { fileId, now } = await insertProcessingFile(userId);
-  await saveTranscript(env.DB, buildTranscriptRows({ id: fileId, userId }, result, { service: "test", startedAt: now, completedAt: now }));
-  return fileId;
-}
-
-/** An answer without its ids (utterances, speakers, words, the transcript and file) and ingest times: what must not differ by store. */
-function withoutIds(value: Json): Json {
-  if (Array.isArray(value)) return value.map(withoutIds);
-  if (value && typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([k]) => !["id", "speakerId", "audioFileId", "startedAt", "completedAt"].includes(k))
-        .map(([k, v]) => [k, withoutIds(v as Json)]),
-    );
-  return value;
-}
+/** D1's header of a file's transcript, as its columns and values. */
+const d1Header = (fileId: string) => env.DB.prepare("SELECT * FROM transcripts WHERE audio_file_id = ?").bind(fileId).first();
 
 describe("transcripts in the user's own store", () => {
   it("keeps only a header row in D1 and the content in the user's object", async () => {
-    const { fileId } = await userWithTranscript("store-split", sampleTranscript(6, 5));
-    expect(await d1Rows(fileId)).toEqual({ store: "object", utterances: 0, speakers: 0 });
+    const { user, fileId } = await userWithTranscript("store-split", sampleTranscript(6, 5));
+    const header = await d1Header(fileId);
+    expect(Object.keys(header!).sort()).toEqual(["audio_file_id", "created_at", "id", "user_id"]);
+    expect(header!.user_id).toBe(user.id);
+    const tables = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('utterances', 'speakers', 'edit_operations')",
+    ).all();
+    expect(tables.results).toEqual([]);
   });
 
-  it("answers the transcript, speakers and utterances exactly as a transcript in D1 does, ids aside", async () => {
+  it("answers the transcript, speakers and utterances with the store's own distinct ids", async () => {
     const result = saying("Hello there, everyone.", "Good morning to you.", "Shall we start?", "Yes, let us begin.");
     const { user, fileId } = await userWithTranscript("store-same", result);
-    const d1File = await inD1(user.id, result);
-    const d1Read = await Promise.all([transcript(user, d1File), speakers(user, d1File), utterances(user, d1File)]);
     const objectRead = await Promise.all([transcript(user, fileId), speakers(user, fileId), utterances(user, fileId)]);
-    expect(withoutIds(objectRead as Json)).toEqual(withoutIds(d1Read as Json));
-    expect((await d1Rows(d1File))?.store).toBe("d1");
+    expect(objectRead[2].map((u: Json) => u.transcriptWords.map((w: Json) => w.text).join(" "))).toEqual([
+      "Hello there, everyone.",
+      "Good morning to you.",
+      "Shall we start?",
+      "Yes, let us begin.",
+    ]);
     // Ids are the store's own, and every one is distinct.
     const words = objectRead[2].flatMap((u: Json) => u.transcriptWords.map((w: Json) => w.id));
     expect(new Set(words).size).toBe(words.length);
@@ -112,7 +92,7 @@ describe("transcripts in the user's own store", () => {
       startedAt: now,
       completedAt: now,
     });
-    await saveNewTranscript(env, getConfig(env), rows, now, NO_FIELDS);
+    await saveNewTranscript(env, rows, now, NO_FIELDS);
     const after = await utterances(user, first.fileId);
     expect(after.map((u: Json) => u.transcriptWords.map((w: Json) => w.text).join(" "))).toEqual(["Four five.", "Six."]);
     const oldIds = new Set([...before.map((u: Json) => u.id), ...before.flatMap((u: Json) => u.transcriptWords.map((w: Json) => w.id))]);
@@ -135,15 +115,15 @@ describe("transcripts in the user's own store", () => {
       startedAt: now,
       completedAt: now,
     });
-    await expect(saveNewTranscript(env, getConfig(env), rows, now, NO_FIELDS)).rejects.toThrow();
-    expect(await store.openTranscript(fileId)).toBeNull();
+    await expect(saveNewTranscript(env, rows, now, NO_FIELDS)).rejects.toThrow();
+    expect(await store.openTranscript(fileId)).toMatchObject({ ok: false, status: 404 });
   });
 
-  it("searches both stores at once: hits of D1's transcripts and the object's merge, page after page, each once", async () => {
+  it("searches D1's file names and the store's texts at once, page after page, each hit once", async () => {
     const user = await createUser("store-search");
     const inObject = await storeTranscript(user, saying("the heron flies", "a heron lands", "no birds here"));
-    const d1File = await inD1(user.id, saying("heron in d1", "nothing else"));
-    expect((await d1Rows(d1File))?.store).toBe("d1");
+    const named = await storeTranscript(user, saying("nothing else"));
+    await env.DB.prepare("UPDATE audio_files SET name = 'heron notes' WHERE id = ?").bind(named.fileId).run();
     const seen: Json[] = [];
     let cursor: string | null = null;
     do {
@@ -156,7 +136,7 @@ describe("transcripts in the user's own store", () => {
       [
         [inObject.fileId, "transcript", "the heron flies"],
         [inObject.fileId, "transcript", "a heron lands"],
-        [d1File, "transcript", "heron in d1"],
+        [named.fileId, "name", "heron notes"],
       ].sort(),
     );
     const objectHit = seen.find((h) => h.snippet === "a heron lands")!;
@@ -167,10 +147,10 @@ describe("transcripts in the user's own store", () => {
     const { user, fileId } = await userWithTranscript("store-delete");
     const other = await storeTranscript(user);
     const store = await userChannel(env, user.id);
-    expect(await store.openTranscript(fileId)).not.toBeNull();
+    expect(await store.openTranscript(fileId)).toMatchObject({ ok: true });
     expectStatus(await api("DELETE", `/audio_files/${fileId}`, undefined, { token: user.token }), 200);
-    expect(await store.openTranscript(fileId)).toBeNull();
-    expect(await d1Rows(fileId)).toEqual({ store: null, utterances: 0, speakers: 0 });
+    expect(await store.openTranscript(fileId)).toMatchObject({ ok: false, status: 404 });
+    expect(await d1Header(fileId)).toBeNull();
     // The user's other transcript stays.
     expect((await utterances(user, other.fileId)).length).toBeGreaterThan(0);
   });

@@ -5,9 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { WordDto } from "../../common/transcript";
 import type { Change, UtteranceState } from "../../common/transcript-ops";
-import { decodeChange, encodeChange, type RecordedUtterance } from "../../worker/transcripts/change-codec";
-import { wordsFromValue } from "../../worker/transcripts/stored-words";
-import { diffUtterance, forward, revert } from "../../worker/transcripts/utterance-diff";
+import { decodeChange, encodeChange, type RecordedUtterance } from "../../core/change-codec";
+import { diffUtterance, forward, revert } from "../../core/utterance-diff";
 
 // Any finite double (-0 aside: JSON has none, and no stored time or score is -0).
 const number = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x));
@@ -135,49 +134,5 @@ describe("stored changes", () => {
       }),
       { numRuns: 300 },
     );
-  });
-
-  it("written with words as ShortWord arrays (before the one word codec) still give back both states exactly", async () => {
-    const short = (w: WordDto) => {
-      const list: unknown[] = [w.id, w.text, w.startTime, w.endTime, w.confidenceScore];
-      if (w.originalConfidenceScore !== undefined) list.push(w.hasEntities ? 1 : 0, w.originalConfidenceScore);
-      else if (w.hasEntities) list.push(1);
-      return list;
-    };
-    await fc.assert(
-      fc.asyncProperty(pair, async ([a, b]) => {
-        // The entry as such rows hold it: the diff's words under del/ins, a lone state's under w.
-        const diff = viaJson(diffUtterance(a, b));
-        const { dw, iw, ...rest } = diff;
-        const old = {
-          ...rest,
-          ...(dw ? { del: wordsFromValue(dw, diff.at!).map(short) } : {}),
-          ...(iw ? { ins: wordsFromValue(iw, diff.at!).map(short) } : {}),
-        };
-        const { id: _id, transcriptWords, ...fields } = b;
-        const stored = JSON.stringify({
-          utterances: [
-            { id: a.id, d: old },
-            { id: "u2", a: { ...fields, w: transcriptWords.map(short) } },
-          ],
-        });
-        const [diffed, created] = (await decodeChange(stored)).utterances;
-        if (!diffed || !("diff" in diffed)) throw new Error("expected a diff");
-        expect(forward(a, diffed.diff)).toStrictEqual(rowOwn(b, a));
-        expect(revert(b, diffed.diff)).toStrictEqual(rowOwn(a, b));
-        expect(created).toStrictEqual({ id: "u2", before: null, after: { ...b, id: "u2" } });
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it("written before diffs, plain or gzipped, read back as the whole states they hold", async () => {
-    const [a, b] = fc.sample(fc.tuple(state, state), { numRuns: 1, seed: 7 })[0]!;
-    const old: Change = { utterances: [{ id: a.id, before: a, after: b }], fields: { before: { notes: "x" }, after: { notes: "y" } } };
-    expect(await decodeChange(JSON.stringify(old))).toStrictEqual(old);
-    const zipped = new Uint8Array(
-      await new Response(new Blob([JSON.stringify(old)]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer(),
-    );
-    expect(await decodeChange(`gz:${btoa(String.fromCharCode(...zipped))}`)).toStrictEqual(old);
   });
 });

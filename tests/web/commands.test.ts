@@ -9,6 +9,7 @@ import {
   commandGroups,
   dispatch,
   type PlayerModel,
+  run,
 } from "../../web/src/editor/model/commands";
 import { formatBinding, type KeyEventLike } from "../../web/src/editor/model/key-bindings";
 
@@ -216,3 +217,25 @@ function utteranceModel(overrides: Partial<NonNullable<CommandContext["utterance
     ...overrides,
   };
 }
+
+describe("buttons and menus", () => {
+  it("run the same command as its keys: a toolbar click and Ctrl+Z undo alike", () => {
+    const steps: string[] = [];
+    const history = { undo: () => steps.push("undo"), redo: () => steps.push("redo") };
+    dispatch("transcript", { ...key("z", { ctrlKey: true }), preventDefault() {} }, { mac: false, history });
+    run("undo", { history });
+    dispatch("transcript", { ...key("z", { ctrlKey: true, shiftKey: true }), preventDefault() {} }, { mac: false, history });
+    run("redo", { history });
+    expect(steps).toEqual(["undo", "undo", "redo", "redo"]);
+  });
+
+  it("find and replace buttons run the search box's commands", () => {
+    const done: string[] = [];
+    run("searchNext", { search: { step: (d) => done.push(`step ${d}`) } });
+    run("searchPrevious", { search: { step: (d) => done.push(`step ${d}`) } });
+    const replace = { one: () => done.push("one"), all: () => done.push("all") };
+    run("replaceMatch", { replace });
+    run("replaceAll", { replace });
+    expect(done).toEqual(["step 1", "step -1", "one", "all"]);
+  });
+});

@@ -18,14 +18,6 @@ describe("config", () => {
     expect(getConfig(withVars({ ENVIRONMENT: "development", APP_URL: undefined })).APP_URL).toBe(LOCAL_APP_URL);
   });
 
-  it("writes transcripts to the user's object unless told to keep them in D1, in production too", () => {
-    expect(getConfig(withVars({ TRANSCRIPT_STORE: undefined })).TRANSCRIPT_STORE).toBe("object");
-    expect(getConfig(withVars({ TRANSCRIPT_STORE: "d1" })).TRANSCRIPT_STORE).toBe("d1");
-    const production = { ENVIRONMENT: "production", APP_URL: "https://app.example.com" };
-    expect(getConfig(withVars({ ...production, TRANSCRIPT_STORE: undefined })).TRANSCRIPT_STORE).toBe("object");
-    expect(() => getConfig(withVars({ TRANSCRIPT_STORE: "kv" }))).toThrow(/TRANSCRIPT_STORE/);
-  });
-
   it("refuses an unknown transcription service", () => {
     expect(() => getConfig(withVars({ TRANSCRIPTION_SERVICE: "whisper-at-home" }))).toThrow(/TRANSCRIPTION_SERVICE/);
   });

@@ -5,7 +5,7 @@ import { exports } from "cloudflare:workers";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { LiveMessage } from "../../common/live-messages";
-import { CLOSE_CODES, MAX_SOCKETS_PER_USER } from "../../durable-objects/user-channel";
+import { CLOSE_CODES, MAX_SOCKETS_PER_USER } from "../../durable-objects/live-room";
 import { userChannel } from "../../worker/channel";
 import { latestMail, linkToken, loginAs, post, sha256Hex, signUpAndConfirm } from "./helpers";
 import { createUser } from "./library-helpers";

@@ -10,12 +10,11 @@ import type { OpRequest } from "../../common/transcript-ops";
 import { ApiError } from "../../worker/lib/errors";
 import type { NormalizedUtterance } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
-import { getDb } from "../../worker/db/client";
-import { mergeNewRecognition, readCurrentStates, readSpeakers, readUtterances, runEdit } from "../../worker/transcripts/store";
+import { mergeNewRecognition, readCurrentStates, readSpeakers, readUtterances, editTranscript } from "../../worker/transcripts/store";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus } from "./library-helpers";
 import { correctedFile, deliver, startAgain, texts, transcriptId, withoutVersions } from "./retranscribe-helpers";
-import { editedUtteranceIds, lastStoredChange, storeHeader } from "./store-helpers";
+import { editedUtteranceIds, headerOf, lastStoredChange } from "./store-helpers";
 import {
   expectStatsConsistent,
   history,
@@ -68,7 +67,7 @@ describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
       isCurrent: true,
     });
     // The history row stays small: the old transcript lives in the snapshot tables.
-    expect((await lastStoredChange(tid)).change.length).toBeLessThan(200);
+    expect((await lastStoredChange(tid)).length).toBeLessThan(200);
 
     // One undo: the transcript exactly as before (versions grow, so the client's stale copies are refused).
     const undone = await undoOk(user, file.id);
@@ -182,23 +181,26 @@ describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
 
 // ------------------------------------------------------------------ property, in either store
 
-const db = getDb(env.DB);
-
 /** The named utterances as the store keeps them (every one without `ids`). */
 async function statesOf(tid: string, ids?: readonly string[]) {
-  const header = await storeHeader(tid);
-  return readCurrentStates(env, db, header, ids ?? (await readUtterances(env, db, header)).map((u) => u.id));
+  const header = await headerOf(tid);
+  return readCurrentStates(
+    env,
+    header.userId,
+    header.fileId,
+    ids ?? (await readUtterances(env, header.userId, header.fileId)).map((u) => u.id),
+  );
 }
 
 type EditSpec = { kind: "words" | "split" | "merge" | "speaker"; at: number; word: number };
 
 /** One user operation through the same path the endpoints take; refusals (nothing to merge…) are skipped. */
 async function applyEdit(tid: string, e: EditSpec, n: number) {
-  const header = await storeHeader(tid);
+  const header = await headerOf(tid);
   const list = await statesOf(tid);
   const u = list[e.at % list.length]!;
   const words = u.transcriptWords;
-  const speakerIds = (await readSpeakers(env, db, header)).map((s) => s.id);
+  const speakerIds = (await readSpeakers(env, header.userId, header.fileId)).map((s) => s.id);
   const req: OpRequest | null =
     e.kind === "words"
       ? {
@@ -221,7 +223,7 @@ async function applyEdit(tid: string, e: EditSpec, n: number) {
           ? { type: "merge", targetUtteranceId: u.id }
           : { type: "set_speaker", utteranceId: u.id, speakerId: speakerIds[e.word % speakerIds.length]! };
   if (!req) return;
-  await runEdit(env, header, req, null).catch((error: unknown) => {
+  await editTranscript(env, header.userId, header.fileId, { kind: "operation", req: req, opId: null }, null).catch((error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
   });
 }

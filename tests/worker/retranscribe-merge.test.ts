@@ -1,4 +1,4 @@
-// The re-transcription merge as plain data (worker/transcripts/retranscribe-merge.ts):
+// The re-transcription merge as plain data (core/retranscribe-merge.ts):
 // kept utterances win where they overlap new words, new words are placed between the
 // kept ones by time, speakers are matched by label. The property test edits a
 // transcript with the real operations (common/transcript-apply.ts) before merging.
@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { initialKeys } from "../../common/order-keys";
 import { applyOp, type OpContext } from "../../common/transcript-apply";
 import type { TranscriptOp, UtteranceState } from "../../common/transcript-ops";
-import { markEdited } from "../../worker/transcripts/commit";
+import { markEdited } from "../../core/outcome";
 import {
   matchSpeakers,
   planMerge,
@@ -15,7 +15,7 @@ import {
   type FreshUtterance,
   type OldUtterance,
   type TimedWord,
-} from "../../worker/transcripts/retranscribe-merge";
+} from "../../core/retranscribe-merge";
 
 type W = TimedWord & { t: string };
 const w = (t: string, s: number, e = s + 0.4): W => ({ t, s, e, c: 0.9 });

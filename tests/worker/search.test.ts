@@ -230,11 +230,14 @@ describe("the index follows every change", { timeout: 60_000 }, () => {
   it("a redelivered transcription replaces the old rows", async () => {
     const user = await createUser("search");
     const { fileId } = await storeTranscript(user, saying("first draft"));
-    const { buildTranscriptRows, saveTranscript } = await import("../../worker/transcripts/ingest");
+    const { buildTranscriptRows } = await import("../../worker/transcripts/ingest");
+    const { saveNewTranscript } = await import("../../worker/transcripts/store");
     const now = new Date().toISOString();
-    await saveTranscript(
-      env.DB,
+    await saveNewTranscript(
+      env,
       buildTranscriptRows({ id: fileId, userId: user.id }, saying("second draft"), { service: "test", startedAt: now, completedAt: now }),
+      now,
+      { detectedLanguage: null, notices: null },
     );
     expect((await search(user, "first")).data).toEqual([]);
     expect(snippets(await search(user, "draft"))).toEqual(["second draft"]);
@@ -258,7 +261,7 @@ describe("the index follows every change", { timeout: 60_000 }, () => {
     await expectIndexInStep();
 
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM search_docs WHERE file_id = ?").bind(c.fileId).first<number>("n");
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM search_refs WHERE ref_id = ?").bind(c.fileId).first<number>("n");
     expect(left).toBe(0);
     await expectIndexInStep();
   });

@@ -33,8 +33,9 @@ async function newShare(user: TestUser, fileId: string, body: unknown = {}) {
 
 const shareRow = (id: string) => env.DB.prepare("SELECT * FROM shares WHERE id = ?").bind(id).first<Record<string, unknown>>();
 
-async function setSummaryAndNotes(transcriptId: string) {
-  await env.DB.prepare("UPDATE transcripts SET summary = 'The summary.', notes = 'Private notes.' WHERE id = ?").bind(transcriptId).run();
+async function setSummaryAndNotes(user: TestUser, fileId: string) {
+  const transcript = { summary: "The summary.", notes: "Private notes." };
+  expectStatus(await api("PUT", `/transcripts/${fileId}`, { transcript }, { token: user.token }), 200);
 }
 
 describe("share links: the owner's side", () => {
@@ -135,8 +136,8 @@ describe("share links: the owner's side", () => {
 
 describe("share links: what a secret opens", () => {
   it("shows the file's name, duration, speakers and the transcript as it is now; summary, notes, owner and media only when included", async () => {
-    const { user, fileId, transcriptId } = await userWithTranscript("share-read");
-    await setSummaryAndNotes(transcriptId);
+    const { user, fileId } = await userWithTranscript("share-read");
+    await setSummaryAndNotes(user, fileId);
     const { share, secret } = await newShare(user, fileId);
 
     const bare = expectStatus(await shared(secret), 200).data;
@@ -194,8 +195,8 @@ describe("share links: what a secret opens", () => {
   });
 
   it("downloads the shared transcript as TXT, SRT and VTT, with summary and notes only when included", async () => {
-    const { user, fileId, transcriptId } = await userWithTranscript("share-export");
-    await setSummaryAndNotes(transcriptId);
+    const { user, fileId } = await userWithTranscript("share-export");
+    await setSummaryAndNotes(user, fileId);
     const { share, secret } = await newShare(user, fileId);
     const download = (format: string) =>
       exports.default.fetch(
@@ -356,7 +357,7 @@ describe("share links: views, rate limit and lifecycle", () => {
     });
   });
 
-  it("keeps working when the file is renamed or moved, and ends with the file or the owner's account", async () => {
+  it("keeps working when the file is renamed or moved, and ends with the file or the owner's account", { timeout: 20_000 }, async () => {
     const { user, fileId } = await userWithTranscript("share-life");
     const { secret } = await newShare(user, fileId);
     expectStatus(await api("PUT", `/audio_files/${fileId}`, { audio_file: { name: "Interview" } }, { token: user.token }), 200);

@@ -1,15 +1,12 @@
 // POST /transcripts/{id}/speakers/{speakerId}/merge: every utterance of the
 // speaker becomes the other's and the speaker goes, in one history entry that
 // one undo reverts exactly and redo re-applies; refusals answer 4xx {error}.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MERGE_SPEAKERS_MESSAGES } from "../../common/speaker-merge";
-import { getDb } from "../../worker/db/client";
-import { mergeSpeakerInto } from "../../worker/transcripts/store";
 import { call, type Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
 import { openTab, until } from "./live-helpers";
-import { lastStoredChange, storeHeader } from "./store-helpers";
+import { editInStore, headerOf, lastStoredChange } from "./store-helpers";
 import {
   expectStatsConsistent,
   history,
@@ -103,15 +100,21 @@ describe("merge speakers", { timeout: 30_000 }, () => {
     const written = async (count: number) => {
       const t = await userWithTranscript("merge-rows", sampleTranscript(count, 30));
       const [a, b] = await speakers(t.user, t.fileId);
-      const outcome = await mergeSpeakerInto(env, getDb(env.DB), await storeHeader(t.transcriptId), a.id, b.id, null);
-      expect(outcome.result.moved).toHaveLength(count / 2);
+      const header = await headerOf(t.transcriptId);
+      const { outcome } = await editInStore(header.userId, header.fileId, {
+        kind: "merge_speakers",
+        speakerId: a.id,
+        intoSpeakerId: b.id,
+        opId: null,
+      });
+      expect(outcome!.result.moved).toHaveLength(count / 2);
       const row = await lastStoredChange(t.transcriptId);
-      const change = JSON.parse(row!.change);
+      const change = JSON.parse(row);
       expect(change.utterances).toEqual([]);
       expect(change.speakerMoves.utteranceIds).toHaveLength(count / 2);
       // Utterances of 30 words as states would be ~3 KB each; ids are ~40 bytes.
-      expect(row!.change.length).toBeLessThan(400 + 50 * (count / 2));
-      return outcome.rowsWritten;
+      expect(row.length).toBeLessThan(400 + 50 * (count / 2));
+      return outcome!.rowsWritten;
     };
     const [w20, w200, w600] = [await written(40), await written(400), await written(1200)];
     const perRow = (w200 - w20) / 180;

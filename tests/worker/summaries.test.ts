@@ -8,14 +8,13 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
 import { CHUNK_CHARS } from "../../worker/summaries/summarize";
-import { getDb } from "../../worker/db/client";
 import { SUMMARY_MAX_ATTEMPTS, SUMMARY_MESSAGES } from "../../worker/summaries/job";
 import { markSummary } from "../../worker/summaries/stored-summary";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { threeHourTranscript } from "../support/three-hour";
 import { apiRequest, call, expectOk, typedApi } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
-import { storeHeader } from "./store-helpers";
+import { headerOf } from "./store-helpers";
 import { history, storeTranscript, transcript, undoOk, userWithTranscript } from "./transcript-helpers";
 
 /** The Worker with a chat model on the (fake) OpenAI-compatible server. */
@@ -148,7 +147,8 @@ describe("generated summaries", { timeout: 60_000 }, () => {
       ],
     });
     // As POST /summary leaves it (without queueing a real job here).
-    await markSummary(env, getDb(env.DB), await storeHeader(transcriptId), "generating", null);
+    const header = await headerOf(transcriptId);
+    await markSummary(env, { audioFileId: header.fileId, userId: header.userId }, "generating", null);
     expect((await summarizeJob(user, fileId, { requested: true })).retryMessages).toHaveLength(1);
     const last = await summarizeJob(user, fileId, { requested: true, attempts: SUMMARY_MAX_ATTEMPTS });
     expect(last.explicitAcks).toHaveLength(1);

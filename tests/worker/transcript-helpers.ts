@@ -1,11 +1,9 @@
 // Helpers for the transcript editing tests: a signed-in user with a stored
-// transcript, calls to the editing endpoints, and direct D1 reads.
+// transcript, calls to the editing endpoints, and direct reads of the owner's store.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { getConfig } from "../../worker/config";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { saveNewTranscript } from "../../worker/transcripts/store";
-import { decodeWords } from "../../worker/transcripts/stored-words";
 import type { NormalizedTranscript, NormalizedUtterance } from "../../worker/transcription/types";
 import type { OpBodies } from "../../common/transcript-ops";
 import type { ClientResponse } from "hono/client";
@@ -86,7 +84,7 @@ export async function storeTranscript(
 ): Promise<StoredTranscript> {
   const { fileId, now } = await insertProcessingFile(user.id);
   const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
-  await saveNewTranscript(env, getConfig(env), rows, now, NO_FIELDS);
+  await saveNewTranscript(env, rows, now, NO_FIELDS);
   return { fileId, transcriptId: rows.transcript.id };
 }
 
@@ -178,34 +176,13 @@ export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({
 /** Statistics recomputed from the stored rows, to compare with the running ones. */
 export async function recomputedStats(transcriptId: string) {
   const header = await headerOf(transcriptId);
-  const rows =
-    header.store === "object"
-      ? await inObject(header.userId, (sql) => objectUtterances(sql, header.fileId))
-      : (
-          await env.DB.prepare("SELECT speaker_id, words FROM utterances WHERE transcript_id = ?")
-            .bind(transcriptId)
-            .all<{ speaker_id: string; words: string }>()
-        ).results.map((r) => ({ speaker: r.speaker_id, words: decodeWords(r.words) }));
+  const rows = await inObject(header.userId, (sql) => objectUtterances(sql, header.fileId));
   const words = rows.flatMap((r) => r.words);
   return {
     words: words.length,
     confidenceSum: words.reduce((sum, w) => sum + w.c, 0),
     speakers: new Set(rows.map((r) => r.speaker)).size,
   };
-}
-
-/** An utterance's words' texts joined by spaces, from its stored form. */
-export const wordTexts = (stored: string) =>
-  decodeWords(stored)
-    .map((w) => w.t)
-    .join(" ");
-
-/** Every stored utterance's words back in the first stored form (as migrations before 0020 found them). */
-export async function toFirstForm() {
-  const { results } = await env.DB.prepare("SELECT id, words FROM utterances").all<{ id: string; words: string }>();
-  await env.DB.batch(
-    results.map((r) => env.DB.prepare("UPDATE utterances SET words = ? WHERE id = ?").bind(JSON.stringify(decodeWords(r.words)), r.id)),
-  );
 }
 
 type StoredStats = {
@@ -219,11 +196,9 @@ type StoredStats = {
 export async function storedStats(transcriptId: string): Promise<StoredStats> {
   const columns = "word_count, confidence_sum, accuracy_percentage, speaker_count, history_index";
   const header = await headerOf(transcriptId);
-  if (header.store === "object")
-    return inObject(header.userId, (sql) =>
-      sql.exec<StoredStats>(`SELECT ${columns} FROM transcripts WHERE file_id = ?`, header.fileId).one(),
-    );
-  return (await env.DB.prepare(`SELECT ${columns} FROM transcripts WHERE id = ?`).bind(transcriptId).first<StoredStats>())!;
+  return inObject(header.userId, (sql) =>
+    sql.exec<StoredStats>(`SELECT ${columns} FROM transcripts WHERE file_id = ?`, header.fileId).one(),
+  );
 }
 
 /** The running statistics equal what the rows say. */
@@ -240,18 +215,12 @@ type HistoryRow = { seq: number; type: string; summary: string; op_id: string | 
 
 export async function historyRows(transcriptId: string): Promise<HistoryRow[]> {
   const header = await headerOf(transcriptId);
-  if (header.store === "object")
-    return inObject(header.userId, (sql) =>
-      sql
-        .exec<HistoryRow>(
-          "SELECT h.seq, h.type, h.summary, h.op_id FROM history h JOIN transcripts t ON t.id = h.transcript WHERE t.file_id = ? ORDER BY h.seq",
-          header.fileId,
-        )
-        .toArray(),
-    );
-  return (
-    await env.DB.prepare("SELECT seq, type, summary, op_id FROM edit_operations WHERE transcript_id = ? ORDER BY seq")
-      .bind(transcriptId)
-      .all<HistoryRow>()
-  ).results;
+  return inObject(header.userId, (sql) =>
+    sql
+      .exec<HistoryRow>(
+        "SELECT h.seq, h.type, h.summary, h.op_id FROM history h JOIN transcripts t ON t.id = h.transcript WHERE t.file_id = ? ORDER BY h.seq",
+        header.fileId,
+      )
+      .toArray(),
+  );
 }

@@ -3,10 +3,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EDIT_LIMITS, EDIT_MESSAGES } from "../../common/transcript-ops";
-import { runEdit } from "../../worker/transcripts/store";
+import { editTranscript } from "../../worker/transcripts/store";
 import { call, type Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
-import { setHistoryIndex, storeHeader } from "./store-helpers";
+import { headerOf, setHistoryIndex } from "./store-helpers";
 import {
   expectStatsConsistent,
   history,
@@ -194,9 +194,15 @@ describe("edit history", { timeout: 30_000 }, () => {
     const total = EDIT_LIMITS.historyKept + 5;
     // The first through the API, the rest through the same domain function (faster than 500 requests).
     expectStatus(await setSpeaker(user, fileId, u0.id, { speaker_id: speakerIds[1] }), 200);
-    const header = await storeHeader(transcriptId);
+    const header = await headerOf(transcriptId);
     for (let i = 1; i < total; i++)
-      await runEdit(env, header, { type: "set_speaker", utteranceId: u0.id, speakerId: speakerIds[(i + 1) % 2]! }, null);
+      await editTranscript(
+        env,
+        header.userId,
+        header.fileId,
+        { kind: "operation", req: { type: "set_speaker", utteranceId: u0.id, speakerId: speakerIds[(i + 1) % 2]! }, opId: null },
+        null,
+      );
     const rows = await historyRows(transcriptId);
     expect(rows).toHaveLength(EDIT_LIMITS.historyKept);
     expect(rows[0]!.seq).toBe(5);

@@ -1,10 +1,10 @@
 // Rules on the words themselves: the transcribed confidence kept for the
 // confidence cycle, and no text-direction controls in word text.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EDIT_MESSAGES } from "../../common/transcript-ops";
 import type { Json } from "./helpers";
 import { expectStatus } from "./library-helpers";
+import { headerOf, inObject } from "./store-helpers";
 import {
   expectStatsConsistent,
   historyRows,
@@ -81,8 +81,9 @@ describe("text-direction controls in words", { timeout: 30_000 }, () => {
     const { user, fileId, transcriptId } = await userWithTranscript("bidi-ingest", result);
     const [u0] = await utterances(user, fileId);
     expect(u0.transcriptWords.map((w: Json) => w.text)).toEqual(["olleh", "u0w2"]);
-    const stored = await env.DB.prepare("SELECT words FROM utterances WHERE transcript_id = ?").bind(transcriptId).all<{ words: string }>();
-    for (const row of stored.results) expect(row.words).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    const header = await headerOf(transcriptId);
+    const stored = await inObject(header.userId, (sql) => sql.exec<{ words: string }>("SELECT words FROM utterances").toArray());
+    for (const row of stored) expect(row.words).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
     await expectStatsConsistent(transcriptId);
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { emailTokens } from "../db/schema";
 import { randomToken } from "../../common/ids";
 import { sha256Hex } from "../lib/random";
-import { isoIn, nowIso } from "../lib/time";
+import { isoIn, nowIso } from "../../common/time";
 
 export type TokenPurpose = "confirm_email" | "reset_password";
 

@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify } from "jose";
 import { LIMITS } from "../../common/limits";
 import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
-import { isoIn, nowIso } from "../lib/time";
+import { isoIn, nowIso } from "../../common/time";
 import { randomToken } from "../../common/ids";
 
 const ISSUER = "transcribe-edge";

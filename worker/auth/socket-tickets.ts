@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { sessions, socketTickets } from "../db/schema";
 import { randomToken } from "../../common/ids";
 import { sha256Hex } from "../lib/random";
-import { isoIn, nowIso } from "../lib/time";
+import { isoIn, nowIso } from "../../common/time";
 
 export const SOCKET_TICKET_TTL_SECONDS = 60;
 

@@ -3,7 +3,7 @@ import type { PublicUser } from "../../common/auth";
 import { normalizePreferences, type Preferences } from "../../common/preferences";
 import type { Db } from "../db/client";
 import { users, type UserRow } from "../db/schema";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {

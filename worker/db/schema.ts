@@ -2,17 +2,7 @@
 // change both together (tests/worker/schema-drift.test.ts compares them:
 // columns, indexes and foreign keys).
 import { sql } from "drizzle-orm";
-import {
-  type AnySQLiteColumn,
-  foreignKey,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
 import type { TranscriptionOptions } from "../../common/transcription-options";
@@ -156,6 +146,7 @@ export const audioFiles = sqliteTable(
 export type FolderRow = typeof folders.$inferSelect;
 export type AudioFileRow = typeof audioFiles.$inferSelect;
 
+/** D1's header of a transcript (its content lives in the owner's store, decision 029): which file has one, and whose. */
 export const transcripts = sqliteTable(
   "transcripts",
   {
@@ -166,101 +157,14 @@ export const transcripts = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, CASCADE),
-    summary: text("summary"),
-    summaryType: text("summary_type"),
-    summaryModel: text("summary_model"),
-    notes: text("notes"),
-    duration: real("duration").notNull(),
-    accuracyPercentage: real("accuracy_percentage").notNull(),
-    speakerCount: integer("speaker_count").notNull(),
-    wordCount: integer("word_count").notNull(),
-    transcriptionService: text("transcription_service").notNull(),
-    startedAt: text("started_at").notNull(),
-    completedAt: text("completed_at").notNull(),
-    createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
-    /** Sum of every word's confidence: accuracy = confidence_sum / word_count, kept by each edit. */
-    confidenceSum: real("confidence_sum").notNull().default(0),
-    /** seq of the edit operation the transcript currently reflects; -1 before the first. */
-    historyIndex: integer("history_index").notNull().default(-1),
-    /** A generated summary being written, or the last attempt failed (see summaryError). */
-    summaryStatus: text("summary_status", { enum: ["generating", "failed"] }),
-    summaryError: text("summary_error"),
-    /** Which store holds the content (decision 023): these tables, or the owner's object. */
-    store: text("store", { enum: ["d1", "object"] })
-      .notNull()
-      .default("d1"),
-  },
-  (t) => [
-    uniqueIndex("transcripts_audio_file_unique").on(t.audioFileId),
-    // Whether a user has transcripts in their object (library search asks it): only those rows are indexed.
-    index("transcripts_user_in_object").on(t.userId).where(sql`store = 'object'`),
-  ],
-);
-
-export const speakers = sqliteTable(
-  "speakers",
-  {
-    id: text("id").primaryKey(),
-    transcriptId: text("transcript_id")
-      .notNull()
-      .references(() => transcripts.id, CASCADE),
-    originalLabel: text("original_label").notNull(),
-    name: text("name"),
-    role: text("role"),
-    position: integer("position").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("speakers_transcript").on(t.transcriptId, t.position)],
-);
-
-export const utterances = sqliteTable(
-  "utterances",
-  {
-    id: text("id").primaryKey(),
-    transcriptId: text("transcript_id")
-      .notNull()
-      .references(() => transcripts.id, CASCADE),
-    speakerId: text("speaker_id")
-      .notNull()
-      .references(() => speakers.id),
-    /** Fractional-indexing key; utterances sort by it. The position is computed on read. */
-    orderKey: text("order_key").notNull(),
-    version: integer("version").notNull().default(1),
-    startTime: real("start_time").notNull(),
-    endTime: real("end_time").notNull(),
-    confidenceScore: real("confidence_score").notNull(),
-    sentiment: text("sentiment"),
-    sentimentConfidence: real("sentiment_confidence"),
-    words: text("words").notNull(),
-    /** 1 once a user operation wrote the row (decision 017): a re-transcription keeps it. */
-    edited: integer("edited").notNull().default(0),
-  },
-  (t) => [uniqueIndex("utterances_transcript_order").on(t.transcriptId, t.orderKey)],
-);
-
-/** One edit operation with the row states before and after it (a `Change`, stored as worker/transcripts/change-codec.ts says). */
-export const editOperations = sqliteTable(
-  "edit_operations",
-  {
-    transcriptId: text("transcript_id")
-      .notNull()
-      .references(() => transcripts.id, CASCADE),
-    seq: integer("seq").notNull(),
-    type: text("type").notNull(),
-    summary: text("summary").notNull(),
-    change: text("change").notNull(),
-    opId: text("op_id"),
-    createdAt: text("created_at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.transcriptId, t.seq] }), uniqueIndex("edit_operations_op_id").on(t.transcriptId, t.opId)],
+  (t) => [uniqueIndex("transcripts_audio_file_unique").on(t.audioFileId)],
 );
 
 /**
- * The library search's index rows (migration 0019): one per indexed text, whose id is the
- * rowid in the FTS5 table search_fts; `kind` 0 utterance, 1 file name, 2 speaker, 3 summary,
- * 4 notes; `file_row` the id of the file's name row. Written only by the migration's triggers; read
- * through the view search_docs.
+ * The library search's index rows for file names (migrations 0019, 0023): one per file, whose id
+ * is the rowid in the FTS5 table search_fts. Written only by the migrations' triggers.
  */
 export const searchRefs = sqliteTable(
   "search_refs",
@@ -273,72 +177,7 @@ export const searchRefs = sqliteTable(
   (t) => [uniqueIndex("search_refs_ref").on(t.refId, t.kind)],
 );
 
-/** A re-transcription's history entry (transcript_id, seq) holds the transcript before and after it (decision 017). */
-const snapshotOf = (t: { transcriptId: AnySQLiteColumn; seq: AnySQLiteColumn }) =>
-  foreignKey({ columns: [t.transcriptId, t.seq], foreignColumns: [editOperations.transcriptId, editOperations.seq] }).onDelete("cascade");
-
-export const transcriptSnapshots = sqliteTable(
-  "transcript_snapshots",
-  {
-    transcriptId: text("transcript_id").notNull(),
-    seq: integer("seq").notNull(),
-    side: text("side", { enum: ["before", "after"] }).notNull(),
-    duration: real("duration").notNull(),
-    accuracyPercentage: real("accuracy_percentage").notNull(),
-    confidenceSum: real("confidence_sum").notNull(),
-    speakerCount: integer("speaker_count").notNull(),
-    wordCount: integer("word_count").notNull(),
-    transcriptionService: text("transcription_service").notNull(),
-    startedAt: text("started_at").notNull(),
-    completedAt: text("completed_at").notNull(),
-    transcriptionOptions: text("transcription_options"),
-    detectedLanguage: text("detected_language"),
-    transcriptionNotices: text("transcription_notices"),
-  },
-  (t) => [primaryKey({ columns: [t.transcriptId, t.seq, t.side] }), snapshotOf(t)],
-);
-
-export const snapshotSpeakers = sqliteTable(
-  "snapshot_speakers",
-  {
-    transcriptId: text("transcript_id").notNull(),
-    seq: integer("seq").notNull(),
-    side: text("side").notNull(),
-    id: text("id").notNull(),
-    originalLabel: text("original_label").notNull(),
-    name: text("name"),
-    role: text("role"),
-    position: integer("position").notNull(),
-    createdAt: text("created_at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.transcriptId, t.seq, t.side, t.id] }), snapshotOf(t)],
-);
-
-export const snapshotUtterances = sqliteTable(
-  "snapshot_utterances",
-  {
-    transcriptId: text("transcript_id").notNull(),
-    seq: integer("seq").notNull(),
-    side: text("side").notNull(),
-    id: text("id").notNull(),
-    speakerId: text("speaker_id").notNull(),
-    orderKey: text("order_key").notNull(),
-    version: integer("version").notNull(),
-    startTime: real("start_time").notNull(),
-    endTime: real("end_time").notNull(),
-    confidenceScore: real("confidence_score").notNull(),
-    sentiment: text("sentiment"),
-    sentimentConfidence: real("sentiment_confidence"),
-    words: text("words").notNull(),
-    edited: integer("edited").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.transcriptId, t.seq, t.side, t.id] }), snapshotOf(t)],
-);
-
 export type TranscriptRow = typeof transcripts.$inferSelect;
-export type SpeakerRow = typeof speakers.$inferSelect;
-export type UtteranceRow = typeof utterances.$inferSelect;
-export type EditOperationRow = typeof editOperations.$inferSelect;
 
 export const exportsTable = sqliteTable(
   "exports",

@@ -11,6 +11,9 @@ export async function loadExportDocument(env: Env, db: Db, row: Pick<ExportRow, 
     db.select().from(transcripts).where(eq(transcripts.audioFileId, row.audioFileId)).get(),
   ]);
   if (!file || !transcript || file.userId !== row.userId || transcript.userId !== row.userId) return null;
-  const [dto, utterances] = await Promise.all([readTranscript(env, db, transcript), readUtterances(env, db, transcript)]);
+  const [dto, utterances] = await Promise.all([
+    readTranscript(env, row.userId, row.audioFileId),
+    readUtterances(env, row.userId, row.audioFileId),
+  ]);
   return buildExportDocument(file, dto, dto.speakers, utterances);
 }

@@ -14,7 +14,7 @@ import {
 import type { Db } from "../db/client";
 import { exportsTable, type ExportRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 
 /** An export waiting or generating this long with no change is stuck (its message was lost): it may be retried. */
 export const EXPORT_STUCK_AFTER_SECONDS = 15 * 60;

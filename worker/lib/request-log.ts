@@ -37,13 +37,13 @@ export interface JobLog {
   error?: string;
 }
 
-/** A cron run; `transcripts` counts the recovery sweep's moves from D1 (worker/transcripts/move.ts). */
+/** A cron run; `sweep` counts what the recovery sweep did (worker/transcription/recovery.ts). */
 interface CronLog {
   kind: "cron";
   requestId: string;
   cron: string;
   durationMs: number;
-  transcripts?: Record<string, number>;
+  sweep?: Record<string, number>;
   error?: string;
 }
 

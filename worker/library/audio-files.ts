@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { exportKeysOfFiles } from "../exports/store";
 import { audioFiles, folders, type AudioFileRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 import { purgeStoredTranscripts } from "../transcripts/store";
 
 /** Estimated processing speed: seconds of work per second of audio, with a floor. */

@@ -3,7 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type AudioFileRow, audioFiles } from "../db/schema";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 import { type AudioFileWithFlag, assertOwnedFolder, deleteAudioFiles, withTranscriptFlag } from "./audio-files";
 
 // D1 allows 100 bound parameters per statement; the user id and the update's values take a few.

@@ -8,7 +8,7 @@ import type { FileStatusChangedEvent } from "../../common/transcript";
 import type { Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 import { publish } from "../live/publish";
 import { emailWhenDone } from "../notifications/done-email";
 import { toAudioFileDto } from "./audio-files";

@@ -3,7 +3,7 @@ import { LIBRARY_MESSAGES, type FolderDto } from "../../common/library";
 import type { Db } from "../db/client";
 import { audioFiles, folders, type FolderRow } from "../db/schema";
 import { conflict, notFound, unprocessable } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 import { deleteAudioFiles } from "./audio-files";
 
 export const toFolderDto = (row: FolderRow): FolderDto => ({

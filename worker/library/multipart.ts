@@ -15,7 +15,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { audioFiles, multipartUploads, pendingUploads } from "../db/schema";
 import { badRequest, conflict, notFound, unprocessable } from "../lib/errors";
-import { isoIn, nowIso } from "../lib/time";
+import { isoIn, nowIso } from "../../common/time";
 import { partLink } from "../storage/links";
 import { newStorageKey, rememberPendingUpload, uploadContentType } from "./uploads";
 

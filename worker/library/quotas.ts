@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { audioFiles, folders, transcriptionStarts } from "../db/schema";
 import { ApiError, forbidden } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 
 const GB = 1024 ** 3;
 const HOUR_MS = 3600_000;

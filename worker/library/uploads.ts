@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
 import { pendingUploads, type AudioFileRow } from "../db/schema";
 import { badRequest, notFound, unprocessable } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 import type { TranscriptionOptions } from "../../common/transcription-options";
 import { assertOwnedFolder, findByStorageKey, insertAudioFile, type AudioFileWithFlag } from "./audio-files";
 import { processingFields } from "./file-status";

@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { devOutbox } from "../db/schema";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 
 export interface MailMessage {
   to: string;

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { users, type AudioFileRow } from "../db/schema";
 import { createMailer } from "../mail/mailer";
 import { transcriptionDoneMessage } from "../mail/templates";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 
 export type DoneOutcome = "ready" | "failed";
 

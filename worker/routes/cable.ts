@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { MESSAGES } from "../../common/messages";
-import { SESSION_HEADERS } from "../../durable-objects/user-channel";
+import { SESSION_HEADERS } from "../../durable-objects/live-room";
 import { requireAuth } from "../auth/middleware";
 import { claimSocketTicket, issueSocketTicket, SOCKET_TICKET_TTL_SECONDS } from "../auth/socket-tickets";
 import { userChannel } from "../channel";

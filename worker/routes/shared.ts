@@ -1,15 +1,13 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { TypedResponse } from "hono/types";
-import type { JSONParsed } from "hono/utils/types";
 import { z } from "zod";
-import { CompactWriter } from "../../common/compact-utterances";
+import { type CompactUtterances, CompactWriter } from "../../common/compact-utterances";
 import { SHARE_MESSAGES, type SharedMediaDto } from "../../common/shares";
 import type { UtteranceDto } from "../../common/transcript";
 import { servedMediaType } from "../../common/upload-rules";
 import type { ShareRow } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { isoIn } from "../lib/time";
+import { isoIn } from "../../common/time";
 import { sharedTranscript, sharedTranscriptRow } from "../shares/read";
 import { enforceShareRateLimit } from "../shares/rate-limit";
 import { sharedMediaTtlSeconds } from "../shares/media-ttl";
@@ -22,8 +20,9 @@ import { loadExportDocument } from "../exports/source";
 import { renderSrt } from "../exports/formats/srt";
 import { renderTxt } from "../exports/formats/txt";
 import { renderVtt } from "../exports/formats/vtt";
+import { dataAsJsonText } from "../lib/json-text";
 import { validate } from "../lib/validate";
-import { readCompactUtterances, readUtterancesJson } from "../transcripts/store";
+import { readCompactUtterancesJson, readUtterancesJson } from "../transcripts/store";
 import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { AppEnv } from "../types";
 
@@ -85,12 +84,14 @@ export const sharedRoutes = new Hono<SharedEnv>()
     const share = c.var.share;
     // The compact shape the editor reads too (common/compact-utterances.ts), keyed by the link's own file and owner.
     const transcript = await sharedTranscriptRow(c.var.db, share);
-    if (c.req.valid("query").format === "compact")
-      return c.json({ data: transcript ? await readCompactUtterances(c.env, c.var.db, transcript) : new CompactWriter().finish() }, 200);
-    const list = transcript ? await readUtterancesJson(c.env, c.var.db, transcript) : "[]";
-    // Built as text, like the owner's read (see utterancesJson).
-    return c.body(`{"data":{"data":${list}}}`, 200, { "content-type": "application/json; charset=UTF-8" }) as unknown as Response &
-      TypedResponse<JSONParsed<{ data: { data: UtteranceDto[] } }>, 200, "json">;
+    if (c.req.valid("query").format === "compact") {
+      const compact = transcript
+        ? await readCompactUtterancesJson(c.env, share.userId, share.audioFileId)
+        : JSON.stringify(new CompactWriter().finish());
+      return dataAsJsonText<CompactUtterances>(c, compact);
+    }
+    const list = transcript ? await readUtterancesJson(c.env, share.userId, share.audioFileId) : "[]";
+    return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${list}}`);
   })
   .get("/:secret/media", async (c) => {
     const share = c.var.share;

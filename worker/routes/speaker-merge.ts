@@ -2,8 +2,6 @@ import { Hono } from "hono";
 import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
-import { getOwnedTranscript } from "../transcripts/read";
-import { mergeSpeakerInto } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
 /**
@@ -17,9 +15,7 @@ export const speakerMergeRoutes = new Hono<AppEnv>().post(
   validate("json", BODY_SCHEMAS.merge_speakers),
   async (c) => {
     const { id, speakerId } = c.req.param();
-    const key = idempotencyKey(c);
-    const transcript = await getOwnedTranscript(c.var.db, c.var.user.id, id);
     const op = fromRequest("merge_speakers", speakerId, c.req.valid("json"));
-    return answerEdit(c, id, () => mergeSpeakerInto(c.env, c.var.db, transcript, op.speakerId, op.intoSpeakerId, key));
+    return answerEdit(c, id, { kind: "merge_speakers", speakerId: op.speakerId, intoSpeakerId: op.intoSpeakerId, opId: idempotencyKey(c) });
   },
 );

@@ -4,7 +4,6 @@ import { SUMMARY_TYPES } from "../../common/transcript";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { requestSummary } from "../summaries/job";
-import { getOwnedTranscript } from "../transcripts/read";
 import { readTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
@@ -23,10 +22,10 @@ export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
   validate("json", regenerateSchema),
   limitPerUser("summary"),
   async (c) => {
-    const id = c.req.param("id");
-    const row = await getOwnedTranscript(c.var.db, c.var.user.id, id);
-    await requestSummary(c.env, c.var.db, c.var.config, row, c.req.valid("json").summary_type);
-    const marked = await getOwnedTranscript(c.var.db, c.var.user.id, id);
-    return c.json({ data: await readTranscript(c.env, c.var.db, marked) }, 202);
+    const of = { audioFileId: c.req.param("id"), userId: c.var.user.id };
+    // The store answers 404 for a file that is not the user's before anything is marked or queued.
+    await readTranscript(c.env, of.userId, of.audioFileId);
+    await requestSummary(c.env, c.var.config, of, c.req.valid("json").summary_type);
+    return c.json({ data: await readTranscript(c.env, of.userId, of.audioFileId) }, 202);
   },
 );

@@ -1,13 +1,12 @@
-// Search across a user's library with the FTS5 index that migration 0019 builds
-// and its triggers keep in step (docs/decisions/015-transcript-search.md, 025-search-index-slim.md),
-// merged with the index of the user's own object for the transcripts it holds (decision 028).
-import type { SearchHit, SearchHitKind, SearchPage } from "../../common/search";
+// Search across a user's library: file names in D1's FTS5 index (migrations 0019 and 0023, kept
+// by triggers on audio_files), merged with the index of the user's own store, which holds every
+// transcript's utterances, speakers' names, summary and notes (decisions 015, 025, 028).
+import type { SearchHit, SearchPage } from "../../common/search";
 import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../common/search";
 import { makeSnippet, matchExpression, parseSearchQuery } from "../../common/search-query";
 import { unprocessable } from "../lib/errors";
 import type { StoreHit } from "../../durable-objects/transcript-store/search";
 import { userStore } from "../channel";
-import { wordsText } from "./words-text";
 
 type SearchTerms = ReturnType<typeof parseSearchQuery>;
 
@@ -31,9 +30,7 @@ function encodeCursor(cursor: Cursor): string {
 
 function decodeCursor(text: string): Cursor {
   try {
-    const value: unknown = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
-    // Cursors of three values come from before the object store: D1's rows.
-    const parts = Array.isArray(value) && value.length === 3 ? [value[0], value[1], 0, value[2]] : value;
+    const parts: unknown = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
     if (
       Array.isArray(parts) &&
       parts.length === 4 &&
@@ -54,13 +51,9 @@ function decodeCursor(text: string): Cursor {
 /** The user's own token in the `owner` column (see the migration). */
 export const ownerToken = (userId: string) => `u${userId.replaceAll("-", "")}`;
 
-const SPEAKER_NAME = "coalesce(s.name, 'Speaker ' || (s.position + 1))";
-
 interface HitRow {
   id: number;
   score: number;
-  kind: "transcript" | "name" | "speaker" | "summary" | "notes";
-  ref_id: string;
   file_id: string;
   file_name: string;
   folder_id: string | null;
@@ -105,7 +98,7 @@ export async function searchLibrary(env: Env, userId: string, params: SearchPara
   return { data: page.map((p) => p.hit()), next_cursor: next };
 }
 
-/** D1's hits: file names, and the transcripts D1 holds. */
+/** D1's hits: file names (none when a speaker is asked for: a name has no speaker). */
 async function d1Hits(
   db: D1Database,
   userId: string,
@@ -114,6 +107,7 @@ async function d1Hits(
   cursor: Cursor | undefined,
   take: number,
 ): Promise<Placed[]> {
+  if (params.speaker !== undefined) return [];
   const match = `owner : "${ownerToken(userId)}" AND body : (${matchExpression(terms)})`;
 
   const where: string[] = [];
@@ -124,14 +118,6 @@ async function d1Hits(
       binds.push(params.folderId);
       where.push(`f.folder_id = ?${binds.length}`);
     }
-  }
-  if (params.speaker !== undefined) {
-    binds.push(params.speaker);
-    const p = `?${binds.length}`;
-    where.push(`(
-      (d.kind = 'transcript' AND EXISTS (SELECT 1 FROM utterances u JOIN speakers s ON s.id = u.speaker_id
-         WHERE u.id = d.ref_id AND ${SPEAKER_NAME} = ${p} COLLATE NOCASE))
-      OR (d.kind = 'speaker' AND EXISTS (SELECT 1 FROM speakers s WHERE s.id = d.ref_id AND s.name = ${p} COLLATE NOCASE)))`);
   }
   if (cursor !== undefined) {
     const [score, createdAt, source, id] = cursor;
@@ -146,20 +132,19 @@ async function d1Hits(
       `WITH h AS MATERIALIZED (
          SELECT rowid AS id, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?1
        )
-       SELECT h.id, h.score, d.kind, d.ref_id, f.id AS file_id, f.name AS file_name, f.folder_id, f.created_at
-       FROM h JOIN search_docs d ON d.id = h.id JOIN audio_files f ON f.id = d.file_id AND f.user_id = ?2
+       SELECT h.id, h.score, f.id AS file_id, f.name AS file_name, f.folder_id, f.created_at
+       FROM h JOIN search_refs r ON r.id = h.id JOIN audio_files f ON f.id = r.ref_id AND f.user_id = ?2
        ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
        ORDER BY h.score, f.created_at DESC, h.id
        LIMIT ?${binds.length}`,
     )
     .bind(...binds)
     .all<HitRow>();
-  const described = await describeHits(db, results, terms);
-  return results.map((row, i) => ({ source: 0, id: row.id, score: row.score, created_at: row.created_at, hit: () => described[i]! }));
+  return results.map((row) => ({ source: 0, id: row.id, score: row.score, created_at: row.created_at, hit: () => nameHit(row, terms) }));
 }
 
 /**
- * The object's hits, for a user whose object holds transcripts. The object knows neither folders
+ * The store's hits: every transcript's texts. The store knows neither folders
  * nor the files' order, so D1 adds them; it is asked for more while the folder leaves too few.
  */
 async function objectHits(
@@ -170,8 +155,6 @@ async function objectHits(
   cursor: Cursor | undefined,
   need: number,
 ): Promise<{ placed: Placed[]; completeBefore?: number }> {
-  const held = await env.DB.prepare("SELECT 1 FROM transcripts WHERE user_id = ? AND store = 'object' LIMIT 1").bind(userId).first();
-  if (!held) return { placed: [] };
   const store = userStore(env, userId);
   for (let take = need; ; take *= 4) {
     const { hits, more } = await store.searchStore(matchExpression(terms), {
@@ -216,55 +199,14 @@ function objectHit(h: StoreHit, file: { id: string; name: string; folder_id: str
   return hit;
 }
 
-/** Texts, times and speakers of one page's hits, with the snippets; the texts come from their own rows (the index keeps none). */
-async function describeHits(db: D1Database, page: HitRow[], terms: SearchTerms): Promise<SearchHit[]> {
-  if (!page.length) return [];
-  const refsOf = (...kinds: HitRow["kind"][]) => page.filter((h) => kinds.includes(h.kind)).map((h) => h.ref_id);
-  const list = (ids: string[]) => ids.map((_, i) => `?${i + 1}`).join(",") || "NULL";
-  const [utteranceIds, speakerIds, transcriptIds] = [refsOf("transcript"), refsOf("speaker"), refsOf("summary", "notes")];
-  const [utterances, speakers, transcripts] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `SELECT u.id, u.start_time, u.words, ${SPEAKER_NAME} AS speaker FROM utterances u JOIN speakers s ON s.id = u.speaker_id
-         WHERE u.id IN (${list(utteranceIds)})`,
-      )
-      .bind(...utteranceIds),
-    db.prepare(`SELECT id, name FROM speakers s WHERE id IN (${list(speakerIds)})`).bind(...speakerIds),
-    db.prepare(`SELECT id, summary, notes FROM transcripts WHERE id IN (${list(transcriptIds)})`).bind(...transcriptIds),
-  ]);
-  const utterance = new Map(utterances!.results.map((r) => [r.id as string, r as { start_time: number; words: string; speaker: string }]));
-  const speakerName = new Map(speakers!.results.map((r) => [r.id as string, String(r.name)]));
-  const transcript = new Map(transcripts!.results.map((r) => [r.id as string, r as { summary: string | null; notes: string | null }]));
-  const bodyOf = (h: HitRow): string => {
-    if (h.kind === "transcript") {
-      const words = utterance.get(h.ref_id)?.words;
-      return words === undefined ? "" : wordsText(words);
-    }
-    if (h.kind === "name") return h.file_name;
-    if (h.kind === "speaker") return speakerName.get(h.ref_id) ?? "";
-    return transcript.get(h.ref_id)?.[h.kind] ?? "";
+function nameHit(row: HitRow, terms: SearchTerms): SearchHit {
+  const snippet = makeSnippet(row.file_name, terms);
+  return {
+    file_id: row.file_id,
+    file_name: row.file_name,
+    folder_id: row.folder_id,
+    kind: "name",
+    snippet: snippet.text,
+    marks: snippet.marks,
   };
-
-  return page.map((h) => {
-    const snippet = makeSnippet(bodyOf(h), terms);
-    const kind: SearchHitKind = h.kind === "speaker" ? "name" : h.kind;
-    const hit: SearchHit = {
-      file_id: h.file_id,
-      file_name: h.file_name,
-      folder_id: h.folder_id,
-      kind,
-      snippet: snippet.text,
-      marks: snippet.marks,
-    };
-    if (h.kind === "transcript") {
-      const u = utterance.get(h.ref_id);
-      hit.utterance_id = h.ref_id;
-      if (u) {
-        hit.start_time = u.start_time;
-        hit.speaker = u.speaker;
-      }
-    }
-    if (h.kind === "speaker") hit.speaker = speakerName.get(h.ref_id) ?? snippet.text;
-    return hit;
-  });
 }

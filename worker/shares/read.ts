@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { SharedTranscriptDto } from "../../common/shares";
 import type { Db } from "../db/client";
 import { audioFiles, transcripts, users, type ShareRow } from "../db/schema";
-import { readSpeakers, readTranscript } from "../transcripts/store";
+import { readTranscript } from "../transcripts/store";
 
 export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promise<SharedTranscriptDto | null> {
   const [file, transcript, owner] = await Promise.all([
@@ -18,24 +18,22 @@ export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promi
     share.showOwnerName ? db.select({ fullName: users.fullName }).from(users).where(eq(users.id, share.userId)).get() : undefined,
   ]);
   if (!file) return null;
-  // The object's copy holds the summary and notes of a transcript it stores (decision 023).
-  const content = transcript?.store === "object" ? await readTranscript(env, db, transcript) : null;
-  const speakerList = content ? content.speakers : transcript ? await readSpeakers(env, db, transcript) : [];
+  const content = transcript ? await readTranscript(env, share.userId, share.audioFileId) : null;
   return {
     name: file.name,
-    duration: file.durationSeconds ?? transcript?.duration ?? null,
+    duration: file.durationSeconds ?? content?.duration ?? null,
     owner_name: owner?.fullName ?? null,
     include_media: share.includeMedia,
     include_summary: share.includeSummary,
     include_notes: share.includeNotes,
     expires_at: share.expiresAt,
-    transcript: transcript
+    transcript: content
       ? {
           // Current names and roles only: no original labels or statistics beyond what the page shows.
-          speakers: speakerList.map((s) => ({ id: s.id, displayName: s.displayName, role: s.role })),
-          wordCount: (content ?? transcript).wordCount,
-          summary: share.includeSummary ? (content ?? transcript).summary : null,
-          notes: share.includeNotes ? (content ?? transcript).notes : null,
+          speakers: content.speakers.map((s) => ({ id: s.id, displayName: s.displayName, role: s.role })),
+          wordCount: content.wordCount,
+          summary: share.includeSummary ? content.summary : null,
+          notes: share.includeNotes ? content.notes : null,
         }
       : null,
   };

@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { shares, type ShareRow } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 import { hashSecret, newSecret } from "./secret";
 
 const DAY_MS = 24 * 3600_000;

@@ -5,7 +5,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { shares, shareViews, type ShareRow } from "../db/schema";
 import { sha256Hex } from "../lib/random";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 
 const HOUR_MS = 3600_000;
 

@@ -7,14 +7,14 @@ import type { TranscriptChangedMessage } from "../../common/live-messages";
 import type { SummaryType } from "../../common/transcript";
 import type { SummarizeMessage } from "../queue-messages";
 import { getConfig } from "../config";
-import { getDb, type Db } from "../db/client";
-import { transcripts, type TranscriptRow } from "../db/schema";
+import { getDb } from "../db/client";
+import { transcripts } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
 import { publish } from "../live/publish";
 import { readSpeakers, readUtterances } from "../transcripts/store";
 import type { Config } from "../config";
 import { chatModel, summaryModelName } from "./chat-models";
-import { currentSummary, markSummary, saveSummary } from "./stored-summary";
+import { currentSummary, markSummary, saveSummary, type SummaryOf } from "./stored-summary";
 import { summarize } from "./summarize";
 
 export const SUMMARY_MAX_ATTEMPTS = 3;
@@ -50,14 +50,14 @@ export async function queueAutomaticSummary(env: Env, config: Config, file: { id
 }
 
 /** The user asks for a (new) summary: marked generating, then queued; 409 when no model is configured. */
-export async function requestSummary(env: Env, db: Db, config: Config, row: TranscriptRow, type: SummaryType): Promise<void> {
+export async function requestSummary(env: Env, config: Config, row: SummaryOf, type: SummaryType): Promise<void> {
   if (!summaryModelName(config)) throw conflict(SUMMARY_MESSAGES.unavailable);
-  await markSummary(env, db, row, "generating", null);
+  await markSummary(env, row, "generating", null);
   try {
     await enqueueSummary(env, { audioFileId: row.audioFileId, userId: row.userId }, type, true);
   } catch (error) {
     console.error("Could not queue the summary of", row.audioFileId, error);
-    await markSummary(env, db, row, "failed", SUMMARY_MESSAGES.failed);
+    await markSummary(env, row, "failed", SUMMARY_MESSAGES.failed);
     throw new ApiError(503, SUMMARY_MESSAGES.failed);
   }
 }
@@ -86,13 +86,16 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   const config = getConfig(env);
   const model = chatModel(env, config);
   if (!model) {
-    if (job.requested) await finish(env, db, row, "failed", SUMMARY_MESSAGES.unavailable);
+    if (job.requested) await finish(env, row, "failed", SUMMARY_MESSAGES.unavailable);
     message.ack();
     return;
   }
   let text: string | null;
   try {
-    const [speakers, utterances] = await Promise.all([readSpeakers(env, db, row), readUtterances(env, db, row)]);
+    const [speakers, utterances] = await Promise.all([
+      readSpeakers(env, row.userId, row.audioFileId),
+      readUtterances(env, row.userId, row.audioFileId),
+    ]);
     const names = new Map(speakers.map((s) => [s.id, s.displayName]));
     const lines = utterances.map((u) => ({
       speaker: names.get(u.speakerId) ?? "Speaker",
@@ -105,17 +108,17 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
       message.retry({ delaySeconds: 30 * message.attempts });
       return;
     }
-    if (job.requested) await finish(env, db, row, "failed", SUMMARY_MESSAGES.failed);
+    if (job.requested) await finish(env, row, "failed", SUMMARY_MESSAGES.failed);
     message.ack();
     return;
   }
-  if (text) await saveSummary(env, db, row, text, { summaryType: job.summary_type, summaryModel: model.name }, job.requested);
-  else await markSummary(env, db, row, null, null);
+  if (text) await saveSummary(env, row, text, { summaryType: job.summary_type, summaryModel: model.name }, job.requested);
+  else await markSummary(env, row, null, null);
   message.ack();
   await publish(env, job.user_id, changed(job.audio_file_id));
 }
 
 /** A requested summary failed: marked so only while still awaited (a later request may have succeeded since). */
-async function finish(env: Env, db: Db, row: TranscriptRow, status: "failed", error: string) {
-  if (await markSummary(env, db, row, status, error, true)) await publish(env, row.userId, changed(row.audioFileId));
+async function finish(env: Env, row: SummaryOf, status: "failed", error: string) {
+  if (await markSummary(env, row, status, error, true)) await publish(env, row.userId, changed(row.audioFileId));
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getConfig, type Config } from "../config";
 import { getDb, type Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
-import { nowIso } from "../lib/time";
+import { nowIso } from "../../common/time";
 import { findUserById, preferencesOf } from "../auth/users";
 import { QUEUE_MAX_RETRIES, QUEUES, type TranscribeMessage } from "../queue-messages";
 import { queueAutomaticSummary } from "../summaries/job";
@@ -129,7 +129,7 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
         .update(audioFiles)
         .set({ detectedLanguage: fields.detectedLanguage, transcriptionNotices: fields.notices })
         .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")));
-      await saveNewTranscript(env, config, rows, run, fields);
+      await saveNewTranscript(env, rows, run, fields);
     }
     message.ack();
     await announceReady(env, db, file);

@@ -3,15 +3,13 @@
 // A processing file whose job has given no sign of life past the bound lost its
 // queue message (a crash, a failed send): it is re-queued, and after a few tries
 // failed with the reason. Uploads handed out but never confirmed are removed after a day,
-// and uploads in parts past their validity are aborted. Where new transcripts go to their owners'
-// objects, a few of those still in D1 move there each run (decision 023, step 3).
+// and uploads in parts past their validity are aborted.
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, pendingUploads } from "../db/schema";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
 import { removeExpiredMultipartUploads } from "../library/multipart";
-import { type MoveOutcome, moveTranscripts } from "../transcripts/move";
 import { enqueueTranscription } from "./job";
 
 /** Re-queues before a lost job fails the file. */
@@ -25,12 +23,7 @@ export interface SweepResult {
   uploadsRemoved: number;
   /** Uploads in parts past their validity (open ones aborted in storage). */
   partUploadsRemoved: number;
-  /** Transcripts moved from D1 to their owners' objects, and how the others fared (worker/transcripts/move.ts). */
-  transcripts: Record<MoveOutcome, number>;
 }
-
-/** Transcripts moved per run: a 3-hour one takes about a second, so a run stays well inside a cron's time. */
-export const MOVES_PER_SWEEP = 20;
 
 export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   const config = getConfig(env);
@@ -40,7 +33,6 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     failed: 0,
     uploadsRemoved: 0,
     partUploadsRemoved: 0,
-    transcripts: { moved: 0, changed: 0, gone: 0, kept: 0 },
   };
   const cutoff = new Date(now - config.JOB_LOST_AFTER_SECONDS * 1000).toISOString();
   const candidates = await db
@@ -62,7 +54,6 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   }
   result.uploadsRemoved = await removeUnconfirmedUploads(env, now);
   result.partUploadsRemoved = await removeExpiredMultipartUploads(db, env.MEDIA, now);
-  if (config.TRANSCRIPT_STORE === "object") result.transcripts = await moveTranscripts(env, MOVES_PER_SWEEP);
   return result;
 }
 

@@ -1,12 +1,12 @@
-// What every transcript-changing endpoint (operations, undo, redo) shares:
-// the headers it reads, the live push after a change, the 409 with the
-// current utterances, and the `{data: OperationResultDto}` answer.
+// What every transcript-changing endpoint shares: the headers it reads, the one call into the
+// owner's store (which commits and pushes the change to the user's tabs), and the 409 with the
+// current utterances when a sent version is stale.
 import type { Context } from "hono";
+import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { unprocessable } from "../lib/errors";
-import { publish } from "../live/publish";
-import { transcriptChangedMessage } from "./live";
-import { StaleUtterancesError, type EditOutcome } from "./operations";
+import type { OperationResultDto } from "../../common/transcript-ops";
 import type { AppEnv } from "../types";
+import { editTranscript, StaleUtterancesError } from "./store";
 
 const HEADER_MAX = 100;
 export const IDEMPOTENCY_KEY_INVALID = `Idempotency-Key must be 1 to ${HEADER_MAX} characters`;
@@ -21,28 +21,29 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
 }
 
 /** The tab that sent the request (header X-Client-Id), echoed in the live push. */
-export function clientId(c: Context<AppEnv>): string | null {
+function clientId(c: Context<AppEnv>): string | null {
   const id = c.req.header("x-client-id")?.trim();
   return id && id.length <= HEADER_MAX ? id : null;
 }
 
-/** After a change: push `transcript_changed` to the owner's tabs without holding up (or failing) the answer. */
-export function notifyChanged(c: Context<AppEnv>, audioFileId: string, outcome: EditOutcome): void {
-  if (!outcome.change) return;
-  const pushed = publish(c.env, c.var.user.id, transcriptChangedMessage(audioFileId, outcome, clientId(c)));
-  try {
-    c.executionCtx.waitUntil(pushed);
-  } catch {
-    // No execution context (direct app.fetch): the promise still runs on its own and never rejects.
-  }
+/** The signed-in user's edit of the file's transcript, in one call into their store. */
+export function edit<K extends StoreEdit["kind"]>(
+  c: Context<AppEnv>,
+  audioFileId: string,
+  change: Extract<StoreEdit, { kind: K }>,
+): Promise<EditAnswers[K]> {
+  return editTranscript<K>(c.env, c.var.user.id, audioFileId, change, clientId(c));
 }
 
 /** Runs an edit and answers `{data}`; a stale version answers 409 with the current utterances. */
-export async function answerEdit(c: Context<AppEnv>, audioFileId: string, run: () => Promise<EditOutcome>) {
+export async function answerEdit(
+  c: Context<AppEnv>,
+  audioFileId: string,
+  change: Extract<StoreEdit, { kind: "operation" | "step" | "merge_speakers" }>,
+) {
   try {
-    const outcome = await run();
-    notifyChanged(c, audioFileId, outcome);
-    return c.json({ data: outcome.result }, 200);
+    const data: OperationResultDto = await editTranscript(c.env, c.var.user.id, audioFileId, change, clientId(c));
+    return c.json({ data }, 200);
   } catch (error) {
     if (error instanceof StaleUtterancesError) return c.json({ error: error.message, data: { utterances: error.utterances } }, 409);
     throw error;

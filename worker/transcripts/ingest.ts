@@ -1,13 +1,12 @@
-// Ingest: turns a finished transcription into its rows (transcript, speakers,
-// utterances with their words) and writes them in batches with the file's
-// status change, so a transcript appears whole or not at all.
+// A finished transcription as the rows its owner's store writes (core/transcript-rows.ts):
+// words cleaned of direction controls, speakers who say something, ids, order keys and statistics.
 import { hasNoBidiControls, stripBidiControls } from "../../common/names";
 import { initialKeys } from "../../common/order-keys";
-import { readyStatement } from "../library/file-status";
 import type { AudioFileRow } from "../db/schema";
 import { newId } from "../../common/ids";
 import type { NormalizedTranscript } from "../transcription/types";
-import { encodeWords, ID_BASE_LENGTH, type StoredWord } from "./stored-words";
+import { ID_BASE_LENGTH, type StoredWord } from "../../core/stored-words";
+import type { TranscriptRows } from "../../core/transcript-rows";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -28,36 +27,6 @@ function cleanWord<W extends { text: string }>(word: W): W[] {
 }
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-export interface TranscriptRows {
-  transcript: {
-    id: string;
-    audioFileId: string;
-    userId: string;
-    duration: number;
-    accuracyPercentage: number;
-    /** Sum of the stored (rounded) word confidences; edits keep it up to date. */
-    confidenceSum: number;
-    speakerCount: number;
-    wordCount: number;
-    transcriptionService: string;
-    startedAt: string;
-    completedAt: string;
-  };
-  speakers: { id: string; label: string; position: number }[];
-  utterances: {
-    id: string;
-    speakerId: string;
-    /** Fractional order key (common/order-keys.ts). */
-    orderKey: string;
-    start: number;
-    end: number;
-    confidence: number;
-    sentiment: string | null;
-    sentimentConfidence: number | null;
-    words: StoredWord[];
-  }[];
-}
 
 /** Turns a normalised result into rows, computing the transcript's statistics. */
 export function buildTranscriptRows(
@@ -122,101 +91,4 @@ export function buildTranscriptRows(
     speakers,
     utterances,
   };
-}
-
-// D1: at most 100 bound parameters and 100 KB per statement.
-const MAX_PARAMS = 100;
-const MAX_STATEMENT_BYTES = 90_000;
-
-/** Multi-row INSERTs that respect D1's per-statement limits. */
-export function chunkedInserts<T>(
-  db: D1Database,
-  head: string,
-  columns: number,
-  rows: T[],
-  values: (row: T) => unknown[],
-  size: (row: T) => number,
-) {
-  const statements: D1PreparedStatement[] = [];
-  const perStatement = Math.floor(MAX_PARAMS / columns);
-  let group: T[] = [];
-  let bytes = 0;
-  const flush = () => {
-    if (!group.length) return;
-    const placeholders = group.map(() => `(${Array(columns).fill("?").join(",")})`).join(",");
-    statements.push(db.prepare(`${head} VALUES ${placeholders}`).bind(...group.flatMap(values)));
-    group = [];
-    bytes = 0;
-  };
-  for (const row of rows) {
-    const rowBytes = size(row);
-    if (group.length >= perStatement || (group.length > 0 && bytes + rowBytes > MAX_STATEMENT_BYTES)) flush();
-    group.push(row);
-    bytes += rowBytes;
-  }
-  flush();
-  return statements;
-}
-
-/**
- * The file's transcript row replaced by a new one: the whole transcript's for `d1`, the header
- * beside the content in the user's object for `object` (worker/transcripts/store.ts).
- */
-export function transcriptRowStatements(db: D1Database, t: TranscriptRows["transcript"], store: "d1" | "object"): D1PreparedStatement[] {
-  return [
-    db.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(t.audioFileId),
-    db
-      .prepare(
-        `INSERT INTO transcripts (id, audio_file_id, user_id, duration, accuracy_percentage, confidence_sum, speaker_count, word_count,
-          transcription_service, started_at, completed_at, created_at, updated_at, store) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-      )
-      .bind(
-        t.id,
-        t.audioFileId,
-        t.userId,
-        t.duration,
-        t.accuracyPercentage,
-        t.confidenceSum,
-        t.speakerCount,
-        t.wordCount,
-        t.transcriptionService,
-        t.startedAt,
-        t.completedAt,
-        t.completedAt,
-        t.completedAt,
-        store,
-      ),
-  ];
-}
-
-/**
- * Replaces the file's transcript and marks the file ready, in one atomic D1
- * batch: a redelivered job ends with exactly one transcript, never two, and a
- * crash half-way leaves the previous state untouched.
- */
-export async function saveTranscript(db: D1Database, rows: TranscriptRows): Promise<{ statements: number; rowsWritten: number }> {
-  const now = rows.transcript.completedAt;
-  const t = rows.transcript;
-  const statements: D1PreparedStatement[] = [
-    ...transcriptRowStatements(db, t, "d1"),
-    ...chunkedInserts(
-      db,
-      "INSERT INTO speakers (id, transcript_id, original_label, position, created_at)",
-      5,
-      rows.speakers,
-      (s) => [s.id, t.id, s.label, s.position, now],
-      () => 100,
-    ),
-    ...chunkedInserts(
-      db,
-      "INSERT INTO utterances (id, transcript_id, speaker_id, order_key, start_time, end_time, confidence_score, sentiment, sentiment_confidence, words)",
-      10,
-      rows.utterances.map((u) => ({ ...u, json: encodeWords(u.words) })),
-      (u) => [u.id, t.id, u.speakerId, u.orderKey, u.start, u.end, u.confidence, u.sentiment, u.sentimentConfidence, u.json],
-      (u) => u.json.length + 200,
-    ),
-    readyStatement(db, t.audioFileId, t.transcriptionService, t.duration, now),
-  ];
-  const results = await db.batch(statements);
-  return { statements: statements.length, rowsWritten: results.reduce((sum, r) => sum + (r.meta?.rows_written ?? 0), 0) };
 }

@@ -40,14 +40,8 @@ export const transcriptApi = {
     }
     return (await Promise.all(calls)).flat();
   },
-  createSpeaker: async (audioFileId: string, speaker?: { name?: string; role?: string | null }) =>
-    (await call(api.transcripts[":id"].speakers.$post({ param: { id: audioFileId }, json: speaker ? { speaker } : {} }))).data,
-  updateSpeaker: async (audioFileId: string, speakerId: string, speaker: { name: string; role: string | null }) =>
-    (await call(api.transcripts[":id"].speakers[":speakerId"].$put({ param: { id: audioFileId, speakerId }, json: { speaker } }))).data,
-  deleteSpeaker: async (audioFileId: string, speakerId: string) =>
-    (await call(api.transcripts[":id"].speakers[":speakerId"].$delete({ param: { id: audioFileId, speakerId } }))).data,
-  updateFields: async (audioFileId: string, fields: { summary?: string | null; notes?: string | null }) =>
-    (await call(api.transcripts[":id"].$put({ param: { id: audioFileId }, json: { transcript: fields } }))).data,
+  /** The speakers in order, with their statistics. */
+  speakers: async (audioFileId: string) => (await call(api.transcripts[":id"].speakers.$get({ param: { id: audioFileId } }))).data,
   generateSummary: async (audioFileId: string, summaryType: SummaryType) =>
     (await call(api.transcripts[":id"].summary.$post({ param: { id: audioFileId }, json: { summary_type: summaryType } }))).data,
   history: async (audioFileId: string) =>

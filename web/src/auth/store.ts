@@ -49,6 +49,6 @@ export function signOutLocally(): void {
   authState.token = null;
   authState.user = null;
   authState.status = "anonymous";
-  // This browser's copies of transcripts go with the session (decision 029); loaded only now.
+  // This browser's copies of transcripts go with the session (decision 030); loaded only now.
   void import("../editor/open/local-copy").then((m) => m.clearLocalCopies()).catch(() => {});
 }

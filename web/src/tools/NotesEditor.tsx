@@ -1,21 +1,32 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { TranscriptDto } from "../../../common/transcript";
-import { transcriptApi, transcriptKeys } from "../api/transcripts";
-import { dispatch } from "../editor/model/commands";
+import { transcriptKeys } from "../api/transcripts";
+import { dispatch, run } from "../editor/model/commands";
 import { formatBinding, SHORTCUTS } from "../editor/model/shortcuts";
-import { toast } from "../lib/toasts";
+import { useOpenSession } from "../editor/view/useSpeakers";
 import { SummaryGenerator } from "./SummaryGenerator";
 
 type Field = "summary" | "notes";
 
-/** One text of the transcript (summary or notes): trimmed on save, Ctrl/Cmd+Enter saves, its state shown. */
+/**
+ * One text of the transcript (summary or notes): trimmed on save, Ctrl/Cmd+Enter saves, its state
+ * shown. A save waits in the open editor's queue (offline, across a reload) until the server has it;
+ * the saved text is the transcript's details.
+ */
 export function NotesEditor({ transcript, field, label }: { transcript: TranscriptDto; field: Field; label: string }) {
-  const queryClient = useQueryClient();
   const id = useId();
-  const saved = transcript[field] ?? "";
+  const session = useOpenSession(transcript.audioFileId);
+  const queued = useSyncExternalStore(
+    useCallback((notify) => session?.queue.subscribe(notify) ?? (() => {}), [session]),
+    () => session?.details.pendingField(field),
+  );
+  const saving = queued !== undefined;
+  // Read from the cache as it is now: a save's answer is put there in the same task the queue lets
+  // go of the text, and the prop follows a little later; the gap would flash the old text.
+  const details = useQueryClient().getQueryData<TranscriptDto>(transcriptKeys.transcript(transcript.audioFileId)) ?? transcript;
+  const saved = (saving ? queued : details[field]) ?? "";
   const [text, setText] = useState(saved);
-  const [saving, setSaving] = useState(false);
   const dirty = text.trim() !== saved;
   // Undo, another tab or a reload changed it: show it, unless the user has unsaved text of their own.
   const shown = useRef(saved);
@@ -24,19 +35,10 @@ export function NotesEditor({ transcript, field, label }: { transcript: Transcri
     shown.current = saved;
   }, [saved]);
 
-  async function save() {
-    if (!dirty || saving) return;
-    setSaving(true);
-    try {
-      const fresh = await transcriptApi.updateFields(transcript.audioFileId, { [field]: text.trim() || null });
-      queryClient.setQueryData(transcriptKeys.transcript(transcript.audioFileId), fresh);
-      void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(transcript.audioFileId) });
-      setText(fresh[field] ?? "");
-    } catch (error) {
-      toast(`Failed to save ${field}: ${error instanceof Error ? error.message : "Unknown error"}`, "error");
-    } finally {
-      setSaving(false);
-    }
+  function save() {
+    if (!dirty || !session) return;
+    session.details.setField(field, text);
+    setText(text.trim());
   }
 
   const state = saving ? "Saving..." : dirty ? "Unsaved changes" : "Saved";
@@ -53,7 +55,7 @@ export function NotesEditor({ transcript, field, label }: { transcript: Transcri
         placeholder={field === "summary" ? "Write a summary of this recording" : "Notes for yourself or your team"}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          dispatch("notes", e, { notes: { save: () => void save() } });
+          dispatch("notes", e, { notes: { save } });
         }}
       />
       <div className="notes-actions">
@@ -63,8 +65,8 @@ export function NotesEditor({ transcript, field, label }: { transcript: Transcri
         <button
           type="button"
           className="button button--small"
-          disabled={!dirty || saving}
-          onClick={() => void save()}
+          disabled={!dirty || !session}
+          onClick={() => run("saveNotes", { notes: { save } })}
           title={`Save (${formatBinding(SHORTCUTS.saveNotes.keys[0])})`}
         >
           Save

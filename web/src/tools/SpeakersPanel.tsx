@@ -1,75 +1,64 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
-import type { SpeakerDto, TranscriptDto } from "../../../common/transcript";
+import type { SpeakerDto } from "../../../common/transcript";
 import { DETAILS_MESSAGES } from "../../../common/transcript-details";
-import { transcriptApi, transcriptKeys } from "../api/transcripts";
+import type { EditorSession } from "../editor/model/editor-session";
+import { useReadySession, useSpeakerStats } from "../editor/view/useSpeakers";
 import { toast } from "../lib/toasts";
 import { formatShare, speakerColorIndex } from "../editor/view/display";
 import { SpeakerMergeMenu } from "./SpeakerMergeMenu";
 
-/** The Speakers list of the tools sidebar: rename inline, role, add, delete an unused one (docs/product.md). */
-export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
-  const queryClient = useQueryClient();
-  const fileId = transcript.audioFileId;
-  const [editing, setEditing] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Every card, the details and the history follow a change.
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(fileId) });
-    void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(fileId) });
-  };
+/**
+ * The Speakers list of the tools sidebar: rename inline, role, add, delete an unused one
+ * (docs/product.md). The open editor's session owns the speakers; every change shows at once
+ * and is saved through its queue, behind the utterance edits.
+ */
+export function SpeakersPanel({ fileId }: { fileId: string }) {
+  const session = useReadySession(fileId);
+  if (!session) {
+    return (
+      <section className="tools-section" aria-labelledby="speakers-title" data-testid="speakers" data-tutorial="speakers-panel">
+        <h3 id="speakers-title">Speakers</h3>
+        <p className="muted small">Loading speakers...</p>
+      </section>
+    );
+  }
+  return <SpeakerList session={session} />;
+}
 
-  async function add() {
-    setBusy(true);
-    try {
-      const created = await transcriptApi.createSpeaker(fileId);
-      toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
-      refresh();
-      setEditing(created.id);
-    } catch {
-      toast(DETAILS_MESSAGES.speakerCreateFailed, "error");
-    } finally {
-      setBusy(false);
-    }
+function SpeakerList({ session }: { session: EditorSession }) {
+  const speakers = useSpeakerStats(session.store);
+  const [editing, setEditing] = useState<string | null>(null);
+  // A created speaker takes the server's id once saved: its open form stays open.
+  const editingId = editing && session.details.currentSpeakerId(editing);
+
+  function add() {
+    const created = session.details.createSpeaker();
+    toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
+    setEditing(created.id);
   }
 
-  async function remove(speaker: SpeakerDto) {
-    try {
-      await transcriptApi.deleteSpeaker(fileId, speaker.id);
-      toast(DETAILS_MESSAGES.speakerDeleted(speaker.displayName.replace(/^Speaker /, "")), "success");
-      refresh();
-    } catch (error) {
-      const message =
-        error instanceof Error && error.message === DETAILS_MESSAGES.speakerHasUtterances
-          ? error.message
-          : DETAILS_MESSAGES.speakerDeleteFailed;
-      toast(message, "error");
-    }
+  function remove(speaker: SpeakerDto) {
+    const refused = session.details.deleteSpeaker(speaker.id);
+    if (refused) toast(refused, "error");
+    else toast(DETAILS_MESSAGES.speakerDeleted(speaker.displayName.replace(/^Speaker /, "")), "success");
   }
 
   return (
     <section className="tools-section" aria-labelledby="speakers-title" data-testid="speakers" data-tutorial="speakers-panel">
       <div className="tools-section-head">
         <h3 id="speakers-title">Speakers</h3>
-        <button type="button" className="button button--small" onClick={() => void add()} disabled={busy}>
+        <button type="button" className="button button--small" onClick={add}>
           + Add speaker
         </button>
       </div>
-      {transcript.speakers.length === 0 ? (
+      {speakers.length === 0 ? (
         <p className="muted small">No speakers.</p>
       ) : (
         <ul className="speaker-list">
-          {transcript.speakers.map((speaker, index) =>
-            editing === speaker.id ? (
-              <SpeakerEditor
-                key={speaker.id}
-                speaker={speaker}
-                onDone={(saved) => {
-                  setEditing(null);
-                  if (saved) refresh();
-                }}
-                fileId={fileId}
-              />
+          {speakers.map((speaker, index) =>
+            editingId === speaker.id ? (
+              // One form at a time, kept (with what was typed) when the speaker's id changes.
+              <SpeakerEditor key="speaker-editor" speaker={speaker} session={session} onDone={() => setEditing(null)} />
             ) : (
               <li key={speaker.id} className="speaker-row" data-testid="speaker-row">
                 <span className={`speaker-dot speaker-color-${speakerColorIndex(index)}`} aria-hidden="true" />
@@ -86,12 +75,12 @@ export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
                     type="button"
                     className="icon-button speaker-delete"
                     aria-label={`Delete ${speaker.displayName}`}
-                    onClick={() => void remove(speaker)}
+                    onClick={() => remove(speaker)}
                   >
                     ×
                   </button>
                 )}
-                <SpeakerMergeMenu fileId={fileId} speaker={speaker} speakers={transcript.speakers} />
+                <SpeakerMergeMenu session={session} speaker={speaker} speakers={speakers} />
               </li>
             ),
           )}
@@ -102,34 +91,27 @@ export function SpeakersPanel({ transcript }: { transcript: TranscriptDto }) {
 }
 
 /** Inline rename: Enter saves, Escape cancels, save disabled while the trimmed name is empty. */
-function SpeakerEditor({ speaker, fileId, onDone }: { speaker: SpeakerDto; fileId: string; onDone: (saved: boolean) => void }) {
+function SpeakerEditor({ speaker, session, onDone }: { speaker: SpeakerDto; session: EditorSession; onDone: () => void }) {
   const [name, setName] = useState(speaker.name ?? speaker.displayName);
   const [role, setRole] = useState(speaker.role ?? "");
-  const [saving, setSaving] = useState(false);
   const valid = name.trim().length > 0;
 
-  async function save() {
-    if (!valid || saving) return;
-    setSaving(true);
-    try {
-      await transcriptApi.updateSpeaker(fileId, speaker.id, { name: name.trim(), role: role.trim() || null });
-      onDone(true);
-    } catch (error) {
-      // The form stays open with what was typed, so the user can try again.
-      console.error("Failed to update speaker", error);
-      toast(`Failed to rename speaker: ${error instanceof Error ? error.message : "Unknown error"}`, "error");
-      setSaving(false);
-    }
+  function save() {
+    if (!valid) return;
+    const refused = session.details.updateSpeaker(speaker.id, { name: name.trim(), role: role.trim() || null });
+    // The form stays open with what was typed, so the user can correct it.
+    if (refused) toast(`Failed to rename speaker: ${refused}`, "error");
+    else onDone();
   }
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "Enter") {
       e.preventDefault();
-      void save();
+      save();
     } else if (e.key === "Escape") {
       e.preventDefault();
       e.stopPropagation();
-      onDone(false);
+      onDone();
     }
   };
 
@@ -155,10 +137,10 @@ function SpeakerEditor({ speaker, fileId, onDone }: { speaker: SpeakerDto; fileI
         maxLength={255}
       />
       <div className="speaker-edit-actions">
-        <button type="button" className="button button--small" onClick={() => onDone(false)}>
+        <button type="button" className="button button--small" onClick={onDone}>
           Cancel
         </button>
-        <button type="button" className="button button--primary button--small" disabled={!valid || saving} onClick={() => void save()}>
+        <button type="button" className="button button--primary button--small" disabled={!valid} onClick={save}>
           Save
         </button>
       </div>

@@ -29,7 +29,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
         <NotesEditor transcript={transcript.data} field="summary" label="Summary" />
         <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
       </section>
-      <SpeakersPanel transcript={transcript.data} />
+      <SpeakersPanel fileId={file.id} />
       <section className="tools-section" aria-label="Edit history">
         <button
           type="button"

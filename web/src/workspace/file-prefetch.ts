@@ -1,6 +1,6 @@
 // A file's transcript (its utterances and details) read ahead of opening it, when its
 // row is pointed at or focused for a moment, or pressed: the editor then starts from
-// an answer already on its way (docs/decisions/029-open-at-once.md).
+// an answer already on its way (docs/decisions/030-open-at-once.md).
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import type { AudioFileDto } from "../../../common/library";

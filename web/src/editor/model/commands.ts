@@ -1,7 +1,8 @@
 // Every command the keyboard can run, in one registry: its label and group for the Keyboard
 // Shortcuts list, its keys, the scopes where it applies, and what it does through the editor's and
-// the player's models. Each scope has one dispatcher (`dispatch`), so what a key does and what the
-// list says cannot drift apart.
+// the player's models. Each scope has one dispatcher (`dispatch`), and buttons and menus that do
+// the same run the same entry (`run`), so what a key does, what a button does and what the list
+// says cannot drift apart.
 import { formatTimestamp } from "../../../../common/format";
 import { announce, describeStatus } from "../../lib/announcer";
 import { formatBinding, isComposing, isMac, type KeyBinding, type KeyEventLike, matchesBinding } from "./key-bindings";
@@ -372,8 +373,13 @@ export function dispatch(
   const id = commandFor(scope, event, ctx);
   if (!id) return null;
   event.preventDefault();
-  (COMMANDS[id] as Command).perform(ctx);
+  run(id, ctx);
   return id;
+}
+
+/** A button or menu item runs its command here: what it does cannot drift from what its keys do. */
+export function run(id: CommandId, ctx: CommandContext): void {
+  (COMMANDS[id] as Command).perform(ctx);
 }
 
 /** Whether a key event is one of the keys of command `id` (for code that only needs to recognise a key). */

@@ -4,8 +4,10 @@
 // Plain TypeScript; the view creates one per open file.
 import type { QueryClient } from "@tanstack/react-query";
 import type { TranscriptChangedMessage } from "../../../../common/live-messages";
-import { touches, type TranscriptOp } from "../../../../common/transcript-ops";
+import { touches, type OperationResultDto } from "../../../../common/transcript-ops";
 import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
+import { DetailsEditor } from "./details-editor";
+import { type EditorOp, isDetailsOp } from "./details-ops";
 import { ApiRequestError } from "../../api/errors";
 import { transcriptApi, transcriptKeys } from "../../api/transcripts";
 import { authState } from "../../auth/store";
@@ -21,17 +23,23 @@ import { SaveQueue, type PendingOp, type SendOutcome } from "./save-queue";
 import { TranscriptStore } from "./transcript-store";
 import { httpTransport } from "./transport";
 import { registerSession } from "./open-sessions";
+import { UndoHistory } from "./history-actions";
+import { reloadAll } from "./reload-all";
 import { watchTranscript } from "../../live/transcript-events";
 import { toast } from "../../lib/toasts";
 import { recordCorrections } from "../../workspace/vocabulary-suggestions";
 
-const OP_NAMES: Record<TranscriptOp["type"], string> = {
+const OP_NAMES: Record<EditorOp["type"], string> = {
   update_words: "word edit",
   split: "split",
   merge: "merge",
   set_speaker: "speaker change",
   replace_all: "replace all",
   merge_speakers: "speaker merge",
+  create_speaker: "new speaker",
+  update_speaker: "speaker rename",
+  delete_speaker: "speaker deletion",
+  set_field: "summary or notes",
 };
 
 const noCopy = () => undefined;
@@ -55,7 +63,10 @@ export type SessionState = { status: "loading" } | { status: "preview" } | { sta
 export class EditorSession {
   readonly store = new TranscriptStore();
   readonly editor: TranscriptEditor;
+  /** Speakers, summary and notes: their edits share the queue with the utterances'. */
+  readonly details: DetailsEditor;
   readonly queue: SaveQueue;
+  readonly history: UndoHistory;
   private disposed = false;
   private state: SessionState = { status: "loading" };
   private readonly listeners = new Set<() => void>();
@@ -67,8 +78,8 @@ export class EditorSession {
   /** Who opened it: this browser's copy is theirs only. */
   private readonly user = authState.user?.id ?? null;
   private readonly copies: CopyKeeper;
-  /** The speakers stored with the copy shown, until the transcript's details arrive. */
-  copySpeakers: SpeakerDto[] | null = null;
+  /** Counts the server's answers that set speakers here (a saved speaker edit, a merge, an undo). */
+  private speakerAnswers = 0;
 
   constructor(
     readonly audioFileId: string,
@@ -79,12 +90,37 @@ export class EditorSession {
       send: httpTransport(audioFileId, this.store),
       store: indexedDbPendingStore(),
       clock: systemClock,
-      onSaved: (pending, result) => this.editor.saved(pending.op, result, pending.enqueuedAt, (id) => this.queue.pendingFor(id)),
+      onSaved: (pending, result) => {
+        const op = pending.op;
+        if (isDetailsOp(op)) {
+          if (op.type !== "set_field") this.speakerAnswers++;
+          this.details.saved(op, result);
+          // The transcript's details (summary, notes) are the query cache's: the answer is the fresh whole.
+          if (result.transcript) queryClient.setQueryData(transcriptKeys.transcript(audioFileId), result.transcript);
+          return;
+        }
+        this.editor.saved(op, result, pending.enqueuedAt, (id) => this.queue.pendingFor(id));
+        this.applySpeakers(result);
+      },
       onRejected: (pending, outcome) => void this.rejected(pending, outcome),
       onDrained: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) }),
       onSpeakerStatsStale: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) }),
     });
     this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock, onLocalChange: recordCorrections });
+    this.details = new DetailsEditor({ store: this.store, queue: this.queue });
+    this.history = new UndoHistory({
+      flush: () => this.queue.flush(),
+      ask: (direction) => transcriptApi[direction](audioFileId),
+      apply: (result) => {
+        this.store.reconcile(result);
+        this.applySpeakers(result);
+      },
+      reload: () => this.reload(),
+      settled: () => {
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) });
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) });
+      },
+    });
     // Back online: retry at once instead of waiting out the backoff.
     addEventListener("online", this.online);
     this.unwatch = watchTranscript(audioFileId, {
@@ -92,7 +128,7 @@ export class EditorSession {
       reload: () => this.reload(),
     });
     this.unregister = registerSession(this);
-    this.copies = new CopyKeeper({ user: this.user, fileId: audioFileId, queryClient, store: this.store, queue: this.queue });
+    this.copies = new CopyKeeper({ user: this.user, fileId: audioFileId, store: this.store, queue: this.queue });
   }
 
   private online = () => this.queue.retryNow();
@@ -117,45 +153,61 @@ export class EditorSession {
   }
 
   /**
-   * The server's answer, or this browser's copy when it comes first (decision 029):
+   * The server's answer, or this browser's copy when it comes first (decision 030):
    * the copy shows and takes edits at once, and the server's answer replaces it.
    * Either way its first screenful is drawn (read-only) before the whole is decoded.
+   * The speakers come with either: the copy's, then the server's, read beside the utterances.
    */
   private async load(): Promise<void> {
     this.setState({ status: "loading" });
     const opening = openTranscript(this.user, this.audioFileId);
+    const heard = this.speakerAnswers;
     let serverSettled = false;
     const server = opening.server.finally(() => (serverSettled = true));
     server.catch(() => {});
+    const speakers = this.retried(opening.speakers, () => transcriptApi.speakers(this.audioFileId));
+    speakers.catch(() => {});
     const copy = await Promise.race([opening.copy, server.then(noCopy, noCopy)]);
     // Edits stored by an earlier page are re-applied to the server's state, never to a copy.
     if (copy && !serverSettled && !this.disposed && (await this.queue.restore()).length === 0 && !this.disposed) {
-      this.copySpeakers = copy.copy.speakers;
+      this.store.setSpeakers(copy.copy.speakers);
       const list = await this.show(copy);
       if (!list) return;
       const shownVersions = new Map(list.map((u) => [u.id, u.version]));
       this.setState({ status: "ready" });
-      this.serverRead(() => this.revalidate(server, copy.copy, shownVersions));
+      this.serverRead(() => this.revalidate(server, speakers, heard, copy.copy, shownVersions));
       return;
     }
     let answer: ServerTranscript;
+    let serverSpeakers: SpeakerDto[];
     try {
-      answer = await server.catch((error: unknown) => {
-        // A hiccup is retried once; a missing transcript (4xx) is an answer.
-        const status = error instanceof ApiRequestError ? error.status : 0;
-        if (this.disposed || (status >= 400 && status < 500)) throw error;
-        return readServer(this.audioFileId);
-      });
+      // The speakers live here beside the utterances: both come in before the editor shows.
+      [answer, serverSpeakers] = await Promise.all([this.retried(server, () => readServer(this.audioFileId)), speakers]);
     } catch (error) {
       if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
       return;
     }
-    if (this.disposed || !(await this.show(answer))) return;
+    if (this.disposed) return;
+    this.store.setSpeakers(serverSpeakers);
+    if (!(await this.show(answer))) return;
     const ops = await this.queue.restore();
     if (this.disposed) return;
-    this.editor.replay(ops.map((p) => p.op));
+    // In order: a speaker created offline comes before the utterances given to it.
+    for (const { op } of ops) {
+      if (isDetailsOp(op)) this.details.replay(op);
+      else this.editor.replay([op]);
+    }
     this.setState({ status: "ready" });
-    this.copies.keep(answer.copy);
+    this.copies.keep({ ...answer.copy, speakers: serverSpeakers });
+  }
+
+  /** A hiccup is retried once; a missing transcript (4xx) is an answer. */
+  private retried<T>(first: Promise<T>, again: () => Promise<T>): Promise<T> {
+    return first.catch((error: unknown) => {
+      const status = error instanceof ApiRequestError ? error.status : 0;
+      if (this.disposed || (status >= 400 && status < 500)) throw error;
+      return again();
+    });
   }
 
   /** The first screenful, drawn before the rest is decoded; then everything. Null once closed. */
@@ -171,26 +223,63 @@ export class EditorSession {
     return list;
   }
 
-  /** The server's answer after the copy showed (revalidate.ts says what it replaces). */
-  private async revalidate(server: Promise<ServerTranscript>, shown: TranscriptCopy, shownVersions: Map<string, number>): Promise<void> {
-    const answer = await server.catch(() => readServer(this.audioFileId));
+  /**
+   * The server's answer after the copy showed (revalidate.ts says what it replaces).
+   * Its speakers replace the copy's, except those with unsaved edits here; a speakers
+   * answer read before a speaker save was confirmed is older than the store: read again.
+   */
+  private async revalidate(
+    server: Promise<ServerTranscript>,
+    speakers: Promise<SpeakerDto[]>,
+    heard: number,
+    shown: TranscriptCopy,
+    shownVersions: Map<string, number>,
+  ): Promise<void> {
+    const [answer, read] = await Promise.all([
+      this.retried(server, () => readServer(this.audioFileId)),
+      speakers.catch(() => transcriptApi.speakers(this.audioFileId)),
+    ]);
     if (this.disposed) return;
     mergeOverCopy(this.store, answer.whole(), shownVersions, (id) => this.queue.pendingFor(id));
-    this.copies.keep(answer.copy, shown);
+    const current = this.speakerAnswers === heard ? read : await transcriptApi.speakers(this.audioFileId);
+    if (this.disposed) return;
+    this.store.setSpeakers(current, (id) => this.details.speakerPending(id));
+    this.copies.keep({ ...answer.copy, speakers: current }, shown);
   }
 
   /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
   reload(): void {
     if (this.state.status !== "ready") return void this.open();
+    this.serverRead(() =>
+      reloadAll(
+        this.store,
+        () => transcriptApi.utterances(this.audioFileId),
+        (id) => this.queue.pendingFor(id),
+        () => !this.disposed,
+      ),
+    );
+    this.reloadSpeakers();
+  }
+
+  /** The server's speakers, keeping those with unsaved changes here. */
+  private reloadSpeakers(): void {
     this.serverRead(async () => {
-      const list = await transcriptApi.utterances(this.audioFileId);
-      if (!this.disposed) this.store.mergeServer(list, (id) => this.queue.pendingFor(id));
+      const speakers = await transcriptApi.speakers(this.audioFileId);
+      if (!this.disposed) this.store.setSpeakers(speakers, (id) => this.details.speakerPending(id));
     });
+  }
+
+  /** An answer that carries the speakers as they now are (a merge, an undo or redo of a speaker edit). */
+  private applySpeakers(result: OperationResultDto): void {
+    if (!result.speakers) return;
+    this.speakerAnswers++;
+    this.store.setSpeakers(result.speakers, (id) => this.details.speakerPending(id));
   }
 
   /** Another tab's change: only the utterances it names are fetched. */
   private remoteChanged(event: TranscriptChangedMessage): void {
     if (this.state.status !== "ready") return;
+    if (event.details_changed) this.reloadSpeakers();
     this.serverRead(() =>
       applyRemoteChange(
         this.store,
@@ -207,6 +296,11 @@ export class EditorSession {
 
   private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {
     toast(`Your ${OP_NAMES[pending.op.type]} was not saved: ${outcome.message}`, "error");
+    // Speakers show what the server has; a field shows its saved text again once nothing waits.
+    if (isDetailsOp(pending.op)) {
+      if (pending.op.type !== "set_field") this.reloadSpeakers();
+      return;
+    }
     // Show what the server has for the utterances involved.
     const current = (outcome.body as { data?: { utterances?: UtteranceDto[] } } | null)?.data?.utterances;
     const ids = touches(pending.op);

@@ -15,12 +15,13 @@ import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../.
 import { newId } from "../../../../common/ids";
 import { newWordId } from "../../../../common/word-diff";
 import type { EditorClock } from "./clock";
-import type { SaveQueue } from "./save-queue";
+import type { EditorOp } from "./details-ops";
 import type { ChangeSource, TranscriptStore } from "./transcript-store";
 
 export interface EditorDeps {
   store: TranscriptStore;
-  queue: Pick<SaveQueue, "enqueue">;
+  /** The save queue, as far as utterance operations go. */
+  queue: { enqueue(op: TranscriptOp): unknown };
   clock: Pick<EditorClock, "now">;
   newUtteranceId?: () => string;
   /** Told of each change the user makes here (not the server's), e.g. to spot repeated corrections. */
@@ -154,7 +155,7 @@ export class TranscriptEditor {
   }
 
   /** A save succeeded: the server's states become confirmed; flags clear unless the word changed since. */
-  saved(op: TranscriptOp, result: OperationResultDto, savedAt: number, hasPending: (id: string) => boolean): void {
+  saved(op: EditorOp, result: OperationResultDto, savedAt: number, hasPending: (id: string) => boolean): void {
     this.store.reconcile(result, hasPending);
     if (op.type === "update_words") this.store.clearFlags(op.utteranceId, savedAt);
   }

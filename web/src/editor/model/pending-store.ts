@@ -2,6 +2,7 @@
 // (or a crash, or a closed laptop) loses no edit: IndexedDB in the browser, a
 // Map in tests.
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
+import { DETAILS_OP_TYPES } from "./details-ops";
 import type { PendingOp } from "./save-queue";
 
 export interface PendingStore {
@@ -19,7 +20,7 @@ interface StoredRecord {
   ops: PendingOp[];
 }
 
-const OP_TYPES = new Set(["update_words", "split", "merge", "set_speaker"]);
+const OP_TYPES = new Set(["update_words", "split", "merge", "set_speaker", "replace_all", "merge_speakers", ...DETAILS_OP_TYPES]);
 
 /** Guards against records written by another version of the app. */
 export function isPendingOp(value: unknown): value is PendingOp {

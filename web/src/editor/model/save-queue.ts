@@ -4,7 +4,9 @@
 // the way, drops what the server refused, and keeps the unsent ones in a
 // PendingStore so a reload loses nothing.
 import { newId } from "../../../../common/ids";
-import { touches, type OperationResultDto, type TranscriptOp } from "../../../../common/transcript-ops";
+import type { OperationResultDto } from "../../../../common/transcript-ops";
+import type { SpeakerDto, TranscriptDto } from "../../../../common/transcript";
+import { type EditorOp, opTouches } from "./details-ops";
 import { systemClock, type EditorClock } from "./clock";
 import type { PendingStore } from "./pending-store";
 
@@ -23,12 +25,17 @@ export const SAVE_TIMINGS = {
 export interface PendingOp {
   /** Sent as Idempotency-Key: a resend after a lost answer or a reload is applied once. */
   opId: string;
-  op: TranscriptOp;
+  op: EditorOp;
   enqueuedAt: number;
 }
 
 export type PermanentFailure = { kind: "permanent"; status: number; message: string; body?: unknown };
-export type SendOutcome = { kind: "ok"; result: OperationResultDto } | { kind: "transient"; reason: string } | PermanentFailure;
+/** What a save answers: an operation's result; a speaker or the transcript's details for their edits. */
+export interface SavedResult extends OperationResultDto {
+  speaker?: SpeakerDto;
+  transcript?: TranscriptDto;
+}
+export type SendOutcome = { kind: "ok"; result: SavedResult } | { kind: "transient"; reason: string } | PermanentFailure;
 export type SendOp = (pending: PendingOp) => Promise<SendOutcome>;
 
 /**
@@ -68,13 +75,15 @@ export function saveStatusLabel(status: SaveStatus): string {
  * split or merge is a step, not a state: two splits of one utterance are two
  * different changes, so they are never coalesced (null).
  */
-export function coalesceKey(op: TranscriptOp): string | null {
+export function coalesceKey(op: EditorOp): string | null {
   if (op.type === "update_words" || op.type === "set_speaker") return `${op.type}:${op.utteranceId}`;
+  if (op.type === "update_speaker") return `${op.type}:${op.speakerId}`;
+  if (op.type === "set_field") return `${op.type}:${op.field}`;
   return null;
 }
 
 /** How long an operation waits before it may be sent. */
-export function sendDelay(op: TranscriptOp): number {
+export function sendDelay(op: EditorOp): number {
   return op.type === "update_words" ? SAVE_TIMINGS.wordsDebounceMs : SAVE_TIMINGS.structureDelayMs;
 }
 
@@ -84,7 +93,7 @@ export function retryDelay(failures: number): number {
   return Math.min(ms, SAVE_TIMINGS.maxRetryMs);
 }
 
-const SPEAKER_STATS_OPS = new Set<TranscriptOp["type"]>(["set_speaker", "split", "merge", "replace_all", "merge_speakers"]);
+const SPEAKER_STATS_OPS = new Set<EditorOp["type"]>(["set_speaker", "split", "merge", "replace_all", "merge_speakers"]);
 
 export interface SaveQueueOptions {
   /** Key of the stored queue (the transcript's file id). */
@@ -95,7 +104,7 @@ export interface SaveQueueOptions {
   clock?: EditorClock;
   newId?: () => string;
   /** After each success: clear edit flags unless changed later, apply the server's utterances. */
-  onSaved?: (pending: PendingOp, result: OperationResultDto) => void;
+  onSaved?: (pending: PendingOp, result: SavedResult) => void;
   /** The server refused the operation; it was dropped. Tell the user and reload the utterance. */
   onRejected?: (pending: PendingOp, failure: PermanentFailure) => void;
   /** The queue emptied after at least one operation completed: refresh the edit history. */
@@ -171,7 +180,7 @@ export class SaveQueue {
     return this.loading;
   }
 
-  enqueue(op: TranscriptOp): PendingOp {
+  enqueue(op: EditorOp): PendingOp {
     const now = this.clock.now();
     const pending: PendingOp = { opId: this.newId(), op, enqueuedAt: now };
     const readyAt = this.waiters.length > 0 ? now : now + sendDelay(op);
@@ -214,7 +223,27 @@ export class SaveQueue {
 
   /** Whether unsaved operations (queued or in flight) touch the utterance: a reload must not overwrite it. */
   pendingFor(utteranceId: string): boolean {
-    return this.entries.some((entry) => touches(entry.pending.op).includes(utteranceId));
+    return this.entries.some((entry) => opTouches(entry.pending.op).includes(utteranceId));
+  }
+
+  /** Whether an unsaved operation matches (e.g. names a speaker). */
+  pendingWhere(test: (op: EditorOp) => boolean): boolean {
+    return this.entries.some((entry) => test(entry.pending.op));
+  }
+
+  /**
+   * Rewrites every unsaved operation (a created speaker's id, once the server gave it,
+   * in the operations queued behind its creation) and stores the result.
+   */
+  rewrite(map: (op: EditorOp) => EditorOp): void {
+    let changed = false;
+    for (const entry of this.entries) {
+      const op = map(entry.pending.op);
+      if (op === entry.pending.op) continue;
+      entry.pending = { ...entry.pending, op };
+      changed = true;
+    }
+    if (changed) this.persist();
   }
 
   /** The unacknowledged operations, in sending order. */
@@ -264,14 +293,14 @@ export class SaveQueue {
   }
 
   /** The index of the pending operation `op` replaces, or -1 to append. */
-  private replaceableIndex(op: TranscriptOp): number {
+  private replaceableIndex(op: EditorOp): number {
     const key = coalesceKey(op);
     if (key === null) return -1;
-    const ids = touches(op);
+    const ids = opTouches(op);
     for (let i = this.entries.length - 1; i >= 0; i--) {
       const entry = this.entries[i]!;
       // The newest queued operation touching this utterance decides.
-      if (!touches(entry.pending.op).some((id) => ids.includes(id))) continue;
+      if (!opTouches(entry.pending.op).some((id) => ids.includes(id))) continue;
       const replaceable = coalesceKey(entry.pending.op) === key && !entry.attempted && entry !== this.inFlight;
       return replaceable ? i : -1;
     }

@@ -20,16 +20,22 @@ type Listener = (source: ChangeSource) => void;
 export class TranscriptStore implements OpContext {
   private list: EditableUtterance[] = [];
   private index = new Map<string, number>();
-  private speakers = new Map<string, SpeakerDto>();
+  /** The transcript's speakers, in the server's order; replaced (never mutated) on change. */
+  private speakerRows: readonly SpeakerDto[] = [];
+  private speakerListeners = new Set<() => void>();
   /** The version the server last confirmed per utterance (the local one runs ahead while saving). */
   private confirmed = new Map<string, number>();
+  /** Counts the server states applied; a whole-list read notes it when it starts (`serverMark`). */
+  private serverSeq = 0;
+  /** When the server last confirmed or removed each utterance, on the `serverSeq` scale. */
+  private heardAt = new Map<string, number>();
   private listListeners = new Set<() => void>();
   private changeListeners = new Set<() => void>();
   private utteranceListeners = new Map<string, Set<Listener>>();
 
   constructor(utterances: readonly UtteranceDto[] = [], speakers: readonly SpeakerDto[] = []) {
     this.load(utterances);
-    this.setSpeakers(speakers);
+    this.speakerRows = speakers;
   }
 
   // ---------------------------------------------------------------- reads
@@ -62,15 +68,21 @@ export class TranscriptStore implements OpContext {
   }
 
   speakerName(id: string): string | undefined {
-    return this.speakers.get(id)?.displayName;
+    return this.speakerRows.find((s) => s.id === id)?.displayName;
   }
 
-  speakerList(): SpeakerDto[] {
-    return [...this.speakers.values()];
+  /** The same array until a speaker changes (a snapshot for views). */
+  speakers(): readonly SpeakerDto[] {
+    return this.speakerRows;
   }
 
   confirmedVersion(id: string): number | undefined {
     return this.confirmed.get(id);
+  }
+
+  /** Where the server's answers stand now: a whole-list read started here passes it to `mergeServer`. */
+  serverMark(): number {
+    return this.serverSeq;
   }
 
   // ---------------------------------------------------------------- writes
@@ -79,6 +91,8 @@ export class TranscriptStore implements OpContext {
   load(utterances: readonly UtteranceDto[]): void {
     this.list = [...utterances].sort((a, b) => compareKeys(a.orderKey, b.orderKey));
     this.confirmed = new Map(this.list.map((u) => [u.id, u.version]));
+    this.heardAt.clear();
+    this.serverSeq++;
     this.reindex();
     this.emitList();
     for (const id of this.utteranceListeners.keys()) this.emit(id, "server");
@@ -87,14 +101,26 @@ export class TranscriptStore implements OpContext {
 
   /**
    * A fresh server list (another tab changed something, or a reconnect):
-   * everything follows the server except utterances with unsaved local edits.
+   * everything follows the server except utterances with unsaved local edits,
+   * and except what is newer here than the list. A list read from `since` on
+   * (`serverMark`) may be overtaken by an answer applied meanwhile (an undo after
+   * a re-transcription's reload): an utterance the server confirmed or removed
+   * after `since` keeps that state, and a version older than the one held never
+   * lands (a version never names two contents, so a lower one is older).
    */
-  mergeServer(utterances: readonly UtteranceDto[], keep: (id: string) => boolean): void {
+  mergeServer(utterances: readonly UtteranceDto[], keep: (id: string) => boolean, since = this.serverSeq): void {
+    const newer = (id: string) => keep(id) || (this.heardAt.get(id) ?? -1) > since;
     const fresh = new Map(utterances.map((u) => [u.id, u]));
-    const changed = utterances.filter((u) => !keep(u.id) && this.utterance(u.id)?.version !== u.version);
-    const removed = this.list.filter((u) => !fresh.has(u.id) && !keep(u.id)).map((u) => u.id);
+    const current = utterances.filter((u) => !newer(u.id) && u.version >= (this.confirmed.get(u.id) ?? -1));
+    const changed = current.filter((u) => this.utterance(u.id)?.version !== u.version);
+    const removed = this.list.filter((u) => !fresh.has(u.id) && !newer(u.id)).map((u) => u.id);
     // Kept utterances keep their old confirmed version: their pending edit must meet the version check.
-    for (const u of utterances) if (!keep(u.id)) this.confirmed.set(u.id, u.version);
+    for (const u of current) this.confirmed.set(u.id, u.version);
+    for (const id of removed) this.confirmed.delete(id);
+    this.heard(
+      changed.map((u) => u.id),
+      removed,
+    );
     if (changed.length || removed.length) this.put(changed, removed, "server");
   }
 
@@ -108,11 +134,46 @@ export class TranscriptStore implements OpContext {
     const gone = removed.filter((id) => !keep(id) && this.index.has(id));
     for (const u of changed) this.confirmed.set(u.id, u.version);
     for (const id of gone) this.confirmed.delete(id);
+    this.heard(
+      changed.map((u) => u.id),
+      gone,
+    );
     if (changed.length || gone.length) this.put(changed, gone, "server");
   }
 
-  setSpeakers(speakers: readonly SpeakerDto[]): void {
-    this.speakers = new Map(speakers.map((s) => [s.id, s]));
+  /**
+   * The server's speakers; those with unsaved local changes (`keep`) stay as they are
+   * here, including ones created here that the server does not have yet.
+   */
+  setSpeakers(speakers: readonly SpeakerDto[], keep: (id: string) => boolean = () => false): void {
+    const held = new Map(this.speakerRows.map((s) => [s.id, s]));
+    const listed = new Set(speakers.map((s) => s.id));
+    const next = speakers.flatMap((s) => (keep(s.id) ? (held.has(s.id) ? [held.get(s.id)!] : []) : [s]));
+    for (const s of this.speakerRows) if (!listed.has(s.id) && keep(s.id)) next.push(s);
+    this.setSpeakerRows(next);
+  }
+
+  /** Adds a speaker or replaces the one with its id. */
+  putSpeaker(speaker: SpeakerDto): void {
+    const i = this.speakerRows.findIndex((s) => s.id === speaker.id);
+    this.setSpeakerRows(i < 0 ? [...this.speakerRows, speaker] : this.speakerRows.map((s, k) => (k === i ? speaker : s)));
+  }
+
+  removeSpeaker(id: string): void {
+    if (this.speakerRows.some((s) => s.id === id)) this.setSpeakerRows(this.speakerRows.filter((s) => s.id !== id));
+  }
+
+  /** A speaker created here got its id from the server: the speaker and its utterances take it (no version change). */
+  renameSpeakerId(from: string, to: string): void {
+    if (from === to) return;
+    this.setSpeakerRows(this.speakerRows.map((s) => (s.id === from ? { ...s, id: to } : s)));
+    const moved = this.list.filter((u) => u.speakerId === from).map((u) => ({ ...u, speakerId: to }));
+    if (moved.length) this.put(moved, [], "local");
+  }
+
+  private setSpeakerRows(rows: readonly SpeakerDto[]): void {
+    this.speakerRows = rows;
+    for (const l of [...this.speakerListeners]) l();
   }
 
   /** Applies a change computed locally (optimistic) or an undo/redo answer. */
@@ -128,6 +189,7 @@ export class TranscriptStore implements OpContext {
   reconcile(result: OperationResultDto, keep: (id: string) => boolean = () => false): void {
     for (const u of result.utterances) this.confirmed.set(u.id, u.version);
     for (const id of result.removedUtteranceIds) this.confirmed.delete(id);
+    this.heard([...result.utterances.map((u) => u.id), ...(result.moved ?? []).map((m) => m.id)], result.removedUtteranceIds);
     // A speaker move names only the new speaker and version: the words here are the ones it moved.
     const moved: EditableUtterance[] = [];
     for (const m of result.moved ?? []) {
@@ -160,6 +222,14 @@ export class TranscriptStore implements OpContext {
   replaceWords(utteranceId: string, words: EditableWord[], source: ChangeSource): void {
     const u = this.utterance(utteranceId);
     if (u) this.put([{ ...u, transcriptWords: words }], [], source);
+  }
+
+  /** Notes that the server's state of these utterances arrived now. */
+  private heard(confirmed: readonly string[], removed: readonly string[]): void {
+    if (!confirmed.length && !removed.length) return;
+    this.serverSeq++;
+    for (const id of confirmed) this.heardAt.set(id, this.serverSeq);
+    for (const id of removed) this.heardAt.set(id, this.serverSeq);
   }
 
   private put(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[], source: ChangeSource): void {
@@ -217,6 +287,11 @@ export class TranscriptStore implements OpContext {
   subscribeChanges(listener: () => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  subscribeSpeakers(listener: () => void): () => void {
+    this.speakerListeners.add(listener);
+    return () => this.speakerListeners.delete(listener);
   }
 
   subscribeUtterance(id: string, listener: Listener): () => void {

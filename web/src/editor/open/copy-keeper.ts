@@ -1,11 +1,10 @@
 // Keeps this browser's copy of an open transcript (local-copy.ts) in step with the
-// server: the server's answer once the speakers are known, and the editor's state when
-// the page is hidden or the file closed, if every edit is saved by then. Never a state
-// with unsaved edits: a copy only holds what the server confirmed.
-import type { QueryClient } from "@tanstack/react-query";
+// server: the server's answer (its utterances and speakers), and the editor's state
+// (the store's utterances and speakers) when the page is hidden or the file closed, if
+// every edit is saved by then. Never a state with unsaved edits: a copy only holds what
+// the server confirmed.
 import { encodeUtterances } from "../../../../common/compact-utterances";
 import type { SpeakerDto } from "../../../../common/transcript";
-import { transcriptKeys } from "../../api/transcripts";
 import { authState } from "../../auth/store";
 import type { SaveQueue } from "../model/save-queue";
 import type { TranscriptStore } from "../model/transcript-store";
@@ -15,8 +14,7 @@ import { localCopies, type TranscriptCopy } from "./local-copy";
 interface KeeperDeps {
   user: string | null;
   fileId: string;
-  queryClient: QueryClient;
-  store: Pick<TranscriptStore, "utterances" | "confirmedVersion" | "subscribeChanges">;
+  store: Pick<TranscriptStore, "utterances" | "speakers" | "confirmedVersion" | "subscribeChanges" | "subscribeSpeakers">;
   queue: Pick<SaveQueue, "getStatus">;
 }
 
@@ -29,27 +27,33 @@ export class CopyKeeper {
   private changed = false;
   private started = false;
   private readonly unsubscribe: () => void;
-  private stopWaiting: () => void = () => {};
 
   constructor(private readonly deps: KeeperDeps) {
-    this.unsubscribe = deps.store.subscribeChanges(() => {
+    const changed = () => {
       if (this.started) this.changed = true;
-    });
+    };
+    const stopChanges = deps.store.subscribeChanges(changed);
+    const stopSpeakers = deps.store.subscribeSpeakers(changed);
+    this.unsubscribe = () => {
+      stopChanges();
+      stopSpeakers();
+    };
     document.addEventListener("visibilitychange", this.onHidden);
   }
 
-  /** The server's answer, now in the editor; `shown` is the copy shown before it, if any. */
-  keep(answer: Omit<TranscriptCopy, "speakers">, shown?: TranscriptCopy): void {
+  /**
+   * The server's answer, now in the editor: its utterances and its speakers (as the
+   * server sent them, whatever edits wait here); `shown` is the copy shown before it, if any.
+   */
+  keep(answer: TranscriptCopy, shown?: TranscriptCopy): void {
     this.started = true;
     this.changed = false;
     this.written ??= shown ?? null;
-    this.stopWaiting();
-    this.stopWaiting = this.whenSpeakers((speakers) => this.write({ ...answer, speakers }));
+    this.write(answer);
   }
 
   /** Closing the file: its saved state is kept. */
   dispose(): void {
-    this.stopWaiting();
     this.snapshot();
     this.unsubscribe();
     document.removeEventListener("visibilitychange", this.onHidden);
@@ -59,14 +63,16 @@ export class CopyKeeper {
     if (document.visibilityState === "hidden") this.snapshot();
   };
 
-  /** The editor's state as the copy, when it changed and the server confirmed all of it. */
+  /**
+   * The editor's state as the copy, when it changed and the server confirmed all of it:
+   * with nothing waiting to be saved, the store's speakers are the confirmed ones too.
+   */
   private snapshot(): void {
-    const { store, queue, queryClient, fileId } = this.deps;
+    const { store, queue } = this.deps;
     if (!this.changed || queue.getStatus().pending > 0) return;
     const list = store.utterances();
     if (!list.every((u) => store.confirmedVersion(u.id) === u.version)) return;
-    const speakers = queryClient.getQueryData<{ speakers: SpeakerDto[] }>(transcriptKeys.transcript(fileId))?.speakers;
-    if (!speakers) return;
+    const speakers = [...store.speakers()];
     this.changed = false;
     const compact = encodeUtterances(list);
     this.write({ utterances: JSON.stringify({ data: compact }), head: JSON.stringify({ data: headOf(compact) }), speakers });
@@ -81,23 +87,5 @@ export class CopyKeeper {
     if (last && last.utterances === copy.utterances && sameSpeakers(last.speakers, copy.speakers)) return;
     this.written = copy;
     copies.write(user, fileId, copy).catch((error: unknown) => console.warn("The local copy of the transcript was not kept", error));
-  }
-
-  /** Calls back once the transcript's details (its speakers) are in; returns a cancel. */
-  private whenSpeakers(then: (speakers: SpeakerDto[]) => void): () => void {
-    const { queryClient, fileId } = this.deps;
-    const key = transcriptKeys.transcript(fileId);
-    const now = queryClient.getQueryData<{ speakers: SpeakerDto[] }>(key)?.speakers;
-    if (now) {
-      then(now);
-      return () => {};
-    }
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      const speakers = queryClient.getQueryData<{ speakers: SpeakerDto[] }>(key)?.speakers;
-      if (!speakers) return;
-      unsubscribe();
-      then(speakers);
-    });
-    return unsubscribe;
   }
 }

@@ -1,5 +1,5 @@
 // The first screenful of a compact utterances answer as an answer of its own, so it
-// can be decoded and drawn before the whole transcript is (decision 029): decoding
+// can be decoded and drawn before the whole transcript is (decision 030): decoding
 // 3,000 utterances costs tens of milliseconds on a page whose code is not yet warm.
 import type { CompactUtterances } from "../../../../common/compact-utterances";
 

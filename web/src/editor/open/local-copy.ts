@@ -1,5 +1,5 @@
 // This browser's copy of the transcripts opened last, so a file opens at once from it
-// while the server's answer is on its way (docs/decisions/029-open-at-once.md). A copy
+// while the server's answer is on its way (docs/decisions/030-open-at-once.md). A copy
 // only shows: the server's answer always follows and replaces what differs.
 // Rules: a record is keyed by user and file and checked against both when read (one
 // user never sees another's copy); a record of another shape version is ignored; the

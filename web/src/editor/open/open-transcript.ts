@@ -1,9 +1,9 @@
-// A file's transcript read ahead of opening it: the server's answer and this browser's
-// copy, started when the file's row is pointed at or focused (or clicked, before the
-// editor renders) and taken by the editor session when the file opens
-// (docs/decisions/029-open-at-once.md).
+// A file's transcript read ahead of opening it: the server's answer (utterances and
+// speakers) and this browser's copy, started when the file's row is pointed at or
+// focused (or clicked, before the editor renders) and taken by the editor session when
+// the file opens (docs/decisions/030-open-at-once.md).
 import { type CompactUtterances, decodeUtterances } from "../../../../common/compact-utterances";
-import type { UtteranceDto } from "../../../../common/transcript";
+import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
 import { transcriptApi } from "../../api/transcripts";
 import { watchTranscript } from "../../live/transcript-events";
 import { headOf } from "./head";
@@ -28,6 +28,8 @@ export interface ShownCopy extends Readable {
 
 export interface Opening {
   server: Promise<ServerTranscript>;
+  /** The server's speakers, read beside the utterances (the session owns both). */
+  speakers: Promise<SpeakerDto[]>;
   /** This browser's copy, undefined when there is none (or it cannot be read). */
   copy: Promise<ShownCopy | undefined>;
 }
@@ -80,10 +82,12 @@ const prefetched = new Map<string, Entry>();
 
 function start(user: string | null, fileId: string): Entry {
   const server = readServer(fileId);
+  const speakers = transcriptApi.speakers(fileId);
   const copy = readCopy(user, fileId);
   // A read nobody takes must not report an unhandled rejection.
   server.catch(() => {});
-  return { user, at: Date.now(), server, copy, stop: () => {} };
+  speakers.catch(() => {});
+  return { user, at: Date.now(), server, speakers, copy, stop: () => {} };
 }
 
 function drop(fileId: string): void {

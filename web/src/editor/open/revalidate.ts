@@ -1,4 +1,4 @@
-// What the server's answer replaces once a copy of the transcript has shown (decision 029).
+// What the server's answer replaces once a copy of the transcript has shown (decision 030).
 import type { UtteranceDto } from "../../../../common/transcript";
 import type { TranscriptStore } from "../model/transcript-store";
 

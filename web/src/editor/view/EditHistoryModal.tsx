@@ -1,10 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
 import type { HistoryType } from "../../../../common/transcript-ops";
 import { useEditHistory } from "../../api/transcripts";
 import { Modal } from "../../components/Modal";
+import { run } from "../model/commands";
 import { formatDateTime } from "../../lib/dates";
 import type { EditorSession } from "../model/editor-session";
-import { redo, undo } from "../model/history-actions";
 
 // Simple line icons (no emoji font is needed to show them).
 const PATHS: Record<HistoryType, string> = {
@@ -30,7 +29,6 @@ function HistoryIcon({ type }: { type: HistoryType }) {
 
 /** docs/product.md#transcript-editor: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo, `N of M operations`. */
 export function EditHistoryModal({ session, onClose }: { session: EditorSession; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);
   const data = history.data;
   const operations = data?.operations ?? [];
@@ -44,10 +42,20 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
           <span className="muted history-count" data-testid="history-count">
             {data ? `${data.currentIndex + 1} of ${operations.length} operations` : ""}
           </span>
-          <button type="button" className="button button--ghost" disabled={!data?.canUndo} onClick={() => void undo(session, queryClient)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!data?.canUndo}
+            onClick={() => run("undo", { history: session.history })}
+          >
             Undo
           </button>
-          <button type="button" className="button button--ghost" disabled={!data?.canRedo} onClick={() => void redo(session, queryClient)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!data?.canRedo}
+            onClick={() => run("redo", { history: session.history })}
+          >
             Redo
           </button>
         </>

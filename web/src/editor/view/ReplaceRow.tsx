@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { REPLACE_LIMITS, utteranceText } from "../../../../common/replace-match";
 import { toast } from "../../lib/toasts";
-import { dispatch } from "../model/commands";
+import { dispatch, run } from "../model/commands";
 import type { TranscriptEditor } from "../model/editor";
 import type { PlaybackController } from "../model/playback-controller";
 import type { SearchState } from "../model/search";
@@ -86,10 +86,10 @@ export function ReplaceRow({
       <label className="replace-option">
         <input type="checkbox" checked={options.wholeWord} onChange={(e) => setOption("wholeWord", e.target.checked)} /> Whole word
       </label>
-      <button type="button" className="button button--small" disabled={none} onClick={one}>
+      <button type="button" className="button button--small" disabled={none} onClick={() => run("replaceMatch", { replace: { one, all } })}>
         Replace
       </button>
-      <button type="button" className="button button--small" disabled={none} onClick={all}>
+      <button type="button" className="button button--small" disabled={none} onClick={() => run("replaceAll", { replace: { one, all } })}>
         Replace all
       </button>
     </div>

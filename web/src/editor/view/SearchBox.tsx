@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { SearchState, type SearchMatch } from "../model/search";
 import type { TranscriptEditor } from "../model/editor";
 import { ReplaceRow } from "./ReplaceRow";
-import { dispatch } from "../model/commands";
+import { dispatch, run } from "../model/commands";
 import type { PlaybackController } from "../model/playback-controller";
 import type { ReadableTranscript } from "./readable";
 import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";
@@ -104,7 +104,7 @@ export function SearchBox({
     };
   }, [search]);
 
-  function run(q: string) {
+  function find(q: string) {
     setQuery(q);
     search.setUtterances(session.store.utterances());
     search.setQuery(q);
@@ -144,7 +144,7 @@ export function SearchBox({
         data-tutorial="transcript-search"
         aria-label="Search transcript"
         value={query}
-        onChange={(e) => run(e.target.value)}
+        onChange={(e) => find(e.target.value)}
         onKeyDown={(e) => {
           dispatch("search", e, { search: { step }, player: playback, skipSeconds: playback?.settings.keySkipSeconds });
         }}
@@ -157,11 +157,17 @@ export function SearchBox({
         className="icon-button"
         aria-label="Previous match"
         disabled={!label || label === "0 of 0"}
-        onClick={() => step(-1)}
+        onClick={() => run("searchPrevious", { search: { step } })}
       >
         ↑
       </button>
-      <button type="button" className="icon-button" aria-label="Next match" disabled={!label || label === "0 of 0"} onClick={() => step(1)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Next match"
+        disabled={!label || label === "0 of 0"}
+        onClick={() => run("searchNext", { search: { step } })}
+      >
         ↓
       </button>
       {editor && (
@@ -184,7 +190,7 @@ export function SearchBox({
           search={search}
           playback={playback}
           onReplaced={refresh}
-          onOptions={() => run(search.query)}
+          onOptions={() => find(search.query)}
         />
       )}
     </div>

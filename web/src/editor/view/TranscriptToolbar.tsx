@@ -1,14 +1,13 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useEditHistory } from "../../api/transcripts";
 import { announce, provideStatus } from "../../lib/announcer";
+import { run } from "../model/commands";
 import { saveStatusLabel } from "../model/save-queue";
 import { formatBinding, SHORTCUTS } from "../model/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
 import type { EditorSession } from "../model/editor-session";
 import type { PlaybackController } from "../model/playback-controller";
-import { redo, undo } from "../model/history-actions";
 import { closeEditHistory, historyModal } from "./history-modal";
 import { LowConfidenceNavigator } from "./LowConfidenceNavigator";
 import { SearchBox } from "./SearchBox";
@@ -24,7 +23,6 @@ export function TranscriptToolbar({
   /** While only the first screenful is in: shown (the text does not move when it arrives) but not usable. */
   inert?: boolean;
 }) {
-  const queryClient = useQueryClient();
   const history = useEditHistory(session.audioFileId);
   const { open: showHistory } = useSnapshot(historyModal);
   // The modal belongs to the open transcript: it closes when the editor goes.
@@ -43,7 +41,7 @@ export function TranscriptToolbar({
           aria-label="Undo"
           title={`Undo (${formatBinding(SHORTCUTS.undo.keys[0])})`}
           disabled={!history.data?.canUndo}
-          onClick={() => void undo(session, queryClient)}
+          onClick={() => run("undo", { history: session.history })}
         >
           ↶
         </button>
@@ -53,7 +51,7 @@ export function TranscriptToolbar({
           aria-label="Redo"
           title={`Redo (${formatBinding(SHORTCUTS.redo.keys[0])})`}
           disabled={!history.data?.canRedo}
-          onClick={() => void redo(session, queryClient)}
+          onClick={() => run("redo", { history: session.history })}
         >
           ↷
         </button>

@@ -3,18 +3,17 @@ import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useStat
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
 import { DETAILS_MESSAGES } from "../../../../common/transcript-details";
-import { transcriptApi, transcriptKeys, useTranscript } from "../../api/transcripts";
 import { authState } from "../../auth/store";
 import type { PlaybackController } from "../model/playback-controller";
 import { dispatch } from "../model/commands";
 import { tutorials } from "../../tutorials/tutorials";
 import { toast } from "../../lib/toasts";
 import { EditorSession, type SessionState } from "../model/editor-session";
-import { redo, undo } from "../model/history-actions";
 import { usePlaybackSync } from "./usePlaybackSync";
 import { useSearchTarget } from "./useSearchTarget";
 import { TranscriptToolbar } from "./TranscriptToolbar";
 import { UtteranceCard } from "./UtteranceCard";
+import { useSpeakers } from "./useSpeakers";
 import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
 import { watchSkipping } from "./word-dom";
 
@@ -26,25 +25,17 @@ const LOADING: SessionState = { status: "loading" };
  * utterance, and cards redraw only when their own utterance changes.
  */
 export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
-  const queryClient = useQueryClient();
   const endRef = useRef<HTMLParagraphElement>(null);
-  const transcript = useTranscript(fileId, true);
   const opened = useEditorSession(fileId);
   const state = useSyncExternalStore(
     useCallback((notify) => opened?.subscribeState(notify) ?? (() => {}), [opened]),
     () => opened?.getState() ?? LOADING,
   );
-  const failure: Error | null = transcript.error ?? (state.status === "failed" ? state.error : null);
-  const drawn = state.status === "ready" || state.status === "preview";
-  // Until the details arrive, the speakers kept with this browser's copy of the transcript.
-  const speakers = transcript.data?.speakers ?? (drawn ? opened?.copySpeakers : null) ?? undefined;
-  useEffect(() => {
-    if (opened && speakers) opened.store.setSpeakers(speakers);
-  }, [opened, speakers]);
-  // The transcript shows once the utterances (or their first screenful) and the speakers are in;
-  // it takes edits once the whole is loaded.
-  const shown = drawn && speakers ? opened : null;
-  const session = state.status === "ready" ? shown : null;
+  const failure: Error | null = state.status === "failed" ? state.error : null;
+  // The session loads the utterances and the speakers (or takes them from this browser's copy):
+  // the transcript shows once its first screenful is in, and takes edits once the whole is.
+  const shown = state.status === "ready" || state.status === "preview" ? opened : null;
+  const session = state.status === "ready" ? opened : null;
 
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
@@ -62,14 +53,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
     body = (
       <div className="empty-state">
         <p className="muted">The transcript could not be loaded.</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => {
-            if (transcript.isError) void transcript.refetch();
-            void opened?.open();
-          }}
-        >
+        <button type="button" className="button button--ghost" onClick={() => void opened?.open()}>
           Try again
         </button>
       </div>
@@ -81,7 +65,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
       </p>
     );
   } else {
-    body = <EditorBody session={shown} editable={!!session} playback={playback} speakers={speakers ?? []} />;
+    body = <EditorBody session={shown} editable={!!session} playback={playback} />;
   }
 
   return (
@@ -95,7 +79,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
         // Text fields keep their own undo; the transcript's text uses the server history.
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
         dispatch("transcript", e, {
-          history: { undo: () => void undo(session, queryClient), redo: () => void redo(session, queryClient) },
+          history: session.history,
         });
       }}
     >
@@ -136,15 +120,14 @@ function EditorBody({
   session,
   editable,
   playback,
-  speakers,
 }: {
   session: EditorSession;
   /** False while only the first screenful is in (read-only). */
   editable: boolean;
   playback: PlaybackController | null;
-  speakers: readonly { id: string; displayName: string }[];
 }) {
   const store = session.store;
+  const speakers = useSpeakers(store);
   const list = useSyncExternalStore(
     useCallback((notify) => store.subscribeList(notify), [store]),
     () => store.utterances(),
@@ -156,20 +139,14 @@ function EditorBody({
   const onCurrentWord = useCallback((utteranceId: string, wordId: string) => {
     currentWord.current = { utteranceId, wordId };
   }, []);
-  const queryClient = useQueryClient();
+  // Shown and given the utterance at once; both saves wait in the queue (offline too).
   const onCreateSpeaker = useCallback(
-    async (utteranceId: string) => {
-      try {
-        const created = await transcriptApi.createSpeaker(session.audioFileId);
-        toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
-        session.store.setSpeakers([...session.store.speakerList(), created]);
-        session.editor.setSpeaker(utteranceId, created.id);
-        void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(session.audioFileId) });
-      } catch {
-        toast(DETAILS_MESSAGES.speakerCreateFailed, "error");
-      }
+    (utteranceId: string) => {
+      const created = session.details.createSpeaker();
+      toast(DETAILS_MESSAGES.speakerCreated(created.displayName.replace(/^Speaker /, "")), "success");
+      session.editor.setSpeaker(utteranceId, created.id);
     },
-    [session, queryClient],
+    [session],
   );
   const listRef = useRef<HTMLDivElement>(null);
   usePlaybackSync(session, playback, listRef);

@@ -1,0 +1,43 @@
+// What the transcript rules refuse, and how a refusal crosses from the store to the Worker.
+// A refusal carries the API's status and message (and for a stale edit the utterances as they
+// now are); the store answers it as data, since an error thrown across RPC loses its class.
+import type { UtteranceDto } from "../common/transcript";
+import type { UtteranceState } from "../common/transcript-ops";
+import { publicState } from "./outcome";
+
+export type RefusalStatus = 400 | 404 | 409 | 422;
+
+export class Refusal extends Error {
+  constructor(
+    readonly status: RefusalStatus,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A sent version no longer matches: 409 with the utterances as they now are, so the client can catch up. */
+export class StaleUtterances extends Refusal {
+  readonly utterances: UtteranceDto[];
+  constructor(message: string, utterances: readonly UtteranceState[]) {
+    super(409, message);
+    this.utterances = utterances.map(publicState);
+  }
+}
+
+export const notFound = (message: string) => new Refusal(404, message);
+export const conflict = (message: string) => new Refusal(409, message);
+export const unprocessable = (message: string) => new Refusal(422, message);
+
+export type StoreAnswer<T> = { ok: true; value: T } | { ok: false; status: RefusalStatus; error: string; utterances?: UtteranceDto[] };
+
+/** Runs `work`; a refusal it throws (its transaction rolled back) becomes the answer. */
+export function answer<T>(work: () => T): StoreAnswer<T> {
+  try {
+    return { ok: true, value: work() };
+  } catch (error) {
+    if (error instanceof StaleUtterances) return { ok: false, status: 409, error: error.message, utterances: error.utterances };
+    if (error instanceof Refusal) return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+// Every change a user makes to a transcript, as one call into the store: what it is, and what
+// it answers. The object runs it in one transaction and tells the file's other tabs (user-channel.ts).
+import type { ReplaceSpec } from "../../common/replace-match";
+import type { SpeakerDto, TranscriptDto } from "../../common/transcript";
+import type { OperationResultDto, OpRequest, ReplaceResultDto, TranscriptFields } from "../../common/transcript-ops";
+import type { EditOutcome } from "../../core/outcome";
+import type { DescribedFile } from "../../core/retranscription";
+import { mergeSpeakers, replaceAll } from "./bulk";
+import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./details";
+import { stepHistory } from "./history";
+import { runOperation, transcriptKey } from "./operations";
+import { openTranscript, speakersOf } from "./read";
+
+export type StoreEdit =
+  | { kind: "operation"; req: OpRequest; opId: string | null }
+  | { kind: "step"; direction: "undo" | "redo" }
+  | { kind: "replace"; spec: ReplaceSpec; opId: string | null }
+  | { kind: "merge_speakers"; speakerId: string; intoSpeakerId: string; opId: string | null }
+  | { kind: "create_speaker"; input: { name?: string | undefined; role: string | null } }
+  | { kind: "update_speaker"; speakerId: string; input: { name: string; role: string | null } }
+  | { kind: "delete_speaker"; speakerId: string }
+  | { kind: "fields"; input: TranscriptFields };
+
+/** What each kind of edit answers the API with (`data`). */
+export interface EditAnswers {
+  operation: OperationResultDto;
+  step: OperationResultDto;
+  replace: ReplaceResultDto;
+  merge_speakers: OperationResultDto;
+  create_speaker: SpeakerDto;
+  update_speaker: SpeakerDto;
+  delete_speaker: { id: string; label: string };
+  fields: TranscriptDto;
+}
+
+/** An edit done: its answer, the outcome the live push describes, and a re-transcription step's file fields (D1 keeps a copy). */
+export interface EditDone<K extends StoreEdit["kind"] = StoreEdit["kind"]> {
+  data: EditAnswers[K];
+  outcome: EditOutcome | null;
+  file?: DescribedFile;
+}
+
+export function runEdit(storage: DurableObjectStorage, fileId: string, edit: StoreEdit): EditDone {
+  switch (edit.kind) {
+    case "operation":
+      return done(runOperation(storage, fileId, edit.req, edit.opId));
+    case "step": {
+      const { file, ...outcome } = stepHistory(storage, fileId, edit.direction);
+      return { ...done(outcome), ...(file ? { file } : {}) };
+    }
+    case "replace":
+      return done(replaceAll(storage, fileId, edit.spec, edit.opId));
+    case "merge_speakers": {
+      const outcome = mergeSpeakers(storage, fileId, edit.speakerId, edit.intoSpeakerId, edit.opId);
+      const speakers = speakersOf(storage.sql, transcriptKey(storage.sql, fileId));
+      return done({ ...outcome, result: { ...outcome.result, speakers } });
+    }
+    case "create_speaker": {
+      const { outcome, speaker } = createSpeaker(storage, fileId, edit.input);
+      return { data: speaker, outcome };
+    }
+    case "update_speaker": {
+      const { outcome, speaker } = updateSpeaker(storage, fileId, edit.speakerId, edit.input);
+      return { data: speaker, outcome };
+    }
+    case "delete_speaker": {
+      const { outcome, label } = deleteSpeaker(storage, fileId, edit.speakerId);
+      return { data: { id: edit.speakerId, label }, outcome };
+    }
+    case "fields": {
+      const outcome = updateFields(storage, fileId, edit.input);
+      return { data: openTranscript(storage.sql, fileId), outcome };
+    }
+  }
+}
+
+const done = (outcome: EditOutcome): EditDone => ({ data: outcome.result, outcome });

@@ -1,0 +1,52 @@
+// The direction of imports between the top-level folders (docs/decisions/029-one-transcript-store.md):
+// common/ (shared schemas, types and client-side rules) imports nothing of ours outside itself;
+// core/ (the transcript rules) only common/; durable-objects/ (storage and the live room) core/
+// and common/; worker/ any of those; web/src the shared layers only, and the route table's type
+// for its typed client (erased at build). So storage and transport
+// depend on the rules, never the reverse, and no circle joins two folders. Run by `npm run lint`.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { root } from "./lib.mjs";
+
+const ALLOWED = {
+  common: ["common"],
+  core: ["core", "common"],
+  "durable-objects": ["durable-objects", "core", "common"],
+  worker: ["worker", "durable-objects", "core", "common"],
+  "web/src": ["web/src", "core", "common"],
+};
+
+const layerOf = (file) => Object.keys(ALLOWED).find((layer) => file === layer || file.startsWith(`${layer}/`)) ?? null;
+
+function* sources(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts")) yield path;
+  }
+}
+
+const IMPORT = /(?:^|\n)\s*((?:import|export)\b[^;'"]*?)from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+/** Type-only imports a layer may make beyond its own: the SPA's typed API client reads the route table's type. */
+const TYPES_ONLY = { "web/src": ["worker/app"] };
+
+const problems = [];
+for (const layer of Object.keys(ALLOWED)) {
+  for (const file of sources(join(root, layer))) {
+    const from = relative(root, file);
+    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const spec = match[2] ?? match[3] ?? "";
+      if (!spec.startsWith(".")) continue;
+      const target = relative(root, resolve(dirname(file), spec));
+      if (/^import type\b/.test(match[1] ?? "") && TYPES_ONLY[layer]?.includes(target)) continue;
+      const to = layerOf(target);
+      if (to === null || !ALLOWED[layer].includes(to))
+        problems.push(`${from} imports ${spec} (${to ?? target}): ${layer} may import ${ALLOWED[layer].join(", ")}`);
+    }
+  }
+}
+if (problems.length) {
+  console.error(`Imports against the folders' direction:\n  ${problems.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("✓ imports follow the folders' direction");

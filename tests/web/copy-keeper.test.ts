@@ -1,0 +1,86 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { initialKeys } from "../../common/order-keys";
+import type { SpeakerDto, UtteranceDto } from "../../common/transcript";
+import { authState } from "../../web/src/auth/store";
+import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
+import { CopyKeeper } from "../../web/src/editor/open/copy-keeper";
+import { clearLocalCopies, localCopies, type TranscriptCopy } from "../../web/src/editor/open/local-copy";
+
+const keys = initialKeys(2);
+
+function utterance(id: string, at: number, version: number): UtteranceDto {
+  return {
+    id,
+    speakerId: "s1",
+    startTime: at,
+    endTime: at + 1,
+    position: at,
+    confidenceScore: 0.9,
+    sentiment: null,
+    sentimentConfidence: null,
+    transcriptWords: [
+      { id: `${id}w0`, text: "hello", startTime: at, endTime: at + 0.5, position: 0, confidenceScore: 0.9, hasEntities: false },
+    ],
+    orderKey: keys[at]!,
+    version,
+  };
+}
+
+const speaker = (displayName: string): SpeakerDto => ({
+  id: "s1",
+  originalLabel: "A",
+  name: displayName === "Speaker A" ? null : displayName,
+  role: null,
+  displayName,
+  utteranceCount: 2,
+  speakingPercentage: 100,
+});
+
+const answer = (speakers: SpeakerDto[]): TranscriptCopy => ({ utterances: '{"data":"server"}', head: '{"data":"head"}', speakers });
+
+/** Lets idb-keyval's writes land. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("the copy of an open transcript keeps the speakers the server confirmed", () => {
+  let pending = 0;
+  let store: TranscriptStore;
+  let keeper: CopyKeeper;
+
+  beforeEach(async () => {
+    vi.stubGlobal("document", { visibilityState: "visible", addEventListener: () => {}, removeEventListener: () => {} });
+    authState.user = { id: "u1" } as typeof authState.user;
+    await clearLocalCopies();
+    pending = 0;
+    store = new TranscriptStore([utterance("a", 0, 1), utterance("b", 1, 1)], [speaker("Speaker A")]);
+    keeper = new CopyKeeper({ user: "u1", fileId: "f1", store, queue: { getStatus: () => ({ pending }) as never } });
+  });
+
+  afterEach(() => {
+    authState.user = null;
+    vi.unstubAllGlobals();
+  });
+
+  it("writes the server's answer with the server's speakers, not an unsaved rename held in the store", async () => {
+    store.putSpeaker(speaker("Renamed here"));
+    pending = 1;
+    keeper.keep(answer([speaker("Speaker A")]));
+    await settle();
+    expect((await localCopies()!.read("u1", "f1"))?.speakers.map((s) => s.displayName)).toEqual(["Speaker A"]);
+    keeper.dispose();
+    await settle();
+    // Closing with the rename still unsaved keeps the server's answer.
+    expect((await localCopies()!.read("u1", "f1"))?.speakers.map((s) => s.displayName)).toEqual(["Speaker A"]);
+  });
+
+  it("on closing, once every edit is saved, keeps the store's speakers and utterances", async () => {
+    keeper.keep(answer([speaker("Speaker A")]));
+    await settle();
+    store.putSpeaker(speaker("Alice"));
+    keeper.dispose();
+    await settle();
+    const copy = await localCopies()!.read("u1", "f1");
+    expect(copy?.speakers.map((s) => s.displayName)).toEqual(["Alice"]);
+    expect(copy?.utterances).not.toBe('{"data":"server"}');
+  });
+});

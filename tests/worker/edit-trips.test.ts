@@ -1,0 +1,91 @@
+// An edit is one call into the owner's object (decision 029): it reads nothing of the transcript
+// from D1, and the object checks, commits and tells the tabs itself. Counted by wrapping the
+// bindings the Worker is given: every D1 statement it prepares, every call on an object's stub.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { apiRequest } from "./helpers";
+import { expectStatus } from "./library-helpers";
+import { openTab, until } from "./live-helpers";
+import { unchangedWords, userWithTranscript, utterances } from "./transcript-helpers";
+
+/** The Worker's env with D1 and the user objects' namespace wrapped to record what they are asked. */
+function counted() {
+  const statements: string[] = [];
+  const objectCalls: string[] = [];
+  const bound = <T extends object>(target: T, key: PropertyKey) => {
+    const value = Reflect.get(target, key);
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+  const db = new Proxy(env.DB, {
+    get: (target, key) =>
+      key === "prepare"
+        ? (query: string) => {
+            statements.push(query);
+            return target.prepare(query);
+          }
+        : bound(target, key),
+  });
+  const namespace = env.USER_CHANNEL as unknown as DurableObjectNamespace;
+  const objects = new Proxy(namespace, {
+    get: (target, key) =>
+      key === "get"
+        ? (id: DurableObjectId) =>
+            new Proxy(target.get(id), {
+              get: (stub, method) => {
+                const value = Reflect.get(stub, method);
+                if (typeof value !== "function") return value;
+                return (...args: unknown[]) => {
+                  objectCalls.push(String(method));
+                  return value(...args);
+                };
+              },
+            })
+        : bound(target, key),
+  });
+  const wrapped = Object.create(env, { DB: { value: db }, USER_CHANNEL: { value: objects } }) as Env;
+  return { wrapped, statements, objectCalls };
+}
+
+describe("one call per edit", () => {
+  it("a word edit makes one call into the owner's object, no D1 read of the transcript, and its tabs hear of it", async () => {
+    const { user, fileId } = await userWithTranscript("trips");
+    const [first] = await utterances(user, fileId);
+    const tab = await openTab(user, "transcript_changed");
+    const { wrapped, statements, objectCalls } = counted();
+    const words = unchangedWords(first);
+    words[0] = { id: first.transcriptWords[0].id, text: "Changed" };
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      apiRequest("PATCH", `/transcripts/${fileId}/utterances/${first.id}/update_words`, { words }, { token: user.token }),
+      wrapped,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expectStatus(res, 200);
+    expect(objectCalls).toEqual(["edit"]);
+    // What D1 is asked is the sign-in's, never the transcript's or the file's.
+    expect(statements.filter((q) => /\b(transcripts|audio_files|utterances)\b/.test(q))).toEqual([]);
+    expect(await until(() => tab.messages.some((m) => m.file_id === fileId && m.utterance_ids.includes(first.id)))).toBe(true);
+    tab.close();
+  });
+
+  it("another user's file answers the same 404 as a file that does not exist, from the one call", async () => {
+    const alice = await userWithTranscript("trips-alice");
+    const bob = await userWithTranscript("trips-bob");
+    const [first] = await utterances(alice.user, alice.fileId);
+    const body = { words: unchangedWords(first) };
+    const patch = (fileId: string) =>
+      worker.fetch(
+        apiRequest("PATCH", `/transcripts/${fileId}/utterances/${first.id}/update_words`, body, { token: bob.user.token }),
+        counted().wrapped,
+        createExecutionContext(),
+      );
+    const stranger = await patch(alice.fileId);
+    const missing = await patch(crypto.randomUUID());
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toEqual(await missing.json());
+    expect(missing.status).toBe(404);
+  });
+});
