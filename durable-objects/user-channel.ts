@@ -98,13 +98,13 @@ export class UserChannel extends LiveRoom {
     return answer(() => transcriptSpeakers(this.storage.sql, fileId));
   }
 
-  async utterancesJson(fileId: string): Promise<StoreAnswer<string>> {
-    return answer(() => utterancesJson(this.storage.sql, fileId));
+  async utterancesJson(fileId: string, first?: number): Promise<StoreAnswer<string>> {
+    return answer(() => utterancesJson(this.storage.sql, fileId, first));
   }
 
   /** The compact shape as JSON text (one string crosses RPC, and the Worker sends it as it is). */
-  async compactUtterancesJson(fileId: string): Promise<StoreAnswer<string>> {
-    return answer(() => compactUtterancesJson(this.storage.sql, fileId));
+  async compactUtterancesJson(fileId: string, first?: number): Promise<StoreAnswer<string>> {
+    return answer(() => compactUtterancesJson(this.storage.sql, fileId, first));
   }
 
   async currentStates(fileId: string, ids: string[]): Promise<StoreAnswer<UtteranceState[]>> {

@@ -38,14 +38,20 @@ function held(sql: SqlStorage, fileId: string): TranscriptRecord {
   return t;
 }
 
-/** The transcript's utterances in order, as states with their positions. */
-export function states(sql: SqlStorage, transcript: number): UtteranceState[] {
-  const rows = sql
+/** The transcript's utterance rows in order (the first `first` of them when given). */
+function records(sql: SqlStorage, transcript: number, first?: number): UtteranceRecord[] {
+  return sql
     .exec<UtteranceRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM utterances u JOIN speakers s ON s.id = u.speaker WHERE u.transcript = ? ORDER BY u.order_key`,
+      `SELECT ${RECORD_COLUMNS} FROM utterances u JOIN speakers s ON s.id = u.speaker WHERE u.transcript = ? ORDER BY u.order_key LIMIT ?`,
       transcript,
+      first ?? -1,
     )
     .toArray();
+}
+
+/** The transcript's utterances in order, as states with their positions (the first `first` when given). */
+export function states(sql: SqlStorage, transcript: number, first?: number): UtteranceState[] {
+  const rows = records(sql, transcript, first);
   const ids = storeIds(sql);
   return rows.map((row, position) => toState(ids, row, position));
 }
@@ -100,23 +106,17 @@ export function transcriptSpeakers(sql: SqlStorage, fileId: string): SpeakerDto[
   return speakersOf(sql, held(sql, fileId).id);
 }
 
-/** Every utterance in order, as the API's JSON text. */
-export function utterancesJson(sql: SqlStorage, fileId: string): string {
-  return JSON.stringify(states(sql, held(sql, fileId).id).map(publicState));
+/** Every utterance in order (the first `first` when given), as the API's JSON text. */
+export function utterancesJson(sql: SqlStorage, fileId: string, first?: number): string {
+  return JSON.stringify(states(sql, held(sql, fileId).id, first).map(publicState));
 }
 
 /**
  * The same list in the compact shape (common/compact-utterances.ts), as JSON text: written from
  * the stored words without building each word's object first, and text crosses RPC as one string.
  */
-export function compactUtterancesJson(sql: SqlStorage, fileId: string): string {
-  const t = held(sql, fileId);
-  const rows = sql
-    .exec<UtteranceRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM utterances u JOIN speakers s ON s.id = u.speaker WHERE u.transcript = ? ORDER BY u.order_key`,
-      t.id,
-    )
-    .toArray();
+export function compactUtterancesJson(sql: SqlStorage, fileId: string, first?: number): string {
+  const rows = records(sql, held(sql, fileId).id, first);
   const ids = storeIds(sql);
   const writer = new CompactWriter();
   for (let position = 0; position < rows.length; position++) {

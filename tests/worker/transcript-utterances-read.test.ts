@@ -1,12 +1,12 @@
 // GET /transcripts/{id}/utterances: the spec's shape by default, the compact
-// shape with ?format=compact, and only the named utterances with ?ids=.
+// shape with ?format=compact, only the named utterances with ?ids=, the first few with ?first=.
 import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
 import { UTTERANCE_IDS_MAX, UTTERANCE_QUERY_MESSAGES } from "../../common/utterances-query";
 import { expectOk, get, typedApi } from "./helpers";
 import { merge, sampleTranscript, split, userWithTranscript, utterances } from "./transcript-helpers";
 
-const read = (token: string, id: string, query: { ids?: string; format?: "compact" } = {}) =>
+const read = (token: string, id: string, query: { ids?: string; first?: string; format?: "compact" } = {}) =>
   typedApi({ token }).transcripts[":id"].utterances.$get({ param: { id }, query });
 
 describe("GET /transcripts/{id}/utterances", () => {
@@ -29,6 +29,19 @@ describe("GET /transcripts/{id}/utterances", () => {
     const compact = await expectOk(await read(user.token, fileId, { ids, format: "compact" }));
     if (!("format" in compact.data)) throw new Error("expected the compact shape");
     expect(decodeUtterances(compact.data)).toEqual([full[1], full[4]]);
+  });
+
+  it("answers the first n utterances in order on ?first=n, in either shape, exactly as the whole list begins", async () => {
+    const { user, fileId } = await userWithTranscript("first", sampleTranscript(12, 3));
+    const full = await utterances(user, fileId);
+    for (const n of [1, 5, 12, 200]) {
+      const compact = (await expectOk(await read(user.token, fileId, { first: String(n), format: "compact" }))).data;
+      if (!("format" in compact)) throw new Error("expected the compact shape");
+      expect(decodeUtterances(compact)).toEqual(full.slice(0, n));
+      const plain = (await expectOk(await read(user.token, fileId, { first: String(n) }))).data;
+      if ("format" in plain) throw new Error("expected the spec's shape");
+      expect(plain.data).toEqual(full.slice(0, n));
+    }
   });
 
   it("names a split's new half and leaves out what a merge removed", async () => {
@@ -55,7 +68,7 @@ describe("GET /transcripts/{id}/utterances", () => {
     expect(decodeUtterances(data)).toEqual(full);
   });
 
-  it("refuses more than 200 ids, empty ids and unknown formats with 422 {error}", async () => {
+  it("refuses more than 200 ids, empty ids, unknown formats and a bad first with 422 {error}", async () => {
     const { user, fileId } = await userWithTranscript("ids-bad");
     const base = `/transcripts/${fileId}/utterances`;
     const tooMany = Array.from({ length: UTTERANCE_IDS_MAX + 1 }, (_, i) => `u${i}`).join(",");
@@ -67,6 +80,14 @@ describe("GET /transcripts/{id}/utterances", () => {
     const res = await get(`${base}?format=xml`, { token: user.token });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ error: UTTERANCE_QUERY_MESSAGES.format });
+    for (const query of ["first=0", "first=201", "first=2.5", "first=many"]) {
+      const refused = await get(`${base}?${query}`, { token: user.token });
+      expect(refused.status, query).toBe(422);
+      expect(refused.body).toEqual({ error: UTTERANCE_QUERY_MESSAGES.first });
+    }
+    const both = await get(`${base}?first=2&ids=a`, { token: user.token });
+    expect(both.status).toBe(422);
+    expect(both.body).toEqual({ error: UTTERANCE_QUERY_MESSAGES.idsAndFirst });
   });
 
   it("shows nobody else's utterances: another user's file is 404, their ids are absent from mine", async () => {

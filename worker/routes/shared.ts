@@ -23,7 +23,7 @@ import { renderVtt } from "../exports/formats/vtt";
 import { dataAsJsonText } from "../lib/json-text";
 import { validate } from "../lib/validate";
 import { readCompactUtterancesJson, readUtterancesJson } from "../transcripts/store";
-import { utterancesQuerySchema } from "../../common/utterances-query";
+import { utterancesQueryFields } from "../../common/utterances-query";
 import type { AppEnv } from "../types";
 
 /** What a secret may look like (the ones we issue are 43 characters); anything else is just as unknown. */
@@ -35,7 +35,7 @@ export const SHARED_EXPORT_FORMATS = ["txt", "srt", "vtt"] as const;
 const sharedQuerySchema = z.strictObject({ view: z.enum(["0"]).optional() });
 
 /** The whole list, in either shape; a shared page never asks for single utterances. */
-const sharedUtterancesQuerySchema = utterancesQuerySchema.pick({ format: true }).strict();
+const sharedUtterancesQuerySchema = utterancesQueryFields.pick({ format: true }).strict();
 
 const RENDER_TEXT = { txt: renderTxt, srt: renderSrt, vtt: renderVtt } as const;
 const exportParamSchema = z.object({ secret: z.string(), format: z.enum(SHARED_EXPORT_FORMATS, { error: SHARE_MESSAGES.exportFormat }) });

@@ -24,7 +24,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/:id", async (c) => c.json({ data: await readTranscript(c.env, c.var.user.id, c.req.param("id")) }, 200))
   .get("/:id/utterances", validate("query", utterancesQuerySchema), async (c) => {
-    const { ids, format } = c.req.valid("query");
+    const { ids, first, format } = c.req.valid("query");
     const userId = c.var.user.id;
     const audioFileId = c.req.param("id");
     if (ids) {
@@ -32,8 +32,9 @@ export const transcriptRoutes = new Hono<AppEnv>()
       const list = await readCurrentStates(c.env, userId, audioFileId, ids);
       return format === "compact" ? c.json({ data: encodeUtterances(list) }, 200) : c.json({ data: { data: list } }, 200);
     }
-    if (format === "compact") return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, userId, audioFileId));
-    return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, userId, audioFileId)}}`);
+    if (format === "compact")
+      return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, userId, audioFileId, first));
+    return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, userId, audioFileId, first)}}`);
   })
   .get("/:id/speakers", async (c) => c.json({ data: await readSpeakers(c.env, c.var.user.id, c.req.param("id")) }, 200))
   .route("/", utteranceRoutes)

@@ -40,9 +40,9 @@ export async function readSpeakers(env: Env, userId: string, fileId: string): Pr
   return unwrap(await userStore(env, userId).transcriptSpeakers(fileId));
 }
 
-/** Every utterance in order, as the API's JSON text. */
-export async function readUtterancesJson(env: Env, userId: string, fileId: string): Promise<string> {
-  return unwrap(await userStore(env, userId).utterancesJson(fileId));
+/** Every utterance in order (the first `first` when given), as the API's JSON text. */
+export async function readUtterancesJson(env: Env, userId: string, fileId: string, first?: number): Promise<string> {
+  return unwrap(await userStore(env, userId).utterancesJson(fileId, first));
 }
 
 /** Every utterance in order, as objects (exports, summaries). */
@@ -51,8 +51,8 @@ export async function readUtterances(env: Env, userId: string, fileId: string): 
 }
 
 /** The same in the compact shape, as JSON text. */
-export async function readCompactUtterancesJson(env: Env, userId: string, fileId: string): Promise<string> {
-  return unwrap(await userStore(env, userId).compactUtterancesJson(fileId));
+export async function readCompactUtterancesJson(env: Env, userId: string, fileId: string, first?: number): Promise<string> {
+  return unwrap(await userStore(env, userId).compactUtterancesJson(fileId, first));
 }
 
 /** Current states of the named utterances, in order; unknown ids are absent. */
