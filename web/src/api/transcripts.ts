@@ -21,6 +21,12 @@ export const transcriptApi = {
     const { data } = await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId }, query }));
     return "format" in data ? decodeUtterances(data) : data.data;
   },
+  /** The first `count` utterances in order: a first screenful, answered before the whole is. */
+  firstUtterances: async (audioFileId: string, count: number): Promise<UtteranceDto[]> => {
+    const query = { format: "compact" as const, first: String(count) };
+    const { data } = await call(api.transcripts[":id"].utterances.$get({ param: { id: audioFileId }, query }));
+    return "format" in data ? decodeUtterances(data) : data.data;
+  },
   /** Every utterance, as the compact answer's JSON text (this browser's copy keeps it as it is). */
   utterancesText: async (audioFileId: string): Promise<string> => {
     const response = await api.transcripts[":id"].utterances.$get({ param: { id: audioFileId }, query: { format: "compact" } });

@@ -178,6 +178,19 @@ export class EditorSession {
       this.serverRead(() => this.revalidate(server, speakers, heard, copy.copy, shownVersions));
       return;
     }
+    // Cold: the first screenful, asked for on its own, is drawn while the whole is on its way.
+    const early = await Promise.race([
+      Promise.all([opening.head, speakers]).catch(() => null),
+      server.then(
+        () => null,
+        () => null,
+      ),
+    ]);
+    if (early && !serverSettled && !this.disposed) {
+      this.store.setSpeakers(early[1]);
+      this.store.load(early[0]);
+      this.setState({ status: "preview" });
+    }
     let answer: ServerTranscript;
     let serverSpeakers: SpeakerDto[];
     try {

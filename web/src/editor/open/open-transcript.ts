@@ -6,7 +6,7 @@ import { type CompactUtterances, decodeUtterances } from "../../../../common/com
 import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
 import { transcriptApi } from "../../api/transcripts";
 import { watchTranscript } from "../../live/transcript-events";
-import { headOf } from "./head";
+import { HEAD_UTTERANCES, headOf } from "./head";
 import { localCopies, type TranscriptCopy } from "./local-copy";
 
 /** Utterances to draw: the first screenful at once, the whole when asked (decoding it is the cost). */
@@ -27,6 +27,8 @@ export interface ShownCopy extends Readable {
 }
 
 export interface Opening {
+  /** The server's first screenful, asked for on its own: it comes long before the whole. */
+  head: Promise<UtteranceDto[]>;
   server: Promise<ServerTranscript>;
   /** The server's speakers, read beside the utterances (the session owns both). */
   speakers: Promise<SpeakerDto[]>;
@@ -81,13 +83,14 @@ interface Entry extends Opening {
 const prefetched = new Map<string, Entry>();
 
 function start(user: string | null, fileId: string): Entry {
-  const server = readServer(fileId);
+  // Asked in this order: the user's store answers one request at a time, the small ones first.
+  const head = transcriptApi.firstUtterances(fileId, HEAD_UTTERANCES);
   const speakers = transcriptApi.speakers(fileId);
+  const server = readServer(fileId);
   const copy = readCopy(user, fileId);
   // A read nobody takes must not report an unhandled rejection.
-  server.catch(() => {});
-  speakers.catch(() => {});
-  return { user, at: Date.now(), server, speakers, copy, stop: () => {} };
+  for (const read of [head, server, speakers]) read.catch(() => {});
+  return { user, at: Date.now(), head, server, speakers, copy, stop: () => {} };
 }
 
 function drop(fileId: string): void {
