@@ -75,6 +75,7 @@ export class EditorSession {
   private readonly unwatch: () => void;
   private readonly unregister: () => void;
   private opening: Promise<void> | null = null;
+  private serverConfirmed = false;
   /** Who opened it: this browser's copy is theirs only. */
   private readonly user = authState.user?.id ?? null;
   private readonly copies: CopyKeeper;
@@ -210,8 +211,14 @@ export class EditorSession {
       if (isDetailsOp(op)) this.details.replay(op);
       else this.editor.replay([op]);
     }
+    this.serverConfirmed = true;
     this.setState({ status: "ready" });
     this.copies.keep({ ...answer.copy, speakers: serverSpeakers });
+  }
+
+  /** Whether the utterances shown are the server's (not only this browser's copy, which may be older). */
+  showsServerState(): boolean {
+    return this.serverConfirmed;
   }
 
   /** A hiccup is retried once; a missing transcript (4xx) is an answer. */
@@ -254,6 +261,7 @@ export class EditorSession {
     ]);
     if (this.disposed) return;
     mergeOverCopy(this.store, answer.whole(), shownVersions, (id) => this.queue.pendingFor(id));
+    this.serverConfirmed = true;
     const current = this.speakerAnswers === heard ? read : await transcriptApi.speakers(this.audioFileId);
     if (this.disposed) return;
     this.store.setSpeakers(current, (id) => this.details.speakerPending(id));

@@ -29,7 +29,10 @@ export function useSearchTarget(session: EditorSession, playback: PlaybackContro
     let frames = 0;
     let shown = false;
     const attempt = () => {
-      const el = utteranceElements.get(utteranceId);
+      // Not on the first screenful drawn ahead, nor on this browser's copy before the server's
+      // answer (decision 030): the hit's words are the server's, and the copy may be older.
+      const ready = session.getState().status === "ready" && session.showsServerState();
+      const el = ready ? utteranceElements.get(utteranceId) : undefined;
       // Long transcripts render their cards progressively: the card may still be on its way.
       if (!el && frames++ < WAIT_FRAMES) {
         frame = requestAnimationFrame(attempt);
