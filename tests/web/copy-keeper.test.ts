@@ -83,4 +83,20 @@ describe("the copy of an open transcript keeps the speakers the server confirmed
     expect(copy?.speakers.map((s) => s.displayName)).toEqual(["Alice"]);
     expect(copy?.utterances).not.toBe('{"data":"server"}');
   });
+
+  it("follows the saved state a moment after every edit is saved, while the file stays open", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      keeper.keep(answer([speaker("Speaker A")]));
+      store.putSpeaker(speaker("Alice"));
+      keeper.saved();
+      // Quiet long enough: the copy holds the saved rename without the file being closed.
+      await vi.advanceTimersByTimeAsync(2_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await settle();
+    expect((await localCopies()!.read("u1", "f1"))?.speakers.map((s) => s.displayName)).toEqual(["Alice"]);
+    keeper.dispose();
+  });
 });

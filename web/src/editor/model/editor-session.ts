@@ -104,7 +104,10 @@ export class EditorSession {
         this.applySpeakers(result);
       },
       onRejected: (pending, outcome) => void this.rejected(pending, outcome),
-      onDrained: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) }),
+      onDrained: () => {
+        void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) });
+        this.copies.saved();
+      },
       onSpeakerStatsStale: () => void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(audioFileId) }),
     });
     this.editor = new TranscriptEditor({ store: this.store, queue: this.queue, clock: systemClock, onLocalChange: recordCorrections });

@@ -1,7 +1,7 @@
 // Keeps this browser's copy of an open transcript (local-copy.ts) in step with the
 // server: the server's answer (its utterances and speakers), and the editor's state
-// (the store's utterances and speakers) when the page is hidden or the file closed, if
-// every edit is saved by then. Never a state with unsaved edits: a copy only holds what
+// (the store's utterances and speakers) a little after every edit is saved, and when
+// the page is hidden or the file closed, if every edit is saved by then. Never a state with unsaved edits: a copy only holds what
 // the server confirmed.
 import { encodeUtterances } from "../../../../common/compact-utterances";
 import type { SpeakerDto } from "../../../../common/transcript";
@@ -18,6 +18,9 @@ interface KeeperDeps {
   queue: Pick<SaveQueue, "getStatus">;
 }
 
+/** How long the editor stays quiet after its saves before the copy follows. */
+const SETTLE_MS = 2_000;
+
 const sameSpeakers = (a: readonly SpeakerDto[], b: readonly SpeakerDto[]) => JSON.stringify(a) === JSON.stringify(b);
 
 export class CopyKeeper {
@@ -26,6 +29,7 @@ export class CopyKeeper {
   /** The store changed since the copy was last written. */
   private changed = false;
   private started = false;
+  private settle: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: KeeperDeps) {
@@ -52,8 +56,18 @@ export class CopyKeeper {
     this.write(answer);
   }
 
+  /**
+   * Every edit is saved: the copy follows once the editor has been quiet a moment, so a later
+   * open never shows text older than what was saved (encoding the whole costs tens of ms).
+   */
+  saved(): void {
+    clearTimeout(this.settle);
+    this.settle = setTimeout(() => this.snapshot(), SETTLE_MS);
+  }
+
   /** Closing the file: its saved state is kept. */
   dispose(): void {
+    clearTimeout(this.settle);
     this.snapshot();
     this.unsubscribe();
     document.removeEventListener("visibilitychange", this.onHidden);
