@@ -9,30 +9,7 @@ import { type HistoryDirection, UndoHistory } from "../../web/src/editor/model/h
 import { reloadAll } from "../../web/src/editor/model/reload-all";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { settle } from "./fake-clock";
-
-function utterance(id: string, orderKey: string, text: string, version: number): UtteranceDto {
-  return {
-    id,
-    speakerId: "s1",
-    startTime: 0,
-    endTime: 1,
-    position: 0,
-    confidenceScore: 0.9,
-    sentiment: null,
-    sentimentConfidence: null,
-    transcriptWords: text.split(" ").map((w, k) => ({
-      id: `${id}w${k}`,
-      text: w,
-      startTime: k,
-      endTime: k + 0.5,
-      position: k,
-      confidenceScore: 0.9,
-      hasEntities: false,
-    })),
-    orderKey,
-    version,
-  };
-}
+import { utterance } from "./utterance-fixture";
 
 const texts = (store: TranscriptStore) => store.utterances().map((u) => `${u.id}:${u.transcriptWords.map((w) => w.text).join(" ")}`);
 

@@ -3,30 +3,7 @@ import { initialKeys, keyBetween } from "../../common/order-keys";
 import type { UtteranceDto } from "../../common/transcript";
 import { applyRemoteChange } from "../../web/src/editor/model/remote-change";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
-
-function utterance(id: string, orderKey: string, text: string, version = 1): UtteranceDto {
-  return {
-    id,
-    speakerId: "s1",
-    startTime: 0,
-    endTime: 1,
-    position: 0,
-    confidenceScore: 0.9,
-    sentiment: null,
-    sentimentConfidence: null,
-    transcriptWords: text.split(" ").map((w, k) => ({
-      id: `${id}w${k}`,
-      text: w,
-      startTime: k,
-      endTime: k + 0.5,
-      position: k,
-      confidenceScore: 0.9,
-      hasEntities: false,
-    })),
-    orderKey,
-    version,
-  };
-}
+import { utterance } from "./utterance-fixture";
 
 const keys = initialKeys(3);
 const initial = () => [utterance("u0", keys[0]!, "one"), utterance("u1", keys[1]!, "two"), utterance("u2", keys[2]!, "three")];
