@@ -22,6 +22,8 @@ import { fileShareRoutes, shareRoutes } from "./routes/shares";
 import { storageRoutes } from "./routes/storage";
 import { transcriptRoutes } from "./routes/transcripts";
 import { uploadRoutes } from "./routes/uploads";
+import { invitationRoutes } from "./routes/invitations";
+import { workspaceRoutes } from "./routes/workspaces";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
@@ -53,6 +55,8 @@ const api = new Hono<AppEnv>()
   .route("/search", searchRoutes)
   .route("/storage", storageRoutes)
   .route("/uploads", uploadRoutes)
+  .route("/workspaces", workspaceRoutes)
+  .route("/invitations", invitationRoutes)
   .route("/cable", cableTicketRoutes)
   .route("/dev", devRoutes);
 

@@ -2,6 +2,8 @@ import { app } from "./app";
 import { errorText, writeLog } from "./lib/request-log";
 import { handleQueueBatch } from "./queues";
 import { sweep } from "./transcription/recovery";
+import { getDb } from "./db/client";
+import { purgeOldActivity } from "./workspaces/activity";
 
 export { UserChannel } from "../durable-objects/user-channel";
 export type { AppType } from "./app";
@@ -13,12 +15,13 @@ export default {
     const started = Date.now();
     try {
       const result = await sweep(env);
+      const activityRemoved = await purgeOldActivity(getDb(env.DB));
       writeLog({
         kind: "cron",
         requestId: crypto.randomUUID(),
         cron: controller.cron,
         durationMs: Date.now() - started,
-        sweep: { ...result },
+        sweep: { ...result, activityRemoved },
       });
     } catch (error) {
       writeLog({

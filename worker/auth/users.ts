@@ -1,7 +1,9 @@
+import { personalWorkspaceStatements } from "../workspaces/workspaces";
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "../../common/auth";
 import { normalizePreferences, type Preferences } from "../../common/preferences";
 import type { Db } from "../db/client";
+import { batch } from "../lib/d1-batch";
 import { users, type UserRow } from "../db/schema";
 import { nowIso } from "../../common/time";
 
@@ -57,7 +59,8 @@ export async function createUser(
     createdAt: now,
     updatedAt: now,
   };
-  await db.insert(users).values(row);
+  // The account and its personal workspace land together.
+  await batch(db, [db.insert(users).values(row), ...personalWorkspaceStatements(db, row)]);
   return row;
 }
 

@@ -6,6 +6,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
 import type { TranscriptionOptions } from "../../common/transcription-options";
+import { WORKSPACE_ROLES } from "../../common/workspaces";
 
 const CASCADE = { onDelete: "cascade" } as const;
 
@@ -308,4 +309,72 @@ export const doneEmails = sqliteTable(
     sentAt: text("sent_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.audioFileId, t.runStartedAt, t.outcome] })],
+);
+
+/** Workspaces (migrations/0027): a personal one per account (its id is the account's) and teams. */
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    personalUserId: text("personal_user_id").references(() => users.id, CASCADE),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("workspaces_personal_user").on(t.personalUserId).where(sql`personal_user_id IS NOT NULL`)],
+);
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user").on(t.userId)],
+);
+
+/** Pending invitations: the link's token only as a hash; accepted and revoked ones are deleted. */
+export const workspaceInvitations = sqliteTable(
+  "workspace_invitations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    email: text("email").notNull(),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: text("expires_at").notNull(),
+    sentAt: text("sent_at").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("workspace_invitations_token").on(t.tokenHash),
+    uniqueIndex("workspace_invitations_email").on(t.workspaceId, t.email),
+  ],
+);
+export type InvitationRow = typeof workspaceInvitations.$inferSelect;
+
+export const workspaceActivity = sqliteTable(
+  "workspace_activity",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull().default("{}"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("workspace_activity_time").on(t.workspaceId, t.createdAt), index("workspace_activity_created").on(t.createdAt)],
 );

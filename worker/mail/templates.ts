@@ -53,3 +53,24 @@ export function transcriptionDoneMessage(
     `You can choose when ${appName} e-mails you about finished transcriptions in your User Preferences.`,
   );
 }
+
+const ROLE_WORDS = { owner: "an owner", editor: "an editor", commenter: "a commenter", viewer: "a viewer" } as const;
+
+/** An invitation to a workspace: who invites, to which workspace, as what, and the single-use link. */
+export function invitationMessage(
+  appName: string,
+  to: string,
+  inviterName: string,
+  workspaceName: string,
+  role: keyof typeof ROLE_WORDS,
+  link: string,
+): MailMessage {
+  return linkMail(
+    to,
+    `${inviterName} invited you to "${workspaceName}" on ${appName}`,
+    `${inviterName} invited you to join the workspace "${workspaceName}" on ${appName} as ${ROLE_WORDS[role]}.`,
+    "Accept the invitation",
+    link,
+    `The link works once and expires in 7 days. Accept it signed in with ${to} (or create an account with that address). If you did not expect it, ignore this message.`,
+  );
+}

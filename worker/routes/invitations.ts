@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { invitationAcceptSchema } from "../../common/workspaces";
+import { requireAuth } from "../auth/middleware";
+import { validate } from "../lib/validate";
+import { createMailer } from "../mail/mailer";
+import type { AppEnv } from "../types";
+import { acceptInvitation, invitationToManage, resendInvitation, revokeInvitation } from "../workspaces/invitations";
+
+/** One invitation by id (its workspace's owners only; anyone else gets 404), and accepting by token. */
+export const invitationRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/accept", validate("json", invitationAcceptSchema), async (c) => {
+    return c.json({ data: await acceptInvitation(c.var.db, c.var.user, c.req.valid("json").token) }, 200);
+  })
+  .post("/:id/resend", async (c) => {
+    const { invitation, membership } = await invitationToManage(c.var.db, c.var.user.id, c.req.param("id"));
+    const deps = { db: c.var.db, config: c.var.config, mailer: createMailer(c.env, c.var.config, c.var.db) };
+    return c.json({ data: await resendInvitation(deps, c.var.user, membership, invitation) }, 200);
+  })
+  .delete("/:id", async (c) => {
+    const { invitation } = await invitationToManage(c.var.db, c.var.user.id, c.req.param("id"));
+    await revokeInvitation(c.var.db, c.var.user, invitation);
+    return c.json({ message: "Invitation revoked" }, 200);
+  });
