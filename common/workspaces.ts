@@ -96,9 +96,6 @@ export const invitationAcceptSchema = z.strictObject({
   token: z.string({ error: WORKSPACE_MESSAGES.tokenRequired }).min(1, WORKSPACE_MESSAGES.tokenRequired).max(200),
 });
 
-/** `?workspace_id=` on library calls; absent means the caller's personal workspace. */
-export const workspaceQuerySchema = z.object({ workspace_id: z.string().min(1).max(64).optional() });
-
 export interface WorkspaceDto {
   id: string;
   name: string;
