@@ -16,6 +16,7 @@ const ConfirmEmailPage = lazyNamed(() => import("./pages/ConfirmEmailPage"), "Co
 const LegalPage = lazyNamed(() => import("./pages/LegalPage"), "LegalPage");
 // A transcript shared by link: its own small download, for visitors without an account.
 const SharedPage = lazyNamed(() => import("./share/SharedPage"), "SharedPage");
+const AcceptInvitationPage = lazyNamed(() => import("./teams/AcceptInvitationPage"), "AcceptInvitationPage");
 
 const page = (element: ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/terms" element={page(<LegalPage kind="terms" />)} />
         <Route path="/privacy" element={page(<LegalPage kind="privacy" />)} />
         <Route path="/s/:secret" element={page(<SharedPage />)} />
+        <Route path="/invitations/accept" element={page(<AcceptInvitationPage />)} />
         <Route path="/dashboard" element={workspace} />
         <Route path="/dashboard/file/:fileId" element={workspace} />
         <Route path="/dashboard/folder/:folderId" element={workspace} />

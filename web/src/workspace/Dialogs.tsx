@@ -7,6 +7,7 @@ import { ConfirmDialog } from "./dialogs/ConfirmDialog";
 import { MoveDialog } from "./dialogs/MoveDialog";
 import { NameDialog } from "./dialogs/NameDialog";
 import { PreferencesDialog } from "./dialogs/PreferencesDialog";
+import { WorkspacesDialog } from "../teams/WorkspacesDialog";
 import { RetranscribeDialog } from "./dialogs/RetranscribeDialog";
 import { closeDialog, dialogState } from "./dialog-state";
 import { countLabel } from "../lib/file-list-view";
@@ -134,5 +135,7 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
       return <RetranscribeDialog file={open.file as AudioFileDto} onClose={closeDialog} />;
     case "preferences":
       return <PreferencesDialog onClose={closeDialog} />;
+    case "workspaces":
+      return <WorkspacesDialog onClose={closeDialog} />;
   }
 }

@@ -38,6 +38,9 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
         >
           ⚙
         </button>
+        <button type="button" className="button button--ghost" onClick={() => openDialog({ kind: "workspaces" })}>
+          Workspaces
+        </button>
         <button
           data-tutorial="preferences"
           type="button"

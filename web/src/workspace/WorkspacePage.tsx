@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
+import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/library";
 import { authState } from "../auth/store";
@@ -19,6 +20,7 @@ import { useSelection } from "./useSelection";
 import { queryClientFor } from "./query-client";
 import { TutorialLayer } from "../tutorials/TutorialLayer";
 import { tutorials } from "../tutorials/tutorials";
+import { invitationPath, pendingInvitation } from "../teams/pending-invitation";
 
 export function WorkspacePage() {
   const { user } = useSnapshot(authState);
@@ -37,6 +39,13 @@ function Workspace() {
   const config = useServiceConfiguration();
   const { fileId, folderId } = useSelection();
   const liveStatus = useLiveChannel();
+  const navigate = useNavigate();
+
+  // An invitation opened before signing in (and signing up) is accepted now.
+  useEffect(() => {
+    const token = pendingInvitation.take();
+    if (token) navigate(invitationPath(token), { replace: true });
+  }, [navigate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load again when another user signs in
   useEffect(() => {

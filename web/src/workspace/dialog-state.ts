@@ -11,7 +11,8 @@ export type Dialog =
   | { kind: "bulk-move"; files: AudioFileDto[] }
   | { kind: "bulk-delete"; files: AudioFileDto[] }
   | { kind: "retranscribe"; file: AudioFileDto }
-  | { kind: "preferences" };
+  | { kind: "preferences" }
+  | { kind: "workspaces" };
 
 /** At most one modal is open at a time. */
 export const dialogState = proxy<{ open: Dialog | null }>({ open: null });

@@ -1,0 +1,83 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { WORKSPACE_LIMITS, type WorkspaceDto } from "../../../common/workspaces";
+import { useWorkspaces, workspaceApi, workspaceKeys } from "../api/workspaces";
+import { Modal } from "../components/Modal";
+import { toast } from "../lib/toasts";
+import { ROLE_LABELS } from "./roles";
+import { WorkspaceDetails } from "./WorkspaceDetails";
+
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
+
+/** The caller's workspaces: create a team, and per workspace its members, invitations and log. */
+export function WorkspacesDialog({ onClose }: { onClose: () => void }) {
+  const workspaces = useWorkspaces();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const list = workspaces.data ?? [];
+  const selected = list.find((w) => w.id === selectedId) ?? list.find((w) => !w.personal) ?? list[0];
+  return (
+    <Modal title="Workspaces" onClose={onClose} wide>
+      <p className="muted">Invite people into a team workspace with a role. Your personal workspace is only yours.</p>
+      {workspaces.isPending && <p className="muted">Loading workspaces...</p>}
+      {workspaces.isError && <p role="alert">{errorText(workspaces.error)}</p>}
+      {list.length > 0 && (
+        <div className="workspaces-layout">
+          <nav aria-label="Your workspaces">
+            <ul className="workspace-list" data-testid="workspace-list">
+              {list.map((w) => (
+                <li key={w.id}>
+                  <button
+                    type="button"
+                    className="workspace-choice"
+                    aria-current={w.id === selected?.id ? "true" : undefined}
+                    onClick={() => setSelectedId(w.id)}
+                  >
+                    <span>{w.name}</span> <span className="muted">{w.personal ? "Personal" : ROLE_LABELS[w.role]}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <NewWorkspaceForm onCreated={(w) => setSelectedId(w.id)} />
+          </nav>
+          {selected && <WorkspaceDetails key={selected.id} workspace={selected} onGone={() => setSelectedId(null)} />}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function NewWorkspaceForm({ onCreated }: { onCreated: (workspace: WorkspaceDto) => void }) {
+  const client = useQueryClient();
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const create = async () => {
+    setBusy(true);
+    try {
+      const workspace = await workspaceApi.create(name);
+      await client.invalidateQueries({ queryKey: workspaceKeys.all });
+      setName("");
+      onCreated(workspace);
+      toast(`Workspace "${workspace.name}" created`, "success");
+    } catch (error) {
+      toast(errorText(error), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="workspace-new"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create();
+      }}
+    >
+      <label htmlFor={id}>New team workspace</label>
+      <input id={id} value={name} maxLength={WORKSPACE_LIMITS.nameMaxLength} required onChange={(e) => setName(e.target.value)} />
+      <button type="submit" className="button" disabled={busy || !name.trim()}>
+        {busy ? "Creating..." : "Create"}
+      </button>
+    </form>
+  );
+}
