@@ -126,6 +126,24 @@ describe("tab records: two tabs of one file", () => {
     expect(await storedIds(store)).toEqual([]);
   });
 
+  it("a taken-over edit the server refuses is reported like the tab's own, and the queue goes on", async () => {
+    const browser = new FakeBrowser();
+    const store = new MemoryPendingStore();
+    const b = openTab(browser, store);
+    await b.queue.restore();
+    b.queue.enqueue(speaker("gone", "s2"));
+    await b.queue.whenPersisted();
+    closeTab(b);
+
+    const a = openTab(browser, store, { answer: { kind: "permanent", status: 404, message: "Utterance not found" } });
+    await a.queue.restore();
+    await a.queue.flush(0);
+    expect(a.rejected).toEqual([`${b.records.key.tab}-op1`]);
+    expect(a.queue.getStatus().state).toBe("error");
+    await a.queue.whenPersisted();
+    expect(await storedIds(store)).toEqual([]);
+  });
+
   it("a tab takes over a record of a tab closed while it was open when asked again (back online)", async () => {
     const browser = new FakeBrowser();
     const store = new MemoryPendingStore();

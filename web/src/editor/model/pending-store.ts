@@ -34,7 +34,7 @@ export interface PendingStore {
  */
 export const EARLIER_VERSION_TAB = "";
 
-/** Bumped when the stored shape changes; records of another version are ignored. */
+/** Bumped when the stored shape changes: records of another version are ignored (the first version's are taken over). */
 const RECORD_VERSION = 2;
 const FIRST_VERSION = 1;
 
