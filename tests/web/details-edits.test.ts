@@ -9,6 +9,7 @@ import { DetailsEditor } from "../../web/src/editor/model/details-editor";
 import { isDetailsOp } from "../../web/src/editor/model/details-ops";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { MemoryPendingStore } from "../../web/src/editor/model/pending-store";
+import { TabRecords } from "../../web/src/editor/model/tab-records";
 import { type PendingOp, type SavedResult, SaveQueue, type SendOutcome } from "../../web/src/editor/model/save-queue";
 import { withStats } from "../../web/src/editor/model/speaker-stats";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
@@ -70,15 +71,17 @@ class FakeServer {
   };
 }
 
+let tabs = 0;
+
 function open(server: FakeServer, pendingStore: MemoryPendingStore, clock = new FakeClock()) {
   const store = new TranscriptStore([utterance("u0", 0, "s1"), utterance("u1", 1, "s2")], server.speakers);
   const rejected: string[] = [];
   let details!: DetailsEditor;
   let n = 0;
   const queue = new SaveQueue({
-    fileId: "f1",
     send: server.send,
-    store: pendingStore,
+    // Each page is a new tab: it takes over what the page before left.
+    record: new TabRecords(pendingStore, null, { user: "ada", file: "f1", tab: `tab-${++tabs}` }),
     clock,
     onSaved: (pending, result) => {
       if (isDetailsOp(pending.op)) details.saved(pending.op, result);

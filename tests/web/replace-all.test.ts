@@ -130,7 +130,6 @@ describe("replace all in the editor", () => {
     const store = new TranscriptStore(utterances(list));
     const sent: PendingOp[] = [];
     const queue = new SaveQueue({
-      fileId: "f",
       clock,
       send: async (pending) => {
         sent.push(pending);

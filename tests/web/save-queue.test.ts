@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { UtteranceDto } from "../../common/transcript";
 import { touches, type TranscriptOp } from "../../common/transcript-ops";
 import { FakeClock, settle } from "./fake-clock";
-import { IdbPendingStore, MemoryPendingStore, type PendingStore } from "../../web/src/editor/model/pending-store";
+import { IdbPendingStore, MemoryPendingStore, type PendingKey, type PendingStore } from "../../web/src/editor/model/pending-store";
+import { TabRecords } from "../../web/src/editor/model/tab-records";
 import {
   classifyFailure,
   coalesceKey,
@@ -77,6 +78,13 @@ const merge = (targetUtteranceId: string, sourceUtteranceId: string): Transcript
   sourceUtteranceId,
 });
 
+/** The record of the file's queue in one tab (a reload is another tab: it takes the record over). */
+const keyOf = (file = "file-1", tab = "earlier-page"): PendingKey => ({ user: "ada", file, tab });
+const recordOf = (store: PendingStore | undefined, file = "file-1") => store && new TabRecords(store, null, keyOf(file, `tab-${++tabs}`));
+let tabs = 0;
+/** The operations stored for the file, whichever tab holds them. */
+const storedOps = async (store: PendingStore, file = "file-1") => (await store.records("ada", file)).flatMap((r) => r.ops);
+
 function setup(options: { store?: PendingStore; fileId?: string; clock?: FakeClock; transport?: FakeTransport } = {}) {
   const clock = options.clock ?? new FakeClock();
   const transport = options.transport ?? new FakeTransport();
@@ -86,10 +94,9 @@ function setup(options: { store?: PendingStore; fileId?: string; clock?: FakeClo
   const labels: string[] = [];
   const counts = { drained: 0, stats: 0 };
   const queue = new SaveQueue({
-    fileId: options.fileId ?? "file-1",
     send: transport.send,
     clock,
-    store: options.store,
+    record: recordOf(options.store, options.fileId),
     newId: () => `op${++n}`,
     onSaved: (pending) => saved.push(pending.opId),
     onRejected: (pending, failure) => rejected.push({ opId: pending.opId, failure }),
@@ -406,7 +413,6 @@ describe("save queue: callbacks", () => {
     transport.auto = () => ok();
     const seen: boolean[][] = [];
     const queue: SaveQueue = new SaveQueue({
-      fileId: "f",
       send: transport.send,
       clock,
       onSaved: () => seen.push([queue.pendingFor("u1"), queue.pendingFor("n1")]),
@@ -425,7 +431,6 @@ describe("save queue: callbacks", () => {
     const transport = new FakeTransport();
     transport.auto = () => ok();
     const queue = new SaveQueue({
-      fileId: "f",
       send: transport.send,
       clock,
       onSaved: () => {
@@ -544,21 +549,21 @@ describe("save queue: persistence", () => {
     await queue.restore();
     queue.enqueue(words("u1", "a"));
     await queue.whenPersisted();
-    expect(await store.load("file-1")).toEqual([{ opId: "op1", op: words("u1", "a"), enqueuedAt: 0 }]);
+    expect(await storedOps(store, "file-1")).toEqual([{ opId: "op1", op: words("u1", "a"), enqueuedAt: 0 }]);
     queue.enqueue(words("u1", "a", "b"));
     await queue.whenPersisted();
-    expect((await store.load("file-1")).map((p) => p.opId)).toEqual(["op2"]);
+    expect((await storedOps(store, "file-1")).map((p) => p.opId)).toEqual(["op2"]);
     queue.enqueue(speaker("u2", "s1"));
     await clock.advance(1_000);
     // In flight: still stored until acknowledged.
-    expect((await store.load("file-1")).map((p) => p.opId)).toEqual(["op2", "op3"]);
+    expect((await storedOps(store, "file-1")).map((p) => p.opId)).toEqual(["op2", "op3"]);
     await transport.respond(ok());
     await queue.whenPersisted();
-    expect((await store.load("file-1")).map((p) => p.opId)).toEqual(["op3"]);
+    expect((await storedOps(store, "file-1")).map((p) => p.opId)).toEqual(["op3"]);
     await transport.respond(refused());
     await queue.whenPersisted();
-    expect(await store.load("file-1")).toEqual([]);
-    expect(store.records.size).toBe(0);
+    expect(await storedOps(store, "file-1")).toEqual([]);
+    expect(store.stored.size).toBe(0);
   });
 
   it("restores the stored operations in order after a reload and resends the one in flight with its id", async () => {
@@ -577,7 +582,7 @@ describe("save queue: persistence", () => {
     const transport = new FakeTransport();
     transport.auto = () => ok();
     const savedIds: string[] = [];
-    const queue = new SaveQueue({ fileId: "file-1", send: transport.send, clock, store, onSaved: (p) => savedIds.push(p.opId) });
+    const queue = new SaveQueue({ send: transport.send, clock, record: recordOf(store), onSaved: (p) => savedIds.push(p.opId) });
     const restored = await queue.restore();
     expect(restored.map((p) => [p.opId, p.op])).toEqual([
       ["op1", speaker("u1", "s1")],
@@ -589,12 +594,12 @@ describe("save queue: persistence", () => {
     expect(transport.sent).toEqual(["op1", "op2", "op3"]);
     expect(savedIds).toEqual(["op1", "op2", "op3"]);
     await queue.whenPersisted();
-    expect(await store.load("file-1")).toEqual([]);
+    expect(await storedOps(store, "file-1")).toEqual([]);
   });
 
   it("never replaces a restored operation (it may have reached the server)", async () => {
     const store = new MemoryPendingStore();
-    await store.save("file-1", [{ opId: "old", op: words("u1", "a"), enqueuedAt: 0 }]);
+    await store.save(keyOf(), [{ opId: "old", op: words("u1", "a"), enqueuedAt: 0 }]);
     const { queue } = setup({ store });
     await queue.restore();
     queue.enqueue(words("u1", "a", "b"));
@@ -603,14 +608,14 @@ describe("save queue: persistence", () => {
 
   it("queues what was enqueued before the stored operations loaded behind them, without losing them", async () => {
     const store = new MemoryPendingStore();
-    await store.save("file-1", [{ opId: "old", op: speaker("u1", "s1"), enqueuedAt: 0 }]);
+    await store.save(keyOf(), [{ opId: "old", op: speaker("u1", "s1"), enqueuedAt: 0 }]);
     const { clock, transport, queue } = setup({ store });
     queue.enqueue(speaker("u2", "s2"));
     expect(transport.sent).toEqual([]); // nothing goes out before the stored operations
     const restored = await queue.restore();
     expect(restored.map((p) => p.opId)).toEqual(["old"]);
     await queue.whenPersisted();
-    expect((await store.load("file-1")).map((p) => p.opId)).toEqual(["old", "op1"]);
+    expect((await storedOps(store, "file-1")).map((p) => p.opId)).toEqual(["old", "op1"]);
     expect(transport.sent).toEqual(["old"]);
     await transport.respond(ok());
     await clock.advance(50);
@@ -624,8 +629,8 @@ describe("save queue: persistence", () => {
     a.queue.enqueue(speaker("u1", "s1"));
     b.queue.enqueue(speaker("u9", "s9"));
     await Promise.all([a.queue.whenPersisted(), b.queue.whenPersisted()]);
-    expect((await store.load("a")).map((p) => p.op)).toEqual([speaker("u1", "s1")]);
-    expect((await store.load("b")).map((p) => p.op)).toEqual([speaker("u9", "s9")]);
+    expect((await storedOps(store, "a")).map((p) => p.op)).toEqual([speaker("u1", "s1")]);
+    expect((await storedOps(store, "b")).map((p) => p.op)).toEqual([speaker("u9", "s9")]);
   });
 
   it("survives a reload with IndexedDB", async () => {
@@ -651,7 +656,50 @@ describe("save queue: persistence", () => {
     await settle();
     expect(transport.sent).toEqual(["op1", "op2", "op3"]);
     await second.queue.whenPersisted();
-    expect(await new IdbPendingStore(dbName).load("file-1")).toEqual([]);
+    expect(await storedOps(new IdbPendingStore(dbName))).toEqual([]);
+  });
+
+  it("queues operations taken over from a closed tab behind its own, never coalesced, stored, and sent in order", async () => {
+    const store = new MemoryPendingStore();
+    const { clock, transport, queue, saved } = setup({ store });
+    await queue.restore();
+    queue.enqueue(words("u1", "mine"));
+    const theirs: PendingOp[] = [
+      { opId: "t1", op: words("u1", "theirs"), enqueuedAt: 5 },
+      { opId: "t2", op: speaker("u2", "s2"), enqueuedAt: 6 },
+    ];
+    await queue.adopt([...theirs, theirs[0]!]);
+    expect(queue.snapshot().map((p) => p.opId)).toEqual(["op1", "t1", "t2"]);
+    expect((await storedOps(store)).map((p) => p.opId)).toEqual(["op1", "t1", "t2"]);
+    // A newer edit of u1 is queued behind the taken-over one, not merged into it.
+    queue.enqueue(words("u1", "mine", "again"));
+    expect(queue.snapshot().map((p) => p.opId)).toEqual(["op1", "t1", "t2", "op2"]);
+    expect(queue.getStatus()).toEqual({ state: "pending", pending: 4 });
+    transport.auto = () => ok();
+    await clock.advance(1_000);
+    expect(transport.sent).toEqual(["op1", "t1", "t2", "op2"]);
+    expect(saved).toEqual(["op1", "t1", "t2", "op2"]);
+  });
+
+  it("refuses to take operations over once closed, so the other tab's record stays", async () => {
+    const store = new MemoryPendingStore();
+    const { queue } = setup({ store });
+    await queue.restore();
+    queue.dispose();
+    await expect(queue.adopt([{ opId: "t1", op: speaker("u1", "s1"), enqueuedAt: 0 }])).rejects.toThrow();
+    expect(await storedOps(store)).toEqual([]);
+  });
+
+  it("says whether operations wait, even after it was closed", async () => {
+    const { clock, transport, queue } = setup({ store: new MemoryPendingStore() });
+    expect(queue.hasUnsent()).toBe(false);
+    queue.enqueue(speaker("u1", "s1"));
+    expect(queue.hasUnsent()).toBe(true);
+    await clock.advance(50);
+    queue.dispose();
+    expect(queue.hasUnsent()).toBe(true);
+    await transport.respond(ok());
+    expect(queue.hasUnsent()).toBe(false);
   });
 
   it("records an answer that arrives after dispose, and sends nothing more", async () => {
@@ -663,7 +711,7 @@ describe("save queue: persistence", () => {
     queue.dispose();
     await transport.respond(ok());
     await queue.whenPersisted();
-    expect((await store.load("file-1")).map((p) => p.opId)).toEqual(["op2"]);
+    expect((await storedOps(store, "file-1")).map((p) => p.opId)).toEqual(["op2"]);
     await clock.advance(10_000);
     expect(transport.sent).toEqual(["op1"]);
     expect(clock.pendingTimers).toBe(0);
@@ -730,7 +778,7 @@ describe("save queue: property", () => {
         const clock = new FakeClock();
         const transport = new FakeTransport();
         let n = 0;
-        const queue = new SaveQueue({ fileId: "p", send: transport.send, clock, newId: () => `op${++n}` });
+        const queue = new SaveQueue({ send: transport.send, clock, newId: () => `op${++n}` });
         const ref: RefEntry[] = [];
         const delivered: PendingOp[] = [];
         const refusedIds = new Set<string>();

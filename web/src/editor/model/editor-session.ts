@@ -8,6 +8,7 @@ import { touches, type OperationResultDto } from "../../../../common/transcript-
 import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
 import { DetailsEditor } from "./details-editor";
 import { type EditorOp, isDetailsOp } from "./details-ops";
+import { TAB_ID } from "../../api/client";
 import { ApiRequestError } from "../../api/errors";
 import { transcriptApi, transcriptKeys } from "../../api/transcripts";
 import { authState } from "../../auth/store";
@@ -18,6 +19,9 @@ import { mergeOverCopy } from "../open/revalidate";
 import { systemClock } from "./clock";
 import { TranscriptEditor } from "./editor";
 import { indexedDbPendingStore } from "./pending-store";
+import { browserTabLocks } from "./tab-locks";
+import { TabRecords } from "./tab-records";
+import { guardUnsent } from "./unsent-guard";
 import { applyRemoteChange } from "./remote-change";
 import { SaveQueue, type PendingOp, type SendOutcome } from "./save-queue";
 import { TranscriptStore } from "./transcript-store";
@@ -81,15 +85,21 @@ export class EditorSession {
   private readonly copies: CopyKeeper;
   /** Counts the server's answers that set speakers here (a saved speaker edit, a merge, an undo). */
   private speakerAnswers = 0;
+  /** This tab's unsent edits of the file, and those other tabs of the same user left (decision 035). */
+  private readonly records: TabRecords | null;
+  private readonly unguard: () => void;
 
   constructor(
     readonly audioFileId: string,
     queryClient: QueryClient,
   ) {
+    // No one signed in: nothing is stored (a record is always someone's).
+    this.records = this.user
+      ? new TabRecords(indexedDbPendingStore(), browserTabLocks(), { user: this.user, file: audioFileId, tab: TAB_ID })
+      : null;
     this.queue = new SaveQueue({
-      fileId: audioFileId,
       send: httpTransport(audioFileId, this.store),
-      store: indexedDbPendingStore(),
+      record: this.records ?? undefined,
       clock: systemClock,
       onSaved: (pending, result) => {
         const op = pending.op;
@@ -127,6 +137,8 @@ export class EditorSession {
     });
     // Back online: retry at once instead of waiting out the backoff.
     addEventListener("online", this.online);
+    document.addEventListener("visibilitychange", this.visible);
+    this.unguard = guardUnsent(audioFileId, () => this.queue.hasUnsent());
     this.unwatch = watchTranscript(audioFileId, {
       changed: (event) => this.remoteChanged(event),
       reload: () => this.reload(),
@@ -135,7 +147,40 @@ export class EditorSession {
     this.copies = new CopyKeeper({ user: this.user, fileId: audioFileId, store: this.store, queue: this.queue });
   }
 
-  private online = () => this.queue.retryNow();
+  private online = () => {
+    this.queue.retryNow();
+    this.adoptClosedTabs();
+  };
+
+  /** Back to this tab (another may just have closed): its unsent edits are taken over. */
+  private visible = () => {
+    if (document.visibilityState === "visible") this.adoptClosedTabs();
+  };
+
+  /**
+   * Edits another tab of this file left unsent when it closed: re-applied here and sent
+   * through this queue (a refused one is named in a toast, as this tab's own are).
+   */
+  private adoptClosedTabs(): void {
+    // Re-applied to the server's state only, never to this browser's copy (decision 030).
+    if (!this.serverConfirmed || this.disposed) return;
+    void this.records
+      ?.adopt(async (ops) => {
+        if (this.disposed) throw new Error("The file was closed");
+        const stored = this.queue.adopt(ops);
+        this.replay(ops);
+        await stored;
+      })
+      .catch((error: unknown) => console.warn("A closed tab's unsent edits were not taken over", error));
+  }
+
+  /** In order: a speaker created offline comes before the utterances given to it. */
+  private replay(ops: readonly PendingOp[]): void {
+    for (const { op } of ops) {
+      if (isDetailsOp(op)) this.details.replay(op);
+      else this.editor.replay([op]);
+    }
+  }
 
   getState(): SessionState {
     return this.state;
@@ -209,14 +254,11 @@ export class EditorSession {
     if (!(await this.show(answer))) return;
     const ops = await this.queue.restore();
     if (this.disposed) return;
-    // In order: a speaker created offline comes before the utterances given to it.
-    for (const { op } of ops) {
-      if (isDetailsOp(op)) this.details.replay(op);
-      else this.editor.replay([op]);
-    }
+    this.replay(ops);
     this.serverConfirmed = true;
     this.setState({ status: "ready" });
     this.copies.keep({ ...answer.copy, speakers: serverSpeakers });
+    this.adoptClosedTabs();
   }
 
   /** Whether the utterances shown are the server's (not only this browser's copy, which may be older). */
@@ -269,6 +311,7 @@ export class EditorSession {
     if (this.disposed) return;
     this.store.setSpeakers(current, (id) => this.details.speakerPending(id));
     this.copies.keep({ ...answer.copy, speakers: current }, shown);
+    this.adoptClosedTabs();
   }
 
   /** Everything again (a new transcript, a reconnect): merged, keeping unsaved local edits. */
@@ -353,7 +396,13 @@ export class EditorSession {
     this.unregister();
     this.listeners.clear();
     removeEventListener("online", this.online);
+    document.removeEventListener("visibilitychange", this.visible);
+    this.records?.dispose();
     this.copies.dispose();
-    void this.queue.flush().finally(() => this.queue.dispose());
+    void this.queue.flush().finally(() => {
+      this.queue.dispose();
+      // Edits still unsent keep the page asking before it goes, until an answer still on its way clears them.
+      if (!this.queue.hasUnsent()) this.unguard();
+    });
   }
 }

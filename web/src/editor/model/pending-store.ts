@@ -1,21 +1,44 @@
 // Where the save queue keeps its unacknowledged operations, so that a reload
 // (or a crash, or a closed laptop) loses no edit: IndexedDB in the browser, a
-// Map in tests.
-import { createStore, del, get, set, type UseStore } from "idb-keyval";
+// Map in tests. One record per user, file and tab (decision 035): two tabs of
+// one file never overwrite each other's list, and one account never sees another's.
+import { createStore, del, get, promisifyRequest, set, type UseStore } from "idb-keyval";
 import { DETAILS_OP_TYPES } from "./details-ops";
 import type { PendingOp } from "./save-queue";
 
-export interface PendingStore {
-  /** The stored operations of a file, in order; [] when none. */
-  load(fileId: string): Promise<PendingOp[]>;
-  /** Replaces the stored operations of a file (an empty list removes them). */
-  save(fileId: string, ops: readonly PendingOp[]): Promise<void>;
+/** Whose unsent operations a record holds: one user's, of one file, in one tab. */
+export interface PendingKey {
+  user: string;
+  file: string;
+  tab: string;
 }
 
-/** Bumped when the stored shape changes; records of another version are ignored. */
-const RECORD_VERSION = 1;
+/** One tab's stored operations of a file. */
+export interface TabRecord {
+  tab: string;
+  ops: PendingOp[];
+}
 
-interface StoredRecord {
+export interface PendingStore {
+  /** The stored operations of a record, in order; [] when none. */
+  load(key: PendingKey): Promise<PendingOp[]>;
+  /** Replaces the stored operations of a record (an empty list removes it). */
+  save(key: PendingKey, ops: readonly PendingOp[]): Promise<void>;
+  /** Every tab's non-empty record of the user's file. */
+  records(user: string, file: string): Promise<TabRecord[]>;
+}
+
+/**
+ * The tab named for a record of the first version, kept under the file's id alone (no user,
+ * no tab): it is taken over like a closed tab's. Only the file's owner opens its editor.
+ */
+export const EARLIER_VERSION_TAB = "";
+
+/** Bumped when the stored shape changes: records of another version are ignored (the first version's are taken over). */
+const RECORD_VERSION = 2;
+const FIRST_VERSION = 1;
+
+interface StoredRecord extends PendingKey {
   v: number;
   ops: PendingOp[];
 }
@@ -35,12 +58,19 @@ export function isPendingOp(value: unknown): value is PendingOp {
   );
 }
 
-function opsOf(record: unknown): PendingOp[] {
+/** The record's operations, if it is of this version and of this key (else none). */
+function opsOf(record: unknown, key: PendingKey): PendingOp[] {
   if (!record || typeof record !== "object") return [];
-  const { v, ops } = record as Partial<StoredRecord>;
-  if (v !== RECORD_VERSION || !Array.isArray(ops)) return [];
-  return ops.filter(isPendingOp);
+  const r = record as Partial<StoredRecord>;
+  if (!Array.isArray(r.ops)) return [];
+  const ours =
+    key.tab === EARLIER_VERSION_TAB
+      ? r.v === FIRST_VERSION
+      : r.v === RECORD_VERSION && r.user === key.user && r.file === key.file && r.tab === key.tab;
+  return ours ? r.ops.filter(isPendingOp) : [];
 }
+
+const laneOf = (key: PendingKey) => JSON.stringify([key.user, key.file, key.tab]);
 
 interface Job {
   ops: PendingOp[];
@@ -62,19 +92,33 @@ interface Lane {
 abstract class SerializedStore implements PendingStore {
   private readonly lanes = new Map<string, Lane>();
 
-  protected abstract read(key: string): Promise<unknown>;
-  protected abstract write(key: string, record: StoredRecord | null): Promise<void>;
+  protected abstract read(key: PendingKey): Promise<unknown>;
+  protected abstract write(key: PendingKey, record: StoredRecord | null): Promise<void>;
+  /** The stored records that may be the user's file's (each is checked against its key). */
+  protected abstract readAll(user: string, file: string): Promise<unknown[]>;
 
-  async load(fileId: string): Promise<PendingOp[]> {
-    await this.idle(fileId);
-    return opsOf(await this.read(fileId));
+  async load(key: PendingKey): Promise<PendingOp[]> {
+    await this.idle(laneOf(key));
+    return opsOf(await this.read(key), key);
   }
 
-  save(fileId: string, ops: readonly PendingOp[]): Promise<void> {
-    let lane = this.lanes.get(fileId);
+  async records(user: string, file: string): Promise<TabRecord[]> {
+    await Promise.all([...this.lanes.keys()].map((lane) => this.idle(lane)));
+    const found: TabRecord[] = [];
+    for (const record of await this.readAll(user, file)) {
+      const tab = (record as Partial<StoredRecord> | null)?.tab ?? EARLIER_VERSION_TAB;
+      const ops = typeof tab === "string" ? opsOf(record, { user, file, tab }) : [];
+      if (ops.length > 0) found.push({ tab: tab as string, ops });
+    }
+    return found;
+  }
+
+  save(key: PendingKey, ops: readonly PendingOp[]): Promise<void> {
+    const name = laneOf(key);
+    let lane = this.lanes.get(name);
     if (!lane) {
       lane = { writing: null, queued: null };
-      this.lanes.set(fileId, lane);
+      this.lanes.set(name, lane);
     }
     if (lane.queued) {
       lane.queued.ops = [...ops];
@@ -87,36 +131,39 @@ abstract class SerializedStore implements PendingStore {
       reject = rej;
     });
     lane.queued = { ops: [...ops], promise, resolve, reject };
-    if (!lane.writing) this.pump(fileId, lane);
+    if (!lane.writing) this.pump(name, key, lane);
     return promise;
   }
 
   /** Resolves once every write of the key issued so far is done. */
-  private async idle(fileId: string): Promise<void> {
+  private async idle(name: string): Promise<void> {
     for (;;) {
-      const lane = this.lanes.get(fileId);
+      const lane = this.lanes.get(name);
       const next = lane?.queued?.promise ?? lane?.writing;
       if (!next) return;
       await next.catch(() => undefined);
     }
   }
 
-  private pump(fileId: string, lane: Lane): void {
+  private pump(name: string, key: PendingKey, lane: Lane): void {
     const job = lane.queued;
     if (!job) {
       lane.writing = null;
-      if (this.lanes.get(fileId) === lane) this.lanes.delete(fileId);
+      if (this.lanes.get(name) === lane) this.lanes.delete(name);
       return;
     }
     lane.queued = null;
-    const record = job.ops.length > 0 ? { v: RECORD_VERSION, ops: job.ops } : null;
-    lane.writing = this.write(fileId, record)
+    const record = job.ops.length > 0 ? { v: RECORD_VERSION, ...key, ops: job.ops } : null;
+    lane.writing = this.write(key, record)
       .then(job.resolve, job.reject)
-      .finally(() => this.pump(fileId, lane));
+      .finally(() => this.pump(name, key, lane));
   }
 }
 
-/** IndexedDB, in a database of its own ('transcribe-editor', store 'pending'), one record per file. */
+/** IndexedDB key of a record: [user, file, tab]; a first-version record is under its file's id. */
+const idbKey = (key: PendingKey): IDBValidKey => (key.tab === EARLIER_VERSION_TAB ? key.file : [key.user, key.file, key.tab]);
+
+/** IndexedDB, in a database of its own ('transcribe-editor', store 'pending'), one record per user, file and tab. */
 export class IdbPendingStore extends SerializedStore {
   private storeHandle: UseStore | null = null;
 
@@ -130,30 +177,44 @@ export class IdbPendingStore extends SerializedStore {
     return this.storeHandle;
   }
 
-  protected read(key: string): Promise<unknown> {
-    return get(key, this.db);
+  protected read(key: PendingKey): Promise<unknown> {
+    return get(idbKey(key), this.db);
   }
 
-  protected write(key: string, record: StoredRecord | null): Promise<void> {
-    return record ? set(key, record, this.db) : del(key, this.db);
+  protected write(key: PendingKey, record: StoredRecord | null): Promise<void> {
+    return record ? set(idbKey(key), record, this.db) : del(idbKey(key), this.db);
+  }
+
+  /** The keys [user, file, …] (an array sorts after every string), and the file's first-version record. */
+  protected async readAll(user: string, file: string): Promise<unknown[]> {
+    const range = IDBKeyRange.bound([user, file], [user, file, []]);
+    const [records, earlier] = await Promise.all([
+      this.db("readonly", (store) => promisifyRequest(store.getAll(range))),
+      this.read({ user, file, tab: EARLIER_VERSION_TAB }),
+    ]);
+    return earlier ? [...records, { ...(earlier as object), tab: EARLIER_VERSION_TAB }] : records;
   }
 }
 
 /** In memory, cloned like IndexedDB clones: for tests and browsers without IndexedDB. */
 export class MemoryPendingStore extends SerializedStore {
-  readonly records = new Map<string, StoredRecord>();
+  readonly stored = new Map<string, StoredRecord>();
   /** Counts the writes that reached the store. */
   writes = 0;
 
-  protected read(key: string): Promise<unknown> {
-    return Promise.resolve(structuredClone(this.records.get(key)));
+  protected read(key: PendingKey): Promise<unknown> {
+    return Promise.resolve(structuredClone(this.stored.get(laneOf(key))));
   }
 
-  protected write(key: string, record: StoredRecord | null): Promise<void> {
+  protected write(key: PendingKey, record: StoredRecord | null): Promise<void> {
     this.writes++;
-    if (record) this.records.set(key, structuredClone(record));
-    else this.records.delete(key);
+    if (record) this.stored.set(laneOf(key), structuredClone(record));
+    else this.stored.delete(laneOf(key));
     return Promise.resolve();
+  }
+
+  protected readAll(user: string, file: string): Promise<unknown[]> {
+    return Promise.resolve([...this.stored.values()].filter((r) => r.user === user && r.file === file).map((r) => structuredClone(r)));
   }
 }
 

@@ -1,14 +1,13 @@
 // The save queue of the transcript editor (docs/product.md#transcript-editor "Save status" and
 // "Save queue"): edits are applied optimistically by the model and queued
 // here; the queue sends them one at a time, in order, retries what failed on
-// the way, drops what the server refused, and keeps the unsent ones in a
-// PendingStore so a reload loses nothing.
+// the way, drops what the server refused, and keeps the unsent ones in this
+// tab's record (tab-records.ts) so a reload or a closed tab loses nothing.
 import { newId } from "../../../../common/ids";
 import type { OperationResultDto } from "../../../../common/transcript-ops";
 import type { SpeakerDto, TranscriptDto } from "../../../../common/transcript";
 import { type EditorOp, opTouches } from "./details-ops";
 import { systemClock, type EditorClock } from "./clock";
-import type { PendingStore } from "./pending-store";
 
 /** docs/product.md#transcript-editor: word edits after a 1 s pause, structure changes after about 50 ms, retry after 100 ms. */
 export const SAVE_TIMINGS = {
@@ -95,12 +94,18 @@ export function retryDelay(failures: number): number {
 
 const SPEAKER_STATS_OPS = new Set<EditorOp["type"]>(["set_speaker", "split", "merge", "replace_all", "merge_speakers"]);
 
+/** Where a queue keeps its unsent operations (this tab's record of the file). */
+export interface QueueRecord {
+  /** What an earlier page left for this queue; read once, before anything is stored. */
+  load(): Promise<PendingOp[]>;
+  /** Replaces the stored operations (an empty list removes them). */
+  save(ops: readonly PendingOp[]): Promise<void>;
+}
+
 export interface SaveQueueOptions {
-  /** Key of the stored queue (the transcript's file id). */
-  fileId: string;
   send: SendOp;
-  /** Without a store nothing survives a reload. */
-  store?: PendingStore;
+  /** Without a record nothing survives a reload. */
+  record?: QueueRecord;
   clock?: EditorClock;
   newId?: () => string;
   /** After each success: clear edit flags unless changed later, apply the server's utterances. */
@@ -155,10 +160,10 @@ export class SaveQueue {
   constructor(private readonly options: SaveQueueOptions) {
     this.clock = options.clock ?? systemClock;
     this.newId = options.newId ?? newId;
-    const store = options.store;
-    if (store) {
+    const record = options.record;
+    if (record) {
       this.loaded = false;
-      this.loading = store.load(options.fileId).then(
+      this.loading = record.load().then(
         (ops) => this.finishLoading(ops),
         (error: unknown) => {
           this.options.onStoreError?.(error);
@@ -195,6 +200,32 @@ export class SaveQueue {
     this.entries.push({ pending, readyAt, attempted: false });
     this.changed();
     return pending;
+  }
+
+  /**
+   * Operations another tab left unsent (it closed): queued behind those here, sent
+   * as they are (never coalesced: they may have reached the server), and stored in
+   * this queue's record; resolves once stored, rejects if the queue is closed or
+   * the store fails (the other tab's record must then stay).
+   */
+  adopt(ops: readonly PendingOp[]): Promise<void> {
+    if (!this.loaded) return this.loading.then(() => this.adopt(ops));
+    if (this.disposed) return Promise.reject(new Error("The file was closed"));
+    const known = new Set(this.entries.map((entry) => entry.pending.opId));
+    const now = this.clock.now();
+    for (const pending of ops) {
+      if (known.has(pending.opId)) continue;
+      known.add(pending.opId);
+      this.entries.push({ pending, readyAt: now, attempted: true });
+    }
+    const stored = this.persist();
+    this.changed(false);
+    return stored;
+  }
+
+  /** Whether operations wait to be acknowledged (queued, in flight, or left by a closed file). */
+  hasUnsent(): boolean {
+    return this.entries.length > 0;
   }
 
   /** Sends at once the operations waiting for their debounce and resolves when the queue is empty
@@ -262,7 +293,8 @@ export class SaveQueue {
 
   /** Resolves once the latest change of the pending list is written to the store. */
   whenPersisted(): Promise<void> {
-    return this.persisting;
+    // Nothing is stored before the stored operations are loaded: then what changed meanwhile is.
+    return this.loading.then(() => this.persisting);
   }
 
   /** Stops the timers. An answer still on its way is recorded in the store, nothing more is sent. */
@@ -376,12 +408,15 @@ export class SaveQueue {
     if (index >= 0) this.entries.splice(index, 1);
   }
 
-  private persist(): void {
-    const store = this.options.store;
-    if (!store || !this.loaded) return;
-    this.persisting = store.save(this.options.fileId, this.snapshot()).catch((error: unknown) => {
+  /** Stores the pending list; the returned promise rejects if storing fails (reported too). */
+  private persist(): Promise<void> {
+    const record = this.options.record;
+    if (!record || !this.loaded) return Promise.resolve();
+    const saved = record.save(this.snapshot());
+    this.persisting = saved.catch((error: unknown) => {
       this.options.onStoreError?.(error);
     });
+    return saved;
   }
 
   private computeStatus(): SaveStatus {
