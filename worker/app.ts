@@ -24,6 +24,7 @@ import { transcriptRoutes } from "./routes/transcripts";
 import { uploadRoutes } from "./routes/uploads";
 import { invitationRoutes } from "./routes/invitations";
 import { workspaceRoutes } from "./routes/workspaces";
+import { apiTokenRoutes } from "./routes/api-tokens";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
@@ -56,6 +57,7 @@ const api = new Hono<AppEnv>()
   .route("/storage", storageRoutes)
   .route("/uploads", uploadRoutes)
   .route("/workspaces", workspaceRoutes)
+  .route("/api_tokens", apiTokenRoutes)
   .route("/invitations", invitationRoutes)
   .route("/cable", cableTicketRoutes)
   .route("/dev", devRoutes);

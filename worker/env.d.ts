@@ -10,6 +10,7 @@ declare namespace Cloudflare {
 		AUTH_EMAIL_LIMITER: RateLimit;
 		AUTH_IP_LIMITER: RateLimit;
 		SHARE_IP_LIMITER: RateLimit;
+		API_TOKEN_LIMITER: RateLimit;
 		SUMMARY_USER_LIMITER: RateLimit;
 		EXPORT_USER_LIMITER: RateLimit;
 		RETRANSCRIBE_USER_LIMITER: RateLimit;

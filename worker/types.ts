@@ -1,3 +1,4 @@
+import type { TokenCredential } from "./auth/api-tokens";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { UserRow } from "./db/schema";
@@ -9,7 +10,10 @@ export interface AppEnv {
     config: Config;
     db: Db;
     user: UserRow;
+    /** Empty when the request came with an API token. */
     sessionId: string;
+    /** The API token the request came with; null for a signed-in session. */
+    apiToken: TokenCredential | null;
     /** worker/lib/request-log.ts: this request's id, and the error app.onError answered. */
     requestId: string;
     error: unknown;

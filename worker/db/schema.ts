@@ -378,3 +378,23 @@ export const workspaceActivity = sqliteTable(
   },
   (t) => [index("workspace_activity_time").on(t.workspaceId, t.createdAt), index("workspace_activity_created").on(t.createdAt)],
 );
+
+/** Personal API tokens (migrations/0028): the secret only as a hash. */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    hint: text("hint").notNull(),
+    canWrite: integer("can_write", { mode: "boolean" }).notNull().default(false),
+    expiresAt: text("expires_at"),
+    lastUsedAt: text("last_used_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("api_tokens_hash").on(t.tokenHash), index("api_tokens_user").on(t.userId, t.createdAt)],
+);
+export type ApiTokenRow = typeof apiTokens.$inferSelect;

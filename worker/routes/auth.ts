@@ -9,7 +9,7 @@ import {
   resetPasswordSchema,
 } from "../../common/auth";
 import { MESSAGES } from "../../common/messages";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth, requireSession } from "../auth/middleware";
 import { enforceAuthRateLimit } from "../auth/rate-limit";
 import * as auth from "../auth/service";
 import { revokeSession } from "../auth/sessions";
@@ -64,7 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(answer, 200);
   })
   .get("/validate", requireAuth, (c) => c.json({ valid: true as const, user: toPublicUser(c.var.user) }, 200))
-  .post("/logout", requireAuth, async (c) => {
+  .post("/logout", requireSession, async (c) => {
     await revokeSession(c.var.db, c.var.sessionId);
     await endLiveSessions(c.env, c.var.user.id, [c.var.sessionId]);
     return c.json({ message: MESSAGES.loggedOut }, 200);

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { MESSAGES } from "../../common/messages";
 import { SESSION_HEADERS } from "../../durable-objects/live-room";
-import { requireAuth } from "../auth/middleware";
+import { requireSession } from "../auth/middleware";
 import { claimSocketTicket, issueSocketTicket, SOCKET_TICKET_TTL_SECONDS } from "../auth/socket-tickets";
 import { userChannel } from "../channel";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../types";
 
 /** `POST /api/v1/cable/ticket`: a single-use ticket (60 s) to open the live socket with. */
-export const cableTicketRoutes = new Hono<AppEnv>().post("/ticket", requireAuth, async (c) => {
+export const cableTicketRoutes = new Hono<AppEnv>().post("/ticket", requireSession, async (c) => {
   const ticket = await issueSocketTicket(c.var.db, c.var.user.id, c.var.sessionId);
   c.header("Cache-Control", "no-store");
   return c.json({ ticket, expires_in: SOCKET_TICKET_TTL_SECONDS }, 201);

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { mergePreferences, preferencesPatchSchema } from "../../common/preferences";
-import { requireAuth } from "../auth/middleware";
+import { requireSession } from "../auth/middleware";
 import { toPublicUser, updateUser } from "../auth/users";
 import { unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { isServiceName } from "../transcription/services";
 import type { AppEnv } from "../types";
 
-export const preferencesRoutes = new Hono<AppEnv>().put("/", requireAuth, validate("json", preferencesPatchSchema), async (c) => {
+export const preferencesRoutes = new Hono<AppEnv>().put("/", requireSession, validate("json", preferencesPatchSchema), async (c) => {
   const { preferences: patch } = c.req.valid("json");
   const service = patch.transcription_service;
   if (service && !isServiceName(service)) throw unprocessable("Unknown transcription service");

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "./dialogs/ConfirmDialog";
 import { MoveDialog } from "./dialogs/MoveDialog";
 import { NameDialog } from "./dialogs/NameDialog";
 import { PreferencesDialog } from "./dialogs/PreferencesDialog";
+import { ApiTokensDialog } from "./dialogs/ApiTokensDialog";
 import { WorkspacesDialog } from "../teams/WorkspacesDialog";
 import { RetranscribeDialog } from "./dialogs/RetranscribeDialog";
 import { closeDialog, dialogState } from "./dialog-state";
@@ -137,5 +138,7 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
       return <PreferencesDialog onClose={closeDialog} />;
     case "workspaces":
       return <WorkspacesDialog onClose={closeDialog} />;
+    case "api-tokens":
+      return <ApiTokensDialog onClose={closeDialog} />;
   }
 }

@@ -12,7 +12,8 @@ export type Dialog =
   | { kind: "bulk-delete"; files: AudioFileDto[] }
   | { kind: "retranscribe"; file: AudioFileDto }
   | { kind: "preferences" }
-  | { kind: "workspaces" };
+  | { kind: "workspaces" }
+  | { kind: "api-tokens" };
 
 /** At most one modal is open at a time. */
 export const dialogState = proxy<{ open: Dialog | null }>({ open: null });

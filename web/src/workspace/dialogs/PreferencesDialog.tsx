@@ -14,6 +14,7 @@ import {
 import { draftFrom, optionsFrom, splitTerms } from "../../lib/options-draft";
 import { TranscriptionOptionsFields, useUserService } from "../TranscriptionOptionsFields";
 import { savePreferences } from "../ui-state";
+import { openDialog } from "../dialog-state";
 import { NotificationFields } from "./NotificationFields";
 import { DEFAULT_PREFERENCES, PLAYBACK_LIMITS, type Preferences } from "../../../../common/preferences";
 
@@ -192,6 +193,11 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
           </p>
         )}
         <p className="muted small">Theme and sidebar layout are saved automatically as you change them.</p>
+        <p className="small">
+          <button type="button" className="button button--ghost" onClick={() => openDialog({ kind: "api-tokens" })}>
+            API tokens for scripts...
+          </button>
+        </p>
         <div className="modal-actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel

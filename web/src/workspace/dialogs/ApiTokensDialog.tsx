@@ -1,0 +1,138 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { API_TOKEN_LIMITS, type ApiTokenDto } from "../../../../common/api-tokens";
+import { apiTokenApi, apiTokenKeys, useApiTokens } from "../../api/api-tokens";
+import { Modal } from "../../components/Modal";
+import { formatDateTime } from "../../lib/dates";
+import { toast } from "../../lib/toasts";
+
+const EXPIRY_CHOICES: { days: number | null; label: string }[] = [
+  { days: 30, label: "In 30 days" },
+  { days: 90, label: "In 90 days" },
+  { days: 365, label: "In a year" },
+  { days: null, label: "Never" },
+];
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
+
+/** Personal API tokens for scripts: create (the secret shown once), see when each was last used, revoke. */
+export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
+  const tokens = useApiTokens();
+  const client = useQueryClient();
+  const [created, setCreated] = useState<ApiTokenDto | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: apiTokenKeys.all });
+  const revoke = async (token: ApiTokenDto) => {
+    try {
+      await apiTokenApi.revoke(token.id);
+      toast(`Token "${token.name}" revoked`, "success");
+      if (created?.id === token.id) setCreated(null);
+    } catch (error) {
+      toast(errorText(error), "error");
+    }
+    await refresh();
+  };
+  return (
+    <Modal title="API tokens" onClose={onClose} wide>
+      <p className="muted">
+        A token lets a script use the API as you: send it as <code>Authorization: Bearer &lt;token&gt;</code>. A read token can only read.
+        Tokens never sign in to the app.
+      </p>
+      <NewTokenForm
+        onCreated={(token) => {
+          setCreated(token);
+          void refresh();
+        }}
+      />
+      {created?.token && (
+        <div className="share-created" role="status">
+          <p>Copy this token now: for your safety it is shown only once.</p>
+          <input
+            readOnly
+            value={created.token}
+            aria-label="New API token"
+            data-testid="api-token-secret"
+            onFocus={(e) => e.target.select()}
+          />
+        </div>
+      )}
+      <h3>Your tokens</h3>
+      {tokens.data?.length === 0 && <p className="muted">No tokens yet.</p>}
+      <ul className="share-list" data-testid="api-token-list">
+        {(tokens.data ?? []).map((token) => (
+          <li key={token.id} className="share-row">
+            <div className="share-row-head">
+              <strong>{token.name}</strong>
+              <code>{token.hint}…</code>
+              <span>{token.scopes.includes("write") ? "Read and write" : "Read only"}</span>
+              <span className="muted">Created {formatDateTime(token.created_at)}</span>
+              <span className="muted">{token.last_used_at ? `Last used ${formatDateTime(token.last_used_at)}` : "Never used"}</span>
+              <span className="muted">{token.expires_at ? `Expires ${formatDateTime(token.expires_at)}` : "Never expires"}</span>
+            </div>
+            <div>
+              <button type="button" className="button button--ghost" onClick={() => void revoke(token)}>
+                Revoke<span className="visually-hidden"> {token.name}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+function NewTokenForm({ onCreated }: { onCreated: (token: ApiTokenDto) => void }) {
+  const [name, setName] = useState("");
+  const [write, setWrite] = useState(false);
+  const [days, setDays] = useState<number | null>(90);
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const create = async () => {
+    setBusy(true);
+    try {
+      onCreated(await apiTokenApi.create({ name, scopes: write ? ["read", "write"] : ["read"], expires_in_days: days }));
+      setName("");
+    } catch (error) {
+      toast(errorText(error), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="share-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={nameId}>Token name</label>
+        <input
+          id={nameId}
+          value={name}
+          required
+          maxLength={API_TOKEN_LIMITS.nameMaxLength}
+          placeholder="e.g. nightly upload script"
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={write} onChange={(e) => setWrite(e.target.checked)} />
+        Allow changes (upload, edit, delete)
+      </label>
+      <label className="share-expiry">
+        Expires{" "}
+        <select value={days ?? ""} onChange={(e) => setDays(e.target.value === "" ? null : Number(e.target.value))}>
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.label} value={c.days ?? ""}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button" disabled={busy || !name.trim()}>
+        {busy ? "Creating..." : "Create token"}
+      </button>
+    </form>
+  );
+}
