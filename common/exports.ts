@@ -32,6 +32,7 @@ export const EXPORT_MESSAGES = {
   retryNotFailed: "Only a failed export can be retried",
   transcriptNotReady: "The transcript is not ready to export",
   failedGeneric: "The export could not be generated",
+  lost: "The export did not finish: its job was lost and could not be restarted. Please try again.",
 } as const;
 
 /** What an export contains besides the utterances; everything by default. */

@@ -11,12 +11,15 @@ export const MULTIPART_THRESHOLD = 2 * MIN_PART_SIZE;
 export const MULTIPART_VALIDITY_SECONDS = 24 * 3600;
 /** At most this many part links per request. */
 export const PART_LINKS_PER_REQUEST = 100;
+/** Uploads in parts one user may have open at once (each holds storage until it is finished or removed). */
+export const MAX_OPEN_UPLOADS = 20;
 
 export const MULTIPART_MESSAGES = {
   uploadNotFound: "Upload not found. Please upload the file again.",
   partsIncomplete: "Some parts of the upload are missing. Please upload the file again.",
   partNumberInvalid: "Part numbers run from 1 to the upload's part count.",
   alreadyConfirmed: "This upload is already a file in your library.",
+  tooManyOpen: `You have ${MAX_OPEN_UPLOADS} uploads in progress, the most at once. Let one finish or cancel one to start another.`,
 } as const;
 
 /** Equal parts (R2 wants every part but the last the same size), as few as the part limit allows. */

@@ -7,7 +7,7 @@ import type { TranscriptRows } from "../core/transcript-rows";
 import { LiveRoom } from "./live-room";
 import { type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits";
 import { editHistory } from "./transcript-store/history";
-import { ingestTranscript } from "./transcript-store/ingest";
+import { type IngestOutcome, ingestTranscript } from "./transcript-store/ingest";
 import { filesInObject, holdsTranscripts, ORPHAN_GRACE_MS, ORPHAN_SWEEP_INTERVAL_MS, orphanFiles } from "./transcript-store/orphans";
 import { purgeTranscripts } from "./transcript-store/purge";
 import { compactUtterancesJson, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
@@ -56,10 +56,11 @@ export class UserChannel extends LiveRoom {
     }
   }
 
-  /** RPC: writes (or replaces) a file's transcript from a finished transcription. */
-  async ingestTranscript(rows: TranscriptRows, run: string, fields: FileFields): Promise<void> {
-    ingestTranscript(this.storage, rows, run, fields);
+  /** RPC: writes (or replaces) a file's transcript from a finished transcription; a run stored already is kept. */
+  async ingestTranscript(rows: TranscriptRows, run: string, fields: FileFields): Promise<IngestOutcome> {
+    const outcome = ingestTranscript(this.storage, rows, run, fields);
     await this.scheduleOrphanSweep();
+    return outcome;
   }
 
   /** A store that holds transcripts checks them against D1 now and then (orphans.ts). */

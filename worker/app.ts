@@ -17,7 +17,7 @@ import { folderRoutes } from "./routes/folders";
 import { preferencesRoutes } from "./routes/preferences";
 import { searchRoutes } from "./routes/search";
 import { serviceRoutes } from "./routes/service";
-import { sharedPageRoutes, sharedRoutes } from "./routes/shared";
+import { sharedMediaRoutes, sharedPageRoutes, sharedRoutes } from "./routes/shared";
 import { fileShareRoutes, shareRoutes } from "./routes/shares";
 import { storageRoutes } from "./routes/storage";
 import { transcriptRoutes } from "./routes/transcripts";
@@ -51,6 +51,7 @@ const api = new Hono<AppEnv>()
   .route("/audio_files", audioFileRoutes)
   .route("/shares", shareRoutes)
   .route("/shared", sharedRoutes)
+  .route("/shared-media", sharedMediaRoutes)
   .route("/transcripts", transcriptRoutes)
   .route("/exports", exportRoutes)
   .route("/search", searchRoutes)

@@ -1,6 +1,8 @@
 // A finished transcription written into the user's store (decision 023, rule 2): the file's
 // previous transcript, if any, is replaced in the same transaction, so a redelivered job ends
-// with one transcript. The Worker marks the file ready in D1 only after this returns.
+// with one transcript. The same run stored already is kept as it is: a late delivery of that run
+// must not replace a transcript the user may be reading and editing. The Worker marks the file
+// ready in D1 only after this returns, so the transcript is readable before anyone hears it is.
 import type { TranscriptRows } from "../../core/transcript-rows";
 import type { FileFields } from "../../core/retranscription";
 import { encodeStoreWords, storedFields, withDerivedIds } from "./layout";
@@ -54,10 +56,20 @@ export function insertRecognisedSpeakers(
   return keys;
 }
 
-export function ingestTranscript(storage: DurableObjectStorage, rows: TranscriptRows, run: string, fields: FileFields): void {
+/** What a save did: `stored` false when this run's transcript was there already; the id the store holds either way. */
+export interface IngestOutcome {
+  stored: boolean;
+  transcriptId: string;
+}
+
+export function ingestTranscript(storage: DurableObjectStorage, rows: TranscriptRows, run: string, fields: FileFields): IngestOutcome {
   const { sql } = storage;
   const t = rows.transcript;
-  storage.transactionSync(() => {
+  return storage.transactionSync(() => {
+    const held = sql
+      .exec<{ api_id: string; run: string }>("SELECT api_id, run FROM transcripts WHERE file_id = ?", t.audioFileId)
+      .toArray()[0];
+    if (held?.run === run) return { stored: false, transcriptId: held.api_id };
     purgeInTransaction(sql, [t.audioFileId]);
     const transcript = sql
       .exec<{ id: number }>(
@@ -87,5 +99,6 @@ export function ingestTranscript(storage: DurableObjectStorage, rows: Transcript
       transcript,
       rows.utterances.map((u) => ({ ...u, speaker: speakerKey.get(u.speakerId)! })),
     );
+    return { stored: true, transcriptId: t.id };
   });
 }

@@ -27,9 +27,17 @@ export interface StoreMerge {
   label: RetranscriptionLabel;
 }
 
-export type StoreMergeOutcome = { merged: true; kept: number; hadSummary: boolean; duration: number; file: DescribedFile } | null;
+/** `transcriptId`: the API's id of the transcript, for D1's header. */
+export type StoreMergeOutcome = {
+  merged: true;
+  kept: number;
+  hadSummary: boolean;
+  duration: number;
+  file: DescribedFile;
+  transcriptId: string;
+} | null;
 
-type Head = { id: number; run: string; history_index: number; had_summary: number; duration: number };
+type Head = { id: number; api_id: string; run: string; history_index: number; had_summary: number; duration: number };
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -71,7 +79,7 @@ export function mergeRetranscription(storage: DurableObjectStorage, input: Store
   return storage.transactionSync(() => {
     const head = sql
       .exec<Head>(
-        "SELECT id, run, history_index, summary IS NOT NULL AS had_summary, duration FROM transcripts WHERE file_id = ?",
+        "SELECT id, api_id, run, history_index, summary IS NOT NULL AS had_summary, duration FROM transcripts WHERE file_id = ?",
         fresh.transcript.audioFileId,
       )
       .toArray()[0];
@@ -86,7 +94,14 @@ export function mergeRetranscription(storage: DurableObjectStorage, input: Store
         )
         .toArray()[0]?.kept;
       const hadSummary = head.had_summary === 1;
-      return { merged: true, kept: kept ?? 0, hadSummary, duration: head.duration, file: describedFile(sql, transcript) };
+      return {
+        merged: true,
+        kept: kept ?? 0,
+        hadSummary,
+        duration: head.duration,
+        file: describedFile(sql, transcript),
+        transcriptId: head.api_id,
+      };
     }
 
     const current = currentUtterances(sql, transcript);
@@ -151,7 +166,14 @@ export function mergeRetranscription(storage: DurableObjectStorage, input: Store
       input.fields.detectedLanguage,
       input.fields.notices ? JSON.stringify(input.fields.notices) : null,
     );
-    return { merged: true, kept: kept.length, hadSummary: head.had_summary === 1, duration, file: describedFile(sql, transcript) };
+    return {
+      merged: true,
+      kept: kept.length,
+      hadSummary: head.had_summary === 1,
+      duration,
+      file: describedFile(sql, transcript),
+      transcriptId: head.api_id,
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectOk, typedApi } from "./helpers";
-import { createFolder, createUser, type TestUser, uploadFile } from "./library-helpers";
+import { createFolder, createUser, type TestUser, uploadFile, uploadObject } from "./library-helpers";
 
 const REQUIRED = "Folder Name is required";
 const TOO_LONG = "Folder name must be 255 characters or less";
@@ -220,6 +220,47 @@ describe("deleting folders", () => {
     const folders = await list(owner.token);
     expect(folders.some((f) => f.id === doomed.id)).toBe(false);
     expect(folders.some((f) => f.id === kept.id)).toBe(true);
+  });
+});
+
+describe("deleting a folder while files are added to it", () => {
+  it("leaves no stored media behind: every added file is deleted with it, or refused with its object removed", {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createUser("folders-race");
+    for (let round = 0; round < 4; round++) {
+      const folder = await createFolder(user.token, `Racing ${round}`);
+      const objects = await Promise.all(Array.from({ length: 6 }, () => uploadObject(user.token)));
+      const confirm = (o: (typeof objects)[number]) =>
+        call(
+          "POST",
+          "/audio_files/confirm-upload",
+          {
+            filename: o.filename,
+            key: o.key,
+            file_size: o.bytes.length,
+            content_type: o.contentType,
+            folder_id: folder.id,
+            duration_seconds: 1,
+          },
+          { token: user.token },
+        );
+      // The confirms start first; the delete lands among them, at a different point each round.
+      const confirms = objects.map((o, i) => new Promise((r) => setTimeout(r, i * 3)).then(() => confirm(o)));
+      const deletion = new Promise((r) => setTimeout(r, round * 4)).then(() =>
+        call("DELETE", `/folders/${folder.id}`, undefined, { token: user.token }),
+      );
+      const answers = await Promise.all(confirms);
+      expect((await deletion).status).toBe(200);
+      for (const a of answers) {
+        expect([201, 404], JSON.stringify(a.body)).toContain(a.status);
+        if (a.status === 404) expect(a.body).toEqual({ error: NOT_FOUND });
+      }
+      // A file confirmed before the delete went with the folder; nothing else is left either.
+      const { results: files } = await env.DB.prepare("SELECT storage_key FROM audio_files WHERE user_id = ?").bind(user.id).all();
+      expect(files).toEqual([]);
+      for (const o of objects) expect(await env.MEDIA.head(o.key), `round ${round}: ${o.key}`).toBeNull();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import { MIN_PART_SIZE, MULTIPART_MESSAGES } from "../../common/multipart";
+import { MAX_OPEN_UPLOADS, MIN_PART_SIZE, MULTIPART_MESSAGES } from "../../common/multipart";
 import { sweep } from "../../worker/transcription/recovery";
 import { call, expectOk, typedApi } from "./helpers";
 import { bytesEqual, createUser, expectStatus, flipSignature, putBytes, type TestUser } from "./library-helpers";
@@ -234,6 +234,48 @@ describe("DELETE /uploads/:id (cancel)", () => {
       { token: alice.token },
     );
     expect(confirm.status).toBe(404);
+  });
+});
+
+describe("open uploads per user", { timeout: 30_000 }, () => {
+  it(`are at most ${MAX_OPEN_UPLOADS}: one more is refused with 429 {error} until one is finished, cancelled or expired`, async () => {
+    const carol = await createUser("parts-many");
+    const started = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) started.push(await create(carol.token, 20_000, `part-${i}.mp3`));
+    const refused = await call(
+      "POST",
+      "/uploads",
+      { filename: "one-more.mp3", content_type: "audio/mpeg", file_size: 20_000 },
+      {
+        token: carol.token,
+      },
+    );
+    expect(refused).toMatchObject({ status: 429, body: { error: MULTIPART_MESSAGES.tooManyOpen } });
+    // Nothing was started in storage for the refused one: only the open uploads' rows exist.
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM multipart_uploads WHERE user_id = ?").bind(carol.id).first<number>("n");
+    expect(rows).toBe(MAX_OPEN_UPLOADS);
+    // Another user is not limited by carol's uploads.
+    await create(bob.token, 20_000);
+
+    // A cancelled one makes room; so does a completed one (it is no longer open) and an expired one.
+    await expectOk(await api(carol.token).uploads[":id"].$delete({ param: { id: started[0]!.upload_id } }));
+    await create(carol.token, 20_000, "after-cancel.mp3");
+    expect(
+      (await call("POST", "/uploads", { filename: "x.mp3", content_type: "audio/mpeg", file_size: 20_000 }, { token: carol.token })).status,
+    ).toBe(429);
+    const [link] = await links(started[1]!.upload_id, [1], carol.token);
+    const res = await putPart(link!.url, content.slice(0, 20_000));
+    await expectOk(
+      await api(carol.token).uploads[":id"].complete.$post({
+        param: { id: started[1]!.upload_id },
+        json: { parts: [{ part_number: 1, etag: res.headers.get("etag")! }] },
+      }),
+    );
+    await create(carol.token, 20_000, "after-complete.mp3");
+    await env.DB.prepare("UPDATE multipart_uploads SET expires_at = ? WHERE id = ?")
+      .bind("2000-01-01T00:00:00.000Z", started[2]!.upload_id)
+      .run();
+    await create(carol.token, 20_000, "after-expiry.mp3");
   });
 });
 

@@ -74,6 +74,43 @@ describe("quotas", () => {
     expect(refused.body.error).toMatch(/^This upload would take you past your/);
   });
 
+  it("count the declared bytes of uploads in parts toward the storage limit while they are open", async () => {
+    const bytes = wav(1);
+    const size = bytes.length;
+    // Room for one file of this size, not two.
+    const limited = quotaEnv({ QUOTA_STORAGE_GB: String((size * 1.5) / 1024 ** 3) });
+    const user = await createUser("q-parts");
+    const start = () => call(limited, user, "POST", "/uploads", { filename: "long.wav", content_type: "audio/wav", file_size: size });
+    const first = await start();
+    expect(first.status).toBe(201);
+    // The open upload holds its room: neither another upload in parts nor a single upload fits beside it.
+    const second = await start();
+    expect(second.status).toBe(403);
+    expect(second.body.error).toMatch(/^This upload would take you past your/);
+    expect((await upload(limited, user, bytes)).status).toBe(403);
+
+    // Its own confirm is not counted twice: the upload becomes the file that fills the room.
+    const id = first.body.data.upload_id;
+    const [link] = (await call(limited, user, "POST", `/uploads/${id}/parts`, { part_numbers: [1] })).body.data;
+    const part = await putBytes(link.url, bytes, { "content-length": String(size) });
+    expect(part.status).toBe(200);
+    const parts = [{ part_number: 1, etag: part.headers.get("etag") }];
+    expect((await call(limited, user, "POST", `/uploads/${id}/complete`, { parts })).status).toBe(200);
+    const confirmed = await call(limited, user, "POST", "/audio_files/confirm-upload", {
+      filename: "long.wav",
+      key: first.body.data.key,
+      file_size: size,
+      content_type: "audio/wav",
+      folder_id: "",
+      duration_seconds: 1,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    // Now the file holds the room, and the confirmed upload no longer adds to it.
+    expect((await start()).status).toBe(403);
+    await call(limited, user, "DELETE", `/audio_files/${confirmed.body.data.id}`);
+    expect((await start()).status).toBe(201);
+  });
+
   it("count uploads and retranscribes together against the hourly limit (429)", async () => {
     const limited = quotaEnv({ QUOTA_TRANSCRIPTIONS_PER_HOUR: "2" });
     const user = await createUser("q-hourly");

@@ -306,10 +306,65 @@ describe("share links: what a secret opens", () => {
       expect((await api(method, `/shared/${secret}/utterances`, {})).status, method).toBe(404);
     }
   });
+
+  it("plays shared media through a link of its own that names neither the owner nor the file, only while the link shares it", async () => {
+    const { user, fileId } = await userWithTranscript("share-media");
+    const file = await env.DB.prepare("SELECT storage_key FROM audio_files WHERE id = ?").bind(fileId).first<{ storage_key: string }>();
+    const bytes = new Uint8Array([82, 73, 70, 70, 1, 2, 3, 4, 5, 6]);
+    await env.MEDIA.put(file!.storage_key, bytes, { httpMetadata: { contentType: "audio/wav" } });
+    const { share, secret } = await newShare(user, fileId, { include_media: true });
+
+    const media = expectStatus(await shared(secret, "/media"), 200).data;
+    const url = new URL(media.url);
+    expect(url.pathname).toMatch(/^\/api\/v1\/shared-media\/[^/]+$/);
+    // Nothing of the owner or the file in the link: no user id, file id, key or name.
+    for (const leak of [user.id, fileId, file!.storage_key, "take", "users/", secret]) expect(media.url).not.toContain(leak);
+
+    const played = await exports.default.fetch(new Request(media.url));
+    expect(played.status).toBe(200);
+    expect(new Uint8Array(await played.arrayBuffer())).toEqual(bytes);
+    expect(
+      Object.fromEntries(
+        ["content-type", "content-disposition", "cache-control", "x-robots-tag", "referrer-policy", "x-content-type-options"].map((h) => [
+          h,
+          played.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
+      "content-type": "audio/wav",
+      "content-disposition": "inline",
+      "cache-control": "no-store",
+      "x-robots-tag": "noindex, nofollow",
+      "referrer-policy": "no-referrer",
+      "x-content-type-options": "nosniff",
+    });
+    expect(played.headers.get("content-security-policy")).toContain("sandbox");
+    // The player seeks with ranges.
+    const part = await exports.default.fetch(new Request(media.url, { headers: { range: "bytes=2-5" } }));
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 2-5/${bytes.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(2, 6));
+
+    // A changed or made-up link is as unknown as a revoked one.
+    const gone = { error: SHARE_MESSAGES.gone };
+    const tampered = media.url.replace(/.$/, (c: string) => (c === "0" ? "1" : "0"));
+    for (const link of [tampered, `${url.origin}/api/v1/shared-media/${share.id}`, `${url.origin}/api/v1/shared-media/x`]) {
+      const res = await exports.default.fetch(new Request(link));
+      expect([res.status, await res.json()], link).toEqual([404, gone]);
+    }
+    // Taking media out of the link, or revoking it, ends the link at once.
+    expectStatus(await patchShare(user, share.id, { include_media: false }), 200);
+    expect((await exports.default.fetch(new Request(media.url))).status).toBe(404);
+    expectStatus(await patchShare(user, share.id, { include_media: true }), 200);
+    expect((await exports.default.fetch(new Request(media.url))).status).toBe(200);
+    expectStatus(await revokeShare(user, share.id), 200);
+    const revoked = await exports.default.fetch(new Request(media.url));
+    expect([revoked.status, await revoked.json(), revoked.headers.get("cache-control")]).toEqual([404, gone, "no-store"]);
+  });
 });
 
 describe("share links: views, rate limit and lifecycle", () => {
-  it("counts a view at most once per visitor per hour, and not the page's checks", async () => {
+  it("counts a view at most once per address per hour, whatever the browser, and not the page's checks", async () => {
     const { user, fileId } = await userWithTranscript("share-views");
     const { share, secret } = await newShare(user, fileId);
     const ip = randomIp();
@@ -321,7 +376,11 @@ describe("share links: views, rate limit and lifecycle", () => {
     let [row] = (await listShares(user, fileId)).body.data;
     expect(row.views).toBe(1);
     expect(Date.now() - Date.parse(row.last_viewed_at)).toBeLessThan(60_000);
+    // Another browser at the same address is the same visitor; another address is not.
     await shared(secret, "", ip, "laptop");
+    [row] = (await listShares(user, fileId)).body.data;
+    expect(row.views).toBe(1);
+    await shared(secret, "", randomIp(), "phone");
     await shared(secret, "", randomIp(), "phone");
     [row] = (await listShares(user, fileId)).body.data;
     expect(row.views).toBe(3);
@@ -353,6 +412,13 @@ describe("share links: views, rate limit and lifecycle", () => {
       expect((await shared(secret, "/utterances", ip)).body).toEqual({ error: SHARE_MESSAGES.tooManyRequests });
       const page = await exports.default.fetch(new Request(`http://localhost/s/${secret}`, { headers: { "cf-connecting-ip": ip } }));
       expect(page.status).toBe(429);
+      // The same headers as every shared answer: never cached or indexed, no referrer.
+      expect([page.headers.get("cache-control"), page.headers.get("x-robots-tag"), page.headers.get("referrer-policy")]).toEqual([
+        "no-store",
+        "noindex, nofollow",
+        "no-referrer",
+      ]);
+      expect(await page.json()).toEqual({ error: SHARE_MESSAGES.tooManyRequests });
       expect((await shared(secret, "", randomIp())).status).toBe(200);
     });
   });

@@ -9,6 +9,11 @@ import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { call, expectOk, typedApi } from "./helpers";
 import { createUser, type TestUser, wav } from "./library-helpers";
 import { inObject } from "./store-helpers";
+import { openTab, until } from "./live-helpers";
+import { NO_FIELDS, sampleTranscript } from "./transcript-helpers";
+import { buildTranscriptRows } from "../../worker/transcripts/ingest";
+import { saveNewTranscript } from "../../worker/transcripts/store";
+import { userStore } from "../../worker/channel";
 
 // The OpenAI-compatible service against the fake server in tests/support.
 const openAiEnv = Object.create(env, {
@@ -226,5 +231,107 @@ describe("transcription job", () => {
       expect((await call("GET", path)).status).toBe(401);
     }
     expect((await call("POST", `/audio_files/${file.id}/retranscribe`, undefined, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe("ready means readable", () => {
+  /** Every transcript route a client may call once a file is ready, all at once; their statuses. */
+  const everyRoute = (user: TestUser, id: string) =>
+    Promise.all(
+      (
+        [
+          ["GET", `/audio_files/${id}`],
+          ["GET", `/transcripts/${id}`],
+          ["GET", `/transcripts/${id}/utterances`],
+          ["GET", `/transcripts/${id}/utterances?format=compact`],
+          ["GET", `/transcripts/${id}/speakers`],
+          ["GET", `/transcripts/${id}/edit-history`],
+          ["GET", `/transcripts/${id}/export-options`],
+          ["PUT", `/transcripts/${id}`, { transcript: { summary: "Written at once." } }],
+          ["POST", `/transcripts/${id}/request-export`, { format: "txt" }],
+        ] as const
+      ).map(async ([method, path, body]) => {
+        const res = await call(method, path, body, { token: user.token });
+        return `${method} ${path} ${res.status}${res.status >= 300 ? ` ${JSON.stringify(res.body)}` : ""}`;
+      }),
+    );
+  const allAnswered = (lines: string[]) => lines.filter((l) => !/ 20[0-2]$/.test(l));
+
+  it("every transcript route answers the moment the ready push arrives, and the moment the file reads ready", async () => {
+    const user = await createUser("ready-now");
+    const pushed = await processingFile(user, "meeting-diarized.wav");
+    const tab = await openTab(user, "file_status_changed");
+    const delivery = deliver(user, pushed);
+    expect(await until(() => tab.messages.some((m) => m.file.status === "ready"), 20_000)).toBe(true);
+    expect(allAnswered(await everyRoute(user, pushed.id))).toEqual([]);
+    await delivery;
+    tab.close();
+
+    // Polling the file instead of listening: the first answer that says ready with a transcript.
+    const polled = await processingFile(user, "meeting-diarized.wav");
+    const running = deliver(user, polled);
+    const api = typedApi({ token: user.token });
+    for (let i = 0; ; i++) {
+      const file = (await expectOk(await api.audio_files[":id"].$get({ param: { id: polled.id } }))).data;
+      if (file.status === "ready") {
+        expect(file.hasTranscript).toBe(true);
+        break;
+      }
+      expect(i).toBeLessThan(2000);
+    }
+    expect(allAnswered(await everyRoute(user, polled.id))).toEqual([]);
+    await running;
+  });
+
+  it("a late delivery of the same run never replaces the transcript that was announced ready, nor its edits", async () => {
+    const user = await createUser("ready-late");
+    const file = await processingFile(user, "meeting-diarized.wav");
+    const run = (await env.DB.prepare("SELECT processing_started_at AS run FROM audio_files WHERE id = ?")
+      .bind(file.id)
+      .first<string>("run"))!;
+    await deliver(user, file);
+    const api = typedApi({ token: user.token });
+    await expectOk(await api.transcripts[":id"].$put({ param: { id: file.id }, json: { transcript: { summary: "Mine." } } }));
+    const before = (await expectOk(await api.transcripts[":id"].$get({ param: { id: file.id } }))).data;
+
+    // A second delivery of that run read the file as processing before the first finished, found no
+    // transcript to merge with, and now writes its own (what the job does after that point).
+    const late = buildTranscriptRows({ id: file.id, userId: user.id }, sampleTranscript(), {
+      service: "openai-compatible",
+      startedAt: run,
+      completedAt: new Date().toISOString(),
+    });
+    await saveNewTranscript(env, late, run, NO_FIELDS);
+
+    const after = (await expectOk(await api.transcripts[":id"].$get({ param: { id: file.id } }))).data;
+    expect(after).toMatchObject({ id: before.id, summary: "Mine.", wordCount: before.wordCount });
+    expect(await transcriptCount(file.id)).toBe(1);
+    const header = await env.DB.prepare("SELECT id FROM transcripts WHERE audio_file_id = ?").bind(file.id).first<string>("id");
+    expect(header).toBe(before.id);
+  });
+
+  it("a job that stored the transcript but stopped before marking the file ready leaves it ready with its transcript on redelivery", async () => {
+    const user = await createUser("ready-resume");
+    const file = await processingFile(user, "meeting-diarized.wav");
+    const run = (await env.DB.prepare("SELECT processing_started_at AS run FROM audio_files WHERE id = ?")
+      .bind(file.id)
+      .first<string>("run"))!;
+    // The first delivery's store write, then a restart before D1 heard of it.
+    const rows = buildTranscriptRows({ id: file.id, userId: user.id }, sampleTranscript(), {
+      service: "openai-compatible",
+      startedAt: run,
+      completedAt: run,
+    });
+    await userStore(env, user.id).ingestTranscript(rows, run, NO_FIELDS);
+    expect((await fileRow(file.id))!.status).toBe("processing");
+
+    expect((await deliver(user, file)).explicitAcks).toHaveLength(1);
+    const api = typedApi({ token: user.token });
+    expect((await expectOk(await api.audio_files[":id"].$get({ param: { id: file.id } }))).data).toMatchObject({
+      status: "ready",
+      hasTranscript: true,
+    });
+    expect(await transcriptCount(file.id)).toBe(1);
+    expect(allAnswered(await everyRoute(user, file.id))).toEqual([]);
   });
 });

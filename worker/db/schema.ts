@@ -199,11 +199,17 @@ export const exportsTable = sqliteTable(
     sizeBytes: integer("size_bytes"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** Times the recovery sweep re-sent it after its message was lost (worker/exports/recovery.ts). */
+    requeues: integer("requeues").notNull().default(0),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     completedAt: text("completed_at"),
   },
-  (t) => [index("exports_user_created").on(t.userId, t.createdAt), index("exports_audio_file").on(t.audioFileId)],
+  (t) => [
+    index("exports_user_created").on(t.userId, t.createdAt),
+    index("exports_audio_file").on(t.audioFileId),
+    index("exports_unfinished").on(t.updatedAt).where(sql`status IN ('pending', 'processing')`),
+  ],
 );
 export type ExportRow = typeof exportsTable.$inferSelect;
 

@@ -59,6 +59,7 @@ export async function createExport(
     sizeBytes: null,
     error: null,
     attempts: 0,
+    requeues: 0,
     createdAt: now,
     updatedAt: now,
     completedAt: null,
@@ -120,7 +121,7 @@ export async function resetForRetry(db: Db, row: ExportRow): Promise<ExportRow |
   const stuckBefore = new Date(Date.now() - EXPORT_STUCK_AFTER_SECONDS * 1000).toISOString();
   return db
     .update(exportsTable)
-    .set({ status: "pending", error: null, attempts: 0, updatedAt: nowIso() })
+    .set({ status: "pending", error: null, attempts: 0, requeues: 0, updatedAt: nowIso() })
     .where(
       and(
         eq(exportsTable.id, row.id),
@@ -130,6 +131,29 @@ export async function resetForRetry(db: Db, row: ExportRow): Promise<ExportRow |
         ),
       ),
     )
+    .returning()
+    .get();
+}
+
+/** Exports waiting or generating with no change since `before`: their messages were lost (a restart). */
+export async function stuckExports(db: Db, before: string): Promise<ExportRow[]> {
+  return db
+    .select()
+    .from(exportsTable)
+    .where(and(inArray(exportsTable.status, ["pending", "processing"]), lt(exportsTable.updatedAt, before)))
+    .limit(200)
+    .all();
+}
+
+/**
+ * The recovery sweep re-sends a stuck export: back to pending, conditional on the row as it
+ * read it, so two sweeps (or a job starting meanwhile) never both act. Undefined when another won.
+ */
+export async function claimExportRequeue(db: Db, row: ExportRow): Promise<ExportRow | undefined> {
+  return db
+    .update(exportsTable)
+    .set({ status: "pending", requeues: row.requeues + 1, updatedAt: nowIso() })
+    .where(and(eq(exportsTable.id, row.id), eq(exportsTable.status, row.status), eq(exportsTable.updatedAt, row.updatedAt)))
     .returning()
     .get();
 }

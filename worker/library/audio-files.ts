@@ -102,13 +102,17 @@ export async function getOwnedAudioFile(db: Db, userId: string, id: string): Pro
   return row;
 }
 
-export async function assertOwnedFolder(db: Db, userId: string, folderId: string): Promise<void> {
+export async function hasFolder(db: Db, userId: string, folderId: string): Promise<boolean> {
   const row = await db
     .select({ id: folders.id })
     .from(folders)
     .where(and(eq(folders.id, folderId), eq(folders.userId, userId)))
     .get();
-  if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
+  return !!row;
+}
+
+export async function assertOwnedFolder(db: Db, userId: string, folderId: string): Promise<void> {
+  if (!(await hasFolder(db, userId, folderId))) throw notFound(LIBRARY_MESSAGES.folderNotFound);
 }
 
 export async function updateAudioFile(

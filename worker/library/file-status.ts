@@ -75,16 +75,32 @@ export async function restartProcessing(env: Env, db: Db, file: AudioFileRow, ha
 }
 
 /**
- * processing → ready, as a statement for the caller's batch: the transcript and
- * the status change commit together. Announce it with `announceReady` afterwards.
+ * SQL that holds while the file (`?fileParam`) is processing the run `?runParam` (its
+ * `processing_started_at`; a row without one takes any run): a job's writes after it stored
+ * the transcript take it, so a late delivery, or one of a run a newer one replaced, changes nothing.
  */
-export function readyStatement(d1: D1Database, fileId: string, service: string, durationSeconds: number, now: string): D1PreparedStatement {
+export const whileProcessingRun = (fileParam: string, runParam: string) =>
+  `EXISTS (SELECT 1 FROM audio_files WHERE id = ${fileParam} AND status = 'processing' AND coalesce(processing_started_at, ${runParam}) = ${runParam})`;
+
+/**
+ * processing → ready for the job's run, as a statement for the caller's batch: the transcript's
+ * header and the status change commit together. Announce it with `announceReady` afterwards.
+ */
+export function readyStatement(
+  d1: D1Database,
+  fileId: string,
+  run: string,
+  service: string,
+  durationSeconds: number,
+  now: string,
+): D1PreparedStatement {
   // The duration measured by the service replaces the browser's estimate.
   return d1
     .prepare(
-      "UPDATE audio_files SET status = 'ready', failure_reason = NULL, job_error = NULL, job_retry_at = NULL, transcription_service = ?, duration_seconds = ?, updated_at = ? WHERE id = ?",
+      `UPDATE audio_files SET status = 'ready', failure_reason = NULL, job_error = NULL, job_retry_at = NULL, transcription_service = ?3,
+         duration_seconds = ?4, updated_at = ?5 WHERE id = ?1 AND ${whileProcessingRun("?1", "?2")}`,
     )
-    .bind(service, Math.round(durationSeconds), now, fileId);
+    .bind(fileId, run, service, Math.round(durationSeconds), now);
 }
 
 /**

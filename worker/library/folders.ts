@@ -76,15 +76,21 @@ export async function renameFolder(db: Db, userId: string, id: string, name: str
   return row;
 }
 
-/** Deletes the folder and every file in it, stored objects included. */
+/**
+ * Deletes the folder and every file in it, stored objects included. A file added while they
+ * are being deleted is taken out of the folder in the same transaction that removes the
+ * folder, then deleted like the others: never removed from D1 by the cascade with its stored
+ * media left behind. A confirm that comes later finds no folder (uploads.ts).
+ */
 export async function deleteFolder(env: Env, db: Db, userId: string, id: string): Promise<{ deletedFiles: number }> {
   await getOwnedFolder(db, userId, id);
-  const files = await db
-    .select()
-    .from(audioFiles)
-    .where(and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, id)))
-    .all();
+  const inFolder = and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, id));
+  const files = await db.select().from(audioFiles).where(inFolder).all();
   await deleteAudioFiles(env, db, files);
-  await db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
-  return { deletedFiles: files.length };
+  const [latecomers] = await db.batch([
+    db.update(audioFiles).set({ folderId: null }).where(inFolder).returning(),
+    db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))),
+  ]);
+  await deleteAudioFiles(env, db, latecomers);
+  return { deletedFiles: files.length + latecomers.length };
 }

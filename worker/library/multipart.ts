@@ -1,7 +1,8 @@
 // Uploads in parts (R2 multipart): created, completed and aborted through the R2 binding;
 // the parts themselves go straight to storage by signed links (worker/storage/links.ts).
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import {
+  MAX_OPEN_UPLOADS,
   MULTIPART_MESSAGES,
   MULTIPART_VALIDITY_SECONDS,
   type MultipartUploadDto,
@@ -14,7 +15,7 @@ import { LIBRARY_MESSAGES } from "../../common/library";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { audioFiles, multipartUploads, pendingUploads } from "../db/schema";
-import { badRequest, conflict, notFound, unprocessable } from "../lib/errors";
+import { badRequest, conflict, notFound, tooManyRequests, unprocessable } from "../lib/errors";
 import { isoIn, nowIso } from "../../common/time";
 import { partLink } from "../storage/links";
 import { newStorageKey, rememberPendingUpload, uploadContentType } from "./uploads";
@@ -32,13 +33,23 @@ export function toMultipartDto(row: MultipartUploadRow): MultipartUploadDto {
   };
 }
 
-/** Starts an upload in parts (the caller has checked the upload rules and quotas, as for a single PUT). */
+/** Open (not completed, not expired) uploads of a user's, as a condition on `now`. */
+const openUploadsOf = (userId: string, now: string) =>
+  sql`(SELECT count(*) FROM multipart_uploads WHERE user_id = ${userId} AND completed_at IS NULL AND expires_at > ${now})`;
+
+/**
+ * Starts an upload in parts (the caller has checked the upload rules and quotas, as for a single
+ * PUT). At most MAX_OPEN_UPLOADS are open per user: each holds parts in storage until it is
+ * finished, cancelled or expired. 429 past it.
+ */
 export async function createMultipartUpload(
   db: Db,
   media: R2Bucket,
   userId: string,
   input: { filename: string; content_type: string; file_size: number },
 ): Promise<MultipartUploadRow> {
+  const open = await db.get<{ n: number }>(sql`SELECT ${openUploadsOf(userId, nowIso())} AS n`);
+  if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw tooManyRequests(MULTIPART_MESSAGES.tooManyOpen);
   const key = newStorageKey(userId, input.filename);
   const contentType = uploadContentType(input);
   // The type is fixed now, by the server, as for the single PUT: parts carry no type of their own.
@@ -57,7 +68,16 @@ export async function createMultipartUpload(
     expiresAt: isoIn(MULTIPART_VALIDITY_SECONDS),
     completedAt: null,
   };
-  await db.insert(multipartUploads).values(row);
+  // The count decides in the same statement, so uploads started at once cannot squeeze past it.
+  const inserted = await db.run(sql`
+    INSERT INTO multipart_uploads (id, user_id, storage_key, r2_upload_id, content_type, file_size, part_size, created_at, expires_at)
+    SELECT ${row.id}, ${userId}, ${key}, ${row.r2UploadId}, ${contentType}, ${row.fileSize}, ${row.partSize}, ${row.createdAt}, ${row.expiresAt}
+    WHERE ${openUploadsOf(userId, row.createdAt)} < ${MAX_OPEN_UPLOADS}`);
+  if (!inserted.meta.changes) {
+    await discard(media, row);
+    await forget(db, row);
+    throw tooManyRequests(MULTIPART_MESSAGES.tooManyOpen);
+  }
   return row;
 }
 

@@ -1,11 +1,11 @@
 // Per-user quotas that keep one account from hurting everyone: folders, files,
 // bytes stored, and transcriptions started per hour (uploads and retranscribes
 // together, counted from D1 so they hold across isolates).
-import { and, count, eq, gt, lt, sql, sum } from "drizzle-orm";
+import { and, count, eq, exists, gt, lt, ne, sql, sum } from "drizzle-orm";
 import { QUOTA_MESSAGES } from "../../common/limits";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { audioFiles, folders, transcriptionStarts } from "../db/schema";
+import { audioFiles, folders, multipartUploads, pendingUploads, transcriptionStarts } from "../db/schema";
 import { ApiError, forbidden } from "../lib/errors";
 import { nowIso } from "../../common/time";
 
@@ -18,16 +18,46 @@ export async function assertFolderQuota(db: Db, config: Config, userId: string):
   if ((row?.n ?? 0) >= config.QUOTA_FOLDERS) throw forbidden(QUOTA_MESSAGES.folders(config.QUOTA_FOLDERS));
 }
 
-/** Before an upload link is issued (and again at confirm): room for one more file of `size` bytes, and a transcription this hour. */
-export async function assertUploadQuota(db: Db, config: Config, userId: string, size: number): Promise<void> {
-  const usage = await db
-    .select({ files: count(), bytes: sum(audioFiles.fileSize) })
-    .from(audioFiles)
-    .where(eq(audioFiles.userId, userId))
-    .get();
+/**
+ * Before an upload link is issued (and again at confirm, where `confirmingKey` is the upload
+ * becoming a file): room for one more file of `size` bytes, and a transcription this hour.
+ */
+export async function assertUploadQuota(db: Db, config: Config, userId: string, size: number, confirmingKey?: string): Promise<void> {
+  const [usage, reserved] = await Promise.all([
+    db
+      .select({ files: count(), bytes: sum(audioFiles.fileSize) })
+      .from(audioFiles)
+      .where(eq(audioFiles.userId, userId))
+      .get(),
+    reservedBytes(db, userId, confirmingKey),
+  ]);
   if ((usage?.files ?? 0) >= config.QUOTA_FILES) throw forbidden(QUOTA_MESSAGES.files(config.QUOTA_FILES));
-  if (Number(usage?.bytes ?? 0) + size > config.QUOTA_STORAGE_GB * GB) throw forbidden(QUOTA_MESSAGES.storage(config.QUOTA_STORAGE_GB));
+  if (Number(usage?.bytes ?? 0) + reserved + size > config.QUOTA_STORAGE_GB * GB) {
+    throw forbidden(QUOTA_MESSAGES.storage(config.QUOTA_STORAGE_GB));
+  }
   await assertTranscriptionQuota(db, config, userId);
+}
+
+/**
+ * Storage held by the user's uploads in parts that are not files yet (parts of an open one, or
+ * a joined object awaiting confirm: its key is still pending), at their declared size: each
+ * part link is bound to its size, so an upload never holds more. Without this, unfinished
+ * uploads could pass the quota.
+ */
+async function reservedBytes(db: Db, userId: string, exceptKey: string | undefined): Promise<number> {
+  const row = await db
+    .select({ bytes: sum(multipartUploads.fileSize) })
+    .from(multipartUploads)
+    .where(
+      and(
+        eq(multipartUploads.userId, userId),
+        gt(multipartUploads.expiresAt, nowIso()),
+        exceptKey === undefined ? undefined : ne(multipartUploads.storageKey, exceptKey),
+        exists(db.select({ one: sql`1` }).from(pendingUploads).where(eq(pendingUploads.storageKey, multipartUploads.storageKey))),
+      ),
+    )
+    .get();
+  return Number(row?.bytes ?? 0);
 }
 
 export async function assertTranscriptionQuota(db: Db, config: Config, userId: string): Promise<void> {

@@ -2,11 +2,11 @@ import { LIBRARY_MESSAGES, type ServiceConfiguration } from "../../common/librar
 import { checkUpload, isPlayableMediaType, mediaTypeFor } from "../../common/upload-rules";
 import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
-import { pendingUploads, type AudioFileRow } from "../db/schema";
+import { audioFiles, pendingUploads, type AudioFileRow } from "../db/schema";
 import { badRequest, notFound, unprocessable } from "../lib/errors";
 import { nowIso } from "../../common/time";
 import type { TranscriptionOptions } from "../../common/transcription-options";
-import { assertOwnedFolder, findByStorageKey, insertAudioFile, type AudioFileWithFlag } from "./audio-files";
+import { findByStorageKey, hasFolder, insertAudioFile, type AudioFileWithFlag } from "./audio-files";
 import { processingFields } from "./file-status";
 
 const keyPrefix = (userId: string) => `users/${userId}/`;
@@ -85,7 +85,8 @@ export async function confirmUpload(
   if (existing) return { file: existing, created: false };
 
   assertUploadAllowed(configuration, input);
-  if (input.folder_id) await assertOwnedFolder(db, userId, input.folder_id);
+  const folderId = input.folder_id || null;
+  if (folderId && !(await hasFolder(db, userId, folderId))) return refuseIntoMissingFolder(db, media, input.key);
   const object = await media.head(input.key);
   if (!object) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
   if (object.size !== input.file_size) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
@@ -95,7 +96,7 @@ export async function confirmUpload(
   const row: AudioFileRow = {
     id: crypto.randomUUID(),
     userId,
-    folderId: input.folder_id ?? null,
+    folderId,
     name: input.filename,
     filename: input.filename,
     storageKey: input.key,
@@ -114,13 +115,28 @@ export async function confirmUpload(
     ...processingFields(now),
   };
   try {
-    const file = await insertAudioFile(db, row);
-    await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, input.key));
-    return { file: { ...file, hasTranscript: false }, created: true };
+    await insertAudioFile(db, row);
   } catch (error) {
+    // The folder went between the check and the insert.
+    if (String(error).includes("FOREIGN KEY")) return refuseIntoMissingFolder(db, media, input.key);
     // A concurrent confirm of the same key won the race: answer with its file.
     const winner = String(error).includes("UNIQUE") ? await findByStorageKey(db, userId, input.key) : undefined;
     if (winner) return { file: winner, created: false };
     throw error;
   }
+  // A folder deletion that listed its files before this insert did not see it (deleteFolder
+  // checks again before the folder goes, but may have finished meanwhile): the file goes too.
+  if (folderId && !(await hasFolder(db, userId, folderId))) {
+    await db.delete(audioFiles).where(eq(audioFiles.id, row.id));
+    return refuseIntoMissingFolder(db, media, input.key);
+  }
+  await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, input.key));
+  return { file: { ...row, hasTranscript: false }, created: true };
+}
+
+/** An upload confirmed into a folder that is not there (any more) is refused, and its object removed. */
+async function refuseIntoMissingFolder(db: Db, media: R2Bucket, key: string): Promise<never> {
+  await media.delete(key);
+  await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, key));
+  throw notFound(LIBRARY_MESSAGES.folderNotFound);
 }

@@ -84,7 +84,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     // A key confirmed before answers its file again; a new one must still fit the quotas.
     if (!(await findByStorageKey(c.var.db, c.var.user.id, input.key)))
-      await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
+      await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size, input.key);
     const preferences = preferencesOf(c.var.user);
     const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
     const { file, created } = await confirmUpload(c.var.db, c.env.MEDIA, serviceConfiguration(c.var.config), c.var.user.id, {

@@ -11,9 +11,10 @@ import { isoIn } from "../../common/time";
 import { sharedTranscript, sharedTranscriptRow } from "../shares/read";
 import { enforceShareRateLimit } from "../shares/rate-limit";
 import { sharedMediaTtlSeconds } from "../shares/media-ttl";
-import { findLiveShare } from "../shares/store";
+import { findLiveShare, findLiveShareById } from "../shares/store";
+import { sharedMediaUrl, shareOfMediaToken } from "../shares/media-link";
 import { countView, visitorHash } from "../shares/views";
-import { mediaLink } from "../storage/links";
+import { serveObject } from "../storage/serve";
 import { getOwnedAudioFile } from "../library/audio-files";
 import { EXPORT_FORMATS, exportFilename } from "../../common/exports";
 import { loadExportDocument } from "../exports/source";
@@ -49,6 +50,12 @@ export const SHARED_HEADERS = {
 
 type SharedEnv = AppEnv & { Variables: AppEnv["Variables"] & { share: ShareRow } };
 
+/** Sets SHARED_HEADERS on whatever the routes answer, refusals (404, 429) included. */
+const sharedHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(SHARED_HEADERS)) c.res.headers.set(name, value);
+});
+
 /**
  * The rate limit, then the link: unknown, revoked and expired secrets all get
  * the same 404 after the same single query.
@@ -63,14 +70,11 @@ const resolveShare = createMiddleware<SharedEnv>(async (c, next) => {
 });
 
 const visitorOf = (c: Context<SharedEnv>) =>
-  visitorHash(c.var.config.JWT_SECRET, c.var.share.id, c.req.header("cf-connecting-ip") ?? "unknown", c.req.header("user-agent") ?? "");
+  visitorHash(c.var.config.JWT_SECRET, c.var.share.id, c.req.header("cf-connecting-ip") ?? "unknown");
 
 /** Read-only routes a share secret opens: `/shared/{secret}`, its utterances and its media. Nothing else accepts a secret. */
 export const sharedRoutes = new Hono<SharedEnv>()
-  .use(async (c, next) => {
-    await next();
-    for (const [name, value] of Object.entries(SHARED_HEADERS)) c.res.headers.set(name, value);
-  })
+  .use(sharedHeaders)
   // Matches "/:secret" too, so the link is resolved (and rate-limited) once per request.
   .use("/:secret/*", resolveShare)
   .get("/:secret", validate("query", sharedQuerySchema), async (c) => {
@@ -98,14 +102,9 @@ export const sharedRoutes = new Hono<SharedEnv>()
     if (!share.includeMedia) throw notFound(SHARE_MESSAGES.mediaNotIncluded);
     const file = await getOwnedAudioFile(c.var.db, share.userId, share.audioFileId);
     const ttl = sharedMediaTtlSeconds(file.durationSeconds);
-    const contentType = servedMediaType(file.storageKey, file.contentType);
-    const url = await mediaLink(c.var.config, new URL(c.req.url).origin, file.storageKey, {
-      download: false,
-      filename: file.filename,
-      contentType,
-      ttlSeconds: ttl,
-    });
-    const data: SharedMediaDto = { url, content_type: contentType, expires_at: isoIn(ttl) };
+    // A link of the share's own (shares/media-link.ts): no owner id, key or file name in it.
+    const url = await sharedMediaUrl(c.var.config.JWT_SECRET, new URL(c.req.url).origin, share.id, ttl);
+    const data: SharedMediaDto = { url, content_type: servedMediaType(file.storageKey, file.contentType), expires_at: isoIn(ttl) };
     return c.json({ data }, 200);
   })
   .get("/:secret/export/:format", validate("param", exportParamSchema), async (c) => {
@@ -132,12 +131,26 @@ export const sharedRoutes = new Hono<SharedEnv>()
  * answered 404 (same page, same single query) when the link is unknown,
  * revoked or expired.
  */
-export const sharedPageRoutes = new Hono<AppEnv>().get("/:secret", async (c) => {
+export const sharedPageRoutes = new Hono<AppEnv>().use(sharedHeaders).get("/:secret", async (c) => {
   await enforceShareRateLimit(c);
   const secret = secretSchema.safeParse(c.req.param("secret"));
   const share = secret.success ? await findLiveShare(c.var.db, secret.data) : undefined;
   const page = await c.env.ASSETS.fetch(c.req.raw);
-  const headers = new Headers(page.headers);
-  for (const [name, value] of Object.entries(SHARED_HEADERS)) headers.set(name, value);
-  return new Response(page.body, { status: share ? page.status : 404, headers });
+  // A copy with headers that can change (the asset's own are immutable).
+  return new Response(page.body, { status: share ? page.status : 404, headers: new Headers(page.headers) });
+});
+
+/**
+ * `/shared-media/{token}`: a shared page's recording, streamed (with ranges) only while the
+ * token is valid and its link lives and includes media. Anything else is the same 404 as a
+ * link that is gone. Not counted by the guessers' rate limit: a token cannot be guessed, and
+ * a player seeking through a recording sends many ranges.
+ */
+export const sharedMediaRoutes = new Hono<AppEnv>().use(sharedHeaders).on(["GET", "HEAD"], "/:token", async (c) => {
+  const shareId = await shareOfMediaToken(c.var.config.JWT_SECRET, c.req.param("token"));
+  const share = shareId ? await findLiveShareById(c.var.db, shareId) : undefined;
+  if (!share?.includeMedia) throw notFound(SHARE_MESSAGES.gone);
+  // A link goes with its file (cascade), so the file is there.
+  const file = await getOwnedAudioFile(c.var.db, share.userId, share.audioFileId);
+  return serveObject(c, file.storageKey, { disposition: "inline", cacheControl: "no-store", notFoundMessage: SHARE_MESSAGES.gone });
 });

@@ -3,11 +3,11 @@ import { Hono } from "hono";
 import { audioFiles } from "../db/schema";
 import { z } from "zod";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import { isPlayableMediaType, NOT_PLAYABLE_TYPE, servedMediaType } from "../../common/upload-rules";
+import { isPlayableMediaType, NOT_PLAYABLE_TYPE } from "../../common/upload-rules";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { parseRange } from "../storage/range";
-import { mediaDisposition, partSignedFields } from "../storage/links";
+import { partSignedFields } from "../storage/links";
+import { serveObject } from "../storage/serve";
 import { findOpenUpload } from "../library/multipart";
 import { verifyParts } from "../storage/signing";
 import type { AppEnv } from "../types";
@@ -38,17 +38,6 @@ const mediaQuery = z.object({
   expires: z.coerce.number().int(),
   signature: z.string().min(1),
 });
-
-/**
- * Media links are answered on the app's own origin, so whatever an object holds must
- * never run there: the type is an exact allow-listed media type (or a download), the
- * browser may not sniff another, and a document it opens anyway is sandboxed with no
- * script and no subresources.
- */
-export const MEDIA_SECURITY_HEADERS = {
-  "Content-Security-Policy": "sandbox; default-src 'none'",
-  "X-Content-Type-Options": "nosniff",
-} as const;
 
 export const storageRoutes = new Hono<AppEnv>()
   .put("/upload", validate("query", uploadQuery), async (c) => {
@@ -101,29 +90,5 @@ export const storageRoutes = new Hono<AppEnv>()
     const { key, disposition, expires, signature } = c.req.valid("query");
     const ok = await verifyParts(c.var.config.JWT_SECRET, ["media", key, disposition, String(expires)], signature, expires);
     if (!ok) throw forbidden(LIBRARY_MESSAGES.mediaLinkInvalid);
-    const head = await c.env.MEDIA.head(key);
-    if (!head) throw notFound(LIBRARY_MESSAGES.fileNotFound);
-    // Objects stored before types were checked may carry anything: serve only an allow-listed type.
-    const contentType = servedMediaType(key, head.httpMetadata?.contentType);
-    const headers = new Headers({
-      ...MEDIA_SECURITY_HEADERS,
-      "Accept-Ranges": "bytes",
-      "Content-Type": contentType,
-      "Content-Disposition": mediaDisposition(disposition, contentType),
-      "Cache-Control": "private, max-age=3600",
-      ETag: head.httpEtag,
-    });
-    const range = parseRange(c.req.header("range"), head.size);
-    if (range === "unsatisfiable") {
-      headers.set("Content-Range", `bytes */${head.size}`);
-      return new Response(null, { status: 416, headers });
-    }
-    const length = range ? range.length : head.size;
-    headers.set("Content-Length", String(length));
-    if (range) headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
-    const status = range ? 206 : 200;
-    if (c.req.method === "HEAD") return new Response(null, { status, headers });
-    const object = await c.env.MEDIA.get(key, range ? { range } : {});
-    if (!object) throw notFound(LIBRARY_MESSAGES.fileNotFound);
-    return new Response(object.body, { status, headers });
+    return serveObject(c, key, { disposition, cacheControl: "private, max-age=3600" });
   });

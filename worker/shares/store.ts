@@ -120,16 +120,26 @@ export async function deleteShare(db: Db, userId: string, id: string): Promise<v
   if (!gone) throw notFound(SHARE_MESSAGES.notFound);
 }
 
+const unexpired = () => sql`(${shares.expiresAt} IS NULL OR ${shares.expiresAt} > ${nowIso()})`;
+
 /**
  * The live link a secret belongs to, or undefined: unknown, revoked (deleted)
  * and expired links take the same single indexed query and give the same answer.
  */
 export async function findLiveShare(db: Db, secret: string): Promise<ShareRow | undefined> {
   const hash = await hashSecret(secret);
-  const now = nowIso();
   return db
     .select()
     .from(shares)
-    .where(and(eq(shares.secretHash, hash), sql`(${shares.expiresAt} IS NULL OR ${shares.expiresAt} > ${now})`))
+    .where(and(eq(shares.secretHash, hash), unexpired()))
+    .get();
+}
+
+/** The live link with this id (a media token names it), or undefined when revoked or expired. */
+export async function findLiveShareById(db: Db, id: string): Promise<ShareRow | undefined> {
+  return db
+    .select()
+    .from(shares)
+    .where(and(eq(shares.id, id), unexpired()))
     .get();
 }

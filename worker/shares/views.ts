@@ -1,6 +1,7 @@
 // View counting: a link's views go up at most once per visitor per hour. The
-// visitor is a keyed hash of address and user agent, per link, so the table
-// holds no addresses and cannot link one visitor across links.
+// visitor is a keyed hash of the address, per link (another browser at the same
+// address is the same visitor, so views cannot be inflated by changing the user
+// agent), so the table holds no addresses and cannot link one visitor across links.
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { shares, shareViews, type ShareRow } from "../db/schema";
@@ -9,8 +10,8 @@ import { nowIso } from "../../common/time";
 
 const HOUR_MS = 3600_000;
 
-export async function visitorHash(key: string, shareId: string, ip: string, userAgent: string): Promise<string> {
-  return sha256Hex(`${key}\u0000view\u0000${shareId}\u0000${ip}\u0000${userAgent}`);
+export async function visitorHash(key: string, shareId: string, ip: string): Promise<string> {
+  return sha256Hex(`${key}\u0000view\u0000${shareId}\u0000${ip}`);
 }
 
 /**

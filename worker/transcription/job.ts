@@ -129,7 +129,10 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
         .update(audioFiles)
         .set({ detectedLanguage: fields.detectedLanguage, transcriptionNotices: fields.notices })
         .where(and(eq(audioFiles.id, file.id), eq(audioFiles.status, "processing")));
-      await saveNewTranscript(env, rows, run, fields);
+      if (!(await saveNewTranscript(env, rows, run, fields))) {
+        message.ack(); // another delivery finished it, or a newer run began
+        return;
+      }
     }
     message.ack();
     await announceReady(env, db, file);

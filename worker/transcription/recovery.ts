@@ -2,12 +2,14 @@
 // local stack (`npm start` calls POST /api/v1/dev/sweep), the same code either way.
 // A processing file whose job has given no sign of life past the bound lost its
 // queue message (a crash, a failed send): it is re-queued, and after a few tries
-// failed with the reason. Uploads handed out but never confirmed are removed after a day,
-// and uploads in parts past their validity are aborted.
+// failed with the reason; so is an export left waiting or generating (exports/recovery.ts).
+// Uploads handed out but never confirmed are removed after a day, and uploads in parts past
+// their validity are aborted.
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, pendingUploads } from "../db/schema";
+import { recoverExports } from "../exports/recovery";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
 import { removeExpiredMultipartUploads } from "../library/multipart";
 import { enqueueTranscription } from "./job";
@@ -23,6 +25,9 @@ export interface SweepResult {
   uploadsRemoved: number;
   /** Uploads in parts past their validity (open ones aborted in storage). */
   partUploadsRemoved: number;
+  /** Exports whose messages were lost, sent again, and failed after the last try. */
+  exportsRequeued: number;
+  exportsFailed: number;
 }
 
 export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
@@ -33,6 +38,8 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     failed: 0,
     uploadsRemoved: 0,
     partUploadsRemoved: 0,
+    exportsRequeued: 0,
+    exportsFailed: 0,
   };
   const cutoff = new Date(now - config.JOB_LOST_AFTER_SECONDS * 1000).toISOString();
   const candidates = await db
@@ -54,6 +61,9 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   }
   result.uploadsRemoved = await removeUnconfirmedUploads(env, now);
   result.partUploadsRemoved = await removeExpiredMultipartUploads(db, env.MEDIA, now);
+  const exports = await recoverExports(env, db, now);
+  result.exportsRequeued = exports.requeued;
+  result.exportsFailed = exports.failed;
   return result;
 }
 

@@ -10,7 +10,7 @@ import type { TranscriptRows } from "../../core/transcript-rows";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { userStore } from "../channel";
 import type { AudioFileRow } from "../db/schema";
-import { readyAfterMergeStatement, readyStatement } from "../library/file-status";
+import { readyAfterMergeStatement, readyStatement, whileProcessingRun } from "../library/file-status";
 import { ApiError } from "../lib/errors";
 
 /** 409 with the utterances as they now are, so the client can catch up. */
@@ -83,28 +83,31 @@ export async function editTranscript<K extends StoreEdit["kind"]>(
 
 /**
  * Writes a finished transcription and marks the file ready: the content first, then D1's header
- * row and the file's status in one batch. A crash between them leaves the file processing, and
- * the retried job writes both again.
+ * row and the file's status in one batch, so the transcript is readable before the file says
+ * ready. A crash between them leaves the file processing, and the retried job finishes D1's
+ * half. False (nothing marked) when the file is no longer processing this run: another delivery
+ * finished it, or a newer run began; a run the store holds already is kept as it is.
  */
-export async function saveNewTranscript(env: Env, rows: TranscriptRows, run: string, fields: FileFields): Promise<void> {
+export async function saveNewTranscript(env: Env, rows: TranscriptRows, run: string, fields: FileFields): Promise<boolean> {
   const t = rows.transcript;
   const store = userStore(env, t.userId);
-  await store.ingestTranscript(rows, run, fields);
+  const { transcriptId } = await store.ingestTranscript(rows, run, fields);
   const db = env.DB;
-  try {
-    await db.batch([
-      db.prepare("DELETE FROM transcripts WHERE audio_file_id = ?").bind(t.audioFileId),
-      db
-        .prepare("INSERT INTO transcripts (id, audio_file_id, user_id, created_at) VALUES (?, ?, ?, ?)")
-        .bind(t.id, t.audioFileId, t.userId, t.completedAt),
-      readyStatement(db, t.audioFileId, t.transcriptionService, t.duration, t.completedAt),
-    ]);
-  } catch (error) {
-    // The file was deleted meanwhile: nothing else would ever remove the object's copy.
-    const file = await db.prepare("SELECT 1 FROM audio_files WHERE id = ?").bind(t.audioFileId).first();
-    if (!file) await store.purgeTranscripts([t.audioFileId]);
-    throw error;
+  const thisRun = whileProcessingRun("?1", "?2");
+  const [, , ready] = await db.batch([
+    db.prepare(`DELETE FROM transcripts WHERE audio_file_id = ?1 AND ${thisRun}`).bind(t.audioFileId, run),
+    db
+      .prepare(`INSERT INTO transcripts (id, audio_file_id, user_id, created_at) SELECT ?3, ?1, ?4, ?5 WHERE ${thisRun}`)
+      .bind(t.audioFileId, run, transcriptId, t.userId, t.completedAt),
+    readyStatement(db, t.audioFileId, run, t.transcriptionService, t.duration, t.completedAt),
+  ]);
+  if (ready!.meta.changes) return true;
+  // The file was deleted meanwhile: nothing else would ever remove the object's copy.
+  if (!(await db.prepare("SELECT 1 FROM audio_files WHERE id = ?").bind(t.audioFileId).first())) {
+    await store.purgeTranscripts([t.audioFileId]);
+    throw new Error(`File ${t.audioFileId} was deleted while its transcript was written`);
   }
+  return false;
 }
 
 /**
@@ -124,9 +127,18 @@ export async function mergeNewRecognition(
   const merged = await userStore(env, t.userId).mergeRetranscription({ rows, fields, run, discardCorrections, label });
   if (!merged) return null;
   const db = env.DB;
-  const [, ready] = await db.batch([
+  const fileRun = opts.file.processingStartedAt;
+  const [, , ready] = await db.batch([
     describedFileStatement(db, t.audioFileId, merged.file),
-    readyAfterMergeStatement(db, t.audioFileId, opts.file.processingStartedAt, merged.duration, t.completedAt),
+    // The header too, in case this run's first delivery stored the transcript and stopped before D1 heard of it.
+    db
+      .prepare(
+        `INSERT INTO transcripts (id, audio_file_id, user_id, created_at)
+         SELECT ?3, ?1, ?4, ?5 WHERE EXISTS (SELECT 1 FROM audio_files WHERE id = ?1 AND status = 'processing' AND processing_started_at IS ?2)
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(t.audioFileId, fileRun, merged.transcriptId, t.userId, t.completedAt),
+    readyAfterMergeStatement(db, t.audioFileId, fileRun, merged.duration, t.completedAt),
   ]);
   if (!ready!.meta.changes) return { merged: false };
   return { merged: true, kept: merged.kept, hadSummary: merged.hadSummary };
