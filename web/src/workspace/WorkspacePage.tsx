@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/library";
 import { authState } from "../auth/store";
@@ -7,10 +7,11 @@ import { Splash } from "../components/Splash";
 import { COMMON_ID } from "../lib/library";
 import { toast } from "../lib/toasts";
 import { useLiveChannel } from "../live/useLiveChannel";
-import { Dialogs } from "./Dialogs";
+import { dialogState } from "./dialog-state";
 import { FilesSidebar } from "./FilesSidebar";
-import { FileView } from "./FileView";
-import { FolderView } from "./FolderView";
+import { FileView, FolderView, prefetchFileParts, prefetchFolderView } from "./lazy-views";
+import { lazyNamed } from "../lib/lazy-chunk";
+import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { NoServiceNotice } from "./NoServiceNotice";
 import { ToolsSidebar } from "./ToolsSidebar";
 import { TopBar } from "./TopBar";
@@ -19,6 +20,9 @@ import { useSelection } from "./useSelection";
 import { queryClientFor } from "./query-client";
 import { TutorialLayer } from "../tutorials/TutorialLayer";
 import { tutorials } from "../tutorials/tutorials";
+
+// The dialogs (and the modal they share) download when one first opens: rarely needed, never at first.
+const Dialogs = lazyNamed(() => import("./Dialogs"), "Dialogs");
 
 export function WorkspacePage() {
   const { user } = useSnapshot(authState);
@@ -37,6 +41,9 @@ function Workspace() {
   const config = useServiceConfiguration();
   const { fileId, folderId } = useSelection();
   const liveStatus = useLiveChannel();
+  // A file's or folder's address: its view downloads while the library loads, not after.
+  if (fileId) prefetchFileParts();
+  if (folderId) prefetchFolderView();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load again when another user signs in
   useEffect(() => {
@@ -86,12 +93,24 @@ function Workspace() {
       <TopBar liveStatus={liveStatus} />
       <div className="workspace-body">
         <FilesSidebar folders={folderList} files={fileList} />
-        <main className="workspace-main">{centre}</main>
+        <main className="workspace-main">
+          <Suspense fallback={<ViewLoading />}>{centre}</Suspense>
+        </main>
         <ToolsSidebar file={selectedFile} />
       </div>
-      <Dialogs folders={folderList} files={fileList} />
+      <DialogHost folders={folderList} files={fileList} />
       <TutorialLayer />
     </div>
+  );
+}
+
+function DialogHost(props: { folders: FolderDto[]; files: AudioFileDto[] }) {
+  const { open } = useSnapshot(dialogState);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Dialogs {...props} />
+    </Suspense>
   );
 }
 
@@ -106,6 +125,15 @@ function Welcome({ name, hasFiles }: { name: string; hasFiles: boolean }) {
       </p>
       {!hasFiles && <NoServiceNotice />}
     </section>
+  );
+}
+
+function ViewLoading() {
+  return (
+    <div className="view-loading" role="status">
+      <div className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
   );
 }
 
