@@ -121,7 +121,8 @@ function setup(store: ResumeStore = memoryResumeStore()) {
     options: {
       partsInFlight: 3,
       attempts: 3,
-      backoffMs,
+      // The longest wait the jitter allows: the plain 1 s, 2 s, 4 s…
+      backoffMs: (attempt) => backoffMs(attempt, () => 1),
       sleep: (ms) => {
         sleeps.push(ms);
         return new Promise((resolve) => clock.setTimeout(resolve, ms));

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { placeMenu } from "./menu-place";
 import { menuKey, TypeAhead } from "./menu-keys";
 
 export interface MenuItem {
@@ -39,6 +40,10 @@ const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])';
  * item, ↑ on its last; ↑ ↓ Home End and type-ahead move; Escape closes and gives focus back to the
  * button, as does choosing an item (before the item acts, so a dialog it opens returns focus there);
  * Tab or a click elsewhere closes it.
+ *
+ * The open list is a popover in the top layer, placed from the button's position (`placeMenu`):
+ * a menu at the bottom of a scrolled sidebar opens above its button, whole, instead of inside
+ * the sidebar's overflow. The list stays the button's DOM neighbour, so keys and focus work as before.
  */
 export function Menu({
   label,
@@ -62,6 +67,34 @@ export function Menu({
   const list = useRef<HTMLDivElement>(null);
   const typeAhead = useRef(new TypeAhead());
   const listId = useId();
+
+  // Before paint: shown in the top layer and placed, so it never flashes at the window's corner.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!open || !element) return;
+    // Without the Popover API the list is still fixed to the window (out of every overflow).
+    if (typeof element.showPopover === "function" && !element.matches(":popover-open")) element.showPopover();
+    const place = () => {
+      if (!button.current) return;
+      element.style.maxHeight = "";
+      const { width, height } = element.getBoundingClientRect();
+      const at = placeMenu(button.current.getBoundingClientRect(), { width, height }, { width: innerWidth, height: innerHeight });
+      element.style.top = `${at.top}px`;
+      element.style.left = `${at.left}px`;
+      element.style.maxHeight = at.maxHeight === null ? "" : `${at.maxHeight}px`;
+    };
+    place();
+    // Follow the button when something under it scrolls (not the list itself) or the window changes size.
+    const onScroll = (event: Event) => {
+      if (!element.contains(event.target as Node)) place();
+    };
+    addEventListener("scroll", onScroll, true);
+    addEventListener("resize", place);
+    return () => {
+      removeEventListener("scroll", onScroll, true);
+      removeEventListener("resize", place);
+    };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -107,6 +140,7 @@ export function Menu({
         <div
           id={listId}
           className="menu-list"
+          popover="manual"
           role="menu"
           aria-label={label}
           ref={list}

@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import { importWithTimeout } from "./lazy-chunk";
+import { loadChunk } from "./lazy-chunk";
 
 /** Field → first message, for showing zod errors beside form fields. */
 export function fieldErrors(schema: ZodType, value: unknown): Record<string, string> | null {
@@ -21,6 +21,6 @@ type SchemaName = "loginSchema" | "registerSchema" | "forgotPasswordSchema" | "r
  * a form is first submitted: the sign-in pages' first load carries no validation library.
  */
 export async function authFieldErrors(name: SchemaName, value: unknown): Promise<Record<string, string> | null> {
-  const schemas: AuthSchemas = await importWithTimeout(() => import("../../../common/auth"));
+  const schemas: AuthSchemas = await loadChunk(() => import("../../../common/auth"));
   return fieldErrors(schemas[name], value);
 }

@@ -2,11 +2,12 @@ import { WebSocket as ReconnectingWebSocket } from "partysocket";
 import type { ExportCompletedMessage, TranscriptChangedMessage } from "../../../common/live-messages";
 import type { FileStatusChangedEvent } from "../../../common/transcript";
 import { parseLiveMessage } from "../../../common/live-messages";
+import { type Random, withJitter } from "../lib/backoff";
 
 /**
  * Timings of the live channel (docs/product.md#states: stale threshold 6 s, backoff
  * rate 0.15, reconnect after 1 s). The backoff rate is read as a growth of 15 %
- * per failed attempt: 1 s, 1.15 s, 1.32 s… capped at 30 s.
+ * per failed attempt: 1 s, 1.15 s, 1.32 s… capped at 30 s, each with jitter (`reconnectDelay`).
  */
 export const LIVE_TIMINGS = {
   pingIntervalMs: 2_000,
@@ -63,15 +64,36 @@ export interface LiveChannelOptions {
   clock?: LiveClock;
 }
 
+/**
+ * The wait before connection attempt `retryCount` (partysocket's count: 0 for the first
+ * attempt and after a deliberate reconnect): the backoff above, with jitter, so the tabs
+ * of every user do not all come back in step after an outage.
+ */
+export function reconnectDelay(retryCount: number, random: Random = Math.random): number {
+  if (retryCount <= 0) return 0;
+  const { minReconnectionDelayMs: min, reconnectionDelayGrowFactor: factor, maxReconnectionDelayMs: max } = LIVE_TIMINGS;
+  return withJitter(Math.min(max, min * factor ** (retryCount - 1)), random);
+}
+
 export function createReconnectingSocket(url: () => string | Promise<string>): LiveSocket {
-  return new ReconnectingWebSocket(url as () => Promise<string>, [], {
-    minReconnectionDelay: LIVE_TIMINGS.minReconnectionDelayMs,
-    reconnectionDelayGrowFactor: LIVE_TIMINGS.reconnectionDelayGrowFactor,
-    maxReconnectionDelay: LIVE_TIMINGS.maxReconnectionDelayMs,
-    connectionTimeout: LIVE_TIMINGS.connectionTimeoutMs,
-    // Heartbeats sent while offline are worthless: never queue them.
-    maxEnqueuedMessages: 0,
-  }) as unknown as LiveSocket;
+  // partysocket's own wait has no jitter: it is turned off, and the wait happens here, before
+  // the address (with its single-use ticket) is asked for.
+  const socket: ReconnectingWebSocket = new ReconnectingWebSocket(
+    async () => {
+      const ms = reconnectDelay(socket.retryCount);
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      return url();
+    },
+    [],
+    {
+      minReconnectionDelay: 0,
+      maxReconnectionDelay: 0,
+      connectionTimeout: LIVE_TIMINGS.connectionTimeoutMs,
+      // Heartbeats sent while offline are worthless: never queue them.
+      maxEnqueuedMessages: 0,
+    },
+  );
+  return socket as unknown as LiveSocket;
 }
 
 /** The `/cable` address on this origin, with a single-use socket ticket (never the session token). */

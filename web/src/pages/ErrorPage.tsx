@@ -10,7 +10,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className="muted">{chunk ? "Part of the app could not be downloaded. Check your connection and try again." : message}</p>
       <div className="error-actions">
         <button type="button" className="button button--primary" onClick={() => location.reload()}>
-          Try again
+          Reload
         </button>
         {/* A full page load: parts that failed to download are fetched afresh. */}
         <a className="button button--ghost" href="/">

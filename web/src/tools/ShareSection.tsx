@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
+import { lazyNamed } from "../lib/lazy-chunk";
 
-const ShareDialog = lazy(() => import("./ShareDialog").then((m) => ({ default: m.ShareDialog })));
+const ShareDialog = lazyNamed(() => import("./ShareDialog"), "ShareDialog");
 
 /** The tools sidebar's way to share a file by link (the dialog loads when first opened). */
 export function ShareSection({ file }: { file: AudioFileDto }) {

@@ -6,6 +6,7 @@ import { TypeAhead } from "../components/menu-keys";
 import { buildTree, COMMON_ID, treeFiles } from "../lib/library";
 import { openDialog } from "./dialog-state";
 import { useFilePrefetch } from "./file-prefetch";
+import { prefetchFolderView } from "./lazy-views";
 import { type TreeRow, treeKey } from "./tree-keys";
 import { useSelection } from "./useSelection";
 
@@ -112,6 +113,9 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
             aria-selected={folderId === node.id}
             tabIndex={tabRow === row ? 0 : -1}
             data-row={row}
+            // The folder view's code, read ahead as a folder is about to open.
+            onPointerEnter={prefetchFolderView}
+            onFocus={prefetchFolderView}
           >
             <div className={`tree-row tree-folder${folderId === node.id ? " is-selected" : ""}`}>
               <button

@@ -1,9 +1,10 @@
+import { Suspense } from "react";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
 import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import { CollapsedSidebar } from "./CollapsedSidebar";
 import { tutorials } from "../tutorials/tutorials";
-import { TranscriptPanel } from "./TranscriptDetails";
+import { TranscriptPanel } from "./lazy-views";
 import { toggleToolsSidebar, uiState } from "./ui-state";
 import { VocabularySuggestion } from "./VocabularySuggestion";
 
@@ -38,7 +39,9 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
       <div className="sidebar-scroll" onScroll={() => tutorials.toolsScrolled()}>
         <VocabularySuggestion />
         {file ? (
-          <TranscriptPanel key={file.id} file={file} />
+          <Suspense fallback={null}>
+            <TranscriptPanel key={file.id} file={file} />
+          </Suspense>
         ) : (
           <p className="muted">Select a file to view transcription tools and options.</p>
         )}

@@ -2,6 +2,8 @@ import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { logout } from "../auth/session";
 import { Logo } from "../components/Logo";
+import { Menu } from "../components/Menu";
+import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import type { LiveStatus } from "../live/live-channel";
 import { openDialog } from "./dialog-state";
 import { toggleTheme, uiState } from "./ui-state";
@@ -10,6 +12,9 @@ import { toggleTheme, uiState } from "./ui-state";
 export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
   const navigate = useNavigate();
   const ui = useSnapshot(uiState);
+  // A phone has no room for the three: they go into one menu (docs/product.md#screens).
+  const compact = useMediaQuery(MOBILE_LAYOUT);
+  const themeLabel = ui.theme === "light" ? "Switch to dark theme" : "Switch to light theme";
 
   async function signOut() {
     await logout();
@@ -38,29 +43,41 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
         >
           ⚙
         </button>
-        <button type="button" className="button button--ghost" onClick={() => openDialog({ kind: "workspaces" })}>
-          Workspaces
-        </button>
-        <button
-          data-tutorial="preferences"
-          type="button"
-          className="button button--ghost"
-          onClick={() => openDialog({ kind: "preferences" })}
-        >
-          Preferences
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={toggleTheme}
-          aria-label={ui.theme === "light" ? "Switch to dark theme" : "Switch to light theme"}
-          title="Toggle theme"
-        >
-          {ui.theme === "light" ? "☾" : "☀"}
-        </button>
-        <button type="button" className="button button--ghost" onClick={signOut}>
-          Logout
-        </button>
+        {compact ? (
+          <span className="topbar-more" data-tutorial="preferences">
+            <Menu
+              label="Account and settings"
+              trigger={<span className="menu-dots" aria-hidden="true" />}
+              triggerClassName="icon-button"
+              items={[
+                { label: "Workspaces", onSelect: () => openDialog({ kind: "workspaces" }) },
+                { label: "Preferences", onSelect: () => openDialog({ kind: "preferences" }) },
+                { label: themeLabel, onSelect: toggleTheme },
+                { label: "Logout", onSelect: () => void signOut() },
+              ]}
+            />
+          </span>
+        ) : (
+          <>
+            <button type="button" className="button button--ghost" onClick={() => openDialog({ kind: "workspaces" })}>
+              Workspaces
+            </button>
+            <button
+              data-tutorial="preferences"
+              type="button"
+              className="button button--ghost"
+              onClick={() => openDialog({ kind: "preferences" })}
+            >
+              Preferences
+            </button>
+            <button type="button" className="icon-button" onClick={toggleTheme} aria-label={themeLabel} title="Toggle theme">
+              {ui.theme === "light" ? "☾" : "☀"}
+            </button>
+            <button type="button" className="button button--ghost" onClick={signOut}>
+              Logout
+            </button>
+          </>
+        )}
       </div>
     </header>
   );

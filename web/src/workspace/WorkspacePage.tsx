@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/library";
@@ -8,10 +8,11 @@ import { Splash } from "../components/Splash";
 import { COMMON_ID } from "../lib/library";
 import { toast } from "../lib/toasts";
 import { useLiveChannel } from "../live/useLiveChannel";
-import { Dialogs } from "./Dialogs";
+import { dialogState } from "./dialog-state";
 import { FilesSidebar } from "./FilesSidebar";
-import { FileView } from "./FileView";
-import { FolderView } from "./FolderView";
+import { FileView, FolderView, prefetchFileParts, prefetchFolderView } from "./lazy-views";
+import { lazyNamed } from "../lib/lazy-chunk";
+import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { NoServiceNotice } from "./NoServiceNotice";
 import { ToolsSidebar } from "./ToolsSidebar";
 import { TopBar } from "./TopBar";
@@ -21,6 +22,9 @@ import { queryClientFor } from "./query-client";
 import { TutorialLayer } from "../tutorials/TutorialLayer";
 import { tutorials } from "../tutorials/tutorials";
 import { invitationPath, pendingInvitation } from "../teams/pending-invitation";
+
+// The dialogs (and the modal they share) download when one first opens: rarely needed, never at first.
+const Dialogs = lazyNamed(() => import("./Dialogs"), "Dialogs");
 
 export function WorkspacePage() {
   const { user } = useSnapshot(authState);
@@ -46,6 +50,9 @@ function Workspace() {
     const token = pendingInvitation.take();
     if (token) navigate(invitationPath(token), { replace: true });
   }, [navigate]);
+  // A file's or folder's address: its view downloads while the library loads, not after.
+  if (fileId) prefetchFileParts();
+  if (folderId) prefetchFolderView();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load again when another user signs in
   useEffect(() => {
@@ -95,12 +102,24 @@ function Workspace() {
       <TopBar liveStatus={liveStatus} />
       <div className="workspace-body">
         <FilesSidebar folders={folderList} files={fileList} />
-        <main className="workspace-main">{centre}</main>
+        <main className="workspace-main">
+          <Suspense fallback={<ViewLoading />}>{centre}</Suspense>
+        </main>
         <ToolsSidebar file={selectedFile} />
       </div>
-      <Dialogs folders={folderList} files={fileList} />
+      <DialogHost folders={folderList} files={fileList} />
       <TutorialLayer />
     </div>
+  );
+}
+
+function DialogHost(props: { folders: FolderDto[]; files: AudioFileDto[] }) {
+  const { open } = useSnapshot(dialogState);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Dialogs {...props} />
+    </Suspense>
   );
 }
 
@@ -115,6 +134,15 @@ function Welcome({ name, hasFiles }: { name: string; hasFiles: boolean }) {
       </p>
       {!hasFiles && <NoServiceNotice />}
     </section>
+  );
+}
+
+function ViewLoading() {
+  return (
+    <div className="view-loading" role="status">
+      <div className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
   );
 }
 

@@ -7,11 +7,13 @@ import type { AudioFileDto } from "../../../common/library";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
 import { prefetchTranscript } from "../editor/open/open-transcript";
+import { prefetchFileParts } from "./lazy-views";
 
 /** Resting this long on a row means intent: sweeping past rows (pointer or arrow keys) reads nothing. */
 export const PREFETCH_INTENT_MS = 60;
 
 function prefetchFile(queryClient: QueryClient, file: Pick<AudioFileDto, "id" | "hasTranscript">): void {
+  prefetchFileParts();
   if (!file.hasTranscript) return;
   prefetchTranscript(authState.user?.id ?? null, file.id);
   void queryClient.prefetchQuery({

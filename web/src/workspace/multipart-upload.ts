@@ -3,6 +3,7 @@
 // remembered, so a new attempt (after a lost connection or a page reload) sends only
 // the parts still missing. Cancelling aborts the upload on the server.
 import { type MultipartUploadDto, type PartLinkDto, partRange } from "../../../common/multipart";
+import { type Random, withJitter } from "../lib/backoff";
 import { fingerprintOf, type ResumeRecord, type ResumeStore } from "./resume-store";
 
 /** A refusal or failure of one request; status 0 is a network error. */
@@ -46,8 +47,8 @@ export interface PartsOptions {
 
 export const PARTS_IN_FLIGHT = 3;
 export const PART_ATTEMPTS = 5;
-/** 1 s, 2 s, 4 s, 8 s …, at most 15 s. */
-export const backoffMs = (attempt: number) => Math.min(15_000, 1000 * 2 ** (attempt - 1));
+/** About 1 s, 2 s, 4 s, 8 s …, at most 15 s: each between half and all of that (jitter). */
+export const backoffMs = (attempt: number, random: Random = Math.random) => withJitter(Math.min(15_000, 1000 * 2 ** (attempt - 1)), random);
 /** Links are valid for 15 minutes: older than this, ask again. */
 const LINK_FRESH_MS = 10 * 60_000;
 const LINKS_PER_REQUEST = 10;
