@@ -55,6 +55,9 @@ export default defineConfig({
           name: "worker",
           include: ["tests/worker/**/*.test.ts", "tests/object-store/**/*.test.ts"],
           setupFiles: ["./tests/worker/setup.ts"],
+          // Most tests sign up an account (a deliberately slow password hash) before they start:
+          // on a busy 2-core machine 5 s is not enough for that alone.
+          testTimeout: 20_000,
         },
       },
       {

@@ -37,8 +37,9 @@ async function topBarOnScreen(page: Page, width: number) {
   expect(await controls.count()).toBeGreaterThan(0);
   for (const control of await controls.all()) {
     const box = (await control.boundingBox())!;
-    expect(box.x, await control.textContent()).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, await control.textContent()).toBeLessThanOrEqual(width);
+    const name = (await control.textContent()) ?? "";
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(width);
   }
 }
 
