@@ -8,11 +8,6 @@ export const BIDI_MESSAGE = "Names cannot contain text-direction control charact
 
 export const hasNoBidiControls = (text: string) => !BIDI_CONTROLS.test(text);
 
-const ALL_BIDI_CONTROLS = new RegExp(BIDI_CONTROLS.source, "g");
-
-/** The text without direction controls: for text that arrives from elsewhere (a paste, a speech service) rather than being refused. */
-export const stripBidiControls = (text: string) => text.replace(ALL_BIDI_CONTROLS, "");
-
 /**
  * Line breaks: the ASCII ones, NEL and the Unicode line and paragraph separators. One inside a
  * word or a name would break a caption's line, or start a new cue (SRT, VTT).
@@ -20,6 +15,12 @@ export const stripBidiControls = (text: string) => text.replace(ALL_BIDI_CONTROL
 export const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]/;
 /** C0 and C1 control characters (tab and the line breaks among them). */
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+
+const SPACING_CONTROLS = new RegExp(`\\t|${LINE_BREAKS.source}`, "g");
+const OTHER_CONTROLS = new RegExp(`${CONTROL_CHARACTERS.source}|${BIDI_CONTROLS.source}`, "g");
+
+/** Text from elsewhere (a paste, a row stored before the rule) as plain text: a tab or a line break becomes a space, other controls go. */
+export const toPlainText = (text: string) => text.replace(SPACING_CONTROLS, " ").replace(OTHER_CONTROLS, "");
 
 export interface PlainTextMessages {
   bidi: string;

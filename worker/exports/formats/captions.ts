@@ -1,7 +1,7 @@
 // Captions from word times, following common subtitle practice: a cue lasts at
 // most 7 s and holds at most 2 lines of at most 42 characters, broken only
 // between words; a cue never spans two utterances (a change of speaker).
-import { BIDI_CONTROLS, CONTROL_CHARACTERS, LINE_BREAKS } from "../../../common/names";
+import { toPlainText } from "../../../common/names";
 import type { ExportUtterance } from "../document";
 
 export const CAPTION_RULES = { maxCueSeconds: 7, maxLines: 2, maxLineChars: 42, minCueSeconds: 0.5 } as const;
@@ -15,16 +15,13 @@ export interface Cue {
 
 const length = (text: string) => [...text].length;
 
-const NOT_PLAIN = new RegExp(`${CONTROL_CHARACTERS.source}|${LINE_BREAKS.source}|${BIDI_CONTROLS.source}`, "g");
-
 /**
  * Text as one caption line, whatever is stored (rows written before words and names were
- * plain text): a line break or another control becomes a space, so no word starts a new line
- * or cue, and an arrow loses a hyphen, so no line reads as a timing line.
+ * plain text): a line break becomes a space and other controls go, so no word starts a new
+ * line or cue, and an arrow loses a hyphen, so no line reads as a timing line.
  */
 export function captionText(text: string): string {
-  return text
-    .replace(NOT_PLAIN, " ")
+  return toPlainText(text)
     .replace(/ {2,}/g, " ")
     .replace(/-{2,}>/g, "->")
     .trim();
