@@ -39,15 +39,15 @@ export function idFree(sql: SqlStorage, id: string): boolean {
  */
 export function wordIdInUse(sql: SqlStorage, transcript: number, id: string, except: number): boolean {
   const base = id.length > ID_BASE_LENGTH && /^[0-9a-z]+$/.test(id.slice(ID_BASE_LENGTH)) ? id.slice(0, ID_BASE_LENGTH) : id;
-  // As JSON writes them inside the stored text.
-  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  // As JSON writes them inside the stored text; the id's own text holds its base's unless an escape splits them.
+  const needles = [...new Set([JSON.stringify(base).slice(1, -1), JSON.stringify(id).slice(1, -1)])];
+  if (needles.length === 2 && needles[1]!.startsWith(needles[0]!)) needles.pop();
   const rows = sql.exec<{ id: number; words: string }>(
-    "SELECT id, words FROM utterances WHERE transcript = ? AND id <> ? AND (instr(words, ?) > 0 OR instr(words, ?) > 0 OR id = ?)",
+    `SELECT id, words FROM utterances WHERE transcript = ? AND id <> ? AND (id = ? OR ${needles.map(() => "instr(words, ?) > 0").join(" OR ")})`,
     transcript,
     except,
-    inJson(id),
-    inJson(base),
     /^[0-9a-z]{8}$/.test(base) ? Number.parseInt(base, 36) : -1,
+    ...needles,
   );
   for (const row of rows) if (decodeStoreWords(row.id, row.words).some((w) => w.id === id)) return true;
   return false;
