@@ -2,7 +2,7 @@
 // updates, the Worker to validate, apply and record history. Both therefore
 // agree on every rule, including the order key a split gives its new half.
 import { formatTimestamp } from "./format";
-import { hasNoBidiControls } from "./names";
+import { plainTextProblem } from "./names";
 import { keyBetween } from "./order-keys";
 import { replaceInUtterance } from "./replace-match";
 import { applySpeakerMerge, SpeakerMergeError } from "./speaker-merge";
@@ -16,6 +16,7 @@ import {
   type TranscriptOp,
   type UtteranceState,
   type WordPatch,
+  WORD_TEXT_MESSAGES,
 } from "./transcript-ops";
 
 export interface OpContext {
@@ -26,7 +27,18 @@ export interface OpContext {
   speakerName(id: string): string | undefined;
   /** Every utterance of a speaker (only a side that holds the whole transcript can apply a speaker merge). */
   utterancesOfSpeaker?(id: string): readonly UtteranceState[];
+  /** The latest time a word may have: the recording's length plus a margin (48 hours when unknown). */
+  timeLimit?: number;
+  /** Whether a word id is in use in another utterance of the transcript (a side that cannot tell leaves it out). */
+  wordIdInUse?(id: string): boolean;
 }
+
+/** The latest time a word may have in a recording this long (0: unknown). */
+export const wordTimeLimit = (duration: number) =>
+  duration > 0 ? Math.min(EDIT_LIMITS.timeMaxSeconds, duration + EDIT_LIMITS.timeMarginSeconds) : EDIT_LIMITS.timeMaxSeconds;
+
+/** What update_words checks beyond the utterance itself. */
+type WordRules = Pick<OpContext, "timeLimit" | "wordIdInUse">;
 
 export class OpError extends Error {
   constructor(
@@ -44,7 +56,7 @@ const NO_CHANGE = (summary: string): AppliedOp => ({ change: { utterances: [] },
 export function applyOp(ctx: OpContext, op: TranscriptOp): AppliedOp {
   switch (op.type) {
     case "update_words":
-      return updateWords(need(ctx, op.utteranceId), op.words);
+      return updateWords(need(ctx, op.utteranceId), op.words, ctx);
     case "split":
       return split(ctx, need(ctx, op.utteranceId), op.firstWordId, op.newUtteranceId);
     case "merge":
@@ -75,8 +87,8 @@ function need(ctx: OpContext, id: string): UtteranceState {
   return u;
 }
 
-function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedOp {
-  const after = wordsApplied(u, patches);
+function updateWords(u: UtteranceState, patches: readonly WordPatch[], rules: WordRules): AppliedOp {
+  const after = wordsApplied(u, patches, rules);
   if (!after) return NO_CHANGE("No change");
   return {
     change: { utterances: [{ id: u.id, before: u, after }] },
@@ -86,7 +98,7 @@ function updateWords(u: UtteranceState, patches: readonly WordPatch[]): AppliedO
 }
 
 /** The utterance with the patches applied, or null when they change nothing. */
-function wordsApplied(u: UtteranceState, patches: readonly WordPatch[]): UtteranceState | null {
+function wordsApplied(u: UtteranceState, patches: readonly WordPatch[], rules: WordRules): UtteranceState | null {
   if (patches.length === 0) throw new OpError(422, EDIT_MESSAGES.noWords);
   if (patches.length > EDIT_LIMITS.wordsPerUtteranceMax) throw new OpError(422, EDIT_MESSAGES.tooManyWords);
   const stored = new Map(u.transcriptWords.map((w) => [w.id, w]));
@@ -100,6 +112,7 @@ function wordsApplied(u: UtteranceState, patches: readonly WordPatch[]): Utteran
       if (p.text === undefined || p.start_time === undefined || p.end_time === undefined || p.confidence_score === undefined) {
         throw new OpError(422, p.text === undefined ? EDIT_MESSAGES.wordNotInUtterance : EDIT_MESSAGES.newWordNeedsTimes);
       }
+      if (rules.wordIdInUse?.(p.id)) throw new OpError(422, EDIT_MESSAGES.wordIdTaken);
       return {
         id: p.id,
         text: p.text,
@@ -123,7 +136,7 @@ function wordsApplied(u: UtteranceState, patches: readonly WordPatch[]): Utteran
     if (old.originalConfidenceScore === undefined && !sameWord(old, word)) word.originalConfidenceScore = old.confidenceScore;
     return word;
   });
-  checkTimes(words);
+  checkTimes(words, u.transcriptWords, rules.timeLimit ?? EDIT_LIMITS.timeMaxSeconds);
   if (sameWords(u.transcriptWords, words)) return null;
   const first = words[0]!;
   const last = words[words.length - 1]!;
@@ -192,7 +205,10 @@ function merge(ctx: OpContext, targetId: string, sourceId: string): AppliedOp {
   }
   if (!following) throw new OpError(422, EDIT_MESSAGES.mergeNothingFollows);
   if (following.id !== source.id) throw new OpError(409, EDIT_MESSAGES.mergeSourceMismatch);
-  const words = [...target.transcriptWords, ...source.transcriptWords].map(reindex);
+  const targetIds = new Set(target.transcriptWords.map((w) => w.id));
+  // Only rows written before ids were unique per transcript can meet the same id twice.
+  if (source.transcriptWords.some((w) => targetIds.has(w.id))) throw new OpError(422, EDIT_MESSAGES.mergeSharedWordIds);
+  const words = inTimeOrder([...target.transcriptWords, ...source.transcriptWords]).map(reindex);
   const after: UtteranceState = {
     ...target,
     endTime: Math.max(target.endTime, source.endTime),
@@ -237,7 +253,8 @@ function replaceAll(ctx: OpContext, op: ReplaceAllOp): AppliedOp {
     const replacement = u && replaceInUtterance(u, op);
     if (!u || !replacement) continue;
     // Its own summary is not needed: replace all has one for all.
-    const after = wordsApplied(u, replacement.patches);
+    // Replacing keeps times; a new word's id is seeded by its utterance (replace-match.ts).
+    const after = wordsApplied(u, replacement.patches, { timeLimit: ctx.timeLimit });
     if (!after) continue;
     utterances.push({ id: u.id, before: u, after });
     replaced += replacement.count;
@@ -258,16 +275,45 @@ export function replacedCount(summary: string): number {
 function checkText(text: string) {
   if (!text.trim()) throw new OpError(422, EDIT_MESSAGES.emptyWordText);
   if (text.length > EDIT_LIMITS.wordTextMax) throw new OpError(422, EDIT_MESSAGES.wordTooLong);
-  if (!hasNoBidiControls(text)) throw new OpError(422, EDIT_MESSAGES.bidiControl);
+  const problem = plainTextProblem(text, WORD_TEXT_MESSAGES);
+  if (problem) throw new OpError(422, problem);
 }
 
-/** Starts never go backwards, a word never ends before it starts, nothing is negative. */
-function checkTimes(words: readonly WordDto[]) {
-  let previousStart = 0;
+/**
+ * Starts never go backwards, a word never ends before it starts, nothing is negative or past
+ * `limit`. Words whose times are as stored, in their stored order, are not judged again: a row
+ * written before a rule stays editable.
+ */
+function checkTimes(words: readonly WordDto[], before: readonly WordDto[], limit: number) {
+  const stored = new Map(before.map((w, index) => [w.id, { w, index }]));
+  let previous: { start: number; kept: number | null } | null = null;
   for (const w of words) {
-    if (!(w.startTime >= previousStart) || !(w.endTime >= w.startTime)) throw new OpError(422, EDIT_MESSAGES.timesOutOfOrder);
-    previousStart = w.startTime;
+    const old = stored.get(w.id);
+    const kept = old && old.w.startTime === w.startTime && old.w.endTime === w.endTime ? old.index : null;
+    if (kept === null) {
+      if (!(w.startTime >= 0) || !(w.endTime >= w.startTime)) throw new OpError(422, EDIT_MESSAGES.timesOutOfOrder);
+      if (w.endTime > EDIT_LIMITS.timeMaxSeconds) throw new OpError(422, EDIT_MESSAGES.timeTooLarge);
+      if (w.endTime > limit) throw new OpError(422, EDIT_MESSAGES.timePastRecording);
+    }
+    const keptInOrder = kept !== null && previous !== null && previous.kept !== null && previous.kept < kept;
+    if (previous && !(w.startTime >= previous.start) && !keptInOrder) throw new OpError(422, EDIT_MESSAGES.timesOutOfOrder);
+    previous = { start: w.startTime, kept };
   }
+}
+
+/**
+ * The words with no start before the one before it: a word that starts earlier (two speakers'
+ * overlapping turns joined by a merge) starts with the word before it, and ends no earlier.
+ */
+export function inTimeOrder(words: readonly WordDto[]): WordDto[] {
+  let start = 0;
+  return words.map((w) => {
+    if (w.startTime >= start) {
+      start = w.startTime;
+      return w;
+    }
+    return { ...w, startTime: start, endTime: Math.max(w.endTime, start) };
+  });
 }
 
 const reindex = (w: WordDto, position: number): WordDto => (w.position === position ? w : { ...w, position });

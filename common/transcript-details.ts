@@ -1,15 +1,18 @@
 // Speakers, summary and notes of a transcript (docs/api.md and docs/product.md): the
 // request bodies shared by the Worker and the SPA, and their texts.
 import { z } from "zod";
-import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
+import { BIDI_MESSAGE, NAME_MESSAGES, plainTextCheck } from "./names";
 
-export const DETAILS_LIMITS = { nameMax: 255, roleMax: 255, summaryMax: 20_000, notesMax: 50_000 } as const;
+export const DETAILS_LIMITS = { nameMax: 255, roleMax: 255, summaryMax: 20_000, notesMax: 50_000, speakersMax: 200 } as const;
 
 export const DETAILS_MESSAGES = {
   speakerNameRequired: "Speaker name is required",
   speakerNameTooLong: `Speaker name must be ${DETAILS_LIMITS.nameMax} characters or less`,
   speakerRoleTooLong: `Role must be ${DETAILS_LIMITS.roleMax} characters or less`,
   bidiControl: BIDI_MESSAGE,
+  lineBreak: NAME_MESSAGES.lineBreak,
+  controlCharacter: NAME_MESSAGES.control,
+  tooManySpeakers: `A transcript holds at most ${DETAILS_LIMITS.speakersMax} speakers`,
   speakerHasUtterances: "Cannot delete speaker: speaker has utterances",
   speakerNotFound: "Speaker not found",
   summaryTooLong: `Summary must be ${DETAILS_LIMITS.summaryMax.toLocaleString("en-US")} characters or less`,
@@ -21,18 +24,19 @@ export const DETAILS_MESSAGES = {
   speakerDeleteFailed: "Failed to delete speaker. Please try again.",
 } as const;
 
+// Plain text (common/names.ts), checked before the trim: a trailing line break is refused too.
 const speakerName = z
   .string({ error: DETAILS_MESSAGES.speakerNameRequired })
+  .superRefine(plainTextCheck())
   .trim()
   .min(1, DETAILS_MESSAGES.speakerNameRequired)
-  .max(DETAILS_LIMITS.nameMax, DETAILS_MESSAGES.speakerNameTooLong)
-  .refine(hasNoBidiControls, DETAILS_MESSAGES.bidiControl);
+  .max(DETAILS_LIMITS.nameMax, DETAILS_MESSAGES.speakerNameTooLong);
 /** Optional free text, trimmed; empty means none. */
 const role = z
   .string()
+  .superRefine(plainTextCheck())
   .trim()
   .max(DETAILS_LIMITS.roleMax, DETAILS_MESSAGES.speakerRoleTooLong)
-  .refine(hasNoBidiControls, DETAILS_MESSAGES.bidiControl)
   .nullish()
   .transform((v) => (v ? v : null));
 

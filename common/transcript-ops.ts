@@ -3,7 +3,7 @@
 // applies an operation optimistically with the same pure functions the Worker
 // uses to validate, apply and record it (common/transcript-apply.ts).
 import { z } from "zod";
-import { hasNoBidiControls } from "./names";
+import { plainTextCheck, type PlainTextMessages } from "./names";
 import { REPLACE_LIMITS, REPLACE_MESSAGES, type ReplaceSpec } from "./replace-match";
 import type { SpeakerDto, UtteranceDto } from "./transcript";
 
@@ -11,6 +11,10 @@ export const EDIT_LIMITS = {
   wordTextMax: 100,
   wordsPerUtteranceMax: 5_000,
   idMax: 64,
+  /** No word time goes past this, whatever the recording (48 hours). */
+  timeMaxSeconds: 48 * 3600,
+  /** How far past the recording's length a word may end (a length measured a little short). */
+  timeMarginSeconds: 60,
   /** History kept per transcript; older operations are dropped. */
   historyKept: 500,
 } as const;
@@ -27,6 +31,14 @@ export const EDIT_MESSAGES = {
   wordTooLong: `A word must be ${EDIT_LIMITS.wordTextMax} characters or less`,
   /** As for names (common/names.ts): a U+202E in one word would reverse the rest of its utterance. */
   bidiControl: "Words cannot contain text-direction control characters",
+  /** A line break or another control character in a word would break a caption line or a cue (SRT, VTT). */
+  lineBreak: "Words cannot contain line breaks",
+  controlCharacter: "Words cannot contain control characters",
+  timeTooLarge: "Word times must be 48 hours or less",
+  timePastRecording: "Word times must not be past the end of the recording",
+  /** Unique in the whole transcript: a merge of two utterances must not meet the same id twice. */
+  wordIdTaken: "A new word's id is already used in this transcript",
+  mergeSharedWordIds: "These utterances share a word id and cannot be merged",
   tooManyWords: `An utterance holds at most ${EDIT_LIMITS.wordsPerUtteranceMax} words`,
   noWords: "An utterance needs at least one word",
   splitAtFirstWord: "Cannot split before the first word",
@@ -38,17 +50,24 @@ export const EDIT_MESSAGES = {
   nothingToRedo: "Nothing to redo",
 } as const;
 
+/** The plain-text rule's refusals for words (common/names.ts). */
+export const WORD_TEXT_MESSAGES: PlainTextMessages = {
+  bidi: EDIT_MESSAGES.bidiControl,
+  lineBreak: EDIT_MESSAGES.lineBreak,
+  control: EDIT_MESSAGES.controlCharacter,
+};
+
 // ------------------------------------------------------------------ wire
 
 const id = z.string().min(1).max(EDIT_LIMITS.idMax);
-const time = z.number().finite().nonnegative(EDIT_MESSAGES.timesOutOfOrder);
+const time = z.number().finite().nonnegative(EDIT_MESSAGES.timesOutOfOrder).max(EDIT_LIMITS.timeMaxSeconds, EDIT_MESSAGES.timeTooLarge);
 const confidence = z.number().finite().min(0).max(1);
 const wordText = z
   .string()
+  .superRefine(plainTextCheck(WORD_TEXT_MESSAGES))
   .trim()
   .min(1, EDIT_MESSAGES.emptyWordText)
-  .max(EDIT_LIMITS.wordTextMax, EDIT_MESSAGES.wordTooLong)
-  .refine(hasNoBidiControls, EDIT_MESSAGES.bidiControl);
+  .max(EDIT_LIMITS.wordTextMax, EDIT_MESSAGES.wordTooLong);
 /** The version of the utterance the client computed the operation on; a mismatch answers 409. */
 const version = z.number().int().nonnegative().optional();
 
@@ -84,7 +103,7 @@ export const replaceBodySchema = z.strictObject({
     .max(REPLACE_LIMITS.findMax, REPLACE_MESSAGES.findTooLong)
     .refine((find) => find.trim().length > 0, REPLACE_MESSAGES.findEmpty)
     .refine((find) => !find.trim() || find.trim().replace(/\s+/g, " ").length >= REPLACE_LIMITS.findMin, REPLACE_MESSAGES.findTooShort),
-  replace: z.string().max(REPLACE_LIMITS.replaceMax, REPLACE_MESSAGES.replaceTooLong).refine(hasNoBidiControls, EDIT_MESSAGES.bidiControl),
+  replace: z.string().max(REPLACE_LIMITS.replaceMax, REPLACE_MESSAGES.replaceTooLong).superRefine(plainTextCheck(WORD_TEXT_MESSAGES)),
   match_case: z.boolean().default(false),
   whole_word: z.boolean().default(false),
 });

@@ -1,10 +1,10 @@
 // Speakers, summary and notes: what each change writes and how the edit history names it
 // (speaker_edited, summary_edited, notes_edited); undone like any other change.
 import type { SpeakerDto } from "../common/transcript";
-import { DETAILS_MESSAGES } from "../common/transcript-details";
+import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../common/transcript-details";
 import type { Change, HistoryType, SpeakerState, TranscriptFields } from "../common/transcript-ops";
 import type { EditOutcome } from "./outcome";
-import { conflict } from "./refusal";
+import { conflict, unprocessable } from "./refusal";
 
 export interface SpeakerRowLite {
   id: string;
@@ -48,12 +48,13 @@ export interface DetailsPlan {
   summary: string;
 }
 
-/** A new speaker with the next free number ("Speaker 5") and the given id. */
+/** A new speaker with the next free number ("Speaker 5") and the given id; 422 past the cap on speakers. */
 export function planSpeakerCreate(
   rows: readonly SpeakerRowLite[],
   id: string,
   input: { name?: string | undefined; role: string | null },
 ): DetailsPlan & { created: SpeakerState } {
+  if (rows.length >= DETAILS_LIMITS.speakersMax) throw unprocessable(DETAILS_MESSAGES.tooManySpeakers);
   const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
   const label = defaultSpeakerName({ position });
   const created: SpeakerState = { id, originalLabel: label, name: input.name ?? null, role: input.role, position };

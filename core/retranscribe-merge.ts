@@ -3,6 +3,7 @@
 // trimmed where a kept utterance covers the same time, and the order keys that
 // place the new ones between the kept ones without rewriting them.
 import { keysBetween } from "../common/order-keys";
+import { DETAILS_LIMITS } from "../common/transcript-details";
 
 /** An utterance of the current transcript, in order; `span` covers its words (kept ones only need it). */
 export interface OldUtterance {
@@ -146,29 +147,48 @@ export interface OldSpeaker {
   id: string;
   originalLabel: string;
   position: number;
+  /** Stays whatever the new recognition says: the user named it, or it speaks in a kept utterance. */
+  stays?: boolean;
 }
 
 /**
  * The new recognition's speakers onto the transcript's: a label the transcript
  * already has is that speaker (its name and role stay); other labels become new
- * speakers after the existing ones.
+ * speakers after the existing ones, as long as the transcript stays within `max`
+ * speakers. Labels past it are folded into the last speaker added, or the last
+ * one staying when none could be (decision 032).
  */
 export function matchSpeakers(
   old: readonly OldSpeaker[],
   fresh: readonly { id: string; label: string }[],
+  max: number = DETAILS_LIMITS.speakersMax,
 ): { idFor: Map<string, string>; added: { id: string; label: string; position: number }[] } {
+  const byPosition = [...old].sort((a, b) => a.position - b.position);
   const byLabel = new Map<string, string>();
-  for (const s of [...old].sort((a, b) => a.position - b.position)) if (!byLabel.has(s.originalLabel)) byLabel.set(s.originalLabel, s.id);
+  for (const s of byPosition) if (!byLabel.has(s.originalLabel)) byLabel.set(s.originalLabel, s.id);
   let next = old.reduce((max, s) => Math.max(max, s.position + 1), 0);
   const idFor = new Map<string, string>();
-  const added: { id: string; label: string; position: number }[] = [];
+  const staying = new Set(old.filter((s) => s.stays).map((s) => s.id));
   for (const s of fresh) {
     const existing = byLabel.get(s.label);
-    if (existing) idFor.set(s.id, existing);
-    else {
-      idFor.set(s.id, s.id);
-      added.push({ id: s.id, label: s.label, position: next++ });
+    if (existing) {
+      idFor.set(s.id, existing);
+      staying.add(existing);
     }
+  }
+  let room = max - staying.size;
+  const lastStaying = byPosition.filter((s) => staying.has(s.id)).at(-1)?.id;
+  const added: { id: string; label: string; position: number }[] = [];
+  for (const s of fresh) {
+    if (idFor.has(s.id)) continue;
+    const fold = added.at(-1)?.id ?? lastStaying;
+    if (room <= 0 && fold !== undefined) {
+      idFor.set(s.id, fold);
+      continue;
+    }
+    idFor.set(s.id, s.id);
+    added.push({ id: s.id, label: s.label, position: next++ });
+    room--;
   }
   return { idFor, added };
 }

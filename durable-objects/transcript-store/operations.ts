@@ -2,7 +2,7 @@
 // the shared pure rules (common/transcript-apply.ts), write it with its history entry, all in
 // one synchronous transaction. Idempotent (core/decide.ts): a known
 // Idempotency-Key, or a repeated operation whose result is already there, applies nothing.
-import type { OpContext } from "../../common/transcript-apply";
+import { type OpContext, wordTimeLimit } from "../../common/transcript-apply";
 import { EDIT_MESSAGES, requestedOp, touches, type OpRequest } from "../../common/transcript-ops";
 import { nowIso } from "../../common/time";
 import { decodeChange } from "../../core/change-codec";
@@ -12,7 +12,7 @@ import { conflict, notFound } from "../../core/refusal";
 import { defaultSpeakerName } from "../../core/details-plans";
 import { commitInStore } from "./commit";
 import { looksDerived, storeIds } from "./layout";
-import { idFree, locateUtterance, stateAfter, statesById } from "./rows";
+import { idFree, locateUtterance, stateAfter, statesById, wordIdInUse } from "./rows";
 
 /** The store's key of the file's transcript; the Worker only calls for files D1 says the store holds. */
 export function transcriptKey(sql: SqlStorage, fileId: string): number {
@@ -61,6 +61,12 @@ function context(sql: SqlStorage, transcript: number, req: OpRequest) {
     next: (id) => (id === mainId ? next : undefined),
     speakerName: (id) => speakers.get(id),
   };
+  if (req.type === "update_words" && main) {
+    const { duration } = sql.exec<{ duration: number }>("SELECT duration FROM transcripts WHERE id = ?", transcript).one();
+    const key = locateUtterance(sql, mainId)!.key;
+    ctx.timeLimit = wordTimeLimit(duration);
+    ctx.wordIdInUse = (id) => wordIdInUse(sql, transcript, id, key);
+  }
   return { ctx, next };
 }
 

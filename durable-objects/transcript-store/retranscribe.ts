@@ -105,13 +105,17 @@ export function mergeRetranscription(storage: DurableObjectStorage, input: Store
     }
 
     const current = currentUtterances(sql, transcript);
+    // A speaker the user named, or one speaking in an utterance kept, stays; the others go unless the new recognition has them.
     const oldSpeakers = sql
-      .exec<{ id: number; original_label: string; position: number }>(
-        "SELECT id, original_label, position FROM speakers WHERE transcript = ?",
+      .exec<{ id: number; original_label: string; position: number; stays: number }>(
+        `SELECT id, original_label, position, name IS NOT NULL OR role IS NOT NULL
+           OR (?2 = 0 AND id IN (SELECT speaker FROM utterances WHERE transcript = ?1 AND edited = 1)) AS stays
+         FROM speakers WHERE transcript = ?1`,
         transcript,
+        input.discardCorrections ? 1 : 0,
       )
       .toArray()
-      .map((s) => ({ id: String(s.id), originalLabel: s.original_label, position: s.position }));
+      .map((s) => ({ id: String(s.id), originalLabel: s.original_label, position: s.position, stays: s.stays === 1 }));
     const { idFor, added } = matchSpeakers(oldSpeakers, fresh.speakers);
     const plan = planMerge(
       current,

@@ -2,8 +2,17 @@
 // this store derived (n12, s3) names the row with that key, any other id is a client's and
 // lives in `client_id` (layout.ts). Every function runs inside the caller's transaction.
 import type { SpeakerState, UtteranceState } from "../../common/transcript-ops";
-import { toStoredWord } from "../../core/stored-words";
-import { encodeStoreWords, looksDerived, RECORD_COLUMNS, storedFields, storeIds, toState, type UtteranceRecord } from "./layout";
+import { ID_BASE_LENGTH, toStoredWord } from "../../core/stored-words";
+import {
+  decodeStoreWords,
+  encodeStoreWords,
+  looksDerived,
+  RECORD_COLUMNS,
+  storedFields,
+  storeIds,
+  toState,
+  type UtteranceRecord,
+} from "./layout";
 
 const derivedKey = (sql: SqlStorage, id: string, kind: "n" | "s") => storeIds(sql).key(id, kind);
 
@@ -20,6 +29,28 @@ export function idFree(sql: SqlStorage, id: string): boolean {
       )
       .toArray().length === 0
   );
+}
+
+/**
+ * Whether an utterance of the transcript other than the one with key `except` holds a word with
+ * this id. Only rows whose stored text could name it are decoded (stored-words.ts): those holding
+ * the id itself, or the base of a run of numbered ids it may belong to, and the row whose key
+ * derives that base (layout.ts).
+ */
+export function wordIdInUse(sql: SqlStorage, transcript: number, id: string, except: number): boolean {
+  const base = id.length > ID_BASE_LENGTH && /^[0-9a-z]+$/.test(id.slice(ID_BASE_LENGTH)) ? id.slice(0, ID_BASE_LENGTH) : id;
+  // As JSON writes them inside the stored text; the id's own text holds its base's unless an escape splits them.
+  const needles = [...new Set([JSON.stringify(base).slice(1, -1), JSON.stringify(id).slice(1, -1)])];
+  if (needles.length === 2 && needles[1]!.startsWith(needles[0]!)) needles.pop();
+  const rows = sql.exec<{ id: number; words: string }>(
+    `SELECT id, words FROM utterances WHERE transcript = ? AND id <> ? AND (id = ? OR ${needles.map(() => "instr(words, ?) > 0").join(" OR ")})`,
+    transcript,
+    except,
+    /^[0-9a-z]{8}$/.test(base) ? Number.parseInt(base, 36) : -1,
+    ...needles,
+  );
+  for (const row of rows) if (decodeStoreWords(row.id, row.words).some((w) => w.id === id)) return true;
+  return false;
 }
 
 /** Where an utterance id lives: its key and transcript, or null. */

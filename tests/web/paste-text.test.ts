@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { pastedText, replaceRange, withoutBidiControls } from "../../web/src/editor/model/paste-text";
+import { pastedText, replaceRange, withoutControls } from "../../web/src/editor/model/paste-text";
 
 describe("pasted text", () => {
   it("is one line without text-direction controls", () => {
     expect(pastedText("two\r\nlines\tand  tabs")).toBe("two lines and tabs");
     expect(pastedText("\u202Eevil\u2066 \u200Fword\u2069")).toBe("evil word");
+  });
+  it("is plain text: every line break is a space, other control characters go (the server refuses them in words)", () => {
+    expect(pastedText("one\u0085two\u2028three\u2029four\vfive")).toBe("one two three four five");
+    expect(pastedText("bel\u0007l\u0000 \u001Bword\u009B")).toBe("bell word");
   });
 });
 
@@ -28,9 +32,11 @@ describe("replaceRange: the new text and the caret in the redrawn words", () => 
   });
 });
 
-describe("withoutBidiControls", () => {
+describe("withoutControls", () => {
   it("drops the controls and moves the caret back over those before it", () => {
-    expect(withoutBidiControls("so \u202Ethe budget", 5)).toEqual({ text: "so the budget", caret: 4 });
-    expect(withoutBidiControls("so the\u2066 budget\u2069", 14)).toEqual({ text: "so the budget", caret: 13 });
+    expect(withoutControls("so \u202Ethe budget", 5)).toEqual({ text: "so the budget", caret: 4 });
+    expect(withoutControls("so the\u2066 budget\u2069", 14)).toEqual({ text: "so the budget", caret: 13 });
+    expect(withoutControls("so \u0007the budget", 5)).toEqual({ text: "so the budget", caret: 4 });
+    expect(withoutControls("so the\u2028budget", 7)).toEqual({ text: "so the budget", caret: 7 });
   });
 });

@@ -1,12 +1,15 @@
 // A finished transcription as the rows its owner's store writes (core/transcript-rows.ts):
-// words cleaned of direction controls, speakers who say something, ids, order keys and statistics.
-import { hasNoBidiControls, stripBidiControls } from "../../common/names";
+// words as plain text (core/plain-words.ts), speakers who say something (at most the cap),
+// ids, order keys and statistics.
 import { initialKeys } from "../../common/order-keys";
+import { wordTimeLimit } from "../../common/transcript-apply";
 import type { AudioFileRow } from "../db/schema";
 import { newId } from "../../common/ids";
 import type { NormalizedTranscript } from "../transcription/types";
 import { ID_BASE_LENGTH, type StoredWord } from "../../core/stored-words";
 import type { TranscriptRows } from "../../core/transcript-rows";
+import { plainWords } from "../../core/plain-words";
+import { capLabels } from "../../core/speaker-cap";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -21,12 +24,16 @@ export function wordIds(count: number): string[] {
   return Array.from({ length: count }, (_, i) => base + i.toString(36));
 }
 
-function cleanWord<W extends { text: string }>(word: W): W[] {
-  const text = stripBidiControls(word.text).trim();
-  return text ? [{ ...word, text }] : [];
-}
-
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** An utterance's times as the service gave them, within [0, limit] and covering its (already bounded) words. */
+function utteranceTimes(u: { start: number; end: number; words: readonly { start: number; end: number }[] }, limit: number) {
+  const first = u.words[0]!.start;
+  const last = Math.max(...u.words.map((w) => w.end));
+  const start = Number.isFinite(u.start) ? Math.min(Math.max(u.start, 0), first) : first;
+  const end = Number.isFinite(u.end) ? Math.max(Math.min(u.end, limit), last) : last;
+  return { start: round(start), end: round(end) };
+}
 
 /** Turns a normalised result into rows, computing the transcript's statistics. */
 export function buildTranscriptRows(
@@ -35,14 +42,14 @@ export function buildTranscriptRows(
   meta: { service: string; startedAt: string; completedAt: string },
 ): TranscriptRows {
   const transcriptId = newId();
-  // Direction controls from a service would reorder the words after them when shown: dropped, as edits refuse them.
-  const spoken = result.utterances
-    .map((u) => ({ ...u, words: u.words.flatMap((w) => (hasNoBidiControls(w.text) ? [w] : cleanWord(w))) }))
-    .filter((u) => u.words.length > 0);
+  // What edits refuse (controls, line breaks, long words, times out of order or past the recording) is repaired here.
+  const limit = wordTimeLimit(result.duration);
+  const spoken = result.utterances.map((u) => ({ ...u, words: plainWords(u.words, limit) })).filter((u) => u.words.length > 0);
   // Only speakers who say something are stored.
   const used = new Set(spoken.map((u) => u.speaker));
   const labels = [...result.speakers.filter((l) => used.has(l)), ...[...used].filter((l) => !result.speakers.includes(l))];
-  const speakers = labels.map((label, position) => ({ id: newId(), label, position }));
+  const { kept, keptLabel } = capLabels(labels);
+  const speakers = kept.map((label, position) => ({ id: newId(), label, position }));
   const speakerId = new Map(speakers.map((s) => [s.label, s.id]));
   let wordCount = 0;
   let confidenceSum = 0;
@@ -63,10 +70,9 @@ export function buildTranscriptRows(
     confidenceSum += words.reduce((sum, w) => sum + w.c, 0);
     return {
       id: newId(),
-      speakerId: speakerId.get(u.speaker)!,
+      speakerId: speakerId.get(keptLabel(u.speaker))!,
       orderKey: keys[index]!,
-      start: round(u.start),
-      end: round(u.end),
+      ...utteranceTimes(u, limit),
       confidence: round(confidence, 4),
       sentiment: u.sentiment,
       sentimentConfidence: u.sentimentConfidence,

@@ -1,6 +1,7 @@
 // Captions from word times, following common subtitle practice: a cue lasts at
 // most 7 s and holds at most 2 lines of at most 42 characters, broken only
 // between words; a cue never spans two utterances (a change of speaker).
+import { toPlainText } from "../../../common/names";
 import type { ExportUtterance } from "../document";
 
 export const CAPTION_RULES = { maxCueSeconds: 7, maxLines: 2, maxLineChars: 42, minCueSeconds: 0.5 } as const;
@@ -14,13 +15,25 @@ export interface Cue {
 
 const length = (text: string) => [...text].length;
 
+/**
+ * Text as one caption line, whatever is stored (rows written before words and names were
+ * plain text): a line break becomes a space and other controls go, so no word starts a new
+ * line or cue, and an arrow loses a hyphen, so no line reads as a timing line.
+ */
+export function captionText(text: string): string {
+  return toPlainText(text)
+    .replace(/ {2,}/g, " ")
+    .replace(/-{2,}>/g, "->")
+    .trim();
+}
+
 /** Cues for every utterance, in order, never overlapping. */
 export function buildCues(utterances: readonly ExportUtterance[], rules = CAPTION_RULES): Cue[] {
   const cues: Cue[] = [];
   for (const u of utterances) {
     let cue: Cue | null = null;
     for (const word of u.words) {
-      const text = word.text.trim();
+      const text = captionText(word.text);
       if (!text) continue;
       if (cue) {
         const last = cue.lines[cue.lines.length - 1]!;

@@ -1,10 +1,10 @@
 // Text entering an utterance from outside the keyboard (a paste, a stray control
 // character): what may enter, and where the caret lands once the words are redrawn.
-import { stripBidiControls } from "../../../../common/names";
+import { toPlainText } from "../../../../common/names";
 import { tokenize } from "../../../../common/word-diff";
 
-/** Clipboard text as it may enter an utterance: one line, no text-direction controls. */
-export const pastedText = (raw: string): string => stripBidiControls(raw).replace(/\s+/g, " ");
+/** Clipboard text as it may enter an utterance: one line of plain text (no controls, as the server refuses them in words). */
+export const pastedText = (raw: string): string => toPlainText(raw).replace(/\s+/g, " ");
 
 /**
  * The utterance's text with [start, end) replaced by `inserted`, and the caret's offset
@@ -19,8 +19,8 @@ export function replaceRange(text: string, start: number, end: number, inserted:
   return { text: before + after, caret: head.length + (keepsSpace ? 1 : 0) };
 }
 
-/** The text without direction controls, and the caret's offset in it as redrawn. */
-export function withoutBidiControls(text: string, caret: number): { text: string; caret: number } {
-  const head = stripBidiControls(text.slice(0, caret));
-  return replaceRange(head + stripBidiControls(text.slice(caret)), head.length, head.length, "");
+/** The text as plain text (common/names.ts), and the caret's offset in it as redrawn. */
+export function withoutControls(text: string, caret: number): { text: string; caret: number } {
+  const head = toPlainText(text.slice(0, caret));
+  return replaceRange(head + toPlainText(text.slice(caret)), head.length, head.length, "");
 }

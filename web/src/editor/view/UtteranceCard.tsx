@@ -11,8 +11,8 @@ import {
 } from "react";
 import { formatTimestamp } from "../../../../common/format";
 import type { TranscriptEditor } from "../model/editor";
-import { BIDI_CONTROLS } from "../../../../common/names";
-import { pastedText, replaceRange, withoutBidiControls } from "../model/paste-text";
+import { plainTextProblem } from "../../../../common/names";
+import { pastedText, replaceRange, withoutControls } from "../model/paste-text";
 import { dispatch } from "../model/commands";
 import type { ChangeSource } from "../model/transcript-store";
 import type { PlaybackController } from "../model/playback-controller";
@@ -188,14 +188,14 @@ export const UtteranceCard = memo(function UtteranceCard({
     playback?.noteTyping();
     const el = e.currentTarget;
     const text = el.textContent ?? "";
-    if (!BIDI_CONTROLS.test(text) && !caretInForeignElement(el)) {
+    if (plainTextProblem(text) === null && !caretInForeignElement(el)) {
       editor.editText(utteranceId, text);
       return;
     }
-    // A typed or dropped direction control would reorder the words after it: it is dropped.
+    // A typed or dropped direction control would reorder the words after it, another control is refused in words: dropped.
     // Text typed into markup the browser made is redrawn as words.
     const caret = caretOffset(el) ?? text.length;
-    const clean = withoutBidiControls(text, caret);
+    const clean = withoutControls(text, caret);
     replaceText(el, clean.text, clean.caret, clean.caret);
   }
 
