@@ -1,7 +1,7 @@
 // Personal API tokens: what a script uses instead of a password sign-in
 // (docs/api.md, "API tokens"). Limits, texts, input schema and answer shape.
 import { z } from "zod";
-import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
+import { BIDI_MESSAGE, plainTextCheck } from "./names";
 
 export const API_TOKEN_PREFIX = "tr_";
 export const API_TOKEN_SCOPES = ["read", "write"] as const;
@@ -32,11 +32,12 @@ export const API_TOKEN_MESSAGES = {
 export const apiTokenCreateSchema = z.strictObject({
   name: z
     .string({ error: API_TOKEN_MESSAGES.nameRequired })
+    .superRefine(
+      plainTextCheck({ bidi: BIDI_MESSAGE, lineBreak: API_TOKEN_MESSAGES.nameControls, control: API_TOKEN_MESSAGES.nameControls }),
+    )
     .trim()
     .min(1, API_TOKEN_MESSAGES.nameRequired)
-    .max(API_TOKEN_LIMITS.nameMaxLength, API_TOKEN_MESSAGES.nameTooLong)
-    .refine((v) => !/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(v), API_TOKEN_MESSAGES.nameControls)
-    .refine(hasNoBidiControls, BIDI_MESSAGE),
+    .max(API_TOKEN_LIMITS.nameMaxLength, API_TOKEN_MESSAGES.nameTooLong),
   scopes: z
     .array(z.enum(API_TOKEN_SCOPES, { error: API_TOKEN_MESSAGES.scopes }), { error: API_TOKEN_MESSAGES.scopes })
     .refine((s) => s.includes("read") && new Set(s).size === s.length, API_TOKEN_MESSAGES.scopes),

@@ -2,7 +2,7 @@
 // table of what each role may do, the limits, texts, input schemas and answer shapes
 // shared by the worker and the SPA.
 import { z } from "zod";
-import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
+import { BIDI_MESSAGE, plainTextCheck } from "./names";
 
 export const WORKSPACE_ROLES = ["owner", "editor", "commenter", "viewer"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
@@ -62,15 +62,15 @@ export const WORKSPACE_MESSAGES = {
   tokenRequired: "Invitation token is required",
 } as const;
 
-const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+const NAME_TEXT = { bidi: BIDI_MESSAGE, lineBreak: WORKSPACE_MESSAGES.nameControls, control: WORKSPACE_MESSAGES.nameControls };
 
+// Plain text (common/names.ts), checked before the trim: a trailing line break is refused too.
 const name = z
   .string({ error: WORKSPACE_MESSAGES.nameRequired })
+  .superRefine(plainTextCheck(NAME_TEXT))
   .trim()
   .min(1, WORKSPACE_MESSAGES.nameRequired)
-  .max(WORKSPACE_LIMITS.nameMaxLength, WORKSPACE_MESSAGES.nameTooLong)
-  .refine((v) => !CONTROLS.test(v), WORKSPACE_MESSAGES.nameControls)
-  .refine(hasNoBidiControls, BIDI_MESSAGE);
+  .max(WORKSPACE_LIMITS.nameMaxLength, WORKSPACE_MESSAGES.nameTooLong);
 
 const role = z.enum(WORKSPACE_ROLES, { error: WORKSPACE_MESSAGES.roleInvalid });
 
