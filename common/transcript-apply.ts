@@ -193,6 +193,8 @@ function merge(ctx: OpContext, targetId: string, sourceId: string): AppliedOp {
   if (!following) throw new OpError(422, EDIT_MESSAGES.mergeNothingFollows);
   if (following.id !== source.id) throw new OpError(409, EDIT_MESSAGES.mergeSourceMismatch);
   const words = [...target.transcriptWords, ...source.transcriptWords].map(reindex);
+  // The joined utterance must stay one an edit can save.
+  if (words.length > EDIT_LIMITS.wordsPerUtteranceMax) throw new OpError(422, EDIT_MESSAGES.tooManyWords);
   const after: UtteranceState = {
     ...target,
     endTime: Math.max(target.endTime, source.endTime),

@@ -11,7 +11,7 @@ import { userChannel } from "../../worker/channel";
 import { generatedTranscript } from "../support/three-hour";
 import { call, type Json } from "../worker/helpers";
 import { createUser, expectStatus, type TestUser } from "../worker/library-helpers";
-import { editInStore } from "../worker/store-helpers";
+import { editInStore, inObject } from "../worker/store-helpers";
 import { storeTranscript, utterances } from "../worker/transcript-helpers";
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -86,10 +86,13 @@ async function run(workload: Workload, via: "api" | "store"): Promise<string> {
   const spent = performance.now() - started;
   const after = await store.storeSize();
   const history = expectStatus(await call("GET", `/transcripts/${fileId}/edit-history`, undefined, { token: user.token }), 200).data;
+  const kept = await inObject(user.id, (sql) =>
+    sql.exec<{ bytes: number }>("SELECT history_bytes AS bytes FROM transcripts WHERE file_id = ?", fileId).one(),
+  );
   const answers = [...statuses].map(([status, n]) => `${n}× ${status}`).join(", ");
   return (
     `${workload.count} ${workload.name} ${via === "api" ? "through the API" : "straight into the store"}: ` +
-    `store ${mb(before)} → ${mb(after)} in ${(spent / 1000).toFixed(1)} s (${answers}); ${history.operations.length} history entries kept`
+    `store ${mb(before)} → ${mb(after)} in ${(spent / 1000).toFixed(1)} s (${answers}); ${history.operations.length} history entries kept (${mb(kept.bytes)})`
   );
 }
 
