@@ -25,6 +25,8 @@ export function reweighEntry(sql: SqlStorage, transcript: number, seq: number): 
   sql.exec(`UPDATE history SET bytes = ${entryBytes("change", "summary", "?1", "?2")} WHERE transcript = ?1 AND seq = ?2`, transcript, seq);
 }
 
+const storeBytes = (sql: SqlStorage) => sql.exec<{ bytes: number }>("SELECT history_bytes AS bytes FROM store_meta").one().bytes;
+
 /** The newest of `entries` (oldest first) that must go so that `excess` bytes do: null when none must. */
 function cutCovering(entries: Iterable<{ seq: number; bytes: number }>, excess: number): number | null {
   let freed = 0;
@@ -45,7 +47,12 @@ function cutCovering(entries: Iterable<{ seq: number; bytes: number }>, excess: 
  */
 export function keepHistoryWithin(sql: SqlStorage, transcript: number, seq: number): number {
   let written = 0;
-  const own = sql.exec<{ bytes: number }>("SELECT history_bytes AS bytes FROM transcripts WHERE id = ?", transcript).one().bytes;
+  const { own, total } = sql
+    .exec<{ own: number; total: number }>(
+      "SELECT (SELECT history_bytes FROM transcripts WHERE id = ?) AS own, (SELECT history_bytes FROM store_meta) AS total",
+      transcript,
+    )
+    .one();
   const ownExcess = own - EDIT_LIMITS.historyBytesPerTranscript;
   if (ownExcess > 0) {
     const older = sql.exec<{ seq: number; bytes: number }>(
@@ -57,15 +64,16 @@ export function keepHistoryWithin(sql: SqlStorage, transcript: number, seq: numb
     if (cut !== null) written += dropHistory(sql, transcript, "<= ?", cut);
   }
 
-  const total = sql.exec<{ bytes: number }>("SELECT history_bytes AS bytes FROM store_meta").one().bytes;
-  if (total <= EDIT_LIMITS.historyBytesPerUser) return written;
+  // Read again only when the transcript's own budget freed some.
+  const excess = (written ? storeBytes(sql) : total) - EDIT_LIMITS.historyBytesPerUser;
+  if (excess <= 0) return written;
   const cuts = new Map<number, number>();
   let freed = 0;
   // The index orders ties by key, so each transcript's entries come oldest first.
   for (const e of sql.exec<{ transcript: number; seq: number; bytes: number }>(
     "SELECT transcript, seq, bytes FROM history ORDER BY created_at",
   )) {
-    if (freed >= total - EDIT_LIMITS.historyBytesPerUser) break;
+    if (freed >= excess) break;
     if (e.transcript === transcript && e.seq >= seq) continue;
     cuts.set(e.transcript, Math.max(cuts.get(e.transcript) ?? e.seq, e.seq));
     freed += e.bytes;
