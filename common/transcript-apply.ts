@@ -209,6 +209,8 @@ function merge(ctx: OpContext, targetId: string, sourceId: string): AppliedOp {
   // Only rows written before ids were unique per transcript can meet the same id twice.
   if (source.transcriptWords.some((w) => targetIds.has(w.id))) throw new OpError(422, EDIT_MESSAGES.mergeSharedWordIds);
   const words = inTimeOrder([...target.transcriptWords, ...source.transcriptWords]).map(reindex);
+  // The joined utterance must stay one an edit can save.
+  if (words.length > EDIT_LIMITS.wordsPerUtteranceMax) throw new OpError(422, EDIT_MESSAGES.tooManyWords);
   const after: UtteranceState = {
     ...target,
     endTime: Math.max(target.endTime, source.endTime),

@@ -17,6 +17,9 @@ export const EDIT_LIMITS = {
   timeMarginSeconds: 60,
   /** History kept per transcript; older operations are dropped. */
   historyKept: 500,
+  /** Bytes of history kept per transcript and per user (decision 031); the oldest entries past either go. */
+  historyBytesPerTranscript: 4 * 1024 * 1024,
+  historyBytesPerUser: 64 * 1024 * 1024,
 } as const;
 
 export const EDIT_MESSAGES = {
@@ -46,6 +49,7 @@ export const EDIT_MESSAGES = {
   mergeNothingFollows: "Nothing follows this utterance to merge",
   mergeSourceMismatch: "The utterance to merge no longer follows the target",
   stale: "This utterance was changed elsewhere; it has been reloaded",
+  keyReused: "This Idempotency-Key was already used for a different request",
   nothingToUndo: "Nothing to undo",
   nothingToRedo: "Nothing to redo",
 } as const;
@@ -380,6 +384,8 @@ export interface EditHistoryOperationDto {
 }
 
 export interface EditHistoryDto {
+  /** Older operations were dropped (past the newest 500, or the history's size budget). */
+  truncated: boolean;
   canUndo: boolean;
   canRedo: boolean;
   /** Index of the operation the transcript currently reflects; -1 before the first. */

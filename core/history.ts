@@ -21,6 +21,8 @@ export function historyDto(historyIndex: number, ops: readonly HistoryEntry[]): 
   // The pointer can sit before the oldest kept operation (older ones were dropped): nothing to undo then.
   const currentIndex = current >= 0 ? current : -1;
   return {
+    // Entries count from 0: a first kept one past it, or none kept after some were made, means older ones were dropped.
+    truncated: (ops[0]?.seq ?? historyIndex + 1) > 0,
     canUndo: current >= 0,
     canRedo: ops.some((op) => op.seq === historyIndex + 1),
     currentIndex,

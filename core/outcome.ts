@@ -18,6 +18,8 @@ export interface HistoryRecord {
   summary: string;
   change: Change;
   opId: string | null;
+  /** The fingerprint of the request that sent `opId` (a key means one request). */
+  request?: string | null;
 }
 
 /** What the store wrote for a change. */
@@ -77,9 +79,9 @@ export function detailsChanged(change: Change): boolean {
 }
 
 /** A user operation's change and its history entry. */
-export const recordOf = (applied: AppliedOp, opId: string | null) => ({
+export const recordOf = (applied: AppliedOp, opId: string | null, request: string | null = null) => ({
   change: applied.change,
-  history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId } },
+  history: { record: { type: applied.type, summary: applied.summary, change: applied.change, opId, request } },
 });
 
 /** What a committed operation answers. */

@@ -29,7 +29,10 @@ export const notFound = (message: string) => new Refusal(404, message);
 export const conflict = (message: string) => new Refusal(409, message);
 export const unprocessable = (message: string) => new Refusal(422, message);
 
-export type StoreAnswer<T> = { ok: true; value: T } | { ok: false; status: RefusalStatus; error: string; utterances?: UtteranceDto[] };
+/** `retryAfter` (seconds) comes with a 429: the user's edits are over their limit (edit-rate.ts). */
+export type StoreAnswer<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: RefusalStatus | 429; error: string; utterances?: UtteranceDto[]; retryAfter?: number };
 
 /** Runs `work`; a refusal it throws (its transaction rolled back) becomes the answer. */
 export function answer<T>(work: () => T): StoreAnswer<T> {

@@ -1,5 +1,7 @@
+import { editLimitMessage } from "../common/rate-limits";
 import type { SpeakerDto, SummaryType, TranscriptDto } from "../common/transcript";
 import type { EditHistoryDto, UtteranceState } from "../common/transcript-ops";
+import { EditRate } from "../core/edit-rate";
 import { transcriptChangedMessage } from "../core/live-change";
 import { answer, type StoreAnswer } from "../core/refusal";
 import type { FileFields } from "../core/retranscription";
@@ -25,6 +27,11 @@ import { markSummary, saveSummary, summaryState } from "./transcript-store/summa
  */
 export class UserChannel extends LiveRoom {
   #migrated = false;
+  /**
+   * The user's edits against their limit. In memory: every edit of the user comes through this
+   * one object, and a fresh instance (after a quiet while) starts with a full bucket.
+   */
+  readonly #edits = new EditRate(Date.now);
   /** The store's SQL, its tables brought up to date on first use. */
   private get storage(): DurableObjectStorage {
     if (!this.#migrated) {
@@ -39,10 +46,13 @@ export class UserChannel extends LiveRoom {
    * speakers, summary and notes). Refusals come back as data; a change is pushed to the user's
    * tabs (`clientId` names the tab that made it) before the answer leaves.
    */
-  async edit(fileId: string, edit: StoreEdit, clientId: string | null): Promise<StoreAnswer<Omit<EditDone, "outcome">>> {
+  async edit(fileId: string, edit: StoreEdit, clientId: string | null): Promise<StoreAnswer<Omit<EditDone, "outcome" | "historyBytes">>> {
+    const wait = this.#edits.wait();
+    if (wait > 0) return { ok: false, status: 429, error: editLimitMessage(wait), retryAfter: wait };
     const done = answer(() => runEdit(this.storage, fileId, edit));
+    this.#edits.charge(done.ok ? done.value.historyBytes : 0);
     if (!done.ok) return done;
-    const { outcome, ...rest } = done.value;
+    const { outcome, historyBytes: _bytes, ...rest } = done.value;
     if (outcome?.change) this.tellTabs(transcriptChangedMessage(fileId, outcome, clientId));
     return { ok: true, value: rest };
   }

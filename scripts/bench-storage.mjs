@@ -1,7 +1,9 @@
 // `npm run bench`, storage part: what a recorded hour costs in the user's object (decision 029),
 // in D1 (the transcript's header row) and in R2 (audio and exports), with ingest times
 // (tests/bench/storage-object.bench.test.ts); then opening and one-word saves of a 3-hour
-// transcript through the API (tests/bench/store-speed.bench.test.ts).
+// transcript through the API (tests/bench/store-speed.bench.test.ts); then how fast and how far the
+// heaviest edits grow one user's store under the history budget and the edit limit
+// (tests/bench/history-growth.bench.test.ts).
 // Each file runs on its own: edits measured earlier in a run slow every later request.
 // Prints their reports; see docs/scaling.md.
 import { spawn } from "node:child_process";
@@ -24,3 +26,4 @@ const run = (file) =>
 
 await run("tests/bench/storage-object.bench.test.ts");
 await run("tests/bench/store-speed.bench.test.ts");
+await run("tests/bench/history-growth.bench.test.ts");

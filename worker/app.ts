@@ -88,7 +88,7 @@ app.all("/api/*", (c) => c.json({ error: MESSAGES.notFound }, 404));
 app.all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.onError((err, c) => {
-  if (err instanceof ApiError) return c.json({ error: err.message }, err.status);
+  if (err instanceof ApiError) return c.json({ error: err.message }, err.status, err.headers);
   if (err instanceof HTTPException) {
     const message = err.status === 400 && /json/i.test(err.message) ? MESSAGES.invalidJson : err.message;
     return c.json({ error: message || MESSAGES.internalError }, err.status);

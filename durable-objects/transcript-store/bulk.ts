@@ -8,26 +8,26 @@ import { decodeChange } from "../../core/change-codec";
 import { mergedOutcome, planSpeakerMerge } from "../../core/speaker-merge-plan";
 import { type EditOutcome, recordOf } from "../../core/outcome";
 import { type ReplaceOutcome, nothingReplaced, planReplace, replaceAnswer, replacedOutcome } from "../../core/replace-plan";
-import { commitInStore, movedRows } from "./commit";
+import { commitInStore, movedNow } from "./commit";
 import { speakerRows } from "./details";
 import { storeIds } from "./layout";
-import { transcriptKey } from "./operations";
+import { entryAt, transcriptKey } from "./operations";
+import { type RequestKey, seenRequest } from "./request-keys";
 import { states } from "./read";
-import { locateUtterance, speakerKey, statesById } from "./rows";
+import { speakerKey, statesById } from "./rows";
 
-function knownEntry(sql: SqlStorage, transcript: number, opId: string | null) {
-  if (!opId) return undefined;
-  return sql
-    .exec<{ change: string; summary: string }>("SELECT change, summary FROM history WHERE transcript = ? AND op_id = ?", transcript, opId)
-    .toArray()[0];
+/** The entry a known key's request wrote (empty once dropped); undefined for a new key; 422 for another request. */
+function knownEntry(sql: SqlStorage, transcript: number, key: RequestKey | null) {
+  const seen = seenRequest(sql, transcript, key);
+  return seen && (entryAt(sql, transcript, seen.seq) ?? { change: JSON.stringify({ utterances: [] }), summary: "" });
 }
 
 /** Replaces every match; a known Idempotency-Key answers what the first request did. 422 past the match limit. */
-export function replaceAll(storage: DurableObjectStorage, fileId: string, spec: ReplaceSpec, opId: string | null): ReplaceOutcome {
+export function replaceAll(storage: DurableObjectStorage, fileId: string, spec: ReplaceSpec, key: RequestKey | null): ReplaceOutcome {
   const { sql } = storage;
   return storage.transactionSync(() => {
     const transcript = transcriptKey(sql, fileId);
-    const known = knownEntry(sql, transcript, opId);
+    const known = knownEntry(sql, transcript, key);
     if (known) {
       const recorded = decodeChange(known.change);
       const current = [
@@ -46,7 +46,7 @@ export function replaceAll(storage: DurableObjectStorage, fileId: string, spec: 
     const applied = planReplace(utterances, spec);
     if (!applied) return nothingReplaced();
     const committed = commitInStore(sql, transcript, {
-      ...recordOf(applied, opId),
+      ...recordOf(applied, key?.id ?? null, key?.request),
       now: nowIso(),
       // Replacing words moves no utterance: the positions read above still hold.
       knownPositions: new Map(utterances.map((u) => [u.id, u.position])),
@@ -61,20 +61,16 @@ export function mergeSpeakers(
   fileId: string,
   speakerId: string,
   intoSpeakerId: string,
-  opId: string | null,
+  key: RequestKey | null,
 ): EditOutcome {
   const { sql } = storage;
   return storage.transactionSync(() => {
     const transcript = transcriptKey(sql, fileId);
-    const known = knownEntry(sql, transcript, opId);
+    const known = knownEntry(sql, transcript, key);
     if (known) {
       const moves = decodeChange(known.change).speakerMoves;
-      const keys = (moves?.utteranceIds ?? []).flatMap((id) => {
-        const at = locateUtterance(sql, id);
-        return at && at.transcript === transcript ? [at.key] : [];
-      });
       return {
-        result: { utterances: [], removedUtteranceIds: [], moved: movedRows(sql, keys) },
+        result: { utterances: [], removedUtteranceIds: [], moved: movedNow(sql, transcript, moves?.utteranceIds ?? []) },
         change: null,
         detailsChanged: false,
         rowsWritten: 0,
@@ -94,6 +90,6 @@ export function mergeSpeakers(
             .toArray()
             .map((r) => ids.utterance(r.id, r.client_id));
     const plan = planSpeakerMerge(speakerRows(sql, transcript), speakerId, intoSpeakerId, movedIds);
-    return mergedOutcome(plan.change, commitInStore(sql, transcript, { ...recordOf(plan, opId), now: nowIso() }));
+    return mergedOutcome(plan.change, commitInStore(sql, transcript, { ...recordOf(plan, key?.id ?? null, key?.request), now: nowIso() }));
   });
 }

@@ -7,6 +7,7 @@ import type { UtteranceDto } from "../../common/transcript";
 import { EDIT_LIMITS, type Change, type MovedUtteranceDto, type SpeakerMoves } from "../../common/transcript-ops";
 import { encodeChange } from "../../core/change-codec";
 import { type CommitResult, type HistoryRecord, markedPlan, publicState, speakerPresenceMayChange } from "../../core/outcome";
+import { entryBytes, keepHistoryWithin } from "./history-budget";
 import { storeIds } from "./layout";
 import { dropHistory } from "./snapshots";
 import { insertSpeaker, insertUtterance, locateUtterance, positionOf, speakerKey, updateUtterance, Writes } from "./rows";
@@ -55,19 +56,34 @@ export function movedRows(sql: SqlStorage, keys: number[]): MovedUtteranceDto[] 
     .map((r) => ({ id: ids.utterance(r.id, r.client_id), speakerId: ids.speaker(r.speaker, r.speaker_client_id), version: r.version }));
 }
 
-/** Entry `seq` (the redo branch after the pointer already cut), and the oldest beyond those kept dropped. */
+/** The named utterances still in the transcript, as movedRows answers them (a repeated speaker merge, undo or redo). */
+export function movedNow(sql: SqlStorage, transcript: number, ids: readonly string[]): MovedUtteranceDto[] {
+  const keys = ids.flatMap((id) => {
+    const at = locateUtterance(sql, id);
+    return at && at.transcript === transcript ? [at.key] : [];
+  });
+  return movedRows(sql, keys);
+}
+
+/**
+ * Entry `seq` (the redo branch after the pointer already cut), weighed with any sides already
+ * taken for it; then the oldest beyond those kept, or past the history's budgets, go.
+ */
 export function appendHistory(w: Writes, transcript: number, seq: number, record: HistoryRecord, now: string): void {
   w.exec(
-    "INSERT INTO history (transcript, seq, type, summary, change, op_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    `INSERT INTO history (transcript, seq, type, summary, change, op_id, op_request, created_at, bytes)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ${entryBytes("?5", "?4", "?1", "?2")})`,
     transcript,
     seq,
     record.type,
     record.summary,
     encodeChange(record.change),
     record.opId,
+    record.request ?? null,
     now,
   );
   w.rows += dropHistory(w.sql, transcript, "<= ?", seq - EDIT_LIMITS.historyKept);
+  w.rows += keepHistoryWithin(w.sql, transcript, seq);
 }
 
 export function commitInStore(sql: SqlStorage, transcript: number, requested: StoreCommitPlan): CommitResult {

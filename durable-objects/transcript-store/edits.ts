@@ -8,12 +8,14 @@ import type { DescribedFile } from "../../core/retranscription";
 import { mergeSpeakers, replaceAll } from "./bulk";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./details";
 import { stepHistory } from "./history";
+import { steppedEntryBytes } from "./history-budget";
 import { runOperation, transcriptKey } from "./operations";
 import { openTranscript, speakersOf } from "./read";
+import { requestKey } from "./request-keys";
 
 export type StoreEdit =
   | { kind: "operation"; req: OpRequest; opId: string | null }
-  | { kind: "step"; direction: "undo" | "redo" }
+  | { kind: "step"; direction: "undo" | "redo"; opId: string | null }
   | { kind: "replace"; spec: ReplaceSpec; opId: string | null }
   | { kind: "merge_speakers"; speakerId: string; intoSpeakerId: string; opId: string | null }
   | { kind: "create_speaker"; input: { name?: string | undefined; role: string | null } }
@@ -33,25 +35,37 @@ export interface EditAnswers {
   fields: TranscriptDto;
 }
 
-/** An edit done: its answer, the outcome the live push describes, and a re-transcription step's file fields (D1 keeps a copy). */
+/**
+ * An edit done: its answer, the outcome the live push describes, a re-transcription step's file
+ * fields (D1 keeps a copy), and the bytes of the history entry it wrote or stepped (what it
+ * weighs against the edit limit).
+ */
 export interface EditDone<K extends StoreEdit["kind"] = StoreEdit["kind"]> {
   data: EditAnswers[K];
   outcome: EditOutcome | null;
   file?: DescribedFile;
+  historyBytes: number;
 }
 
 export function runEdit(storage: DurableObjectStorage, fileId: string, edit: StoreEdit): EditDone {
+  const result = runKind(storage, fileId, edit);
+  const undone = edit.kind === "step" && edit.direction === "undo";
+  return { ...result, historyBytes: result.outcome?.change ? steppedEntryBytes(storage.sql, fileId, undone) : 0 };
+}
+
+function runKind(storage: DurableObjectStorage, fileId: string, edit: StoreEdit): Omit<EditDone, "historyBytes"> {
+  const key = "opId" in edit ? requestKey(edit) : null;
   switch (edit.kind) {
     case "operation":
-      return done(runOperation(storage, fileId, edit.req, edit.opId));
+      return done(runOperation(storage, fileId, edit.req, key));
     case "step": {
-      const { file, ...outcome } = stepHistory(storage, fileId, edit.direction);
+      const { file, ...outcome } = stepHistory(storage, fileId, edit.direction, key);
       return { ...done(outcome), ...(file ? { file } : {}) };
     }
     case "replace":
-      return done(replaceAll(storage, fileId, edit.spec, edit.opId));
+      return done(replaceAll(storage, fileId, edit.spec, key));
     case "merge_speakers": {
-      const outcome = mergeSpeakers(storage, fileId, edit.speakerId, edit.intoSpeakerId, edit.opId);
+      const outcome = mergeSpeakers(storage, fileId, edit.speakerId, edit.intoSpeakerId, key);
       const speakers = speakersOf(storage.sql, transcriptKey(storage.sql, fileId));
       return done({ ...outcome, result: { ...outcome.result, speakers } });
     }
@@ -74,4 +88,4 @@ export function runEdit(storage: DurableObjectStorage, fileId: string, edit: Sto
   }
 }
 
-const done = (outcome: EditOutcome): EditDone => ({ data: outcome.result, outcome });
+const done = (outcome: EditOutcome): Omit<EditDone, "historyBytes"> => ({ data: outcome.result, outcome });

@@ -1,7 +1,7 @@
 // Editing operations on a transcript in the user's store: read what the operation needs, apply
 // the shared pure rules (common/transcript-apply.ts), write it with its history entry, all in
 // one synchronous transaction. Idempotent (core/decide.ts): a known
-// Idempotency-Key, or a repeated operation whose result is already there, applies nothing.
+// Idempotency-Key (request-keys.ts), or a repeated operation whose result is already there, applies nothing.
 import { type OpContext, wordTimeLimit } from "../../common/transcript-apply";
 import { EDIT_MESSAGES, requestedOp, touches, type OpRequest } from "../../common/transcript-ops";
 import { nowIso } from "../../common/time";
@@ -12,6 +12,7 @@ import { conflict, notFound } from "../../core/refusal";
 import { defaultSpeakerName } from "../../core/details-plans";
 import { commitInStore } from "./commit";
 import { looksDerived, storeIds } from "./layout";
+import { type RequestKey, seenRequest } from "./request-keys";
 import { idFree, locateUtterance, stateAfter, statesById, wordIdInUse } from "./rows";
 
 /** The store's key of the file's transcript; the Worker only calls for files D1 says the store holds. */
@@ -70,26 +71,28 @@ function context(sql: SqlStorage, transcript: number, req: OpRequest) {
   return { ctx, next };
 }
 
-export function runOperation(storage: DurableObjectStorage, fileId: string, req: OpRequest, opId: string | null): EditOutcome {
+/** A history entry's stored change and summary; undefined once it was dropped. */
+export const entryAt = (sql: SqlStorage, transcript: number, seq: number) =>
+  sql
+    .exec<{ change: string; summary: string }>("SELECT change, summary FROM history WHERE transcript = ? AND seq = ?", transcript, seq)
+    .toArray()[0];
+
+export function runOperation(storage: DurableObjectStorage, fileId: string, req: OpRequest, key: RequestKey | null): EditOutcome {
   const { sql } = storage;
   return storage.transactionSync(() => {
     const transcript = transcriptKey(sql, fileId);
-    const known = opId
-      ? sql.exec<{ change: string }>("SELECT change FROM history WHERE transcript = ? AND op_id = ?", transcript, opId).toArray()[0]
-      : undefined;
+    const seen = seenRequest(sql, transcript, key);
     // Seen before: answer what the first request left, apply nothing.
-    if (known)
-      return unchanged(
-        sql,
-        transcript,
-        decodeChange(known.change).utterances.map((u) => u.id),
-      );
+    if (seen) {
+      const entry = entryAt(sql, transcript, seen.seq);
+      return unchanged(sql, transcript, entry ? decodeChange(entry.change).utterances.map((u) => u.id) : []);
+    }
 
     const { ctx, next } = context(sql, transcript, req);
     const op = requestedOp(req, next?.id);
     const named = touches(op);
     const applied = decide(ctx, req, op);
     if (!applied) return unchanged(sql, transcript, named);
-    return appliedOutcome(applied, commitInStore(sql, transcript, { ...recordOf(applied, opId), now: nowIso() }));
+    return appliedOutcome(applied, commitInStore(sql, transcript, { ...recordOf(applied, key?.id ?? null, key?.request), now: nowIso() }));
   });
 }

@@ -12,6 +12,7 @@ import type { DescribedFile, FileFields, RetranscriptionChange, RetranscriptionL
 import { matchSpeakers, planMerge, retranscriptionSummary } from "../../core/retranscribe-merge";
 import type { StoredWord } from "../../core/stored-words";
 import { appendHistory } from "./commit";
+import { reweighEntry } from "./history-budget";
 import { insertRecognised, insertRecognisedSpeakers } from "./ingest";
 import { decodeStoreWords } from "./layout";
 import { speakersOf } from "./read";
@@ -42,7 +43,7 @@ type Head = { id: number; api_id: string; run: string; history_index: number; ha
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The file fields as they now are, for D1's copy. */
-function describedFile(sql: SqlStorage, transcript: number): DescribedFile {
+export function describedFile(sql: SqlStorage, transcript: number): DescribedFile {
   const row = sql
     .exec<{ service: string; language: string | null; notices: string | null; seq: number }>(
       `SELECT transcription_service AS service, detected_language AS language, notices, fields_seq AS seq FROM transcripts WHERE id = ?`,
@@ -198,6 +199,7 @@ export function swapRetranscription(
   if (!hasSnapshot(sql, transcript, seq, restore)) throw new Error(`History entry ${seq} has no '${restore}' side`);
   dropSide(sql, transcript, seq, save);
   takeSnapshot(sql, transcript, seq, save);
+  reweighEntry(sql, transcript, seq);
   restoreSnapshot(sql, transcript, seq, restore);
   sql.exec(
     "UPDATE transcripts SET history_index = ?, updated_at = ?, fields_seq = fields_seq + 1 WHERE id = ?",

@@ -1,6 +1,7 @@
 // The tables of a user's transcript store, inside that user's SQLite Durable Object
 // (decisions 023 and 027). One row an utterance keyed by an integer, which is also its
 // search row; ids and values the store can derive are not stored (layout.ts).
+import { entryBytes } from "./history-budget";
 
 /** Applied in order, each once; a store records the last one it applied. Append only. */
 const MIGRATIONS: readonly string[][] = [
@@ -180,6 +181,39 @@ const MIGRATIONS: readonly string[][] = [
     // When the transcript was written here (ingest or a move from D1): the orphan sweep leaves
     // younger ones alone, since D1's header follows the object's write (decision 023, rules 2, 6).
     "ALTER TABLE transcripts ADD COLUMN stored_at TEXT",
+  ],
+  [
+    // The history's size (decision 031): each entry's bytes (its change, summary and any
+    // re-transcription sides, history-budget.ts), totalled per transcript and for the store by
+    // trigger, so keeping within the budgets reads two numbers, not the entries.
+    "ALTER TABLE history ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE transcripts ADD COLUMN history_bytes INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE store_meta ADD COLUMN history_bytes INTEGER NOT NULL DEFAULT 0",
+    // The store-wide budget drops the oldest entries first, whichever transcript they are of.
+    "CREATE INDEX history_age ON history (created_at)",
+    `CREATE TRIGGER history_bytes_insert AFTER INSERT ON history BEGIN
+      UPDATE transcripts SET history_bytes = history_bytes + NEW.bytes WHERE id = NEW.transcript;
+      UPDATE store_meta SET history_bytes = history_bytes + NEW.bytes;
+    END`,
+    `CREATE TRIGGER history_bytes_update AFTER UPDATE OF bytes ON history WHEN OLD.bytes <> NEW.bytes BEGIN
+      UPDATE transcripts SET history_bytes = history_bytes + NEW.bytes - OLD.bytes WHERE id = NEW.transcript;
+      UPDATE store_meta SET history_bytes = history_bytes + NEW.bytes - OLD.bytes;
+    END`,
+    `CREATE TRIGGER history_bytes_delete AFTER DELETE ON history BEGIN
+      UPDATE transcripts SET history_bytes = history_bytes - OLD.bytes WHERE id = OLD.transcript;
+      UPDATE store_meta SET history_bytes = history_bytes - OLD.bytes;
+    END`,
+    `UPDATE history SET bytes = ${entryBytes("change", "summary", "history.transcript", "history.seq")}`,
+    // An Idempotency-Key is bound to its request (decision 031): the request's fingerprint beside
+    // the key of the entry it wrote, and the keys of undo and redo, which write no entry.
+    "ALTER TABLE history ADD COLUMN op_request TEXT",
+    `CREATE TABLE step_keys (
+      transcript INTEGER NOT NULL,
+      op_id TEXT NOT NULL,
+      request TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      PRIMARY KEY (transcript, op_id)
+    )`,
   ],
 ];
 

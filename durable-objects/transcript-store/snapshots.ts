@@ -45,8 +45,11 @@ export function dropSide(sql: SqlStorage, transcript: number, seq: number, side:
     sql.exec(`DELETE FROM ${table} WHERE transcript = ? AND seq = ? AND side = ?`, transcript, seq, side);
 }
 
-/** Every history entry and side of a transcript (it is leaving the store). */
-export const dropAllHistory = (sql: SqlStorage, transcript: number) => dropHistory(sql, transcript, ">= ?", Number.MIN_SAFE_INTEGER);
+/** Every history entry and side of a transcript, and the keys of its undo and redo (it is leaving the store). */
+export function dropAllHistory(sql: SqlStorage, transcript: number): number {
+  sql.exec("DELETE FROM step_keys WHERE transcript = ?", transcript);
+  return dropHistory(sql, transcript, ">= ?", Number.MIN_SAFE_INTEGER);
+}
 
 export const hasSnapshot = (sql: SqlStorage, transcript: number, seq: number, side: Side) =>
   sql.exec("SELECT 1 FROM snapshots WHERE transcript = ? AND seq = ? AND side = ?", transcript, seq, side).toArray().length > 0;

@@ -120,7 +120,7 @@ it("serves and edits a 3-hour transcript", async () => {
     opId: null,
   });
   const merge = await rowsWritten({ kind: "operation", req: { type: "merge", targetUtteranceId: middle.id }, opId: null });
-  const undo = await rowsWritten({ kind: "step", direction: "undo" });
+  const undo = await rowsWritten({ kind: "step", direction: "undo", opId: null });
 
   const [history, historyMs] = await timed(() => call("GET", `/transcripts/${fileId}/edit-history`, undefined, token));
   expectStatus(history, 200);

@@ -67,6 +67,36 @@ describe("re-transcription in the user's object", { timeout: 30_000 }, () => {
     await expectIndexInStep();
   });
 
+  it("its history entry weighs the sides it keeps, and the history's totals stay exact through undo and redo", async () => {
+    const { user, file } = await correctedFile("obj-retx-bytes");
+    await startAgain(file.id);
+    await deliver(user, file);
+    const weights = () =>
+      inObject(user.id, (sql) =>
+        sql
+          .exec<{ entry: number; change: number; sides: number; transcript: number; entries: number; store: number; all: number }>(
+            `SELECT h.bytes AS entry, length(h.change) AS change,
+               (SELECT sum(length(words)) FROM snapshot_utterances s WHERE s.transcript = t.id AND s.seq = h.seq) AS sides,
+               t.history_bytes AS transcript, (SELECT sum(bytes) FROM history WHERE transcript = t.id) AS entries,
+               (SELECT history_bytes FROM store_meta) AS store, (SELECT sum(bytes) FROM history) AS "all"
+             FROM transcripts t JOIN history h ON h.transcript = t.id AND h.seq = t.history_index WHERE t.file_id = ?`,
+            file.id,
+          )
+          .one(),
+      );
+    const merged = await weights();
+    expect(merged.entry).toBeGreaterThan(merged.change + merged.sides);
+    expect([merged.transcript, merged.store]).toEqual([merged.entries, merged.all]);
+
+    // The undo keeps the merged transcript as the entry's other side: the entry weighs both.
+    await undoOk(user, file.id);
+    await redoOk(user, file.id);
+    const swapped = await weights();
+    expect(swapped.sides).toBeGreaterThan(merged.sides);
+    expect(swapped.entry - merged.entry).toBeGreaterThan(swapped.sides - merged.sides);
+    expect([swapped.transcript, swapped.store]).toEqual([swapped.entries, swapped.all]);
+  });
+
   it("a copy of the file fields older than D1's is not written", async () => {
     const { user, file } = await correctedFile("obj-retx-seq");
     await inLanguage(file.id, "de");

@@ -135,7 +135,7 @@ describe("undo and redo restore the exact states", { timeout: 30_000 }, () => {
 describe("edit history", { timeout: 30_000 }, () => {
   it("starts empty", async () => {
     const { user, fileId } = await userWithTranscript();
-    expect(await history(user, fileId)).toEqual({ canUndo: false, canRedo: false, currentIndex: -1, operations: [] });
+    expect(await history(user, fileId)).toEqual({ truncated: false, canUndo: false, canRedo: false, currentIndex: -1, operations: [] });
     expect(await undo(user, fileId)).toMatchObject({ status: 409, body: { error: EDIT_MESSAGES.nothingToUndo } });
     expect(await redo(user, fileId)).toMatchObject({ status: 409, body: { error: EDIT_MESSAGES.nothingToRedo } });
   });
@@ -208,7 +208,7 @@ describe("edit history", { timeout: 30_000 }, () => {
     expect(rows[0]!.seq).toBe(5);
     expect(rows.at(-1)!.seq).toBe(total - 1);
     const listed = await history(user, fileId);
-    expect(listed.currentIndex).toBe(EDIT_LIMITS.historyKept - 1);
+    expect(listed).toMatchObject({ truncated: true, currentIndex: EDIT_LIMITS.historyKept - 1 });
     expect(listed.operations.map((o: Json) => o.index)).toEqual(Array.from({ length: EDIT_LIMITS.historyKept }, (_, i) => i));
 
     // Undo reaches back to the oldest kept operation, not further.

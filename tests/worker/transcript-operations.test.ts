@@ -424,12 +424,16 @@ describe("idempotency key", { timeout: 30_000 }, () => {
       await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[1].id, new_utterance_id: "k1" }, { headers }),
       200,
     ).data;
-    // Same key, even with another body: nothing more happens.
+    // Same key and request: nothing more happens, the first answer comes back.
     const again = expectStatus(
-      await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[2].id, new_utterance_id: "k2" }, { headers }),
+      await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[1].id, new_utterance_id: "k1" }, { headers }),
       200,
     ).data;
     expect(again).toEqual(first);
+    // Same key with another body: refused, nothing applied (request-keys.test.ts has the rest).
+    expect(
+      await split(user, fileId, u1.id, { first_word_id: u1.transcriptWords[2].id, new_utterance_id: "k2" }, { headers }),
+    ).toMatchObject({ status: 422, body: { error: EDIT_MESSAGES.keyReused } });
     expect((await historyRows(transcriptId)).map((r) => r.op_id)).toEqual(["op-123"]);
     expect(await utterances(user, fileId)).toHaveLength(5);
 

@@ -1,6 +1,7 @@
 // The rules every adapter shares: words → utterances, durations, text helpers,
 // Workers AI error sorting, and the service registry.
 import { describe, expect, it } from "vitest";
+import { EDIT_LIMITS } from "../../common/transcript-ops";
 import { SERVICES, serviceInfo } from "../../worker/transcription/services";
 import {
   buildTranscript,
@@ -39,6 +40,13 @@ describe("grouping words into utterances", () => {
     expect(sizes(groupIntoUtterances(segments))).toEqual([1, 1]);
     const runOn = [word("a", 0, 30), word("b", 30, 40), word("c", 40, 40.1)];
     expect(sizes(groupIntoUtterances(runOn))).toEqual([2, 1]);
+  });
+
+  it("never makes an utterance of more words than an edit may hold, however short their times", () => {
+    // A service can answer thousands of words in one instant: the editor could never save such an utterance.
+    const burst = Array.from({ length: 12_001 }, (_, i) => word(`w${i}`, 5, 5));
+    const max = EDIT_LIMITS.wordsPerUtteranceMax;
+    expect(sizes(groupIntoUtterances(burst))).toEqual([max, max, 12_001 - 2 * max]);
   });
 
   it("builds utterances with speakers in order of first appearance and a duration fallback", () => {

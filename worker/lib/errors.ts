@@ -1,10 +1,11 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** A failure with a message meant for the user; answered as `{ error }`. */
+/** A failure with a message meant for the user; answered as `{ error }`, with `headers` if given (a 429's Retry-After). */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

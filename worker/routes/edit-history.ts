@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { validate } from "../lib/validate";
-import { answerEdit } from "../transcripts/edit-endpoint";
+import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { readHistory } from "../transcripts/store";
 import type { AppEnv } from "../types";
 
@@ -10,9 +10,10 @@ const fileParam = validate("param", z.object({ id: z.string() }));
 
 /**
  * A transcript's edit history, undo and redo, mounted by transcriptRoutes at
- * `/:id/edit-history` (signed-in users, own transcripts only).
+ * `/:id/edit-history` (signed-in users, own transcripts only). Undo and redo honour an
+ * Idempotency-Key as the operations do: a retried one steps once.
  */
 export const editHistoryRoutes = new Hono<AppEnv>()
   .get("/", fileParam, async (c) => c.json({ data: await readHistory(c.env, c.var.user.id, c.req.valid("param").id) }, 200))
-  .post("/undo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "undo" }))
-  .post("/redo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "redo" }));
+  .post("/undo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "undo", opId: idempotencyKey(c) }))
+  .post("/redo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "redo", opId: idempotencyKey(c) }));

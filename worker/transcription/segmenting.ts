@@ -1,6 +1,7 @@
 // Shared by the service adapters: turns a service's words into the normalised
 // transcript (utterances by speaker turns, pauses and length) and cleans numbers.
 import type { Sentiment } from "../../common/transcript";
+import { EDIT_LIMITS } from "../../common/transcript-ops";
 import type { NormalizedTranscript, NormalizedUtterance, NormalizedWord } from "./types";
 
 /** A word as an adapter collects it, before it is grouped into utterances. */
@@ -30,7 +31,8 @@ export function endsSentence(word: SpokenWord): boolean {
  * - when the speaker changes;
  * - after a pause longer than PAUSE_SPLIT_SECONDS;
  * - after a sentence end (or service segment end) once the utterance has lasted SOFT_MAX_UTTERANCE_SECONDS;
- * - before a word that would take the utterance beyond HARD_MAX_UTTERANCE_SECONDS.
+ * - before a word that would take the utterance beyond HARD_MAX_UTTERANCE_SECONDS;
+ * - before a word past the most an utterance may hold (a service can time thousands of words alike).
  */
 export function groupIntoUtterances(words: SpokenWord[]): SpokenWord[][] {
   const groups: SpokenWord[][] = [];
@@ -44,7 +46,8 @@ export function groupIntoUtterances(words: SpokenWord[]): SpokenWord[][] {
         word.speaker !== prev.speaker ||
         word.start - prev.end > PAUSE_SPLIT_SECONDS ||
         (lasted >= SOFT_MAX_UTTERANCE_SECONDS && endsSentence(prev)) ||
-        word.end - first.start > HARD_MAX_UTTERANCE_SECONDS;
+        word.end - first.start > HARD_MAX_UTTERANCE_SECONDS ||
+        current.length >= EDIT_LIMITS.wordsPerUtteranceMax;
       if (split) {
         groups.push(current);
         current = [];

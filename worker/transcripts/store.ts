@@ -28,7 +28,7 @@ function unwrap<T>(value: unknown): T {
   const a = value as StoreAnswer<T>;
   if (a.ok) return a.value;
   if (a.utterances) throw new StaleUtterancesError(a.error, a.utterances);
-  throw new ApiError(a.status, a.error);
+  throw new ApiError(a.status, a.error, a.retryAfter ? { "Retry-After": String(a.retryAfter) } : undefined);
 }
 
 /** The transcript as GET /transcripts/{id} answers it. */

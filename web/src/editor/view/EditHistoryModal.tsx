@@ -27,7 +27,10 @@ function HistoryIcon({ type }: { type: HistoryType }) {
   );
 }
 
-/** docs/product.md#transcript-editor: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo, `N of M operations`. */
+/**
+ * docs/product.md#transcript-editor: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo,
+ * `N of M operations`; a line saying so when older operations were dropped (decision 031).
+ */
 export function EditHistoryModal({ session, onClose }: { session: EditorSession; onClose: () => void }) {
   const history = useEditHistory(session.audioFileId);
   const data = history.data;
@@ -63,25 +66,34 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
     >
       {history.isPending ? (
         <p className="muted">Loading edit history...</p>
-      ) : operations.length === 0 ? (
-        <p className="muted">No edit history available</p>
       ) : (
-        <ol className="history-list" data-testid="history-list">
-          {[...operations].reverse().map((op) => (
-            <li
-              key={op.index}
-              className={`history-item${op.isCurrent ? " is-current" : ""}${op.index > (data?.currentIndex ?? -1) ? " is-undone" : ""}`}
-            >
-              <HistoryIcon type={op.type} />
-              <span className="history-summary">{op.summary}</span>
-              <time className="history-time muted" dateTime={op.timestamp}>
-                {formatDateTime(op.timestamp)}
-              </time>
-              {op.isCurrent && <span className="badge badge--green">Current</span>}
-              <span className="history-index muted">#{op.index}</span>
-            </li>
-          ))}
-        </ol>
+        <>
+          {data?.truncated && (
+            <p className="muted" data-testid="history-truncated">
+              Older changes were dropped to save space.
+            </p>
+          )}
+          {operations.length === 0 ? (
+            <p className="muted">No edit history available</p>
+          ) : (
+            <ol className="history-list" data-testid="history-list">
+              {[...operations].reverse().map((op) => (
+                <li
+                  key={op.index}
+                  className={`history-item${op.isCurrent ? " is-current" : ""}${op.index > (data?.currentIndex ?? -1) ? " is-undone" : ""}`}
+                >
+                  <HistoryIcon type={op.type} />
+                  <span className="history-summary">{op.summary}</span>
+                  <time className="history-time muted" dateTime={op.timestamp}>
+                    {formatDateTime(op.timestamp)}
+                  </time>
+                  {op.isCurrent && <span className="badge badge--green">Current</span>}
+                  <span className="history-index muted">#{op.index}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
       )}
     </Modal>
   );
