@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { describeError } from "../api/errors";
+import { useSubmit } from "../lib/useSubmit";
 import { useId, useState } from "react";
 import type { InvitationDto, WorkspaceRole } from "../../../common/workspaces";
 import { workspaceApi, workspaceKeys } from "../api/workspaces";
 import { formatDateTime } from "../lib/dates";
 import { toast } from "../lib/toasts";
 import { ROLE_CHOICES, ROLE_LABELS } from "./roles";
-import { errorText } from "./WorkspacesDialog";
 
 /** An owner's side of invitations: invite by e-mail with a role; pending ones resent or revoked. */
 export function InvitationsSection({ workspaceId }: { workspaceId: string }) {
@@ -17,7 +18,7 @@ export function InvitationsSection({ workspaceId }: { workspaceId: string }) {
       await run();
       toast(done, "success");
     } catch (error) {
-      toast(errorText(error), "error");
+      toast(describeError(error), "error");
     }
     await refresh();
   };
@@ -60,30 +61,16 @@ export function InvitationsSection({ workspaceId }: { workspaceId: string }) {
 function InviteForm({ workspaceId, onSent }: { workspaceId: string; onSent: () => void }) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<WorkspaceRole>("editor");
-  const [busy, setBusy] = useState(false);
   const emailId = useId();
   const roleId = useId();
-  const send = async () => {
-    setBusy(true);
-    try {
-      const invitation = await workspaceApi.invite(workspaceId, email, role);
-      toast(`Invitation sent to ${invitation.email}`, "success");
-      setEmail("");
-      onSent();
-    } catch (error) {
-      toast(errorText(error), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit } = useSubmit(async () => {
+    const invitation = await workspaceApi.invite(workspaceId, email, role);
+    toast(`Invitation sent to ${invitation.email}`, "success");
+    setEmail("");
+    onSent();
+  });
   return (
-    <form
-      className="invite-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
+    <form className="invite-form" onSubmit={onSubmit}>
       <label htmlFor={emailId}>E-mail</label>
       <input id={emailId} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <label htmlFor={roleId}>Role</label>

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { describeError } from "../api/errors";
+import { useSubmit } from "../lib/useSubmit";
 import { useId, useState } from "react";
 import { useSnapshot } from "valtio";
 import { type MemberDto, roleAllows, WORKSPACE_LIMITS, type WorkspaceDto, type WorkspaceRole } from "../../../common/workspaces";
@@ -8,7 +10,6 @@ import { formatDateTime } from "../lib/dates";
 import { toast } from "../lib/toasts";
 import { InvitationsSection } from "./InvitationsSection";
 import { activityText, ROLE_CHOICES, ROLE_LABELS } from "./roles";
-import { errorText } from "./WorkspacesDialog";
 
 /** One workspace: its name, members and, for owners, invitations, the log and deletion. */
 export function WorkspaceDetails({ workspace, onGone }: { workspace: WorkspaceDto; onGone: () => void }) {
@@ -37,23 +38,13 @@ function RenameForm({ workspace }: { workspace: WorkspaceDto }) {
   const client = useQueryClient();
   const [name, setName] = useState(workspace.name);
   const id = useId();
-  const save = async () => {
-    try {
-      await workspaceApi.rename(workspace.id, name);
-      await client.invalidateQueries({ queryKey: workspaceKeys.all });
-      toast("Workspace renamed", "success");
-    } catch (error) {
-      toast(errorText(error), "error");
-    }
-  };
+  const { onSubmit } = useSubmit(async () => {
+    await workspaceApi.rename(workspace.id, name);
+    await client.invalidateQueries({ queryKey: workspaceKeys.all });
+    toast("Workspace renamed", "success");
+  });
   return (
-    <form
-      className="workspace-rename"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form className="workspace-rename" onSubmit={onSubmit}>
       <label htmlFor={id}>Workspace name</label>
       <input id={id} value={name} maxLength={WORKSPACE_LIMITS.nameMaxLength} onChange={(e) => setName(e.target.value)} />
       <button type="submit" className="button button--ghost" disabled={!name.trim() || name.trim() === workspace.name}>
@@ -74,7 +65,7 @@ function MembersSection({ workspace, onGone }: { workspace: WorkspaceDto; onGone
       await workspaceApi.changeRole(workspace.id, member.user_id, role);
       toast(`${member.full_name} is now ${ROLE_LABELS[role].toLowerCase()}`, "success");
     } catch (error) {
-      toast(errorText(error), "error");
+      toast(describeError(error), "error");
     }
     await refresh();
   };
@@ -85,7 +76,7 @@ function MembersSection({ workspace, onGone }: { workspace: WorkspaceDto; onGone
       toast(leaving ? `You left "${workspace.name}"` : `${member.full_name} removed`, "success");
       if (leaving) onGone();
     } catch (error) {
-      toast(errorText(error), "error");
+      toast(describeError(error), "error");
     }
     await refresh();
   };
@@ -93,7 +84,7 @@ function MembersSection({ workspace, onGone }: { workspace: WorkspaceDto; onGone
     <>
       <h4>Members</h4>
       {members.isPending && <p className="muted">Loading members...</p>}
-      {members.isError && <p role="alert">{errorText(members.error)}</p>}
+      {members.isError && <p role="alert">{describeError(members.error)}</p>}
       <ul className="member-list" data-testid="member-list">
         {(members.data ?? []).map((member) => (
           <li key={member.user_id}>
@@ -161,7 +152,7 @@ function DeleteWorkspace({ workspace, onGone }: { workspace: WorkspaceDto; onGon
       onGone();
       await client.invalidateQueries({ queryKey: workspaceKeys.all });
     } catch (error) {
-      toast(errorText(error), "error");
+      toast(describeError(error), "error");
     }
   };
   return confirming ? (

@@ -1,4 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { describeError } from "../api/errors";
+import { useSubmit } from "../lib/useSubmit";
 import { useId, useState } from "react";
 import { WORKSPACE_LIMITS, type WorkspaceDto } from "../../../common/workspaces";
 import { useWorkspaces, workspaceApi, workspaceKeys } from "../api/workspaces";
@@ -6,8 +8,6 @@ import { Modal } from "../components/Modal";
 import { toast } from "../lib/toasts";
 import { ROLE_LABELS } from "./roles";
 import { WorkspaceDetails } from "./WorkspaceDetails";
-
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
 
 /** The caller's workspaces: create a team, and per workspace its members, invitations and log. */
 export function WorkspacesDialog({ onClose }: { onClose: () => void }) {
@@ -19,7 +19,7 @@ export function WorkspacesDialog({ onClose }: { onClose: () => void }) {
     <Modal title="Workspaces" onClose={onClose} wide>
       <p className="muted">Invite people into a team workspace with a role. Your personal workspace is only yours.</p>
       {workspaces.isPending && <p className="muted">Loading workspaces...</p>}
-      {workspaces.isError && <p role="alert">{errorText(workspaces.error)}</p>}
+      {workspaces.isError && <p role="alert">{describeError(workspaces.error)}</p>}
       {list.length > 0 && (
         <div className="workspaces-layout">
           <nav aria-label="Your workspaces">
@@ -49,30 +49,16 @@ export function WorkspacesDialog({ onClose }: { onClose: () => void }) {
 function NewWorkspaceForm({ onCreated }: { onCreated: (workspace: WorkspaceDto) => void }) {
   const client = useQueryClient();
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
   const id = useId();
-  const create = async () => {
-    setBusy(true);
-    try {
-      const workspace = await workspaceApi.create(name);
-      await client.invalidateQueries({ queryKey: workspaceKeys.all });
-      setName("");
-      onCreated(workspace);
-      toast(`Workspace "${workspace.name}" created`, "success");
-    } catch (error) {
-      toast(errorText(error), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit } = useSubmit(async () => {
+    const workspace = await workspaceApi.create(name);
+    await client.invalidateQueries({ queryKey: workspaceKeys.all });
+    setName("");
+    onCreated(workspace);
+    toast(`Workspace "${workspace.name}" created`, "success");
+  });
   return (
-    <form
-      className="workspace-new"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void create();
-      }}
-    >
+    <form className="workspace-new" onSubmit={onSubmit}>
       <label htmlFor={id}>New team workspace</label>
       <input id={id} value={name} maxLength={WORKSPACE_LIMITS.nameMaxLength} required onChange={(e) => setName(e.target.value)} />
       <button type="submit" className="button" disabled={busy || !name.trim()}>

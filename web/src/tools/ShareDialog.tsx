@@ -1,4 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { describeError } from "../api/errors";
+import { useSubmit } from "../lib/useSubmit";
 import { useId, useState } from "react";
 import { SHARE_LIMITS, type ShareDto } from "../../../common/shares";
 import { shareApi, shareKeys, useShares } from "../api/shares";
@@ -24,8 +26,6 @@ const INCLUDE_LABELS: Record<keyof Included, string> = {
 };
 const INCLUDE_KEYS = Object.keys(INCLUDE_LABELS) as (keyof Included)[];
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
-
 /** The owner's share links of one file: create one (its address is shown once), change what each includes, revoke. */
 export function ShareDialog({ audioFileId, fileName, onClose }: { audioFileId: string; fileName: string; onClose: () => void }) {
   const shares = useShares(audioFileId);
@@ -50,7 +50,7 @@ export function ShareDialog({ audioFileId, fileName, onClose }: { audioFileId: s
       {created?.url && <CreatedLink url={created.url} />}
       <h3>Links</h3>
       {shares.isPending && <p className="muted">Loading links...</p>}
-      {shares.isError && <p className="muted">{errorText(shares.error)}</p>}
+      {shares.isError && <p className="muted">{describeError(shares.error)}</p>}
       {shares.data && list.length === 0 && <p className="muted">No links yet.</p>}
       <ul className="share-list" data-testid="share-list">
         {list.map((share) => (
@@ -70,27 +70,13 @@ function NewShareForm({ audioFileId, full, onCreated }: { audioFileId: string; f
   });
   const [days, setDays] = useState<number | null>(30);
   const [label, setLabel] = useState("");
-  const [busy, setBusy] = useState(false);
   const labelId = useId();
-  const create = async () => {
-    setBusy(true);
-    try {
-      onCreated(await shareApi.create(audioFileId, { ...included, expires_in_days: days, label: label.trim() || null }));
-      setLabel("");
-    } catch (error) {
-      toast(errorText(error), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit } = useSubmit(async () => {
+    onCreated(await shareApi.create(audioFileId, { ...included, expires_in_days: days, label: label.trim() || null }));
+    setLabel("");
+  });
   return (
-    <form
-      className="share-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void create();
-      }}
-    >
+    <form className="share-form" onSubmit={onSubmit}>
       <div className="field">
         <label htmlFor={labelId}>For (optional)</label>
         <input
@@ -164,7 +150,7 @@ function ShareRow({ share, onChanged }: { share: ShareDto; onChanged: () => void
       await action();
       onChanged();
     } catch (error) {
-      toast(errorText(error), "error");
+      toast(describeError(error), "error");
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { describeError } from "../../api/errors";
+import { useSubmit } from "../../lib/useSubmit";
 import { useId, useState } from "react";
 import { API_TOKEN_LIMITS, type ApiTokenDto } from "../../../../common/api-tokens";
 import { apiTokenApi, apiTokenKeys, useApiTokens } from "../../api/api-tokens";
@@ -13,8 +15,6 @@ const EXPIRY_CHOICES: { days: number | null; label: string }[] = [
   { days: null, label: "Never" },
 ];
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong");
-
 /** Personal API tokens for scripts: create (the secret shown once), see when each was last used, revoke. */
 export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
   const tokens = useApiTokens();
@@ -27,7 +27,7 @@ export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
       toast(`Token "${token.name}" revoked`, "success");
       if (created?.id === token.id) setCreated(null);
     } catch (error) {
-      toast(errorText(error), "error");
+      toast(describeError(error), "error");
     }
     await refresh();
   };
@@ -84,27 +84,13 @@ function NewTokenForm({ onCreated }: { onCreated: (token: ApiTokenDto) => void }
   const [name, setName] = useState("");
   const [write, setWrite] = useState(false);
   const [days, setDays] = useState<number | null>(90);
-  const [busy, setBusy] = useState(false);
   const nameId = useId();
-  const create = async () => {
-    setBusy(true);
-    try {
-      onCreated(await apiTokenApi.create({ name, scopes: write ? ["read", "write"] : ["read"], expires_in_days: days }));
-      setName("");
-    } catch (error) {
-      toast(errorText(error), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit } = useSubmit(async () => {
+    onCreated(await apiTokenApi.create({ name, scopes: write ? ["read", "write"] : ["read"], expires_in_days: days }));
+    setName("");
+  });
   return (
-    <form
-      className="share-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void create();
-      }}
-    >
+    <form className="share-form" onSubmit={onSubmit}>
       <div className="field">
         <label htmlFor={nameId}>Token name</label>
         <input
