@@ -6,7 +6,8 @@ export interface TranscriptRows {
   transcript: {
     id: string;
     audioFileId: string;
-    userId: string;
+    /** The store object that holds it (the file's store_id). */
+    storeId: string;
     duration: number;
     accuracyPercentage: number;
     /** Sum of the stored (rounded) word confidences; edits keep it up to date. */

@@ -272,7 +272,7 @@ describe("re-transcribing after random edits (property)", { timeout: 240_000 }, 
             .first<{ p: string }>())!;
           const now = new Date().toISOString();
           const rows = buildTranscriptRows(
-            { id: stored.fileId, userId: user.id },
+            { id: stored.fileId, storeId: user.id },
             { duration: t + 1, speakers: ["A", "B"], utterances: utterancesOut },
             {
               service: "test",

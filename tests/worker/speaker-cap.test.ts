@@ -92,7 +92,7 @@ describe("the cap on speakers", { timeout: 60_000 }, () => {
     await startAgain(fileId);
     const run = (await env.DB.prepare("SELECT processing_started_at AS p FROM audio_files WHERE id = ?").bind(fileId).first<string>("p"))!;
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: fileId, userId: user.id }, manyVoices(MAX + 50, "n", MAX * 2), {
+    const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, manyVoices(MAX + 50, "n", MAX * 2), {
       service: "test",
       startedAt: now,
       completedAt: now,

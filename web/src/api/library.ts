@@ -21,7 +21,7 @@ export function useServiceConfiguration() {
 }
 
 export function useFolders() {
-  return useQuery({ queryKey: keys.folders, queryFn: async () => (await call(api.folders.$get())).data });
+  return useQuery({ queryKey: keys.folders, queryFn: async () => (await call(api.folders.$get({ query: {} }))).data });
 }
 
 /** Files per request when loading the whole library: each answer stays small however many files there are. */
