@@ -2,8 +2,9 @@
 // (durable-objects/user-channel.ts, decision 029). Each function is one call into that object;
 // the object holds exactly its user's transcripts, so it answers 404 for a file it does not hold,
 // and an edit checks, commits and tells the user's tabs in that one call.
-import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
-import type { EditHistoryDto, UtteranceState } from "../../common/transcript-ops";
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../core/transcript";
+import type { EditHistoryDto } from "../../core/operation-results";
+import type { UtteranceState } from "../../core/change";
 import type { StoreAnswer } from "../../core/refusal";
 import type { DescribedFile, FileFields, MergeOutcome, RetranscriptionLabel } from "../../core/retranscription";
 import type { TranscriptRows } from "../../core/transcript-rows";
