@@ -2,7 +2,7 @@
 // table of what each role may do, the limits, texts, input schemas and answer shapes
 // shared by the worker and the SPA.
 import { z } from "zod";
-import { BIDI_MESSAGE, plainTextCheck } from "./names";
+import { BIDI_MESSAGE, plainTextCheck } from "../core/plain-text";
 
 export const WORKSPACE_ROLES = ["owner", "editor", "commenter", "viewer"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
@@ -73,7 +73,7 @@ export const workspaceRefSchema = z
 
 const NAME_TEXT = { bidi: BIDI_MESSAGE, lineBreak: WORKSPACE_MESSAGES.nameControls, control: WORKSPACE_MESSAGES.nameControls };
 
-// Plain text (common/names.ts), checked before the trim: a trailing line break is refused too.
+// Plain text (core/plain-text.ts), checked before the trim: a trailing line break is refused too.
 const name = z
   .string({ error: WORKSPACE_MESSAGES.nameRequired })
   .superRefine(plainTextCheck(NAME_TEXT))

@@ -22,7 +22,7 @@ export interface TranscriptRows {
   utterances: {
     id: string;
     speakerId: string;
-    /** Fractional order key (common/order-keys.ts). */
+    /** Fractional order key (order-keys.ts). */
     orderKey: string;
     start: number;
     end: number;

@@ -2,7 +2,7 @@
 // sets them; a test holds the two together) and the zod schema of every message.
 // Messages carry ids and keys, never audio or documents.
 import { z } from "zod";
-import { SUMMARY_TYPES } from "../common/transcript";
+import { SUMMARY_TYPES } from "../core/transcript";
 
 export const QUEUES = {
   transcription: "transcribe-edge-transcription",

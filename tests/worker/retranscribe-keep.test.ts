@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OpRequest } from "../../common/transcript-ops";
+import type { OpRequest } from "../../core/operations";
 import { ApiError } from "../../worker/lib/errors";
 import type { NormalizedUtterance } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";

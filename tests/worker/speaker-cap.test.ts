@@ -3,7 +3,7 @@
 // same, the labels past the cap folded into the last speaker kept.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../../common/transcript-details";
+import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../../core/details-limits";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { mergeNewRecognition } from "../../worker/transcripts/store";

@@ -1,6 +1,7 @@
 import { parseStoredOptions } from "../../common/transcription-options";
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
-import { formatDuration, formatFileSize } from "../../common/format";
+import { formatDuration } from "../../core/timestamps";
+import { formatFileSize } from "../../common/format";
 import { LIBRARY_MESSAGES, type AudioFileDto } from "../../common/library";
 import type { Db } from "../db/client";
 import { exportKeysOfFiles } from "../exports/store";

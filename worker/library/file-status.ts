@@ -4,7 +4,7 @@
 // writes `audio_files.status`.
 import { and, eq } from "drizzle-orm";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import type { FileStatusChangedEvent } from "../../common/transcript";
+import type { FileStatusChangedEvent } from "../../common/live-messages";
 import type { Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { type CompactUtterances, CompactWriter } from "../../common/compact-utterances";
 import { SHARE_MESSAGES, type SharedMediaDto } from "../../common/shares";
-import type { UtteranceDto } from "../../common/transcript";
+import type { UtteranceDto } from "../../core/transcript";
 import { servedMediaType } from "../../common/upload-rules";
 import type { ShareRow } from "../db/schema";
 import { notFound } from "../lib/errors";

@@ -4,7 +4,7 @@ import { requestExport } from "../exports/requests";
 import { toExportDto } from "../exports/store";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { getTranscriptHeader } from "../transcripts/read";
 import { fileFor } from "../workspaces/access";
 import type { AppEnv } from "../types";

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { type CompactUtterances, encodeUtterances } from "../../common/compact-utterances";
 import { utterancesQuerySchema } from "../../common/utterances-query";
-import type { UtteranceDto } from "../../common/transcript";
+import type { UtteranceDto } from "../../core/transcript";
 import { requireAuth } from "../auth/middleware";
 import { dataAsJsonText } from "../lib/json-text";
 import { validate } from "../lib/validate";

@@ -3,8 +3,8 @@
 // never touches the file's status, so a summary can never fail a transcription;
 // the automatic one never replaces a summary the user has written meanwhile.
 import { eq } from "drizzle-orm";
-import type { TranscriptChangedMessage } from "../../common/live-messages";
-import type { SummaryType } from "../../common/transcript";
+import type { TranscriptChangedMessage } from "../../core/live-change";
+import type { SummaryType } from "../../core/transcript";
 import type { SummarizeMessage } from "../queue-messages";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";

@@ -1,6 +1,6 @@
 // A transcript's generated summary and its status, kept in its owner's store. The summary job
 // and the summary route read and write them only through these functions.
-import type { SummaryType, TranscriptDto } from "../../common/transcript";
+import type { SummaryType, TranscriptDto } from "../../core/transcript";
 import { userStore } from "../channel";
 
 type Status = TranscriptDto["summaryStatus"];

@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { unprocessable } from "../lib/errors";
-import type { OperationResultDto } from "../../common/transcript-ops";
+import type { OperationResultDto } from "../../core/operation-results";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
 import { editTranscript, StaleUtterancesError } from "./store";

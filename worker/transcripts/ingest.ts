@@ -1,8 +1,8 @@
 // A finished transcription as the rows its owner's store writes (core/transcript-rows.ts):
 // words as plain text (core/plain-words.ts), speakers who say something (at most the cap),
 // ids, order keys and statistics.
-import { initialKeys } from "../../common/order-keys";
-import { wordTimeLimit } from "../../common/transcript-apply";
+import { initialKeys } from "../../core/order-keys";
+import { wordTimeLimit } from "../../core/transcript-apply";
 import type { AudioFileRow } from "../db/schema";
 import { newId } from "../../common/ids";
 import type { NormalizedTranscript } from "../transcription/types";

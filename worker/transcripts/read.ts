@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { Db } from "../db/client";
 import { transcripts, type TranscriptRow } from "../db/schema";
 import { notFound } from "../lib/errors";

@@ -2,8 +2,9 @@
 // names (`store_id`, the workspace it was uploaded to; decisions 029 and 039). Each function is
 // one call into that object, made after the caller's role was checked; the object answers 404
 // for a file it does not hold, and an edit checks, commits and tells the open tabs in that one call.
-import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
-import type { EditHistoryDto, UtteranceState } from "../../common/transcript-ops";
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../core/transcript";
+import type { EditHistoryDto } from "../../core/operation-results";
+import type { UtteranceState } from "../../core/change";
 import type { StoreAnswer } from "../../core/refusal";
 import type { DescribedFile, FileFields, MergeOutcome, RetranscriptionLabel } from "../../core/retranscription";
 import type { TranscriptRows } from "../../core/transcript-rows";

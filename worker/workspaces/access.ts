@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { roleAllows, WORKSPACE_MESSAGES, type WorkspaceAction, type WorkspaceRole } from "../../common/workspaces";
 import type { Db } from "../db/client";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { audioFiles, type FolderRow, folders, type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
 import { withTranscriptFlag } from "../library/audio-files";
 import { forbidden, notFound } from "../lib/errors";
