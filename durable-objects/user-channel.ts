@@ -3,7 +3,7 @@ import type { SpeakerDto, SummaryType, TranscriptDto } from "../core/transcript"
 import type { EditHistoryDto } from "../core/operation-results";
 import type { UtteranceState } from "../core/change";
 import { EditRate } from "../core/edit-rate";
-import { transcriptChangedMessage } from "../core/live-change";
+import { type TranscriptChangedMessage, transcriptChangedMessage } from "../core/live-change";
 import { answer, type StoreAnswer } from "../core/refusal";
 import type { FileFields } from "../core/retranscription";
 import type { TranscriptRows } from "../core/transcript-rows";
@@ -59,9 +59,9 @@ export class UserChannel extends LiveRoom {
   }
 
   /** A push is a courtesy (tabs catch up when they reconnect): it never fails the change it follows. */
-  private tellTabs(message: Parameters<LiveRoom["publish"]>[0]): void {
+  private tellTabs(message: TranscriptChangedMessage): void {
     try {
-      this.broadcastMessage(message);
+      this.broadcastChange(message);
     } catch (error) {
       console.error(`Could not push ${message.type}`, error);
     }
