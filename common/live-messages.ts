@@ -75,7 +75,6 @@ export type PresenceMessage = z.infer<typeof presenceSchema>;
 
 /** What a tab sends on its file socket: where its caret is (sent on change and every PRESENCE_TIMINGS.repeatMs). */
 export const caretSchema = z.object({ type: z.literal("caret"), utterance_id: z.string().max(100).nullable() });
-export type CaretMessage = z.infer<typeof caretSchema>;
 
 export const liveMessageSchema = z.discriminatedUnion("type", [
   fileStatusChangedSchema,

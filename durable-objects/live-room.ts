@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { caretSchema, type LiveMessage, type PresenceMessage, type PresencePerson } from "../common/live-messages";
+import { caretSchema, type LiveMessage, PRESENCE_TIMINGS, type PresenceMessage, type PresencePerson } from "../common/live-messages";
 
 /** Headers the Worker sets when it routes an authenticated socket here (a client cannot reach the object directly). */
 export const SESSION_HEADERS = { id: "x-session-id", expiresAt: "x-session-expires-at" } as const;
@@ -138,9 +138,12 @@ export class LiveRoom extends Server<Env> {
   /** Who has the file open (one entry per person, their latest tab), to every socket on it. */
   private tellPresence(fileId: string, leavingId?: string): void {
     const on = this.sockets().filter((c) => c.state?.file?.id === fileId && c.id !== leavingId);
+    // A tab gone without a close (a lost network) stops counting once it has been silent this long.
+    const since = new Date(Date.now() - PRESENCE_TIMINGS.goneAfterMs).toISOString();
     const people = new Map<string, PresencePerson>();
     for (const c of on) {
       const f = c.state!.file!;
+      if (f.seenAt < since) continue;
       const known = people.get(f.userId);
       if (!known || known.seen_at < f.seenAt)
         people.set(f.userId, { user_id: f.userId, name: f.name, utterance_id: f.caret, seen_at: f.seenAt });
