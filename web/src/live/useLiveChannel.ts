@@ -49,6 +49,7 @@ export function useLiveChannel(): LiveStatus {
       reloadTranscript: (id) => reloadTranscript(id),
       selectFile: (id) => void latest.current.navigate(`/dashboard/file/${id}`),
       selectedFileId: () => latest.current.fileId,
+      currentUserId: () => authState.user?.id ?? null,
     };
     const channel = new LiveChannel({
       // A fresh ticket for every attempt (an ended session gets 401 here, which signs the tab out).
