@@ -43,9 +43,10 @@ const firstWordAs = (u: Json, text: string) => ({
 
 describe("files in a team workspace", { timeout: 120_000 }, () => {
   let t: Team;
+  // Four accounts signed up and invited: slow on a loaded machine.
   beforeAll(async () => {
     t = await team();
-  });
+  }, 60_000);
 
   it("lists, uploads and searches per workspace; the personal one stays the default", async () => {
     const folder = expectStatus(
@@ -95,12 +96,30 @@ describe("files in a team workspace", { timeout: 120_000 }, () => {
       201,
     ).data;
     const [first] = await utterances(t.owner, fileId);
+    const share = expectStatus(await as(t.owner, "POST", `/audio_files/${fileId}/shares`, {}), 201).data;
     const ws = t.workspace.id;
     const writes: [string, string, unknown][] = [
       ["PUT", `/audio_files/${fileId}`, { audio_file: { name: "Renamed" } }],
       ["POST", `/audio_files/${fileId}/retranscribe`, {}],
       ["PATCH", `/transcripts/${fileId}/utterances/${first!.id}/update_words`, firstWordAs(first!, "Viewer")],
+      [
+        "POST",
+        `/transcripts/${fileId}/utterances/${first!.id}/split`,
+        { first_word_id: first!.transcriptWords[1].id, new_utterance_id: "n-split" },
+      ],
+      ["POST", `/transcripts/${fileId}/utterances/${first!.id}/merge`, {}],
+      ["PUT", `/transcripts/${fileId}/utterances/${first!.id}`, { speaker_id: first!.speakerId }],
+      ["POST", `/transcripts/${fileId}/replace`, { find: "the", replace: "a" }],
+      ["POST", `/transcripts/${fileId}/edit-history/undo`, {}],
+      ["POST", `/transcripts/${fileId}/edit-history/redo`, {}],
+      ["POST", `/transcripts/${fileId}/speakers`, {}],
+      ["PUT", `/transcripts/${fileId}/speakers/${first!.speakerId}`, { speaker: { name: "Renamed" } }],
+      ["POST", `/transcripts/${fileId}/speakers/${first!.speakerId}/merge`, { into_speaker_id: first!.speakerId }],
+      ["DELETE", `/transcripts/${fileId}/speakers/${first!.speakerId}`, undefined],
+      ["POST", `/transcripts/${fileId}/summary`, { summary_type: "bullets" }],
       ["PUT", `/transcripts/${fileId}`, { transcript: { notes: "Checked" } }],
+      ["PATCH", `/shares/${share.id}`, { label: "Changed" }],
+      ["DELETE", `/shares/${share.id}`, undefined],
       ["POST", `/audio_files/${fileId}/shares`, {}],
       ["POST", "/folders", { folder: { name: "New" }, workspace_id: ws }],
       ["PUT", `/folders/${folder.id}`, { folder: { name: "Renamed folder" } }],
