@@ -5,7 +5,7 @@
 // times as integer milliseconds relative to the time before them, and word
 // positions by order. Decoding gives back exactly the spec's shape
 // (docs/decisions/012-compact-utterances.md).
-import type { Sentiment, UtteranceDto, WordDto } from "./transcript";
+import type { Sentiment, UtteranceDto, WordDto } from "../core/transcript";
 
 /**
  * A time: integer milliseconds counted from a reference when that is exact

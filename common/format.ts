@@ -12,22 +12,6 @@ export function formatFileSize(bytes: number): string {
   return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
 }
 
-/** "m:ss" or "h:mm:ss"; "—" when unknown. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return "—";
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-/** A position in a recording as "m:ss" or "h:mm:ss", rounded down to the second (0 when unknown). */
-export function formatTimestamp(seconds: number): string {
-  return formatDuration(Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0)));
-}
-
 /** Upper-case subtype of a content type: "audio/mpeg" → "MPEG". */
 export function formatLabel(contentType: string): string {
   const subtype = contentType.split("/")[1]?.split(";")[0]?.trim() ?? "";

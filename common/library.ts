@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "./limits";
-import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
+import { BIDI_MESSAGE, hasNoBidiControls } from "../core/plain-text";
 import { type ServiceOptionSupport, type TranscriptionOptions, transcriptionOptionsInputSchema } from "./transcription-options";
+import { workspaceRefSchema } from "./workspaces";
 
 export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
@@ -37,6 +38,10 @@ const folderName = z
   .refine(hasNoBidiControls, BIDI_MESSAGE);
 
 export const folderBodySchema = z.object({ folder: z.object({ name: folderName }, { error: LIBRARY_MESSAGES.folderNameRequired }) });
+/** POST /folders: the folder, and the workspace it goes in (the personal one when absent). */
+export const folderCreateSchema = folderBodySchema.extend({ workspace_id: workspaceRefSchema });
+/** GET /folders: a workspace's folders (the personal one when absent). */
+export const folderListQuerySchema = z.object({ workspace_id: workspaceRefSchema });
 
 export const fileNameSchema = z
   .string({ error: LIBRARY_MESSAGES.fileNameRequired })
@@ -53,8 +58,8 @@ export const folderRefSchema = z
 
 export const audioFileUpdateSchema = z.object({
   audio_file: z
-    .object({ name: fileNameSchema.optional(), folder_id: folderRefSchema })
-    .refine((v) => v.name !== undefined || v.folder_id !== undefined, LIBRARY_MESSAGES.updateEmpty),
+    .object({ name: fileNameSchema.optional(), folder_id: folderRefSchema, workspace_id: workspaceRefSchema })
+    .refine((v) => v.name !== undefined || v.folder_id !== undefined || v.workspace_id !== undefined, LIBRARY_MESSAGES.updateEmpty),
 });
 
 const filename = z
@@ -69,7 +74,7 @@ const fileSize = z.coerce
   .positive(LIBRARY_MESSAGES.fileSizeInvalid);
 const contentType = z.string().trim().max(255).default("");
 
-export const uploadUrlSchema = z.object({ filename, content_type: contentType, file_size: fileSize });
+export const uploadUrlSchema = z.object({ filename, content_type: contentType, file_size: fileSize, workspace_id: workspaceRefSchema });
 
 export const confirmUploadSchema = z.object({
   filename,
@@ -77,6 +82,8 @@ export const confirmUploadSchema = z.object({
   file_size: fileSize,
   content_type: contentType,
   folder_id: folderRefSchema,
+  /** The workspace the file goes in (a given folder's must be the same); the personal one when both are absent. */
+  workspace_id: workspaceRefSchema,
   // "" and null (not measurable) are tried first: coercion would turn them into 0.
   duration_seconds: z
     .union([z.literal(""), z.null(), z.coerce.number().nonnegative().max(1e7)])
@@ -126,6 +133,7 @@ export const FILE_LIST_MESSAGES = {
  * with either it is one page and the cursor of the next.
  */
 export const audioFileListQuerySchema = z.object({
+  workspace_id: workspaceRefSchema,
   folder_id: z.string().max(100).optional(),
   sort: z.enum(FILE_SORTS).optional(),
   order: z.enum(["asc", "desc"]).optional(),
@@ -146,15 +154,16 @@ const bulkIds = z
   .transform((ids) => [...new Set(ids)]);
 
 /** POST /audio_files/bulk-delete: ids that are not the caller's are skipped as if they did not exist. */
-export const bulkDeleteSchema = z.object({ ids: bulkIds }).strict();
+export const bulkDeleteSchema = z.object({ ids: bulkIds, workspace_id: workspaceRefSchema }).strict();
 /** POST /audio_files/bulk-move: every listed file of the caller goes to `folder_id` ("" or null = Common). */
 export const bulkMoveSchema = z
-  .object({ ids: bulkIds, folder_id: folderRefSchema })
+  .object({ ids: bulkIds, folder_id: folderRefSchema, workspace_id: workspaceRefSchema })
   .strict()
   .refine((v) => v.folder_id !== undefined, { message: "folder_id is required (empty for Common)" });
 
 export interface FolderDto {
   id: string;
+  workspaceId: string;
   name: string;
   createdAt: string;
   updatedAt: string;
@@ -168,6 +177,10 @@ export interface ProcessingEstimation {
 
 export interface AudioFileDto {
   id: string;
+  /** The workspace that holds it. */
+  workspaceId: string;
+  /** Who uploaded it; null once that account is gone. */
+  uploadedBy: string | null;
   name: string;
   filename: string;
   status: FileStatus;

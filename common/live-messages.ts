@@ -2,6 +2,7 @@
 // Worker (to build them), the Durable Object (to send them) and the SPA (to
 // parse them). Anything else on the socket (heartbeats, greetings) is ignored.
 import { z } from "zod";
+import type { TranscriptChangedMessage } from "../core/live-change";
 import { exportFormatSchema, exportStatusSchema } from "./exports";
 import { FILE_STATUSES, type AudioFileDto } from "./library";
 
@@ -17,21 +18,19 @@ export const fileStatusChangedSchema = z.object({
     .custom<AudioFileDto>((v) => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string")
     .optional(),
 });
+/** Live event pushed to every open tab of the file's owner. */
+export type FileStatusChangedEvent = z.infer<typeof fileStatusChangedSchema>;
 
-/** Another tab (or undo/redo) changed a transcript: reload the utterances named. */
+/** Another tab (or undo/redo) changed a transcript (the fields: core/live-change.ts). */
 export const transcriptChangedSchema = z.object({
   type: z.literal("transcript_changed"),
   file_id: z.string(),
-  /** Utterances created or changed; removed ones are listed apart. */
   utterance_ids: z.array(z.string()),
   removed_utterance_ids: z.array(z.string()),
-  /** Speakers, summary or notes changed too: reload the transcript's details. */
   details_changed: z.boolean(),
-  /** The tab that made the change (its X-Client-Id header), which already shows it. */
   client_id: z.string().nullable(),
-  /** The whole transcript changed (undo/redo of a re-transcription): reload it all. */
   reload: z.boolean().optional(),
-});
+}) satisfies z.ZodType<TranscriptChangedMessage>;
 
 /**
  * An export finished: the tab shows a toast that stays until closed, whose
@@ -51,7 +50,6 @@ export const exportCompletedSchema = z.object({
 
 export const liveMessageSchema = z.discriminatedUnion("type", [fileStatusChangedSchema, transcriptChangedSchema, exportCompletedSchema]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
-export type TranscriptChangedMessage = z.infer<typeof transcriptChangedSchema>;
 export type ExportCompletedMessage = z.infer<typeof exportCompletedSchema>;
 
 /** Parses one socket frame; heartbeats, greetings and unknown shapes give null. */

@@ -1,6 +1,7 @@
 // GET /search: the query it takes and the hits it answers (docs/api.md#search).
 import { z } from "zod";
 import type { SearchMark } from "./search-query";
+import { workspaceRefSchema } from "./workspaces";
 
 export const SEARCH_LIMITS = { queryMax: 200, pageDefault: 20, pageMax: 50 } as const;
 
@@ -15,6 +16,8 @@ export const SEARCH_MESSAGES = {
 
 export const searchQuerySchema = z.object({
   q: z.string({ error: SEARCH_MESSAGES.query }).max(SEARCH_LIMITS.queryMax, SEARCH_MESSAGES.queryTooLong),
+  /** The workspace searched; the personal one when absent. */
+  workspace_id: workspaceRefSchema,
   /** A folder's id; "common" (or empty) for files outside any folder. */
   folder_id: z.string().max(100, SEARCH_MESSAGES.folder).optional(),
   speaker: z.string().trim().min(1, SEARCH_MESSAGES.speaker).max(255, SEARCH_MESSAGES.speaker).optional(),

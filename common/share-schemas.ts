@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
+import { BIDI_MESSAGE, hasNoBidiControls } from "../core/plain-text";
 import { SHARE_LIMITS, SHARE_MESSAGES } from "./shares";
 
 const expiresInDays = z

@@ -1,30 +1,10 @@
 // Speakers, summary and notes of a transcript (docs/api.md and docs/product.md): the
-// request bodies shared by the Worker and the SPA, and their texts.
+// request bodies shared by the Worker and the SPA (their limits and texts: core/details-limits.ts).
 import { z } from "zod";
-import { BIDI_MESSAGE, NAME_MESSAGES, plainTextCheck } from "./names";
+import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../core/details-limits";
+import { plainTextCheck } from "../core/plain-text";
 
-export const DETAILS_LIMITS = { nameMax: 255, roleMax: 255, summaryMax: 20_000, notesMax: 50_000, speakersMax: 200 } as const;
-
-export const DETAILS_MESSAGES = {
-  speakerNameRequired: "Speaker name is required",
-  speakerNameTooLong: `Speaker name must be ${DETAILS_LIMITS.nameMax} characters or less`,
-  speakerRoleTooLong: `Role must be ${DETAILS_LIMITS.roleMax} characters or less`,
-  bidiControl: BIDI_MESSAGE,
-  lineBreak: NAME_MESSAGES.lineBreak,
-  controlCharacter: NAME_MESSAGES.control,
-  tooManySpeakers: `A transcript holds at most ${DETAILS_LIMITS.speakersMax} speakers`,
-  speakerHasUtterances: "Cannot delete speaker: speaker has utterances",
-  speakerNotFound: "Speaker not found",
-  summaryTooLong: `Summary must be ${DETAILS_LIMITS.summaryMax.toLocaleString("en-US")} characters or less`,
-  notesTooLong: `Notes must be ${DETAILS_LIMITS.notesMax.toLocaleString("en-US")} characters or less`,
-  fieldsEmpty: "Send transcript.summary or transcript.notes",
-  speakerCreated: (label: string) => `Speaker ${label} created successfully!`,
-  speakerCreateFailed: "Failed to create speaker. Please try again.",
-  speakerDeleted: (label: string) => `Speaker ${label} deleted successfully`,
-  speakerDeleteFailed: "Failed to delete speaker. Please try again.",
-} as const;
-
-// Plain text (common/names.ts), checked before the trim: a trailing line break is refused too.
+// Plain text (core/plain-text.ts), checked before the trim: a trailing line break is refused too.
 const speakerName = z
   .string({ error: DETAILS_MESSAGES.speakerNameRequired })
   .superRefine(plainTextCheck())

@@ -2,7 +2,7 @@
 // schema shared by the Worker and the SPA, the limits and texts, and the one rule
 // that turns a file's options into what a given service can take.
 import { z } from "zod";
-import { BIDI_MESSAGE, hasNoBidiControls } from "./names";
+import { BIDI_MESSAGE, hasNoBidiControls } from "../core/plain-text";
 
 export const OPTION_LIMITS = {
   /** Terms per file (and sent to a service at most). */

@@ -1,7 +1,7 @@
 // The query of GET /transcripts/{id}/utterances (and of a shared transcript's
 // utterances): which utterances, and in which shape (compact-utterances.ts).
 import { z } from "zod";
-import { EDIT_LIMITS } from "./transcript-ops";
+import { EDIT_LIMITS } from "../core/edit-limits";
 
 export const UTTERANCE_IDS_MAX = 200;
 /** The most utterances `first` asks for: a screenful or a few, read before the whole. */

@@ -2,7 +2,7 @@
 // table of what each role may do, the limits, texts, input schemas and answer shapes
 // shared by the worker and the SPA.
 import { z } from "zod";
-import { BIDI_MESSAGE, plainTextCheck } from "./names";
+import { BIDI_MESSAGE, plainTextCheck } from "../core/plain-text";
 
 export const WORKSPACE_ROLES = ["owner", "editor", "commenter", "viewer"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
@@ -60,11 +60,20 @@ export const WORKSPACE_MESSAGES = {
   invitationUnconfirmed: "Confirm your e-mail address before accepting an invitation",
   tooManyInvitations: `At most ${WORKSPACE_LIMITS.invitationsPerHour} invitations can be sent per hour from one workspace. Please try again later.`,
   tokenRequired: "Invitation token is required",
+  workspaceIdInvalid: "workspace_id is invalid",
+  folderInOtherWorkspace: "This folder belongs to another workspace",
 } as const;
+
+/** `workspace_id` on library calls: absent means the caller's personal workspace. */
+export const workspaceRefSchema = z
+  .string()
+  .min(1, WORKSPACE_MESSAGES.workspaceIdInvalid)
+  .max(100, WORKSPACE_MESSAGES.workspaceIdInvalid)
+  .optional();
 
 const NAME_TEXT = { bidi: BIDI_MESSAGE, lineBreak: WORKSPACE_MESSAGES.nameControls, control: WORKSPACE_MESSAGES.nameControls };
 
-// Plain text (common/names.ts), checked before the trim: a trailing line break is refused too.
+// Plain text (core/plain-text.ts), checked before the trim: a trailing line break is refused too.
 const name = z
   .string({ error: WORKSPACE_MESSAGES.nameRequired })
   .superRefine(plainTextCheck(NAME_TEXT))
@@ -127,6 +136,11 @@ export const ACTIVITY_KINDS = [
   "invitation_sent",
   "invitation_resent",
   "invitation_revoked",
+  "file_deleted",
+  "file_moved_in",
+  "file_moved_out",
+  "share_created",
+  "share_revoked",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

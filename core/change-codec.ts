@@ -1,7 +1,7 @@
 // How a recorded change is stored in a history entry (decision 024). An utterance
 // with both states is stored as their diff (utterance-diff.ts), one with a single
 // state as that state in short form; speakers, fields and speaker moves as they are.
-import type { Change, UtteranceState } from "../common/transcript-ops";
+import type { Change, UtteranceState } from "./change";
 import { wordsFromValue, wordsValue } from "./stored-words";
 import { diffUtterance, type UtteranceDiff } from "./utterance-diff";
 

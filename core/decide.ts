@@ -1,7 +1,9 @@
-// What the rules make of an editing request against the rows as read (common/transcript-apply.ts
+// What the rules make of an editing request against the rows as read (transcript-apply.ts
 // applies it): the change to commit, nothing (already applied), or a refusal.
-import { applyOp, OpError, type OpContext } from "../common/transcript-apply";
-import { EDIT_MESSAGES, type AppliedOp, type OpRequest, type TranscriptOp, type UtteranceState } from "../common/transcript-ops";
+import { applyOp, OpError, type OpContext } from "./transcript-apply";
+import { EDIT_MESSAGES } from "./edit-limits";
+import type { AppliedOp, UtteranceState } from "./change";
+import type { OpRequest, TranscriptOp } from "./operations";
 import { Refusal, StaleUtterances } from "./refusal";
 
 /**

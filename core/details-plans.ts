@@ -1,8 +1,8 @@
 // Speakers, summary and notes: what each change writes and how the edit history names it
 // (speaker_edited, summary_edited, notes_edited); undone like any other change.
-import type { SpeakerDto } from "../common/transcript";
-import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../common/transcript-details";
-import type { Change, HistoryType, SpeakerState, TranscriptFields } from "../common/transcript-ops";
+import type { SpeakerDto } from "./transcript";
+import { DETAILS_LIMITS, DETAILS_MESSAGES } from "./details-limits";
+import type { Change, HistoryType, SpeakerState, TranscriptFields } from "./change";
 import type { EditOutcome } from "./outcome";
 import { conflict, unprocessable } from "./refusal";
 

@@ -1,7 +1,18 @@
 // The per-user limit on edits (decision 031): a bucket of units that refills at a steady rate.
 // An edit may run while the bucket holds a unit; once done it is charged by its weight, so the
 // bucket can go below zero after a heavy one and the next edits wait until it refills.
-import { EDIT_RATE } from "../common/rate-limits";
+
+/**
+ * Edits of transcripts per user, counted in the user's store: a bucket of `burst` units refilled
+ * at `perSecond`. An edit costs one unit plus one per `bytesPerUnit` of history it writes or steps
+ * through, at most `maxCost`: a person typing (about one save a second) never meets it, nor a
+ * replace-all a minute; a script sending replace-alls of thousands of matches back to back waits
+ * about ten seconds between them.
+ */
+export const EDIT_RATE = { burst: 600, perSecond: 5, bytesPerUnit: 8 * 1024, maxCost: 120 } as const;
+
+/** The 429 message of an edit over the limit. */
+export const editLimitMessage = (seconds: number) => `Too many edits. Please try again in ${seconds} seconds.`;
 
 type Rate = { readonly burst: number; readonly perSecond: number; readonly bytesPerUnit: number; readonly maxCost: number };
 

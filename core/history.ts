@@ -1,8 +1,9 @@
 // The edit history's rules: the list the Edit History modal shows, and what an undo or redo
 // writes. Each entry records the row states before and after its operation (as diffs where
 // both exist, decision 024); undo writes the before states, redo the after states.
-import type { SpeakerDto } from "../common/transcript";
-import { invertChange, type Change, type EditHistoryDto, type HistoryType, type UtteranceState } from "../common/transcript-ops";
+import type { SpeakerDto } from "./transcript";
+import { invertChange, type Change, type HistoryType, type UtteranceState } from "./change";
+import type { EditHistoryDto } from "./operation-results";
 import type { RecordedChange, RecordedUtterance } from "./change-codec";
 import { type CommitResult, detailsChanged, type EditOutcome } from "./outcome";
 import { forward, revert } from "./utterance-diff";

@@ -1,7 +1,8 @@
 // What a committed change answers, and the marks a plan carries before it is committed.
-import { statsDelta } from "../common/transcript-apply";
-import type { UtteranceDto } from "../common/transcript";
-import type { AppliedOp, Change, HistoryType, MovedUtteranceDto, OperationResultDto, UtteranceState } from "../common/transcript-ops";
+import { statsDelta } from "./transcript-apply";
+import type { UtteranceDto } from "./transcript";
+import type { AppliedOp, Change, HistoryType, UtteranceState } from "./change";
+import type { MovedUtteranceDto, OperationResultDto } from "./operation-results";
 
 /** What an edit (or undo/redo) did; `change` is null when nothing was written. */
 export interface EditOutcome {

@@ -1,8 +1,8 @@
 // A speech service's words made to follow the rules edits follow (docs/security.md): plain
 // text of at most 100 characters a word, times in order and within the recording. What an
 // edit would be refused for is repaired here, so a stored utterance never starts uneditable.
-import { BIDI_CONTROLS, CONTROL_CHARACTERS, LINE_BREAKS } from "../common/names";
-import { EDIT_LIMITS } from "../common/transcript-ops";
+import { BIDI_CONTROLS, CONTROL_CHARACTERS, LINE_BREAKS } from "./plain-text";
+import { EDIT_LIMITS } from "./edit-limits";
 
 export interface TimedText {
   text: string;

@@ -1,8 +1,8 @@
 // What the transcript rules refuse, and how a refusal crosses from the store to the Worker.
 // A refusal carries the API's status and message (and for a stale edit the utterances as they
 // now are); the store answers it as data, since an error thrown across RPC loses its class.
-import type { UtteranceDto } from "../common/transcript";
-import type { UtteranceState } from "../common/transcript-ops";
+import type { UtteranceDto } from "./transcript";
+import type { UtteranceState } from "./change";
 import { publicState } from "./outcome";
 
 export type RefusalStatus = 400 | 404 | 409 | 422;

@@ -1,9 +1,12 @@
 // Replace all over a whole transcript: the matches found with the rule the editor uses
-// (common/replace-match.ts), applied as update_words of the touched utterances, as one change
+// (replace-match.ts), applied as update_words of the touched utterances, as one change
 // with one history entry.
-import { replacedCount, type OpContext } from "../common/transcript-apply";
-import { findInText, normalizeFind, REPLACE_LIMITS, REPLACE_MESSAGES, utteranceText, type ReplaceSpec } from "../common/replace-match";
-import type { AppliedOp, ReplaceAllOp, ReplaceResultDto, UtteranceState } from "../common/transcript-ops";
+import { replacedCount, type OpContext } from "./transcript-apply";
+import { findInText, normalizeFind, utteranceText } from "./replace-match";
+import { REPLACE_LIMITS, REPLACE_MESSAGES, type ReplaceSpec } from "./replace-spec";
+import type { AppliedOp, UtteranceState } from "./change";
+import type { ReplaceAllOp } from "./operations";
+import type { ReplaceResultDto } from "./operation-results";
 import type { RecordedChange } from "./change-codec";
 import { applyRefusing } from "./decide";
 import { appliedOutcome, type CommitResult, type EditOutcome } from "./outcome";

@@ -2,8 +2,8 @@
 // old utterances stay (those a user operation wrote), which new ones come in,
 // trimmed where a kept utterance covers the same time, and the order keys that
 // place the new ones between the kept ones without rewriting them.
-import { keysBetween } from "../common/order-keys";
-import { DETAILS_LIMITS } from "../common/transcript-details";
+import { keysBetween } from "./order-keys";
+import { DETAILS_LIMITS } from "./details-limits";
 
 /** An utterance of the current transcript, in order; `span` covers its words (kept ones only need it). */
 export interface OldUtterance {

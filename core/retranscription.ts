@@ -1,7 +1,7 @@
 // Re-transcribing a file that already has a transcript (decision 017): what its history entry
 // records, what describes the file afterwards, and what the merge answers. The merge itself is
 // retranscribe-merge.ts.
-import type { Change } from "../common/transcript-ops";
+import type { Change } from "./change";
 import type { RecordedChange } from "./change-codec";
 
 /** The history entry's change: no row states, the transcript sides live in the snapshot tables. */

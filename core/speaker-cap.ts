@@ -1,7 +1,7 @@
 // At most DETAILS_LIMITS.speakersMax speakers a transcript. Creating one past it is refused
 // (details-plans.ts); a recognition that tells more voices apart is stored all the same: the
 // labels past the cap are folded into the last speaker kept (decision 032).
-import { DETAILS_LIMITS } from "../common/transcript-details";
+import { DETAILS_LIMITS } from "./details-limits";
 
 /** The labels kept, in order, and the kept label each label's words go to. */
 export function capLabels(

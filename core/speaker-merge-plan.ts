@@ -2,15 +2,15 @@
 // speaker is removed, as one change with one history entry (type speaker_edited). The entry
 // records the moved utterance ids and the removed speaker's row, so one undo brings both back
 // exactly and redo moves the same utterances again.
-import { checkSpeakerMerge, mergeSummary, SpeakerMergeError } from "../common/speaker-merge";
-import type { AppliedOp, Change, SpeakerState } from "../common/transcript-ops";
+import { checkSpeakerMerge, mergeSummary, SpeakerMergeError } from "./speaker-merge";
+import type { AppliedOp, Change, SpeakerState } from "./change";
 import { defaultSpeakerName, type SpeakerRowLite } from "./details-plans";
 import { type CommitResult, detailsChanged, type EditOutcome } from "./outcome";
 import { Refusal } from "./refusal";
 
 /**
  * The merge as one change: the speaker's utterances (`movedIds`, in order) move to the other,
- * and the speaker goes. 404/422 (common/speaker-merge.ts) for what the rules refuse.
+ * and the speaker goes. 404/422 (speaker-merge.ts) for what the rules refuse.
  */
 export function planSpeakerMerge(rows: readonly SpeakerRowLite[], speakerId: string, intoSpeakerId: string, movedIds: string[]): AppliedOp {
   const byId = new Map(rows.map((r) => [r.id, r]));

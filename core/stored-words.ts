@@ -17,7 +17,7 @@
 // confidence with more than 4 decimals, a space inside a text or an id) is stored
 // in the first form: a JSON array of {id, t, s, e, c, o?, x?}. Both are read everywhere.
 
-import type { WordDto } from "../common/transcript";
+import type { WordDto } from "./transcript";
 
 /** One word as the Worker handles stored words (short keys, times in seconds). */
 export interface StoredWord {

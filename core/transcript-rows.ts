@@ -6,7 +6,8 @@ export interface TranscriptRows {
   transcript: {
     id: string;
     audioFileId: string;
-    userId: string;
+    /** The store object that holds it (the file's store_id). */
+    storeId: string;
     duration: number;
     accuracyPercentage: number;
     /** Sum of the stored (rounded) word confidences; edits keep it up to date. */
@@ -21,7 +22,7 @@ export interface TranscriptRows {
   utterances: {
     id: string;
     speakerId: string;
-    /** Fractional order key (common/order-keys.ts). */
+    /** Fractional order key (order-keys.ts). */
     orderKey: string;
     start: number;
     end: number;

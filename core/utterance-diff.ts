@@ -4,8 +4,8 @@
 // is applied the row holds exactly one of its two states: undo reverts the diff
 // from the after state, redo applies it to the before state. The words are
 // stored as stored-words.ts stores an utterance's words (`dw`, `iw`).
-import type { WordDto } from "../common/transcript";
-import type { UtteranceState } from "../common/transcript-ops";
+import type { WordDto } from "./transcript";
+import type { UtteranceState } from "./change";
 import { wordsFromValue, wordsValue } from "./stored-words";
 
 /**

@@ -1,6 +1,7 @@
-import { editLimitMessage } from "../common/rate-limits";
-import type { SpeakerDto, SummaryType, TranscriptDto } from "../common/transcript";
-import type { EditHistoryDto, UtteranceState } from "../common/transcript-ops";
+import { editLimitMessage } from "../core/edit-rate";
+import type { SpeakerDto, SummaryType, TranscriptDto } from "../core/transcript";
+import type { EditHistoryDto } from "../core/operation-results";
+import type { UtteranceState } from "../core/change";
 import { EditRate } from "../core/edit-rate";
 import { transcriptChangedMessage } from "../core/live-change";
 import { answer, type StoreAnswer } from "../core/refusal";

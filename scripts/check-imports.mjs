@@ -1,16 +1,17 @@
 // The direction of imports between the top-level folders (docs/decisions/029-one-transcript-store.md):
-// common/ (shared schemas, types and client-side rules) imports nothing of ours outside itself;
-// core/ (the transcript rules) only common/; durable-objects/ (storage and the live room) core/
-// and common/; worker/ any of those; web/src the shared layers only, and the route table's type
-// for its typed client (erased at build). So storage and transport
-// depend on the rules, never the reverse, and no circle joins two folders. Run by `npm run lint`.
+// core/ (the transcript rules, their types, limits and texts) imports nothing of ours outside
+// itself; common/ (the shared zod schemas and the rest shared by Worker and SPA) only core/;
+// durable-objects/ (storage and the live room) core/ and common/; worker/ any of those; web/src
+// the shared layers only, and the route table's type for its typed client (erased at build). So
+// storage and transport depend on the rules, never the reverse, and no circle joins two folders.
+// Run by `npm run lint`.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { root } from "./lib.mjs";
 
 const ALLOWED = {
-  common: ["common"],
-  core: ["core", "common"],
+  core: ["core"],
+  common: ["common", "core"],
   "durable-objects": ["durable-objects", "core", "common"],
   worker: ["worker", "durable-objects", "core", "common"],
   "web/src": ["web/src", "core", "common"],

@@ -2,7 +2,7 @@
 // sets them; a test holds the two together) and the zod schema of every message.
 // Messages carry ids and keys, never audio or documents.
 import { z } from "zod";
-import { SUMMARY_TYPES } from "../common/transcript";
+import { SUMMARY_TYPES } from "../core/transcript";
 
 export const QUEUES = {
   transcription: "transcribe-edge-transcription",
@@ -15,6 +15,7 @@ export const QUEUE_MAX_RETRIES = { [QUEUES.transcription]: 5, [QUEUES.export]: 3
 export const transcribeMessageSchema = z.object({
   type: z.literal("transcribe"),
   audio_file_id: z.string(),
+  /** Who started it (for the job's log line only: the file's row decides everything else). */
   user_id: z.string(),
   key: z.string(),
 });
@@ -23,6 +24,7 @@ export type TranscribeMessage = z.infer<typeof transcribeMessageSchema>;
 export const summarizeMessageSchema = z.object({
   type: z.literal("summarize"),
   audio_file_id: z.string(),
+  /** Who asked, or the file's uploader (for the job's log line only). */
   user_id: z.string(),
   summary_type: z.enum(SUMMARY_TYPES),
   /** The user asked (regenerate): their current summary is replaced, as an undoable edit. */

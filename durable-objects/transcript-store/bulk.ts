@@ -1,8 +1,8 @@
 // Operations over a whole transcript in the user's store: replace all and speaker merge. Each is
 // planned by core/replace-plan.ts and core/speaker-merge-plan.ts and
 // written as one history entry that names only what it touched, in one transaction.
-import type { ReplaceSpec } from "../../common/replace-match";
-import { replacedCount } from "../../common/transcript-apply";
+import type { ReplaceSpec } from "../../core/replace-spec";
+import { replacedCount } from "../../core/transcript-apply";
 import { nowIso } from "../../common/time";
 import { decodeChange } from "../../core/change-codec";
 import { mergedOutcome, planSpeakerMerge } from "../../core/speaker-merge-plan";

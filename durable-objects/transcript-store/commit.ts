@@ -2,9 +2,11 @@
 // statistics, the history entry or pointer, in the caller's transaction. The same steps as
 // a one-batch commit without version guards: here the read,
 // the rules and the write run in one synchronous transaction, so nothing can move between them.
-import { statsDelta } from "../../common/transcript-apply";
-import type { UtteranceDto } from "../../common/transcript";
-import { EDIT_LIMITS, type Change, type MovedUtteranceDto, type SpeakerMoves } from "../../common/transcript-ops";
+import { statsDelta } from "../../core/transcript-apply";
+import type { UtteranceDto } from "../../core/transcript";
+import { EDIT_LIMITS } from "../../core/edit-limits";
+import type { Change, SpeakerMoves } from "../../core/change";
+import type { MovedUtteranceDto } from "../../core/operation-results";
 import { encodeChange } from "../../core/change-codec";
 import { type CommitResult, type HistoryRecord, markedPlan, publicState, speakerPresenceMayChange } from "../../core/outcome";
 import { entryBytes, keepHistoryWithin } from "./history-budget";

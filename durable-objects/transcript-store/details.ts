@@ -1,8 +1,8 @@
 // Speakers, summary and notes of a transcript in the user's store: planned by the same rules
 // by core/details-plans.ts, recorded in its history, one transaction each.
-import type { SpeakerDto } from "../../common/transcript";
-import { DETAILS_MESSAGES } from "../../common/transcript-details";
-import type { TranscriptFields } from "../../common/transcript-ops";
+import type { SpeakerDto } from "../../core/transcript";
+import { DETAILS_MESSAGES } from "../../core/details-limits";
+import type { TranscriptFields } from "../../core/change";
 import { notFound } from "../../core/refusal";
 import { nowIso } from "../../common/time";
 import {

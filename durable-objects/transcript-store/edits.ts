@@ -1,8 +1,10 @@
 // Every change a user makes to a transcript, as one call into the store: what it is, and what
 // it answers. The object runs it in one transaction and tells the file's other tabs (user-channel.ts).
-import type { ReplaceSpec } from "../../common/replace-match";
-import type { SpeakerDto, TranscriptDto } from "../../common/transcript";
-import type { OperationResultDto, OpRequest, ReplaceResultDto, TranscriptFields } from "../../common/transcript-ops";
+import type { ReplaceSpec } from "../../core/replace-spec";
+import type { SpeakerDto, TranscriptDto } from "../../core/transcript";
+import type { OperationResultDto, ReplaceResultDto } from "../../core/operation-results";
+import type { OpRequest } from "../../core/operations";
+import type { TranscriptFields } from "../../core/change";
 import type { EditOutcome } from "../../core/outcome";
 import type { DescribedFile } from "../../core/retranscription";
 import { mergeSpeakers, replaceAll } from "./bulk";

@@ -3,7 +3,7 @@
 // is written. The oldest entries go first; the entry just written always stays, so its undo
 // is there whatever its size. Totals are kept by trigger (schema.ts). Every function runs
 // inside the caller's transaction.
-import { EDIT_LIMITS } from "../../common/transcript-ops";
+import { EDIT_LIMITS } from "../../core/edit-limits";
 import { dropHistory } from "./snapshots";
 
 /** Counted for each stored row beside its text (keys, times, the row's own overhead): an estimate. */

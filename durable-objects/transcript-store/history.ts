@@ -1,6 +1,8 @@
 // The edit history of a transcript in the user's store: the list the Edit History modal shows,
 // and undo/redo, by core/history.ts's rules, in one transaction.
-import { EDIT_MESSAGES, type EditHistoryDto, type TranscriptFields } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
+import type { EditHistoryDto } from "../../core/operation-results";
+import type { TranscriptFields } from "../../core/change";
 import { conflict } from "../../core/refusal";
 import { nowIso } from "../../common/time";
 import { decodeChange } from "../../core/change-codec";

@@ -1,8 +1,8 @@
 // How a row of the user's store stands for an utterance or a speaker (decision 027): an id the
 // server made is derived from the row's integer key, and so are ingest's word ids and the
 // utterance's times and confidence where its words give them. Only what differs is stored.
-import type { UtteranceState } from "../../common/transcript-ops";
-import type { WordDto } from "../../common/transcript";
+import type { UtteranceState } from "../../core/change";
+import type { WordDto } from "../../core/transcript";
 import { type StoredWord, storedValue, toWordDto, wordsFromParsed } from "../../core/stored-words";
 
 /** Ids the store derives: `n` (utterance) or `s` (speaker), the row's key, the store's tag. */

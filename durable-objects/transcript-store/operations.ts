@@ -2,8 +2,9 @@
 // the shared pure rules (common/transcript-apply.ts), write it with its history entry, all in
 // one synchronous transaction. Idempotent (core/decide.ts): a known
 // Idempotency-Key (request-keys.ts), or a repeated operation whose result is already there, applies nothing.
-import { type OpContext, wordTimeLimit } from "../../common/transcript-apply";
-import { EDIT_MESSAGES, requestedOp, touches, type OpRequest } from "../../common/transcript-ops";
+import { type OpContext, wordTimeLimit } from "../../core/transcript-apply";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
+import { requestedOp, touches, type OpRequest } from "../../core/operations";
 import { nowIso } from "../../common/time";
 import { decodeChange } from "../../core/change-codec";
 import { type EditOutcome, appliedOutcome, publicState, recordOf } from "../../core/outcome";

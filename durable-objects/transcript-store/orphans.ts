@@ -19,8 +19,11 @@ export function orphanFiles(sql: SqlStorage, known: ReadonlySet<string>, before:
 
 export const holdsTranscripts = (sql: SqlStorage) => sql.exec("SELECT 1 FROM transcripts LIMIT 1").toArray().length > 0;
 
-/** The user's files that D1 says have a transcript (this object holds every one of them). */
-export async function filesInObject(d1: D1Database, userId: string): Promise<Set<string>> {
-  const { results } = await d1.prepare("SELECT audio_file_id AS id FROM transcripts WHERE user_id = ?").bind(userId).all<{ id: string }>();
+/** The files that D1 says have a transcript in this store object (named by `storeId`). */
+export async function filesInObject(d1: D1Database, storeId: string): Promise<Set<string>> {
+  const { results } = await d1
+    .prepare("SELECT t.audio_file_id AS id FROM transcripts t JOIN audio_files f ON f.id = t.audio_file_id WHERE f.store_id = ?")
+    .bind(storeId)
+    .all<{ id: string }>();
   return new Set(results.map((r) => r.id));
 }

@@ -1,8 +1,9 @@
 // Reading a transcript from the user's store in the shapes the API answers with. A file the
 // store does not hold answers 404, as a file that does not exist does.
 import { CompactWriter } from "../../common/compact-utterances";
-import type { SpeakerDto, TranscriptDto } from "../../common/transcript";
-import { EDIT_MESSAGES, type UtteranceState } from "../../common/transcript-ops";
+import type { SpeakerDto, TranscriptDto } from "../../core/transcript";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
+import type { UtteranceState } from "../../core/change";
 import { notFound } from "../../core/refusal";
 import { toSpeakerDto } from "../../core/details-plans";
 import { publicState } from "../../core/outcome";

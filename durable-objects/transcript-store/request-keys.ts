@@ -3,7 +3,7 @@
 // write none, in `step_keys`. The same key with the same request answers as the first did and
 // applies nothing; with another request it is refused and applies nothing either.
 import { createHash } from "node:crypto";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { unprocessable } from "../../core/refusal";
 
 /** A request's key and its fingerprint: the kind of edit, what it names and its body, in one form. */

@@ -4,7 +4,7 @@
 // plan is core/retranscribe-merge.ts; the Worker marks the file ready in
 // D1 afterwards, from what this returns (decision 023, rules 2 and 4).
 import { languageName } from "../../common/languages";
-import type { OperationResultDto } from "../../common/transcript-ops";
+import type { OperationResultDto } from "../../core/operation-results";
 import { nowIso } from "../../common/time";
 import type { TranscriptRows } from "../../core/transcript-rows";
 import type { EditOutcome } from "../../core/outcome";

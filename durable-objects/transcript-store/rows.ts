@@ -1,7 +1,7 @@
 // Utterance and speaker rows of the user's store, found and written by their API ids: an id
 // this store derived (n12, s3) names the row with that key, any other id is a client's and
 // lives in `client_id` (layout.ts). Every function runs inside the caller's transaction.
-import type { SpeakerState, UtteranceState } from "../../common/transcript-ops";
+import type { SpeakerState, UtteranceState } from "../../core/change";
 import { ID_BASE_LENGTH, toStoredWord } from "../../core/stored-words";
 import {
   decodeStoreWords,

@@ -1,7 +1,7 @@
 // A transcript's generated summary in the user's store: its status while a summary is being
 // written, and the summary itself. A requested one is an edit (its predecessor stays in the
 // history); an automatic one is written only while the transcript has none (summaries/job.ts).
-import type { SummaryType, TranscriptDto } from "../../common/transcript";
+import type { SummaryType, TranscriptDto } from "../../core/transcript";
 import type { EditOutcome } from "../../core/outcome";
 import { updateFieldsIn } from "./details";
 import { transcriptKey } from "./operations";

@@ -26,7 +26,7 @@ async function measure(label: string, result: NormalizedTranscript, hours: numbe
   const { fileId, now } = await insertProcessingFile(user.id);
   // The object's empty tables (first use) are not the transcript's.
   const [d1Before, objectBefore] = [await d1Bytes(), await store.storeSize()];
-  const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "bench", startedAt: now, completedAt: now });
+  const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, result, { service: "bench", startedAt: now, completedAt: now });
   const ingest = async () => {
     const started = performance.now();
     await saveNewTranscript(env, rows, newId(), NO_FIELDS);

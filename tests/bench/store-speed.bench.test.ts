@@ -23,7 +23,7 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 async function speed(): Promise<string> {
   const user = await createUser("speed");
   const { fileId, now } = await insertProcessingFile(user.id);
-  const rows = buildTranscriptRows({ id: fileId, userId: user.id }, transcriptOf(HOURS), {
+  const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, transcriptOf(HOURS), {
     service: "bench",
     startedAt: now,
     completedAt: now,

@@ -1,7 +1,7 @@
 // A small edited transcript, as the read API returns it: corrected words, a
 // renamed speaker with a role, a split utterance, a summary and notes, and text
 // in Greek, Cyrillic and accented Latin (plus a character no font here has).
-import type { SpeakerDto, UtteranceDto, WordDto } from "../../common/transcript";
+import type { SpeakerDto, UtteranceDto, WordDto } from "../../core/transcript";
 import { buildExportDocument } from "../../worker/exports/document";
 
 let wordSeq = 0;

@@ -26,8 +26,10 @@ describe("transcripts in the user's own store", () => {
   it("keeps only a header row in D1 and the content in the user's object", async () => {
     const { user, fileId } = await userWithTranscript("store-split", sampleTranscript(6, 5));
     const header = await d1Header(fileId);
-    expect(Object.keys(header!).sort()).toEqual(["audio_file_id", "created_at", "id", "user_id"]);
-    expect(header!.user_id).toBe(user.id);
+    expect(Object.keys(header!).sort()).toEqual(["audio_file_id", "created_at", "id"]);
+    // The store that holds it is the file's (its personal workspace's, named by the user's id).
+    const file = await env.DB.prepare("SELECT store_id FROM audio_files WHERE id = ?").bind(fileId).first<{ store_id: string }>();
+    expect(file!.store_id).toBe(user.id);
     const tables = await env.DB.prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('utterances', 'speakers', 'edit_operations')",
     ).all();
@@ -87,7 +89,7 @@ describe("transcripts in the user's own store", () => {
     const before = await utterances(user, first.fileId);
     // The same file transcribed again (a redelivered job): one transcript, the new one.
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: first.fileId, userId: user.id }, saying("Four five.", "Six."), {
+    const rows = buildTranscriptRows({ id: first.fileId, storeId: user.id }, saying("Four five.", "Six."), {
       service: "test",
       startedAt: now,
       completedAt: now,
@@ -110,7 +112,7 @@ describe("transcripts in the user's own store", () => {
     // The file goes (its header row with it by cascade) while a job of it is still running.
     await env.DB.prepare("DELETE FROM audio_files WHERE id = ?").bind(fileId).run();
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: fileId, userId: user.id }, saying("Too late."), {
+    const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, saying("Too late."), {
       service: "test",
       startedAt: now,
       completedAt: now,

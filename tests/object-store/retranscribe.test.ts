@@ -112,7 +112,7 @@ describe("re-transcription in the user's object", { timeout: 30_000 }, () => {
     const { user, file } = await correctedFile("obj-retx-run");
     await startAgain(file.id);
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: file.id, userId: user.id }, saying("Late words."), {
+    const rows = buildTranscriptRows({ id: file.id, storeId: user.id }, saying("Late words."), {
       service: "test",
       startedAt: now,
       completedAt: now,

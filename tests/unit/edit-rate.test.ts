@@ -3,7 +3,7 @@
 // a flood of heavy edits is, and waiting the seconds it is told always lets the next one run.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EDIT_RATE } from "../../common/rate-limits";
+import { EDIT_RATE } from "../../core/edit-rate";
 import { EditRate, editCost } from "../../core/edit-rate";
 
 class Clock {

@@ -1,11 +1,12 @@
-// No utterance becomes uneditable (common/transcript-apply.ts): whatever a merge joins, the
+// No utterance becomes uneditable (core/transcript-apply.ts): whatever a merge joins, the
 // merged utterance takes an ordinary edit; a stored utterance whose times are out of order is
 // still editable; a new word's id is refused when the transcript uses it; times stay bounded.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyOp, OpError, type OpContext, wordTimeLimit } from "../../common/transcript-apply";
-import { EDIT_LIMITS, EDIT_MESSAGES, type UtteranceState } from "../../common/transcript-ops";
-import type { WordDto } from "../../common/transcript";
+import { applyOp, OpError, type OpContext, wordTimeLimit } from "../../core/transcript-apply";
+import { EDIT_LIMITS, EDIT_MESSAGES } from "../../core/edit-limits";
+import type { UtteranceState } from "../../core/change";
+import type { WordDto } from "../../core/transcript";
 
 const word = (id: string, startTime: number, endTime: number): WordDto => ({
   id,

@@ -3,8 +3,8 @@
 // order and within the limit; and the plain-text rule edits are refused by.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { NAME_MESSAGES, plainTextProblem } from "../../common/names";
-import { EDIT_LIMITS, WORD_TEXT_MESSAGES } from "../../common/transcript-ops";
+import { NAME_MESSAGES, plainTextProblem } from "../../core/plain-text";
+import { EDIT_LIMITS, WORD_TEXT_MESSAGES } from "../../core/edit-limits";
 import { plainPieces, plainWords } from "../../core/plain-words";
 
 const NOT_PLAIN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u200E\u200F\u202A-\u202E\u2066-\u2069]/;

@@ -3,7 +3,7 @@
 // that stay leave room; creating one past the cap is refused.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../../common/transcript-details";
+import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../../core/details-limits";
 import { planSpeakerCreate } from "../../core/details-plans";
 import { Refusal } from "../../core/refusal";
 import { matchSpeakers } from "../../core/retranscribe-merge";

@@ -3,8 +3,8 @@
 // never larger than the two whole states it replaces.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { WordDto } from "../../common/transcript";
-import type { Change, UtteranceState } from "../../common/transcript-ops";
+import type { WordDto } from "../../core/transcript";
+import type { Change, UtteranceState } from "../../core/change";
 import { decodeChange, encodeChange, type RecordedUtterance } from "../../core/change-codec";
 import { diffUtterance, forward, revert } from "../../core/utterance-diff";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeUtterances, encodeUtterances, type CompactUtterances } from "../../common/compact-utterances";
 import { utterancesQuerySchema } from "../../common/utterances-query";
-import type { UtteranceDto, WordDto } from "../../common/transcript";
+import type { UtteranceDto, WordDto } from "../../core/transcript";
 
 /** What the client receives: JSON on the wire. */
 const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

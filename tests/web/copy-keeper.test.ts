@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import type { SpeakerDto, UtteranceDto } from "../../common/transcript";
+import { initialKeys } from "../../core/order-keys";
+import type { SpeakerDto, UtteranceDto } from "../../core/transcript";
 import { authState } from "../../web/src/auth/store";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { CopyKeeper } from "../../web/src/editor/open/copy-keeper";

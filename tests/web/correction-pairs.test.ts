@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Change } from "../../common/transcript-ops";
+import type { Change } from "../../core/change";
 import { CorrectionTracker, stripPunctuation } from "../../web/src/lib/correction-pairs";
 
 type Words = [id: string, text: string][];

@@ -2,9 +2,9 @@
 // once, stored, retried while offline, re-applied after a reload, refused alike.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import type { SpeakerDto, UtteranceDto } from "../../common/transcript";
-import { DETAILS_MESSAGES } from "../../common/transcript-details";
+import { initialKeys } from "../../core/order-keys";
+import type { SpeakerDto, UtteranceDto } from "../../core/transcript";
+import { DETAILS_MESSAGES } from "../../core/details-limits";
 import { DetailsEditor } from "../../web/src/editor/model/details-editor";
 import { isDetailsOp } from "../../web/src/editor/model/details-ops";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";

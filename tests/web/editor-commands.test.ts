@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import type { TranscriptOp } from "../../common/transcript-ops";
-import type { SpeakerDto, UtteranceDto } from "../../common/transcript";
+import { initialKeys } from "../../core/order-keys";
+import type { TranscriptOp } from "../../core/operations";
+import type { SpeakerDto, UtteranceDto } from "../../core/transcript";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 

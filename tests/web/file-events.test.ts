@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FileStatusChangedEvent } from "../../common/transcript";
+import type { FileStatusChangedEvent } from "../../common/live-messages";
 import { applyFileStatusChanged, type FileEventEffects } from "../../web/src/live/file-events";
 
 function recorder(selected: string | null) {

@@ -14,6 +14,8 @@ import { treeFiles } from "../../web/src/lib/library";
 function file(id: string, over: Partial<AudioFileDto> = {}): AudioFileDto {
   return {
     id,
+    workspaceId: "w1",
+    uploadedBy: "u1",
     name: id,
     filename: `${id}.wav`,
     status: "ready",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeUtterances, encodeUtterances } from "../../common/compact-utterances";
-import type { UtteranceDto } from "../../common/transcript";
+import type { UtteranceDto } from "../../core/transcript";
 import { headOf } from "../../web/src/editor/open/head";
 
 const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -2,9 +2,9 @@
 // asks for must not put its (older) list over the next step's answer.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialKeys, keyBetween } from "../../common/order-keys";
-import type { UtteranceDto } from "../../common/transcript";
-import type { OperationResultDto } from "../../common/transcript-ops";
+import { initialKeys, keyBetween } from "../../core/order-keys";
+import type { UtteranceDto } from "../../core/transcript";
+import type { OperationResultDto } from "../../core/operation-results";
 import { type HistoryDirection, UndoHistory } from "../../web/src/editor/model/history-actions";
 import { reloadAll } from "../../web/src/editor/model/reload-all";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FileStatusChangedEvent } from "../../common/transcript";
+import type { FileStatusChangedEvent } from "../../common/live-messages";
 import { cableUrl, LiveChannel, type LiveSocket, type LiveStatus } from "../../web/src/live/live-channel";
 import { parseLiveMessage } from "../../common/live-messages";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { initialKeys, keyBetween } from "../../common/order-keys";
-import type { UtteranceDto } from "../../common/transcript";
+import { initialKeys, keyBetween } from "../../core/order-keys";
+import type { UtteranceDto } from "../../core/transcript";
 import { applyRemoteChange } from "../../web/src/editor/model/remote-change";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { utterance } from "./utterance-fixture";

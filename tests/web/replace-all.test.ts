@@ -1,11 +1,12 @@
 // Find and replace, headless: the one matching rule (search box and replace all), what a
 // replacement does to an utterance's words, and replace all in the editor and its save queue.
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import { findInText, replaceInUtterance } from "../../common/replace-match";
-import { applyOp } from "../../common/transcript-apply";
-import type { UtteranceDto } from "../../common/transcript";
-import type { OperationResultDto, TranscriptOp } from "../../common/transcript-ops";
+import { initialKeys } from "../../core/order-keys";
+import { findInText, replaceInUtterance } from "../../core/replace-match";
+import { applyOp } from "../../core/transcript-apply";
+import type { UtteranceDto } from "../../core/transcript";
+import type { OperationResultDto } from "../../core/operation-results";
+import type { TranscriptOp } from "../../core/operations";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { SaveQueue, type PendingOp } from "../../web/src/editor/model/save-queue";
 import { findMatches, SearchState } from "../../web/src/editor/model/search";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import type { UtteranceDto } from "../../common/transcript";
+import { initialKeys } from "../../core/order-keys";
+import type { UtteranceDto } from "../../core/transcript";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { mergeOverCopy } from "../../web/src/editor/open/revalidate";
 

@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { UtteranceDto } from "../../common/transcript";
-import { touches, type TranscriptOp } from "../../common/transcript-ops";
+import type { UtteranceDto } from "../../core/transcript";
+import { touches, type TranscriptOp } from "../../core/operations";
 import { FakeClock, settle } from "./fake-clock";
 import { IdbPendingStore, MemoryPendingStore, type PendingKey, type PendingStore } from "../../web/src/editor/model/pending-store";
 import { TabRecords } from "../../web/src/editor/model/tab-records";

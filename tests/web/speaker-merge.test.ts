@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import { applySpeakerMerge, MERGE_SPEAKERS_MESSAGES, SpeakerMergeError } from "../../common/speaker-merge";
-import { BODY_SCHEMAS, fromRequest, toRequest, touches, type TranscriptOp } from "../../common/transcript-ops";
-import type { SpeakerDto, UtteranceDto } from "../../common/transcript";
+import { initialKeys } from "../../core/order-keys";
+import { applySpeakerMerge, MERGE_SPEAKERS_MESSAGES, SpeakerMergeError } from "../../core/speaker-merge";
+import { BODY_SCHEMAS, fromRequest, toRequest } from "../../common/transcript-ops";
+import { touches, type TranscriptOp } from "../../core/operations";
+import type { SpeakerDto, UtteranceDto } from "../../core/transcript";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 

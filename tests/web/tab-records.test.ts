@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { TranscriptOp } from "../../common/transcript-ops";
+import type { TranscriptOp } from "../../core/operations";
 import { FakeClock, settle } from "./fake-clock";
 import { FakeBrowser, type FakePage } from "./fake-locks";
 import { IdbPendingStore, MemoryPendingStore, type PendingStore } from "../../web/src/editor/model/pending-store";

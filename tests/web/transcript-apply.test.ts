@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import { applyOp, OpError, statsDelta, type OpContext } from "../../common/transcript-apply";
-import { EDIT_MESSAGES, invertChange, type Change, type TranscriptOp, type UtteranceState } from "../../common/transcript-ops";
+import { initialKeys } from "../../core/order-keys";
+import { applyOp, OpError, statsDelta, type OpContext } from "../../core/transcript-apply";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
+import { invertChange, type Change, type UtteranceState } from "../../core/change";
+import type { TranscriptOp } from "../../core/operations";
 
 function makeDoc(wordCounts: number[]) {
   const keys = initialKeys(wordCounts.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatTimestamp } from "../../common/format";
-import type { SpeakerDto } from "../../common/transcript";
+import { formatTimestamp } from "../../core/timestamps";
+import type { SpeakerDto } from "../../core/transcript";
 import {
   formatAccuracy,
   formatShare,

@@ -1,16 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  BODY_SCHEMAS,
-  fromReplaceBody,
-  fromRequest,
-  requestedOp,
-  toRequest,
-  touches,
-  type OpRequest,
-  type TranscriptOp,
-  type WireRequest,
-} from "../../common/transcript-ops";
+import { BODY_SCHEMAS, fromReplaceBody, fromRequest, toRequest, type WireRequest } from "../../common/transcript-ops";
+import { requestedOp, touches, type OpRequest, type TranscriptOp } from "../../core/operations";
 
 const id = fc.string({ minLength: 1, maxLength: 12 });
 const word = fc.record({ id, text: fc.constantFrom("a", "word", "ünï"), start_time: fc.nat(1e6), end_time: fc.nat(1e6) });

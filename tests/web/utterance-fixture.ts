@@ -1,5 +1,5 @@
 // An utterance for the editor's tests: a word for each space-separated token of `text`, a word a second.
-import type { UtteranceDto } from "../../common/transcript";
+import type { UtteranceDto } from "../../core/transcript";
 
 export function utterance(id: string, orderKey: string, text: string, version = 1): UtteranceDto {
   return {

@@ -1,9 +1,10 @@
 // The confidence cycle (docs/product.md#transcript-editor) across saves: the transcribed confidence
 // travels with the word, so the cycle survives the flags a save clears and a reload.
 import { describe, expect, it } from "vitest";
-import { applyOp, type OpContext } from "../../common/transcript-apply";
-import type { TranscriptOp, UtteranceState } from "../../common/transcript-ops";
-import { nextConfidence } from "../../common/word-diff";
+import { applyOp, type OpContext } from "../../core/transcript-apply";
+import type { TranscriptOp } from "../../core/operations";
+import type { UtteranceState } from "../../core/change";
+import { nextConfidence } from "../../core/word-diff";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 

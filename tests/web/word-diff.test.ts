@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyOp, type OpContext } from "../../common/transcript-apply";
-import type { UtteranceState } from "../../common/transcript-ops";
-import { cycleConfidence, diffWords, nextConfidence, tokenize, wordPatches, type EditableWord } from "../../common/word-diff";
+import { applyOp, type OpContext } from "../../core/transcript-apply";
+import type { UtteranceState } from "../../core/change";
+import { cycleConfidence, diffWords, nextConfidence, tokenize, wordPatches, type EditableWord } from "../../core/word-diff";
 
 let counter = 0;
 const options = (span = { start: 0, end: 10 }) => ({ now: 1000, newId: () => `new-${++counter}`, span });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { EditableWord } from "../../common/word-diff";
+import type { EditableWord } from "../../core/word-diff";
 import { plainText, wordsHtml } from "../../web/src/editor/view/word-html";
 
 const word = (id: string, text: string, confidenceScore = 0.95, extra: Partial<EditableWord> = {}): EditableWord => ({

@@ -3,8 +3,8 @@
 // user's edits have a rate limit that typing never meets, and no utterance grows past the words
 // an edit may hold.
 import { describe, expect, it } from "vitest";
-import { editLimitMessage } from "../../common/rate-limits";
-import { EDIT_LIMITS, EDIT_MESSAGES } from "../../common/transcript-ops";
+import { editLimitMessage } from "../../core/edit-rate";
+import { EDIT_LIMITS, EDIT_MESSAGES } from "../../core/edit-limits";
 import type { StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";

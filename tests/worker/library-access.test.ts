@@ -14,7 +14,7 @@ let aliceCommonFile: Json;
 
 // What must succeed goes through the typed client; what must be refused goes through `call`.
 const api = (token: string) => typedApi({ token });
-const folderList = async (token: string) => (await expectOk(await api(token).folders.$get())).data;
+const folderList = async (token: string) => (await expectOk(await api(token).folders.$get({ query: {} }))).data;
 const fileList = async (token: string, folderId?: string) =>
   (await expectOk(await api(token).audio_files.$get({ query: folderId === undefined ? {} : { folder_id: folderId } }))).data;
 
@@ -174,7 +174,9 @@ describe("without a valid token", () => {
     expect(folders.map((f) => f.name)).toEqual(["Alice's folder"]);
     const validated = await expectOk(await api(alice.token).auth.validate.$get());
     expect(validated.user.preferences.theme).toBe("light");
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM audio_files WHERE user_id = ?").bind(alice.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM audio_files WHERE workspace_id = ?")
+      .bind(alice.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(2);
   });
 });

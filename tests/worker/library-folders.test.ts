@@ -18,7 +18,7 @@ beforeAll(async () => {
   other = await createUser("folders-other");
 });
 
-const list = async (token: string) => (await expectOk(await typedApi({ token }).folders.$get())).data;
+const list = async (token: string) => (await expectOk(await typedApi({ token }).folders.$get({ query: {} }))).data;
 const create = (name: unknown, token = owner.token) => call("POST", "/folders", { folder: { name } }, { token });
 const rename = (id: string, name: unknown, token = owner.token) => call("PUT", `/folders/${id}`, { folder: { name } }, { token });
 // What must succeed goes through the typed client; `create` and `rename` also send what must be refused.
@@ -34,14 +34,16 @@ describe("creating folders", () => {
   it("answers 201 with the folder", async () => {
     const before = Date.now();
     const body = await created("Interviews");
-    expect(Object.keys(body.data).sort()).toEqual(["createdAt", "id", "name", "updatedAt"]);
+    expect(Object.keys(body.data).sort()).toEqual(["createdAt", "id", "name", "updatedAt", "workspaceId"]);
     expect(body.data.id).toEqual(expect.any(String));
     expect(body.data.name).toBe("Interviews");
     expect(Date.parse(body.data.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(body.data.updatedAt).toBe(body.data.createdAt);
 
-    const row = await env.DB.prepare("SELECT * FROM folders WHERE id = ?").bind(body.data.id).first<{ user_id: string; name: string }>();
-    expect(row).toMatchObject({ user_id: owner.id, name: "Interviews" });
+    const row = await env.DB.prepare("SELECT * FROM folders WHERE id = ?")
+      .bind(body.data.id)
+      .first<{ workspace_id: string; name: string }>();
+    expect(row).toMatchObject({ workspace_id: owner.id, name: "Interviews" });
   });
 
   it("trims the name", async () => {
@@ -114,7 +116,7 @@ describe("listing folders", () => {
     for (const name of ["delta", "Alpha", "charlie", "Bravo"]) await createFolder(user.token, name);
     const folders = await list(user.token);
     expect(folders.map((f) => f.name)).toEqual(["Alpha", "Bravo", "charlie", "delta"]);
-    for (const f of folders) expect(Object.keys(f).sort()).toEqual(["createdAt", "id", "name", "updatedAt"]);
+    for (const f of folders) expect(Object.keys(f).sort()).toEqual(["createdAt", "id", "name", "updatedAt", "workspaceId"]);
 
     expect((await list(other.token)).map((f) => f.id)).not.toEqual(expect.arrayContaining([folders[0]!.id]));
   });
@@ -257,7 +259,7 @@ describe("deleting a folder while files are added to it", () => {
         if (a.status === 404) expect(a.body).toEqual({ error: NOT_FOUND });
       }
       // A file confirmed before the delete went with the folder; nothing else is left either.
-      const { results: files } = await env.DB.prepare("SELECT storage_key FROM audio_files WHERE user_id = ?").bind(user.id).all();
+      const { results: files } = await env.DB.prepare("SELECT storage_key FROM audio_files WHERE workspace_id = ?").bind(user.id).all();
       expect(files).toEqual([]);
       for (const o of objects) expect(await env.MEDIA.head(o.key), `round ${round}: ${o.key}`).toBeNull();
     }

@@ -32,8 +32,7 @@ async function seed(userId: string, folderId: string | null, files: Seed[]): Pro
     const id = crypto.randomUUID();
     ids.push(id);
     await env.DB.prepare(
-      `INSERT INTO audio_files (id, user_id, folder_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'audio/wav', ?, ?, ?, ?, ?)`,
+      `INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, folder_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, ?, ?, ?, ?, 'audio/wav', ?, ?, ?, ?, ?)`,
     )
       .bind(id, userId, folderId, f.name, `${f.name}.wav`, `seed/${id}.wav`, f.size, f.duration, f.status, f.created, f.created)
       .run();
@@ -221,7 +220,7 @@ describe("bulk delete", () => {
     await Promise.all(lots.map((id) => env.MEDIA.put(`seed/${id}.wav`, "x")));
     const res = await bulkDelete({ ids: lots });
     expect(res.body.deleted).toBe(120);
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM audio_files WHERE name LIKE 'bulk-%' AND user_id = ?")
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM audio_files WHERE name LIKE 'bulk-%' AND workspace_id = ?")
       .bind(user.id)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);

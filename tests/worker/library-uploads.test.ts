@@ -269,6 +269,8 @@ describe("POST /audio_files/confirm-upload", () => {
     const { data } = await expectOk(res, 201);
     expect(data).toEqual({
       id: expect.any(String),
+      workspaceId: alice.id,
+      uploadedBy: alice.id,
       name: "meeting.wav",
       filename: "meeting.wav",
       status: "processing",
@@ -292,8 +294,10 @@ describe("POST /audio_files/confirm-upload", () => {
     expect(Date.parse(data.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(data.processingEstimation?.elapsedSeconds).toBeLessThanOrEqual(5);
 
-    const row = await env.DB.prepare("SELECT user_id, storage_key, status FROM audio_files WHERE id = ?").bind(data.id).first();
-    expect(row).toEqual({ user_id: alice.id, storage_key: key, status: "processing" });
+    const row = await env.DB.prepare("SELECT workspace_id, uploaded_by, storage_key, status FROM audio_files WHERE id = ?")
+      .bind(data.id)
+      .first();
+    expect(row).toEqual({ workspace_id: alice.id, uploaded_by: alice.id, storage_key: key, status: "processing" });
 
     const shown = await expectOk(await api().audio_files[":id"].$get({ param: { id: data.id } }));
     expect(shown.data.id).toBe(data.id);

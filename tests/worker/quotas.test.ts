@@ -125,7 +125,9 @@ describe("quotas", () => {
       body: { error: QUOTA_MESSAGES.transcriptions(2) },
     });
     // Starts older than an hour no longer count.
-    await env.DB.prepare("UPDATE transcription_starts SET started_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(user.id).run();
+    await env.DB.prepare("UPDATE transcription_starts SET started_at = '2000-01-01T00:00:00.000Z' WHERE workspace_id = ?")
+      .bind(user.id)
+      .run();
     expect((await call(limited, user, "POST", `/audio_files/${first.body.data.id}/retranscribe`)).status).toBe(202);
   });
 
@@ -134,10 +136,12 @@ describe("quotas", () => {
     const user = await createUser("q-race");
     const files = [];
     for (let i = 0; i < 3; i++) files.push((await upload(quotaEnv({}), user)).body.data.id as string);
-    await env.DB.prepare("DELETE FROM transcription_starts WHERE user_id = ?").bind(user.id).run();
-    await env.DB.prepare("UPDATE audio_files SET status = 'failed' WHERE user_id = ?").bind(user.id).run();
+    await env.DB.prepare("DELETE FROM transcription_starts WHERE workspace_id = ?").bind(user.id).run();
+    await env.DB.prepare("UPDATE audio_files SET status = 'failed' WHERE workspace_id = ?").bind(user.id).run();
     const answers = await Promise.all([...files, ...files].map((id) => call(limited, user, "POST", `/audio_files/${id}/retranscribe`)));
-    const started = await env.DB.prepare("SELECT count(*) n FROM transcription_starts WHERE user_id = ?").bind(user.id).first<number>("n");
+    const started = await env.DB.prepare("SELECT count(*) n FROM transcription_starts WHERE workspace_id = ?")
+      .bind(user.id)
+      .first<number>("n");
     expect(started).toBeLessThanOrEqual(3);
     expect(answers.filter((a) => a.status === 202).length).toBeLessThanOrEqual(3);
   });

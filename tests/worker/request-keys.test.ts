@@ -3,7 +3,7 @@
 // applies nothing; with any other request on the same transcript it answers 422 and applies
 // nothing. Undo and redo honour the key: a retried undo steps back once.
 import { describe, expect, it } from "vitest";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { call, type Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
 import {

@@ -1,7 +1,7 @@
 // Limits that keep one client from hurting everyone: JSON bodies are capped
 // before they are read; names with text-direction controls are refused.
 import { describe, expect, it } from "vitest";
-import { BIDI_MESSAGE } from "../../common/names";
+import { BIDI_MESSAGE } from "../../core/plain-text";
 import { JSON_BODY_MAX_BYTES, MESSAGES } from "../../common/messages";
 import { call, expectOk, post, typedApi } from "./helpers";
 import { createUser } from "./library-helpers";

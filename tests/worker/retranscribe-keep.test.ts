@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OpRequest } from "../../common/transcript-ops";
+import type { OpRequest } from "../../core/operations";
 import { ApiError } from "../../worker/lib/errors";
 import type { NormalizedUtterance } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
@@ -272,7 +272,7 @@ describe("re-transcribing after random edits (property)", { timeout: 240_000 }, 
             .first<{ p: string }>())!;
           const now = new Date().toISOString();
           const rows = buildTranscriptRows(
-            { id: stored.fileId, userId: user.id },
+            { id: stored.fileId, storeId: user.id },
             { duration: t + 1, speakers: ["A", "B"], utterances: utterancesOut },
             {
               service: "test",

@@ -1,12 +1,13 @@
 // The re-transcription merge as plain data (core/retranscribe-merge.ts):
 // kept utterances win where they overlap new words, new words are placed between the
 // kept ones by time, speakers are matched by label. The property test edits a
-// transcript with the real operations (common/transcript-apply.ts) before merging.
+// transcript with the real operations (core/transcript-apply.ts) before merging.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../common/order-keys";
-import { applyOp, type OpContext } from "../../common/transcript-apply";
-import type { TranscriptOp, UtteranceState } from "../../common/transcript-ops";
+import { initialKeys } from "../../core/order-keys";
+import { applyOp, type OpContext } from "../../core/transcript-apply";
+import type { TranscriptOp } from "../../core/operations";
+import type { UtteranceState } from "../../core/change";
 import { markEdited } from "../../core/outcome";
 import {
   matchSpeakers,

@@ -32,7 +32,9 @@ export async function expectIndexInStep() {
   expect(counts!.fts).toBe(counts!.refs);
   expect(counts!.refs).toBe(counts!.sources);
   // Each store's index: FTS5's own check that it matches every text the store holds.
-  const { results: owners } = await env.DB.prepare("SELECT DISTINCT user_id AS id FROM transcripts").all<{ id: string }>();
+  const { results: owners } = await env.DB.prepare(
+    "SELECT DISTINCT f.store_id AS id FROM transcripts t JOIN audio_files f ON f.id = t.audio_file_id",
+  ).all<{ id: string }>();
   for (const owner of owners)
     await inObject(owner.id, (sql) => sql.exec("INSERT INTO search_fts (search_fts, rank) VALUES ('integrity-check', 1)"));
 }

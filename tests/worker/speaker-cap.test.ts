@@ -3,7 +3,7 @@
 // same, the labels past the cap folded into the last speaker kept.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../../common/transcript-details";
+import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../../core/details-limits";
 import type { NormalizedTranscript } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { mergeNewRecognition } from "../../worker/transcripts/store";
@@ -92,7 +92,7 @@ describe("the cap on speakers", { timeout: 60_000 }, () => {
     await startAgain(fileId);
     const run = (await env.DB.prepare("SELECT processing_started_at AS p FROM audio_files WHERE id = ?").bind(fileId).first<string>("p"))!;
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: fileId, userId: user.id }, manyVoices(MAX + 50, "n", MAX * 2), {
+    const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, manyVoices(MAX + 50, "n", MAX * 2), {
       service: "test",
       startedAt: now,
       completedAt: now,

@@ -2,7 +2,7 @@
 // speaker becomes the other's and the speaker goes, in one history entry that
 // one undo reverts exactly and redo re-applies; refusals answer 4xx {error}.
 import { describe, expect, it } from "vitest";
-import { MERGE_SPEAKERS_MESSAGES } from "../../common/speaker-merge";
+import { MERGE_SPEAKERS_MESSAGES } from "../../core/speaker-merge";
 import { call, type Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
 import { openTab, until } from "./live-helpers";

@@ -13,7 +13,9 @@ interface Header {
 
 /** D1's header of a transcript: its file and its owner. */
 export async function headerOf(transcriptId: string): Promise<Header> {
-  const row = await env.DB.prepare("SELECT audio_file_id AS fileId, user_id AS userId FROM transcripts WHERE id = ?")
+  const row = await env.DB.prepare(
+    "SELECT t.audio_file_id AS fileId, f.store_id AS userId FROM transcripts t JOIN audio_files f ON f.id = t.audio_file_id WHERE t.id = ?",
+  )
     .bind(transcriptId)
     .first<Header>();
   if (!row) throw new Error(`No transcript ${transcriptId}`);

@@ -2,7 +2,7 @@
 // utterances), fields trimmed, every change in the history and undoable,
 // validation and ownership.
 import { describe, expect, it } from "vitest";
-import { DETAILS_MESSAGES } from "../../common/transcript-details";
+import { DETAILS_MESSAGES } from "../../core/details-limits";
 import { call, expectOk, typedApi } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import { history, redoOk, setSpeaker, speakers, transcript, undoOk, userWithTranscript, utterances } from "./transcript-helpers";

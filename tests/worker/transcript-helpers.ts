@@ -67,7 +67,7 @@ export async function insertProcessingFile(userId: string): Promise<{ fileId: st
   const fileId = crypto.randomUUID();
   const now = new Date().toISOString();
   await env.DB.prepare(
-    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?, ?, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
+    "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
   )
     .bind(fileId, userId, `users/${userId}/${fileId}/take.wav`, now, now)
     .run();
@@ -83,7 +83,7 @@ export async function storeTranscript(
   result: NormalizedTranscript = sampleTranscript(),
 ): Promise<StoredTranscript> {
   const { fileId, now } = await insertProcessingFile(user.id);
-  const rows = buildTranscriptRows({ id: fileId, userId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
+  const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
   await saveNewTranscript(env, rows, now, NO_FIELDS);
   return { fileId, transcriptId: rows.transcript.id };
 }

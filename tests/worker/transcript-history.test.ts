@@ -2,7 +2,7 @@
 // state), the redo branch, the bound on kept operations, ownership, conflicts.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { EDIT_LIMITS, EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_LIMITS, EDIT_MESSAGES } from "../../core/edit-limits";
 import { editTranscript } from "../../worker/transcripts/store";
 import { call, type Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";

@@ -2,7 +2,7 @@
 // to every open tab of the owner and nobody else; never for a no-op; a push
 // that fails does not fail the request.
 import { describe, expect, it } from "vitest";
-import type { TranscriptChangedMessage } from "../../common/live-messages";
+import type { TranscriptChangedMessage } from "../../core/live-change";
 import { expectStatus, type TestUser } from "./library-helpers";
 import { merge, redoOk, split, unchangedWords, undo, undoOk, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";

@@ -1,8 +1,8 @@
 // Editing operations: update_words, split, merge, change speaker — success,
 // every refusal, ownership, idempotency, versions, statistics.
 import { beforeAll, describe, expect, it } from "vitest";
-import { keyBetween } from "../../common/order-keys";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { keyBetween } from "../../core/order-keys";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { IDEMPOTENCY_KEY_INVALID } from "../../worker/transcripts/edit-endpoint";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";

@@ -2,8 +2,8 @@
 // in edits (422, nothing applied) and stripped from a speech service's words; word times
 // stay within the recording and 48 hours.
 import { describe, expect, it } from "vitest";
-import { DETAILS_MESSAGES } from "../../common/transcript-details";
-import { EDIT_LIMITS, EDIT_MESSAGES } from "../../common/transcript-ops";
+import { DETAILS_MESSAGES } from "../../core/details-limits";
+import { EDIT_LIMITS, EDIT_MESSAGES } from "../../core/edit-limits";
 import { call, type Json } from "./helpers";
 import { expectStatus } from "./library-helpers";
 import {

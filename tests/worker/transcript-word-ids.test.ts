@@ -2,7 +2,7 @@
 // merge keeps the joined words' times in order, so every state the API accepts takes the
 // ordinary edits that follow.
 import { describe, expect, it } from "vitest";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { Json } from "./helpers";
 import { expectStatus } from "./library-helpers";
 import { historyRows, merge, split, updateWords, userWithTranscript, utterances } from "./transcript-helpers";

@@ -1,7 +1,7 @@
 // Rules on the words themselves: the transcribed confidence kept for the
 // confidence cycle, and no text-direction controls in word text.
 import { describe, expect, it } from "vitest";
-import { EDIT_MESSAGES } from "../../common/transcript-ops";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { Json } from "./helpers";
 import { expectStatus } from "./library-helpers";
 import { headerOf, inObject } from "./store-helpers";

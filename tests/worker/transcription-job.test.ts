@@ -27,7 +27,7 @@ async function processingFile(user: TestUser, filename: string, startedAt = new 
   const key = `users/${user.id}/${id}/${filename}`;
   await env.MEDIA.put(key, wav(2), { httpMetadata: { contentType: "audio/wav" } });
   await env.DB.prepare(
-    "INSERT INTO audio_files (id, user_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'audio/wav', 100, ?, 'processing', ?, ?, ?)",
+    "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, ?, ?, ?, 'audio/wav', 100, ?, 'processing', ?, ?, ?)",
   )
     .bind(id, user.id, filename, filename, key, duration, startedAt, startedAt, startedAt)
     .run();
@@ -296,7 +296,7 @@ describe("ready means readable", () => {
 
     // A second delivery of that run read the file as processing before the first finished, found no
     // transcript to merge with, and now writes its own (what the job does after that point).
-    const late = buildTranscriptRows({ id: file.id, userId: user.id }, sampleTranscript(), {
+    const late = buildTranscriptRows({ id: file.id, storeId: user.id }, sampleTranscript(), {
       service: "openai-compatible",
       startedAt: run,
       completedAt: new Date().toISOString(),
@@ -317,7 +317,7 @@ describe("ready means readable", () => {
       .bind(file.id)
       .first<string>("run"))!;
     // The first delivery's store write, then a restart before D1 heard of it.
-    const rows = buildTranscriptRows({ id: file.id, userId: user.id }, sampleTranscript(), {
+    const rows = buildTranscriptRows({ id: file.id, storeId: user.id }, sampleTranscript(), {
       service: "openai-compatible",
       startedAt: run,
       completedAt: run,

@@ -1,7 +1,7 @@
 // The rules every adapter shares: words → utterances, durations, text helpers,
 // Workers AI error sorting, and the service registry.
 import { describe, expect, it } from "vitest";
-import { EDIT_LIMITS } from "../../common/transcript-ops";
+import { EDIT_LIMITS } from "../../core/edit-limits";
 import { SERVICES, serviceInfo } from "../../worker/transcription/services";
 import {
   buildTranscript,

@@ -88,24 +88,28 @@ export const folders = sqliteTable(
   "folders",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, CASCADE),
+      .references(() => workspaces.id, CASCADE),
     name: text("name").notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  // Folder names are unique per user whatever their case.
-  (t) => [uniqueIndex("folders_user_name_unique").on(t.userId, sql`${t.name} COLLATE NOCASE`)],
+  // Folder names are unique per workspace whatever their case.
+  (t) => [uniqueIndex("folders_workspace_name_unique").on(t.workspaceId, sql`${t.name} COLLATE NOCASE`)],
 );
 
 export const audioFiles = sqliteTable(
   "audio_files",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, CASCADE),
+      .references(() => workspaces.id, CASCADE),
+    /** Who uploaded it (null once that account is gone: the workspace keeps the file). */
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /** The transcript store object (named by the workspace the file was uploaded to); a move between workspaces keeps it. */
+    storeId: text("store_id").notNull(),
     folderId: text("folder_id").references(() => folders.id, CASCADE),
     name: text("name").notNull(),
     filename: text("filename").notNull(),
@@ -139,15 +143,16 @@ export const audioFiles = sqliteTable(
   },
   (t) => [
     uniqueIndex("audio_files_storage_key_unique").on(t.storageKey),
-    index("audio_files_user_folder").on(t.userId, t.folderId, t.createdAt),
-    index("audio_files_user_created").on(t.userId, t.createdAt, t.id),
+    index("audio_files_workspace_folder").on(t.workspaceId, t.folderId, t.createdAt),
+    index("audio_files_workspace_created").on(t.workspaceId, t.createdAt, t.id),
+    index("audio_files_uploaded_by").on(t.uploadedBy),
   ],
 );
 
 export type FolderRow = typeof folders.$inferSelect;
 export type AudioFileRow = typeof audioFiles.$inferSelect;
 
-/** D1's header of a transcript (its content lives in the owner's store, decision 029): which file has one, and whose. */
+/** D1's header of a transcript (its content lives in its workspace's store, decisions 029 and 039): which file has one. */
 export const transcripts = sqliteTable(
   "transcripts",
   {
@@ -155,9 +160,6 @@ export const transcripts = sqliteTable(
     audioFileId: text("audio_file_id")
       .notNull()
       .references(() => audioFiles.id, CASCADE),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, CASCADE),
     createdAt: text("created_at").notNull(),
   },
   (t) => [uniqueIndex("transcripts_audio_file_unique").on(t.audioFileId)],
@@ -217,14 +219,14 @@ export const transcriptionStarts = sqliteTable(
   "transcription_starts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, CASCADE),
+      .references(() => workspaces.id, CASCADE),
     // No foreign key: a start still counts for the quota after its file is deleted.
     audioFileId: text("audio_file_id").notNull(),
     startedAt: text("started_at").notNull(),
   },
-  (t) => [index("transcription_starts_user_time").on(t.userId, t.startedAt)],
+  (t) => [index("transcription_starts_workspace_time").on(t.workspaceId, t.startedAt)],
 );
 
 export const pendingUploads = sqliteTable(
@@ -247,6 +249,8 @@ export const multipartUploads = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, CASCADE),
+    /** The workspace the file will land in: its parts count toward that workspace's storage. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, CASCADE),
     storageKey: text("storage_key").notNull(),
     r2UploadId: text("r2_upload_id").notNull(),
     contentType: text("content_type").notNull(),
@@ -256,7 +260,11 @@ export const multipartUploads = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     completedAt: text("completed_at"),
   },
-  (t) => [index("multipart_uploads_user").on(t.userId), index("multipart_uploads_expires").on(t.expiresAt)],
+  (t) => [
+    index("multipart_uploads_user").on(t.userId),
+    index("multipart_uploads_expires").on(t.expiresAt),
+    index("multipart_uploads_workspace").on(t.workspaceId),
+  ],
 );
 
 export const shares = sqliteTable(

@@ -2,8 +2,8 @@
 // speakers' current names, corrected words and order the editor shows. Every
 // format renders the same blocks, so a PDF, a DOCX and a TXT never disagree.
 import type { ExportOptions } from "../../common/exports";
-import { formatDuration, formatTimestamp } from "../../common/format";
-import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
+import { formatDuration, formatTimestamp } from "../../core/timestamps";
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../core/transcript";
 
 export interface ExportWord {
   text: string;

@@ -3,10 +3,10 @@ import { EXPORT_MESSAGES, type ExportFormat, type ExportOptions } from "../../co
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { ExportRow } from "../db/schema";
-import { getOwnedAudioFile } from "../library/audio-files";
+import type { AudioFileRow } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
 import { mediaLink } from "../storage/links";
-import { getOwnedTranscript } from "../transcripts/read";
+import { getTranscriptHeader } from "../transcripts/read";
 import { enqueueExport } from "./job";
 import { createExport, failExport, resetForRetry } from "./store";
 
@@ -14,16 +14,16 @@ import { createExport, failExport, resetForRetry } from "./store";
 export const EXPORT_LINK_TTL_SECONDS = 10 * 60;
 export const QUEUE_FAILED = "Could not queue the export. Please try again.";
 
-/** A new pending export of the caller's transcript, queued for generation. */
+/** A new pending export of a file's transcript (the caller may read the file), queued for generation. */
 export async function requestExport(
   env: Env,
   db: Db,
   userId: string,
-  audioFileId: string,
+  file: AudioFileRow,
   input: { format: ExportFormat; options: ExportOptions },
 ): Promise<ExportRow> {
-  const [file] = await Promise.all([getOwnedAudioFile(db, userId, audioFileId), getOwnedTranscript(db, userId, audioFileId)]);
-  const row = await createExport(db, { userId, audioFileId, fileName: file.name, format: input.format, options: input.options });
+  await getTranscriptHeader(db, file.id);
+  const row = await createExport(db, { userId, audioFileId: file.id, fileName: file.name, format: input.format, options: input.options });
   return queue(env, db, row);
 }
 

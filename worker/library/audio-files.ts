@@ -1,6 +1,7 @@
 import { parseStoredOptions } from "../../common/transcription-options";
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
-import { formatDuration, formatFileSize } from "../../common/format";
+import { formatDuration } from "../../core/timestamps";
+import { formatFileSize } from "../../common/format";
 import { LIBRARY_MESSAGES, type AudioFileDto } from "../../common/library";
 import type { Db } from "../db/client";
 import { exportKeysOfFiles } from "../exports/store";
@@ -27,6 +28,8 @@ export function estimateProcessing(row: AudioFileRow, now = Date.now()): AudioFi
 export function toAudioFileDto(row: AudioFileRow, hasTranscript = false): AudioFileDto {
   return {
     id: row.id,
+    workspaceId: row.workspaceId,
+    uploadedBy: row.uploadedBy,
     name: row.name,
     filename: row.filename,
     status: row.status,
@@ -70,70 +73,62 @@ export const withTranscriptFlag = {
 
 export const toDto = (row: AudioFileWithFlag) => toAudioFileDto(row, Boolean(row.hasTranscript));
 
-/** `folderId`: undefined = every file, null = Common, else that folder. */
-export async function listAudioFiles(db: Db, userId: string, folderId?: string | null): Promise<AudioFileWithFlag[]> {
+/** A workspace's files. `folderId`: undefined = every file, null = Common, else that folder. */
+export async function listAudioFiles(db: Db, workspaceId: string, folderId?: string | null): Promise<AudioFileWithFlag[]> {
   const scope =
     folderId === undefined
-      ? eq(audioFiles.userId, userId)
+      ? eq(audioFiles.workspaceId, workspaceId)
       : folderId === null
-        ? and(eq(audioFiles.userId, userId), isNull(audioFiles.folderId))
-        : and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, folderId));
+        ? and(eq(audioFiles.workspaceId, workspaceId), isNull(audioFiles.folderId))
+        : and(eq(audioFiles.workspaceId, workspaceId), eq(audioFiles.folderId, folderId));
   return db.select(withTranscriptFlag).from(audioFiles).where(scope).orderBy(desc(audioFiles.createdAt), asc(audioFiles.name)).all();
 }
 
-export async function getOwnedAudioFileWithFlag(db: Db, userId: string, id: string): Promise<AudioFileWithFlag> {
-  const row = await db
-    .select(withTranscriptFlag)
-    .from(audioFiles)
-    .where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId)))
-    .get();
+/** A file by id whatever its workspace (the caller checked access), or 404 as if it did not exist. */
+export async function getAudioFile(db: Db, id: string): Promise<AudioFileRow> {
+  const row = await db.select().from(audioFiles).where(eq(audioFiles.id, id)).get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
   return row;
 }
 
-/** The caller's file, or 404 exactly as if it did not exist. */
-export async function getOwnedAudioFile(db: Db, userId: string, id: string): Promise<AudioFileRow> {
-  const row = await db
-    .select()
-    .from(audioFiles)
-    .where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId)))
-    .get();
-  if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
-  return row;
-}
-
-export async function hasFolder(db: Db, userId: string, folderId: string): Promise<boolean> {
+export async function hasFolder(db: Db, workspaceId: string, folderId: string): Promise<boolean> {
   const row = await db
     .select({ id: folders.id })
     .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)))
+    .where(and(eq(folders.id, folderId), eq(folders.workspaceId, workspaceId)))
     .get();
   return !!row;
 }
 
-export async function assertOwnedFolder(db: Db, userId: string, folderId: string): Promise<void> {
-  if (!(await hasFolder(db, userId, folderId))) throw notFound(LIBRARY_MESSAGES.folderNotFound);
+export async function assertFolderIn(db: Db, workspaceId: string, folderId: string): Promise<void> {
+  if (!(await hasFolder(db, workspaceId, folderId))) throw notFound(LIBRARY_MESSAGES.folderNotFound);
 }
 
+/**
+ * Renames a file, moves it to a folder of its workspace, or moves it into another workspace
+ * (`workspaceId`, checked by the caller; the file's folder is then one of that workspace's or none).
+ */
 export async function updateAudioFile(
   db: Db,
-  userId: string,
-  id: string,
-  changes: { name?: string | undefined; folderId?: string | null | undefined },
+  file: AudioFileWithFlag,
+  changes: { name?: string | undefined; folderId?: string | null | undefined; workspaceId?: string | undefined },
 ): Promise<AudioFileWithFlag> {
-  const { hasTranscript } = await getOwnedAudioFileWithFlag(db, userId, id);
-  if (changes.folderId) await assertOwnedFolder(db, userId, changes.folderId);
+  const workspaceId = changes.workspaceId ?? file.workspaceId;
+  const moving = workspaceId !== file.workspaceId;
+  if (changes.folderId) await assertFolderIn(db, workspaceId, changes.folderId);
   const set: Partial<AudioFileRow> = { updatedAt: nowIso() };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.folderId !== undefined) set.folderId = changes.folderId;
+  else if (moving) set.folderId = null;
+  if (moving) set.workspaceId = workspaceId;
   const row = await db
     .update(audioFiles)
     .set(set)
-    .where(and(eq(audioFiles.id, id), eq(audioFiles.userId, userId)))
+    .where(and(eq(audioFiles.id, file.id), eq(audioFiles.workspaceId, file.workspaceId)))
     .returning()
     .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
-  return { ...row, hasTranscript };
+  return { ...row, hasTranscript: file.hasTranscript };
 }
 
 /**
@@ -155,11 +150,12 @@ export async function deleteAudioFiles(env: Env, db: Db, rows: AudioFileRow[]): 
   }
 }
 
-export async function findByStorageKey(db: Db, userId: string, key: string): Promise<AudioFileWithFlag | undefined> {
+/** The file an upload key became, if its uploader confirmed it before. */
+export async function findByStorageKey(db: Db, uploaderId: string, key: string): Promise<AudioFileWithFlag | undefined> {
   return db
     .select(withTranscriptFlag)
     .from(audioFiles)
-    .where(and(eq(audioFiles.storageKey, key), eq(audioFiles.userId, userId)))
+    .where(and(eq(audioFiles.storageKey, key), eq(audioFiles.uploadedBy, uploaderId)))
     .get();
 }
 

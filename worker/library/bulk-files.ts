@@ -1,12 +1,12 @@
-// Moving and deleting many files in one request. Ids that are not the caller's
-// are skipped exactly like ids that do not exist, so nothing tells them apart.
+// Moving and deleting many files of one workspace in one request. Ids of other workspaces'
+// files are skipped exactly like ids that do not exist, so nothing tells them apart.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type AudioFileRow, audioFiles } from "../db/schema";
 import { nowIso } from "../../common/time";
-import { type AudioFileWithFlag, assertOwnedFolder, deleteAudioFiles, withTranscriptFlag } from "./audio-files";
+import { type AudioFileWithFlag, assertFolderIn, deleteAudioFiles, withTranscriptFlag } from "./audio-files";
 
-// D1 allows 100 bound parameters per statement; the user id and the update's values take a few.
+// D1 allows 100 bound parameters per statement; the workspace id and the update's values take a few.
 const CHUNK = 90;
 
 function chunks<T>(items: readonly T[]): T[][] {
@@ -15,39 +15,39 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-async function ownedRows(db: Db, userId: string, ids: readonly string[]): Promise<AudioFileRow[]> {
+async function ownedRows(db: Db, workspaceId: string, ids: readonly string[]): Promise<AudioFileRow[]> {
   const rows: AudioFileRow[] = [];
   for (const part of chunks(ids)) {
     rows.push(
       ...(await db
         .select()
         .from(audioFiles)
-        .where(and(eq(audioFiles.userId, userId), inArray(audioFiles.id, part)))
+        .where(and(eq(audioFiles.workspaceId, workspaceId), inArray(audioFiles.id, part)))
         .all()),
     );
   }
   return rows;
 }
 
-/** Deletes the caller's files among `ids` with their stored media and exports; answers the ids deleted. */
-export async function bulkDeleteAudioFiles(env: Env, db: Db, userId: string, ids: readonly string[]): Promise<string[]> {
-  const rows = await ownedRows(db, userId, ids);
+/** Deletes the workspace's files among `ids` with their stored media and exports; answers the ids deleted. */
+export async function bulkDeleteAudioFiles(env: Env, db: Db, workspaceId: string, ids: readonly string[]): Promise<string[]> {
+  const rows = await ownedRows(db, workspaceId, ids);
   if (rows.length > 0) await deleteAudioFiles(env, db, rows);
   return rows.map((r) => r.id);
 }
 
-/** Moves the caller's files among `ids` to a folder of theirs (null = Common); answers the files as moved. */
+/** Moves the workspace's files among `ids` to one of its folders (null = Common); answers the files as moved. */
 export async function bulkMoveAudioFiles(
   db: Db,
-  userId: string,
+  workspaceId: string,
   ids: readonly string[],
   folderId: string | null,
 ): Promise<AudioFileWithFlag[]> {
-  if (folderId) await assertOwnedFolder(db, userId, folderId);
+  if (folderId) await assertFolderIn(db, workspaceId, folderId);
   const updatedAt = nowIso();
   const moved: AudioFileWithFlag[] = [];
   for (const part of chunks(ids)) {
-    const where = and(eq(audioFiles.userId, userId), inArray(audioFiles.id, part));
+    const where = and(eq(audioFiles.workspaceId, workspaceId), inArray(audioFiles.id, part));
     await db.update(audioFiles).set({ folderId, updatedAt }).where(where);
     moved.push(...(await db.select(withTranscriptFlag).from(audioFiles).where(where).all()));
   }

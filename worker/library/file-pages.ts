@@ -81,25 +81,25 @@ export function decodeCursor(text: string, sort: FileSort, order: SortOrder): Cu
   return { s: sort, o: order, v: c.v as CursorValue, id: c.id };
 }
 
-function scopeOf(userId: string, query: FileListQuery): SQL {
-  const parts: (SQL | undefined)[] = [eq(audioFiles.userId, userId)];
+function scopeOf(workspaceId: string, query: FileListQuery): SQL {
+  const parts: (SQL | undefined)[] = [eq(audioFiles.workspaceId, workspaceId)];
   if (query.folderId === null) parts.push(isNull(audioFiles.folderId));
   else if (query.folderId !== undefined) parts.push(eq(audioFiles.folderId, query.folderId));
   if (query.status) parts.push(eq(audioFiles.status, query.status));
   return and(...parts) as SQL;
 }
 
-/** One page of the user's files and the cursor of the next (null on the last page). */
+/** One page of a workspace's files and the cursor of the next (null on the last page). */
 export async function listAudioFilePage(
   db: Db,
-  userId: string,
+  workspaceId: string,
   query: FileListQuery,
   limit: number,
   cursorText?: string,
 ): Promise<{ rows: AudioFileWithFlag[]; nextCursor: string | null }> {
   const expr = SORT_EXPRESSIONS[query.sort];
   const desc = query.order === "desc";
-  const conditions = [scopeOf(userId, query)];
+  const conditions = [scopeOf(workspaceId, query)];
   if (cursorText !== undefined) {
     const c = decodeCursor(cursorText, query.sort, query.order);
     conditions.push(
@@ -126,12 +126,12 @@ export async function listAudioFilePage(
 }
 
 /** The whole list in one answer (clients that do not ask for pages), in the chosen order. */
-export async function listAllAudioFiles(db: Db, userId: string, query: FileListQuery): Promise<AudioFileWithFlag[]> {
+export async function listAllAudioFiles(db: Db, workspaceId: string, query: FileListQuery): Promise<AudioFileWithFlag[]> {
   const direction = query.order === "desc" ? sql`DESC` : sql`ASC`;
   return db
     .select(withTranscriptFlag)
     .from(audioFiles)
-    .where(scopeOf(userId, query))
+    .where(scopeOf(workspaceId, query))
     .orderBy(sql`${SORT_EXPRESSIONS[query.sort]} ${direction}`, sql`${audioFiles.id} ${direction}`)
     .all();
 }

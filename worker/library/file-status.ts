@@ -4,12 +4,12 @@
 // writes `audio_files.status`.
 import { and, eq } from "drizzle-orm";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import type { FileStatusChangedEvent } from "../../common/transcript";
+import type { FileStatusChangedEvent } from "../../common/live-messages";
 import type { Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
 import { badRequest } from "../lib/errors";
 import { nowIso } from "../../common/time";
-import { publish } from "../live/publish";
+import { publishToWorkspace } from "../live/publish";
 import { emailWhenDone } from "../notifications/done-email";
 import { toAudioFileDto } from "./audio-files";
 
@@ -44,8 +44,8 @@ export function assertRestartable(file: AudioFileRow, lostAfterSeconds: number):
 }
 
 /**
- * Pushes a status change, with the whole file, to every open tab of the file's
- * owner; never fails the caller. Answers how many tabs it reached (null: unknown).
+ * Pushes a status change, with the whole file, to every open tab of every member of the file's
+ * workspace; never fails the caller. Answers how many tabs it reached (null: unknown).
  */
 export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string): Promise<number | null> {
   const event: FileStatusChangedEvent = {
@@ -55,7 +55,7 @@ export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscri
     message,
     audio_file: toAudioFileDto(file, hasTranscript),
   };
-  return publish(env, file.userId, event);
+  return publishToWorkspace(env, file.workspaceId, event);
 }
 
 const stillProcessing = (id: string) => and(eq(audioFiles.id, id), eq(audioFiles.status, "processing"));

@@ -8,37 +8,38 @@ import { deleteAudioFiles } from "./audio-files";
 
 export const toFolderDto = (row: FolderRow): FolderDto => ({
   id: row.id,
+  workspaceId: row.workspaceId,
   name: row.name,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
 
-export async function listFolders(db: Db, userId: string): Promise<FolderRow[]> {
+export async function listFolders(db: Db, workspaceId: string): Promise<FolderRow[]> {
   return db
     .select()
     .from(folders)
-    .where(eq(folders.userId, userId))
+    .where(eq(folders.workspaceId, workspaceId))
     .orderBy(sql`${folders.name} COLLATE NOCASE`, asc(folders.createdAt))
     .all();
 }
 
-async function getOwnedFolder(db: Db, userId: string, id: string): Promise<FolderRow> {
+async function getFolderIn(db: Db, workspaceId: string, id: string): Promise<FolderRow> {
   const row = await db
     .select()
     .from(folders)
-    .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+    .where(and(eq(folders.id, id), eq(folders.workspaceId, workspaceId)))
     .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
   return row;
 }
 
-async function assertNameFree(db: Db, userId: string, name: string, exceptId?: string): Promise<void> {
+async function assertNameFree(db: Db, workspaceId: string, name: string, exceptId?: string): Promise<void> {
   // "Common" is the virtual folder of files without one.
   if (name.toLowerCase() === "common") throw unprocessable(LIBRARY_MESSAGES.folderNameReserved);
   const clash = await db
     .select({ id: folders.id })
     .from(folders)
-    .where(and(eq(folders.userId, userId), sql`${folders.name} = ${name} COLLATE NOCASE`))
+    .where(and(eq(folders.workspaceId, workspaceId), sql`${folders.name} = ${name} COLLATE NOCASE`))
     .get();
   if (clash && clash.id !== exceptId) throw conflict(LIBRARY_MESSAGES.folderNameTaken);
 }
@@ -53,22 +54,22 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createFolder(db: Db, userId: string, name: string): Promise<FolderRow> {
-  await assertNameFree(db, userId, name);
+export async function createFolder(db: Db, workspaceId: string, name: string): Promise<FolderRow> {
+  await assertNameFree(db, workspaceId, name);
   const now = nowIso();
-  const row: FolderRow = { id: crypto.randomUUID(), userId, name, createdAt: now, updatedAt: now };
+  const row: FolderRow = { id: crypto.randomUUID(), workspaceId, name, createdAt: now, updatedAt: now };
   await guardUnique(() => db.insert(folders).values(row));
   return row;
 }
 
-export async function renameFolder(db: Db, userId: string, id: string, name: string): Promise<FolderRow> {
-  await getOwnedFolder(db, userId, id);
-  await assertNameFree(db, userId, name, id);
+export async function renameFolder(db: Db, workspaceId: string, id: string, name: string): Promise<FolderRow> {
+  await getFolderIn(db, workspaceId, id);
+  await assertNameFree(db, workspaceId, name, id);
   const row = await guardUnique(() =>
     db
       .update(folders)
       .set({ name, updatedAt: nowIso() })
-      .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+      .where(and(eq(folders.id, id), eq(folders.workspaceId, workspaceId)))
       .returning()
       .get(),
   );
@@ -82,14 +83,14 @@ export async function renameFolder(db: Db, userId: string, id: string, name: str
  * folder, then deleted like the others: never removed from D1 by the cascade with its stored
  * media left behind. A confirm that comes later finds no folder (uploads.ts).
  */
-export async function deleteFolder(env: Env, db: Db, userId: string, id: string): Promise<{ deletedFiles: number }> {
-  await getOwnedFolder(db, userId, id);
-  const inFolder = and(eq(audioFiles.userId, userId), eq(audioFiles.folderId, id));
+export async function deleteFolder(env: Env, db: Db, workspaceId: string, id: string): Promise<{ deletedFiles: number }> {
+  await getFolderIn(db, workspaceId, id);
+  const inFolder = and(eq(audioFiles.workspaceId, workspaceId), eq(audioFiles.folderId, id));
   const files = await db.select().from(audioFiles).where(inFolder).all();
   await deleteAudioFiles(env, db, files);
   const [latecomers] = await db.batch([
     db.update(audioFiles).set({ folderId: null }).where(inFolder).returning(),
-    db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId))),
+    db.delete(folders).where(and(eq(folders.id, id), eq(folders.workspaceId, workspaceId))),
   ]);
   await deleteAudioFiles(env, db, latecomers);
   return { deletedFiles: files.length + latecomers.length };

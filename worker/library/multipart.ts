@@ -46,6 +46,7 @@ export async function createMultipartUpload(
   db: Db,
   media: R2Bucket,
   userId: string,
+  workspaceId: string,
   input: { filename: string; content_type: string; file_size: number },
 ): Promise<MultipartUploadRow> {
   const open = await db.get<{ n: number }>(sql`SELECT ${openUploadsOf(userId, nowIso())} AS n`);
@@ -59,6 +60,7 @@ export async function createMultipartUpload(
   const row: MultipartUploadRow = {
     id: crypto.randomUUID(),
     userId,
+    workspaceId,
     storageKey: key,
     r2UploadId: upload.uploadId,
     contentType,
@@ -70,8 +72,8 @@ export async function createMultipartUpload(
   };
   // The count decides in the same statement, so uploads started at once cannot squeeze past it.
   const inserted = await db.run(sql`
-    INSERT INTO multipart_uploads (id, user_id, storage_key, r2_upload_id, content_type, file_size, part_size, created_at, expires_at)
-    SELECT ${row.id}, ${userId}, ${key}, ${row.r2UploadId}, ${contentType}, ${row.fileSize}, ${row.partSize}, ${row.createdAt}, ${row.expiresAt}
+    INSERT INTO multipart_uploads (id, user_id, workspace_id, storage_key, r2_upload_id, content_type, file_size, part_size, created_at, expires_at)
+    SELECT ${row.id}, ${userId}, ${workspaceId}, ${key}, ${row.r2UploadId}, ${contentType}, ${row.fileSize}, ${row.partSize}, ${row.createdAt}, ${row.expiresAt}
     WHERE ${openUploadsOf(userId, row.createdAt)} < ${MAX_OPEN_UPLOADS}`);
   if (!inserted.meta.changes) {
     await discard(media, row);

@@ -78,6 +78,7 @@ export async function confirmUpload(
   media: R2Bucket,
   configuration: ServiceConfiguration,
   userId: string,
+  workspaceId: string,
   input: ConfirmInput,
 ): Promise<{ file: AudioFileWithFlag; created: boolean }> {
   if (!isUsersKey(userId, input.key)) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
@@ -86,7 +87,7 @@ export async function confirmUpload(
 
   assertUploadAllowed(configuration, input);
   const folderId = input.folder_id || null;
-  if (folderId && !(await hasFolder(db, userId, folderId))) return refuseIntoMissingFolder(db, media, input.key);
+  if (folderId && !(await hasFolder(db, workspaceId, folderId))) return refuseIntoMissingFolder(db, media, input.key);
   const object = await media.head(input.key);
   if (!object) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
   if (object.size !== input.file_size) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
@@ -95,7 +96,9 @@ export async function confirmUpload(
   const now = nowIso();
   const row: AudioFileRow = {
     id: crypto.randomUUID(),
-    userId,
+    workspaceId,
+    uploadedBy: userId,
+    storeId: workspaceId,
     folderId,
     name: input.filename,
     filename: input.filename,
@@ -126,7 +129,7 @@ export async function confirmUpload(
   }
   // A folder deletion that listed its files before this insert did not see it (deleteFolder
   // checks again before the folder goes, but may have finished meanwhile): the file goes too.
-  if (folderId && !(await hasFolder(db, userId, folderId))) {
+  if (folderId && !(await hasFolder(db, workspaceId, folderId))) {
     await db.delete(audioFiles).where(eq(audioFiles.id, row.id));
     return refuseIntoMissingFolder(db, media, input.key);
   }

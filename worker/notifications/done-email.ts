@@ -37,11 +37,13 @@ export async function emailWhenDone(
   tabsReached: number | null,
 ): Promise<boolean> {
   if (tabsReached !== null && tabsReached > 0) return false;
+  // The one who uploaded it hears of it; nobody once that account is gone.
+  if (file.uploadedBy === null) return false;
   try {
     const user = await db
       .select({ email: users.email, fullName: users.fullName, preferences: users.preferences })
       .from(users)
-      .where(eq(users.id, file.userId))
+      .where(eq(users.id, file.uploadedBy))
       .get();
     if (!user) return false;
     const preference = normalizePreferences(safeJson(user.preferences)).notifications.email_when_done;

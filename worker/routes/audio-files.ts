@@ -13,16 +13,11 @@ import { parseStoredOptions } from "../../common/transcription-options";
 import { preferencesOf } from "../auth/users";
 import { requestedOptions } from "../transcription/options";
 import { requireAuth } from "../auth/middleware";
-import {
-  deleteAudioFiles,
-  findByStorageKey,
-  getOwnedAudioFile,
-  getOwnedAudioFileWithFlag,
-  listAudioFiles,
-  toAudioFileDto,
-  toDto,
-  updateAudioFile,
-} from "../library/audio-files";
+import { findByStorageKey, listAudioFiles, toAudioFileDto, toDto } from "../library/audio-files";
+import { moveOrUpdateFile, deleteFileLogged } from "../library/file-moves";
+import { badRequest } from "../lib/errors";
+import { WORKSPACE_MESSAGES } from "../../common/workspaces";
+import { fileFor, folderWorkspaceOf, workspaceFor } from "../workspaces/access";
 import { bulkDeleteAudioFiles, bulkMoveAudioFiles } from "../library/bulk-files";
 import { type FileListQuery, listAllAudioFiles, listAudioFilePage } from "../library/file-pages";
 import { enqueueTranscription, retranscribe } from "../transcription/job";
@@ -42,7 +37,8 @@ const origin = (url: string) => new URL(url).origin;
 export const audioFileRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", validate("query", audioFileListQuerySchema), async (c) => {
-    const { folder_id, sort, order, status, limit, cursor } = c.req.valid("query");
+    const { workspace_id, folder_id, sort, order, status, limit, cursor } = c.req.valid("query");
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "read");
     const query: FileListQuery = {
       folderId: folder_id === undefined ? undefined : folder_id === "" || folder_id === "common" ? null : folder_id,
       sort: sort ?? "created",
@@ -53,26 +49,30 @@ export const audioFileRoutes = new Hono<AppEnv>()
     if (limit === undefined && cursor === undefined) {
       const rows =
         sort === undefined && status === undefined
-          ? await listAudioFiles(c.var.db, c.var.user.id, query.folderId)
-          : await listAllAudioFiles(c.var.db, c.var.user.id, query);
+          ? await listAudioFiles(c.var.db, workspaceId, query.folderId)
+          : await listAllAudioFiles(c.var.db, workspaceId, query);
       return c.json({ data: rows.map(toDto) }, 200);
     }
-    const page = await listAudioFilePage(c.var.db, c.var.user.id, query, limit ?? 100, cursor);
+    const page = await listAudioFilePage(c.var.db, workspaceId, query, limit ?? 100, cursor);
     return c.json({ data: page.rows.map(toDto), next_cursor: page.nextCursor }, 200);
   })
   .post("/bulk-delete", validate("json", bulkDeleteSchema), async (c) => {
-    const deleted = await bulkDeleteAudioFiles(c.env, c.var.db, c.var.user.id, c.req.valid("json").ids);
+    const { ids, workspace_id } = c.req.valid("json");
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "edit");
+    const deleted = await bulkDeleteAudioFiles(c.env, c.var.db, workspaceId, ids);
     return c.json({ deleted_ids: deleted, deleted: deleted.length }, 200);
   })
   .post("/bulk-move", validate("json", bulkMoveSchema), async (c) => {
-    const { ids, folder_id } = c.req.valid("json");
-    const moved = await bulkMoveAudioFiles(c.var.db, c.var.user.id, ids, folder_id ?? null);
+    const { ids, folder_id, workspace_id } = c.req.valid("json");
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "edit");
+    const moved = await bulkMoveAudioFiles(c.var.db, workspaceId, ids, folder_id ?? null);
     return c.json({ data: moved.map(toDto) }, 200);
   })
   .post("/upload-url", validate("json", uploadUrlSchema), async (c) => {
     const input = c.req.valid("json");
     assertUploadAllowed(serviceConfiguration(c.var.config), input);
-    await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
+    await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size);
     const key = newStorageKey(c.var.user.id, input.filename);
     await rememberPendingUpload(c.var.db, c.var.user.id, key);
     // The upload link is bound to this type: the browser must PUT with exactly this Content-Type.
@@ -82,54 +82,64 @@ export const audioFileRoutes = new Hono<AppEnv>()
   })
   .post("/confirm-upload", validate("json", confirmUploadSchema), async (c) => {
     const input = c.req.valid("json");
+    // A given folder's workspace; a missing folder is refused by the confirm itself (which removes the upload).
+    const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
+    if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
+      throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
     // A key confirmed before answers its file again; a new one must still fit the quotas.
     if (!(await findByStorageKey(c.var.db, c.var.user.id, input.key)))
-      await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size, input.key);
+      await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size, input.key);
     const preferences = preferencesOf(c.var.user);
     const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
-    const { file, created } = await confirmUpload(c.var.db, c.env.MEDIA, serviceConfiguration(c.var.config), c.var.user.id, {
+    const { file, created } = await confirmUpload(c.var.db, c.env.MEDIA, serviceConfiguration(c.var.config), c.var.user.id, workspaceId, {
       ...input,
       options,
     });
     if (created) {
-      await recordTranscriptionStart(c.var.db, c.var.user.id, file.id);
+      await recordTranscriptionStart(c.var.db, file.workspaceId, file.id);
       await enqueueTranscription(c.env, file);
     }
     return c.json({ data: toDto(file) }, created ? 201 : 200);
   })
   .get("/:id", async (c) => {
-    const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
+    const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read");
     return c.json({ data: toDto(row) }, 200);
   })
   .post("/:id/retranscribe", validate("json", retranscribeSchema), limitPerUser("retranscribe"), async (c) => {
-    const row = await getOwnedAudioFileWithFlag(c.var.db, c.var.user.id, c.req.param("id"));
+    const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
     const { transcription_options: input, discard_corrections } = c.req.valid("json");
     const options = requestedOptions(c.var.config, preferencesOf(c.var.user), input, parseStoredOptions(row.transcriptionOptions));
     // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
     assertRestartable(row, c.var.config.JOB_LOST_AFTER_SECONDS);
-    await takeTranscriptionStart(c.var.db, c.var.config, c.var.user.id, row.id);
+    await takeTranscriptionStart(c.var.db, c.var.config, row.workspaceId, row.id);
     // Answer from the row as updated: the job may already be running when we reply.
     const hasTranscript = Boolean(row.hasTranscript);
     const updated = await retranscribe(c.env, c.var.db, row, hasTranscript, options, discard_corrections);
     return c.json({ data: toAudioFileDto(updated, hasTranscript) }, 202);
   })
   .get("/:id/corrections", async (c) => {
-    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
-    const data: CorrectionsDto = { corrected_utterances: await correctedUtterances(c.env, c.var.user.id, row.id) };
+    const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read");
+    const data: CorrectionsDto = { corrected_utterances: await correctedUtterances(c.env, row.storeId, row.id) };
     return c.json({ data }, 200);
   })
   .put("/:id", validate("json", audioFileUpdateSchema), async (c) => {
-    const { name, folder_id } = c.req.valid("json").audio_file;
-    const file = await updateAudioFile(c.var.db, c.var.user.id, c.req.param("id"), { name, folderId: folder_id });
-    return c.json({ data: toDto(file) }, 200);
+    const { name, folder_id, workspace_id } = c.req.valid("json").audio_file;
+    const file = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
+    const updated = await moveOrUpdateFile(c.var.db, c.var.config, c.var.user, file, {
+      name,
+      folderId: folder_id,
+      workspaceId: workspace_id,
+    });
+    return c.json({ data: toDto(updated) }, 200);
   })
   .delete("/:id", async (c) => {
-    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
-    await deleteAudioFiles(c.env, c.var.db, [row]);
+    const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
+    await deleteFileLogged(c.env, c.var.db, c.var.user, row);
     return c.json({ message: "Audio file deleted" }, 200);
   })
   .get("/:id/download", async (c) => {
-    const row = await getOwnedAudioFile(c.var.db, c.var.user.id, c.req.param("id"));
+    const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read");
     const base = origin(c.req.url);
     const content_type = servedMediaType(row.storageKey, row.contentType);
     const [url, download_url] = await Promise.all([

@@ -4,6 +4,7 @@ import { validate } from "../lib/validate";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { readHistory } from "../transcripts/store";
 import type { AppEnv } from "../types";
+import { transcriptStoreOf } from "../workspaces/access";
 
 /** The transcript's id (its audio file's), from the mount path. */
 const fileParam = validate("param", z.object({ id: z.string() }));
@@ -14,6 +15,17 @@ const fileParam = validate("param", z.object({ id: z.string() }));
  * Idempotency-Key as the operations do: a retried one steps once.
  */
 export const editHistoryRoutes = new Hono<AppEnv>()
-  .get("/", fileParam, async (c) => c.json({ data: await readHistory(c.env, c.var.user.id, c.req.valid("param").id) }, 200))
+  .get("/", fileParam, async (c) =>
+    c.json(
+      {
+        data: await readHistory(
+          c.env,
+          await transcriptStoreOf(c.var.db, c.var.user.id, c.req.valid("param").id, "read"),
+          c.req.valid("param").id,
+        ),
+      },
+      200,
+    ),
+  )
   .post("/undo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "undo", opId: idempotencyKey(c) }))
   .post("/redo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "redo", opId: idempotencyKey(c) }));

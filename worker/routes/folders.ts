@@ -1,24 +1,33 @@
 import { Hono } from "hono";
-import { folderBodySchema } from "../../common/library";
+import { folderBodySchema, folderCreateSchema, folderListQuerySchema } from "../../common/library";
 import { requireAuth } from "../auth/middleware";
 import { createFolder, deleteFolder, listFolders, renameFolder, toFolderDto } from "../library/folders";
 import { assertFolderQuota } from "../library/quotas";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { folderFor, workspaceFor } from "../workspaces/access";
 
+/** A workspace's folders (the personal one without `workspace_id`); editors organise them. */
 export const folderRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/", async (c) => c.json({ data: (await listFolders(c.var.db, c.var.user.id)).map(toFolderDto) }, 200))
-  .post("/", validate("json", folderBodySchema), async (c) => {
-    await assertFolderQuota(c.var.db, c.var.config, c.var.user.id);
-    const row = await createFolder(c.var.db, c.var.user.id, c.req.valid("json").folder.name);
+  .get("/", validate("query", folderListQuerySchema), async (c) => {
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, c.req.valid("query").workspace_id, "read");
+    return c.json({ data: (await listFolders(c.var.db, workspaceId)).map(toFolderDto) }, 200);
+  })
+  .post("/", validate("json", folderCreateSchema), async (c) => {
+    const { folder, workspace_id } = c.req.valid("json");
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "edit");
+    await assertFolderQuota(c.var.db, c.var.config, workspaceId);
+    const row = await createFolder(c.var.db, workspaceId, folder.name);
     return c.json({ data: toFolderDto(row) }, 201);
   })
   .put("/:id", validate("json", folderBodySchema), async (c) => {
-    const row = await renameFolder(c.var.db, c.var.user.id, c.req.param("id"), c.req.valid("json").folder.name);
+    const folder = await folderFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
+    const row = await renameFolder(c.var.db, folder.workspaceId, folder.id, c.req.valid("json").folder.name);
     return c.json({ data: toFolderDto(row) }, 200);
   })
   .delete("/:id", async (c) => {
-    const result = await deleteFolder(c.env, c.var.db, c.var.user.id, c.req.param("id"));
+    const folder = await folderFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
+    const result = await deleteFolder(c.env, c.var.db, folder.workspaceId, folder.id);
     return c.json({ message: "Folder deleted", deleted_files: result.deletedFiles }, 200);
   });

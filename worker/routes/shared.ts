@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { type CompactUtterances, CompactWriter } from "../../common/compact-utterances";
 import { SHARE_MESSAGES, type SharedMediaDto } from "../../common/shares";
-import type { UtteranceDto } from "../../common/transcript";
+import type { UtteranceDto } from "../../core/transcript";
 import { servedMediaType } from "../../common/upload-rules";
 import type { ShareRow } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -15,9 +15,9 @@ import { findLiveShare, findLiveShareById } from "../shares/store";
 import { sharedMediaUrl, shareOfMediaToken } from "../shares/media-link";
 import { countView, visitorHash } from "../shares/views";
 import { serveObject } from "../storage/serve";
-import { getOwnedAudioFile } from "../library/audio-files";
+import { getAudioFile } from "../library/audio-files";
 import { EXPORT_FORMATS, exportFilename } from "../../common/exports";
-import { loadExportDocument } from "../exports/source";
+import { loadSharedDocument } from "../exports/source";
 import { renderSrt } from "../exports/formats/srt";
 import { renderTxt } from "../exports/formats/txt";
 import { renderVtt } from "../exports/formats/vtt";
@@ -90,17 +90,17 @@ export const sharedRoutes = new Hono<SharedEnv>()
     const transcript = await sharedTranscriptRow(c.var.db, share);
     if (c.req.valid("query").format === "compact") {
       const compact = transcript
-        ? await readCompactUtterancesJson(c.env, share.userId, share.audioFileId)
+        ? await readCompactUtterancesJson(c.env, transcript.storeId, share.audioFileId)
         : JSON.stringify(new CompactWriter().finish());
       return dataAsJsonText<CompactUtterances>(c, compact);
     }
-    const list = transcript ? await readUtterancesJson(c.env, share.userId, share.audioFileId) : "[]";
+    const list = transcript ? await readUtterancesJson(c.env, transcript.storeId, share.audioFileId) : "[]";
     return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${list}}`);
   })
   .get("/:secret/media", async (c) => {
     const share = c.var.share;
     if (!share.includeMedia) throw notFound(SHARE_MESSAGES.mediaNotIncluded);
-    const file = await getOwnedAudioFile(c.var.db, share.userId, share.audioFileId);
+    const file = await getAudioFile(c.var.db, share.audioFileId);
     const ttl = sharedMediaTtlSeconds(file.durationSeconds);
     // A link of the share's own (shares/media-link.ts): no owner id, key or file name in it.
     const url = await sharedMediaUrl(c.var.config.JWT_SECRET, new URL(c.req.url).origin, share.id, ttl);
@@ -110,7 +110,7 @@ export const sharedRoutes = new Hono<SharedEnv>()
   .get("/:secret/export/:format", validate("param", exportParamSchema), async (c) => {
     const share = c.var.share;
     const { format } = c.req.valid("param");
-    const doc = await loadExportDocument(c.env, c.var.db, share);
+    const doc = await loadSharedDocument(c.env, c.var.db, share.audioFileId);
     if (!doc) throw notFound(SHARE_MESSAGES.noTranscript);
     // Summary and notes only when the link includes them, like the page.
     const options = {
@@ -151,6 +151,6 @@ export const sharedMediaRoutes = new Hono<AppEnv>().use(sharedHeaders).on(["GET"
   const share = shareId ? await findLiveShareById(c.var.db, shareId) : undefined;
   if (!share?.includeMedia) throw notFound(SHARE_MESSAGES.gone);
   // A link goes with its file (cascade), so the file is there.
-  const file = await getOwnedAudioFile(c.var.db, share.userId, share.audioFileId);
+  const file = await getAudioFile(c.var.db, share.audioFileId);
   return serveObject(c, file.storageKey, { disposition: "inline", cacheControl: "no-store", notFoundMessage: SHARE_MESSAGES.gone });
 });

@@ -4,20 +4,25 @@ import { requestExport } from "../exports/requests";
 import { toExportDto } from "../exports/store";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
-import { getOwnedTranscript } from "../transcripts/read";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
+import { getTranscriptHeader } from "../transcripts/read";
+import { fileFor } from "../workspaces/access";
 import type { AppEnv } from "../types";
 
-/** Export requests of a transcript (docs/api.md); mounted by transcriptRoutes behind the sign-in check. */
+/** Export requests of a transcript (docs/api.md); mounted by transcriptRoutes behind the sign-in check; any member may export. */
 export const transcriptExportRoutes = new Hono<AppEnv>()
   .post("/:id/request-export", validate("json", requestExportSchema), limitPerUser("export"), async (c) => {
     const { format, options } = c.req.valid("json");
-    const row = await requestExport(c.env, c.var.db, c.var.user.id, c.req.param("id"), {
+    // Exporting is reading: every member may (a stranger's 404 is a missing transcript's).
+    const file = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read", EDIT_MESSAGES.transcriptNotFound);
+    const row = await requestExport(c.env, c.var.db, c.var.user.id, file, {
       format,
       options: { ...DEFAULT_EXPORT_OPTIONS, ...options },
     });
     return c.json({ data: toExportDto(row) }, 202);
   })
   .get("/:id/export-options", async (c) => {
-    await getOwnedTranscript(c.var.db, c.var.user.id, c.req.param("id"));
+    const file = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read", EDIT_MESSAGES.transcriptNotFound);
+    await getTranscriptHeader(c.var.db, file.id);
     return c.json({ data: exportOptionsDto() }, 200);
   });

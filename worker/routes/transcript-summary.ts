@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { SUMMARY_TYPES } from "../../common/transcript";
+import { SUMMARY_TYPES } from "../../core/transcript";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { requestSummary } from "../summaries/job";
 import { readTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
+import { transcriptStoreOf } from "../workspaces/access";
 
 const regenerateSchema = z.object({
   summary_type: z.enum(SUMMARY_TYPES, { error: `summary_type must be one of: ${SUMMARY_TYPES.join(", ")}` }),
@@ -22,10 +23,11 @@ export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
   validate("json", regenerateSchema),
   limitPerUser("summary"),
   async (c) => {
-    const of = { audioFileId: c.req.param("id"), userId: c.var.user.id };
-    // The store answers 404 for a file that is not the user's before anything is marked or queued.
-    await readTranscript(c.env, of.userId, of.audioFileId);
-    await requestSummary(c.env, c.var.config, of, c.req.valid("json").summary_type);
-    return c.json({ data: await readTranscript(c.env, of.userId, of.audioFileId) }, 202);
+    const audioFileId = c.req.param("id");
+    const of = { audioFileId, storeId: await transcriptStoreOf(c.var.db, c.var.user.id, audioFileId, "edit") };
+    // The store answers 404 for a file without a transcript before anything is marked or queued.
+    await readTranscript(c.env, of.storeId, audioFileId);
+    await requestSummary(c.env, c.var.config, of, c.var.user.id, c.req.valid("json").summary_type);
+    return c.json({ data: await readTranscript(c.env, of.storeId, audioFileId) }, 202);
   },
 );

@@ -1,12 +1,13 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { type CompactUtterances, encodeUtterances } from "../../common/compact-utterances";
 import { utterancesQuerySchema } from "../../common/utterances-query";
-import type { UtteranceDto } from "../../common/transcript";
+import type { UtteranceDto } from "../../core/transcript";
 import { requireAuth } from "../auth/middleware";
 import { dataAsJsonText } from "../lib/json-text";
 import { validate } from "../lib/validate";
 import { readCompactUtterancesJson, readCurrentStates, readSpeakers, readTranscript, readUtterancesJson } from "../transcripts/store";
 import type { AppEnv } from "../types";
+import { transcriptStoreOf } from "../workspaces/access";
 import { editHistoryRoutes } from "./edit-history";
 import { replaceRoutes } from "./replace";
 import { speakerMergeRoutes } from "./speaker-merge";
@@ -15,6 +16,9 @@ import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
 import { utteranceRoutes } from "./utterances";
 
+/** The store holding the transcript of `:id`, for a member of its workspace (404 for anyone else). */
+const readableStore = (c: Context<AppEnv>) => transcriptStoreOf(c.var.db, c.var.user.id, c.req.param("id") ?? "", "read");
+
 /**
  * Every `/transcripts/{id}` route takes the audio file's id. The editing
  * sub-apps (utterance operations, edit history) are mounted here, behind the
@@ -22,21 +26,21 @@ import { utteranceRoutes } from "./utterances";
  */
 export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/:id", async (c) => c.json({ data: await readTranscript(c.env, c.var.user.id, c.req.param("id")) }, 200))
+  .get("/:id", async (c) => c.json({ data: await readTranscript(c.env, await readableStore(c), c.req.param("id")) }, 200))
   .get("/:id/utterances", validate("query", utterancesQuerySchema), async (c) => {
     const { ids, first, format } = c.req.valid("query");
-    const userId = c.var.user.id;
     const audioFileId = c.req.param("id");
+    const storeId = await readableStore(c);
     if (ids) {
       // Only the named ones (another tab applies a change by them); unknown ids are simply absent.
-      const list = await readCurrentStates(c.env, userId, audioFileId, ids);
+      const list = await readCurrentStates(c.env, storeId, audioFileId, ids);
       return format === "compact" ? c.json({ data: encodeUtterances(list) }, 200) : c.json({ data: { data: list } }, 200);
     }
     if (format === "compact")
-      return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, userId, audioFileId, first));
-    return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, userId, audioFileId, first)}}`);
+      return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, storeId, audioFileId, first));
+    return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, storeId, audioFileId, first)}}`);
   })
-  .get("/:id/speakers", async (c) => c.json({ data: await readSpeakers(c.env, c.var.user.id, c.req.param("id")) }, 200))
+  .get("/:id/speakers", async (c) => c.json({ data: await readSpeakers(c.env, await readableStore(c), c.req.param("id")) }, 200))
   .route("/", utteranceRoutes)
   .route("/", replaceRoutes)
   .route("/:id/edit-history", editHistoryRoutes)

@@ -15,6 +15,7 @@ import { assertUploadAllowed } from "../library/uploads";
 import { validate } from "../lib/validate";
 import { serviceConfiguration } from "../transcription/configuration";
 import type { AppEnv } from "../types";
+import { workspaceFor } from "../workspaces/access";
 
 /**
  * Uploads in parts: create → part links → (the browser PUTs each part to storage) →
@@ -26,8 +27,9 @@ export const uploadRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     // The same rules and quotas as a single upload link.
     assertUploadAllowed(serviceConfiguration(c.var.config), input);
-    await assertUploadQuota(c.var.db, c.var.config, c.var.user.id, input.file_size);
-    const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.user.id, input);
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
+    await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size);
+    const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.user.id, workspaceId, input);
     return c.json({ data: toMultipartDto(row) }, 201);
   })
   .get("/:id", validate("param", uploadIdParamSchema), async (c) => {

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
-import { BODY_SCHEMAS, fromRequest, type OpRequest } from "../../common/transcript-ops";
+import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
+import type { OpRequest } from "../../core/operations";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";

@@ -29,7 +29,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     return c.json({ data: await renameWorkspace(c.var.db, c.var.user, membership, c.req.valid("json").name) }, 200);
   })
   .delete("/:id", async (c) => {
-    await deleteWorkspace(c.var.db, await requireRole(c.var.db, c.var.user.id, c.req.param("id"), "manage"));
+    await deleteWorkspace(c.env, c.var.db, await requireRole(c.var.db, c.var.user.id, c.req.param("id"), "manage"));
     return c.json({ message: "Workspace deleted" }, 200);
   })
   .get("/:id/members", async (c) => {

@@ -49,7 +49,7 @@ function decodeCursor(text: string): Cursor {
 }
 
 /** The user's own token in the `owner` column (see the migration). */
-export const ownerToken = (userId: string) => `u${userId.replaceAll("-", "")}`;
+export const ownerToken = (workspaceId: string) => `u${workspaceId.replaceAll("-", "")}`;
 
 interface HitRow {
   id: number;
@@ -78,14 +78,14 @@ const inOrder = (a: Placed, b: Placed) =>
   a.score - b.score || (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0) || a.source - b.source || a.id - b.id;
 
 /** One page of hits, most relevant first (bm25), then newest file. */
-export async function searchLibrary(env: Env, userId: string, params: SearchParams): Promise<SearchPage> {
+export async function searchLibrary(env: Env, workspaceId: string, params: SearchParams): Promise<SearchPage> {
   const terms = parseSearchQuery(params.q);
   if (!terms.length) return { data: [], next_cursor: null };
   const limit = params.limit ?? SEARCH_LIMITS.pageDefault;
   const cursor = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
   const [fromD1, fromObject] = await Promise.all([
-    d1Hits(env.DB, userId, params, terms, cursor, limit + 1),
-    objectHits(env, userId, params, terms, cursor, limit + 1),
+    d1Hits(env.DB, workspaceId, params, terms, cursor, limit + 1),
+    objectHits(env, workspaceId, params, terms, cursor, limit + 1),
   ]);
   // When the object had more than it sent, only what ranks before its last hit is certainly complete.
   const merged = [...fromD1, ...fromObject.placed]
@@ -101,17 +101,17 @@ export async function searchLibrary(env: Env, userId: string, params: SearchPara
 /** D1's hits: file names (none when a speaker is asked for: a name has no speaker). */
 async function d1Hits(
   db: D1Database,
-  userId: string,
+  workspaceId: string,
   params: SearchParams,
   terms: SearchTerms,
   cursor: Cursor | undefined,
   take: number,
 ): Promise<Placed[]> {
   if (params.speaker !== undefined) return [];
-  const match = `owner : "${ownerToken(userId)}" AND body : (${matchExpression(terms)})`;
+  const match = `owner : "${ownerToken(workspaceId)}" AND body : (${matchExpression(terms)})`;
 
   const where: string[] = [];
-  const binds: unknown[] = [match, userId];
+  const binds: unknown[] = [match, workspaceId];
   if (params.folderId !== undefined) {
     if (params.folderId === null) where.push("f.folder_id IS NULL");
     else {
@@ -133,7 +133,7 @@ async function d1Hits(
          SELECT rowid AS id, bm25(search_fts, 1.0, 0.0) AS score FROM search_fts WHERE search_fts MATCH ?1
        )
        SELECT h.id, h.score, f.id AS file_id, f.name AS file_name, f.folder_id, f.created_at
-       FROM h JOIN search_refs r ON r.id = h.id JOIN audio_files f ON f.id = r.ref_id AND f.user_id = ?2
+       FROM h JOIN search_refs r ON r.id = h.id JOIN audio_files f ON f.id = r.ref_id AND f.workspace_id = ?2
        ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
        ORDER BY h.score, f.created_at DESC, h.id
        LIMIT ?${binds.length}`,
@@ -149,13 +149,13 @@ async function d1Hits(
  */
 async function objectHits(
   env: Env,
-  userId: string,
+  workspaceId: string,
   params: SearchParams,
   terms: SearchTerms,
   cursor: Cursor | undefined,
   need: number,
 ): Promise<{ placed: Placed[]; completeBefore?: number }> {
-  const store = userStore(env, userId);
+  const store = userStore(env, workspaceId);
   for (let take = need; ; take *= 4) {
     const { hits, more } = await store.searchStore(matchExpression(terms), {
       speaker: params.speaker,
@@ -163,9 +163,9 @@ async function objectHits(
       limit: take,
     });
     const files = await env.DB.prepare(
-      "SELECT id, name, folder_id, created_at FROM audio_files WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))",
+      "SELECT id, name, folder_id, created_at FROM audio_files WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))",
     )
-      .bind(userId, JSON.stringify([...new Set(hits.map((h) => h.file_id))]))
+      .bind(workspaceId, JSON.stringify([...new Set(hits.map((h) => h.file_id))]))
       .all<{ id: string; name: string; folder_id: string | null; created_at: string }>();
     const fileOf = new Map(files.results.map((f) => [f.id, f]));
     const placed: Placed[] = hits.flatMap((h) => {

@@ -1,7 +1,7 @@
 // What a share secret opens: one file's name, duration and transcript as it is
-// now, and only the parts its owner included. Every read here is keyed by the
-// link's own file and owner, never by anything the visitor sends.
-import { and, eq } from "drizzle-orm";
+// now, and only the parts its maker included. Every read here is keyed by the
+// link's own file, never by anything the visitor sends.
+import { eq } from "drizzle-orm";
 import type { SharedTranscriptDto } from "../../common/shares";
 import type { Db } from "../db/client";
 import { audioFiles, transcripts, users, type ShareRow } from "../db/schema";
@@ -10,15 +10,15 @@ import { readTranscript } from "../transcripts/store";
 export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promise<SharedTranscriptDto | null> {
   const [file, transcript, owner] = await Promise.all([
     db
-      .select({ name: audioFiles.name, durationSeconds: audioFiles.durationSeconds })
+      .select({ name: audioFiles.name, durationSeconds: audioFiles.durationSeconds, storeId: audioFiles.storeId })
       .from(audioFiles)
-      .where(and(eq(audioFiles.id, share.audioFileId), eq(audioFiles.userId, share.userId)))
+      .where(eq(audioFiles.id, share.audioFileId))
       .get(),
     sharedTranscriptRow(db, share),
     share.showOwnerName ? db.select({ fullName: users.fullName }).from(users).where(eq(users.id, share.userId)).get() : undefined,
   ]);
   if (!file) return null;
-  const content = transcript ? await readTranscript(env, share.userId, share.audioFileId) : null;
+  const content = transcript ? await readTranscript(env, file.storeId, share.audioFileId) : null;
   return {
     name: file.name,
     duration: file.durationSeconds ?? content?.duration ?? null,
@@ -39,10 +39,12 @@ export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promi
   };
 }
 
+/** The link's file's transcript header with the store that holds it, or undefined without one. */
 export function sharedTranscriptRow(db: Db, share: ShareRow) {
   return db
-    .select()
+    .select({ id: transcripts.id, storeId: audioFiles.storeId })
     .from(transcripts)
-    .where(and(eq(transcripts.audioFileId, share.audioFileId), eq(transcripts.userId, share.userId)))
+    .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
+    .where(eq(transcripts.audioFileId, share.audioFileId))
     .get();
 }

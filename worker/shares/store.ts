@@ -81,18 +81,20 @@ export async function createShare(
   return { row, secret };
 }
 
-/** A file's links, newest first (expired ones too, so the owner sees and can delete them). */
-export function listShares(db: Db, userId: string, audioFileId: string): Promise<ShareRow[]> {
-  return db
-    .select()
-    .from(shares)
-    .where(and(eq(shares.audioFileId, audioFileId), eq(shares.userId, userId)))
-    .orderBy(desc(shares.createdAt), desc(shares.id))
-    .all();
+/** A file's links, whoever made them, newest first (expired ones too, so editors see and can delete them). */
+export function listShares(db: Db, audioFileId: string): Promise<ShareRow[]> {
+  return db.select().from(shares).where(eq(shares.audioFileId, audioFileId)).orderBy(desc(shares.createdAt), desc(shares.id)).all();
 }
 
-/** Changes the options sent; another user's link is 404, like one that does not exist. */
-export async function updateShare(db: Db, userId: string, id: string, input: ShareUpdateInput): Promise<ShareRow> {
+/** A link by id, or 404; the caller then checks the role on its file. */
+export async function getShare(db: Db, id: string): Promise<ShareRow> {
+  const row = await db.select().from(shares).where(eq(shares.id, id)).get();
+  if (!row) throw notFound(SHARE_MESSAGES.notFound);
+  return row;
+}
+
+/** Changes the options sent (the caller may edit the link's file). */
+export async function updateShare(db: Db, id: string, input: ShareUpdateInput): Promise<ShareRow> {
   const set: Partial<ShareRow> = { updatedAt: nowIso() };
   if (input.include_media !== undefined) set.includeMedia = input.include_media;
   if (input.include_summary !== undefined) set.includeSummary = input.include_summary;
@@ -100,23 +102,14 @@ export async function updateShare(db: Db, userId: string, id: string, input: Sha
   if (input.show_owner_name !== undefined) set.showOwnerName = input.show_owner_name;
   if (input.label !== undefined) set.label = input.label;
   if (input.expires_in_days !== undefined) set.expiresAt = expiryFrom(input.expires_in_days);
-  const row = await db
-    .update(shares)
-    .set(set)
-    .where(and(eq(shares.id, id), eq(shares.userId, userId)))
-    .returning()
-    .get();
+  const row = await db.update(shares).set(set).where(eq(shares.id, id)).returning().get();
   if (!row) throw notFound(SHARE_MESSAGES.notFound);
   return row;
 }
 
 /** Revoking deletes the row: the secret finds nothing from the next request on. */
-export async function deleteShare(db: Db, userId: string, id: string): Promise<void> {
-  const gone = await db
-    .delete(shares)
-    .where(and(eq(shares.id, id), eq(shares.userId, userId)))
-    .returning({ id: shares.id })
-    .get();
+export async function deleteShare(db: Db, id: string): Promise<void> {
+  const gone = await db.delete(shares).where(eq(shares.id, id)).returning({ id: shares.id }).get();
   if (!gone) throw notFound(SHARE_MESSAGES.notFound);
 }
 

@@ -2,15 +2,15 @@
 // a model is configured), and one whenever the user asks to regenerate. A job
 // never touches the file's status, so a summary can never fail a transcription;
 // the automatic one never replaces a summary the user has written meanwhile.
-import { and, eq } from "drizzle-orm";
-import type { TranscriptChangedMessage } from "../../common/live-messages";
-import type { SummaryType } from "../../common/transcript";
+import { eq } from "drizzle-orm";
+import type { TranscriptChangedMessage } from "../../core/live-change";
+import type { SummaryType } from "../../core/transcript";
 import type { SummarizeMessage } from "../queue-messages";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
-import { transcripts } from "../db/schema";
+import { audioFiles, transcripts } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
-import { publish } from "../live/publish";
+import { publishToWorkspace } from "../live/publish";
 import { readSpeakers, readUtterances } from "../transcripts/store";
 import type { Config } from "../config";
 import { chatModel, summaryModelName } from "./chat-models";
@@ -23,16 +23,11 @@ export const SUMMARY_MESSAGES = {
   failed: "The summary could not be generated. Please try again later.",
 } as const;
 
-export async function enqueueSummary(
-  env: Env,
-  file: { audioFileId: string; userId: string },
-  type: SummaryType,
-  requested: boolean,
-): Promise<void> {
+export async function enqueueSummary(env: Env, audioFileId: string, userId: string, type: SummaryType, requested: boolean): Promise<void> {
   const message: SummarizeMessage = {
     type: "summarize",
-    audio_file_id: file.audioFileId,
-    user_id: file.userId,
+    audio_file_id: audioFileId,
+    user_id: userId,
     summary_type: type,
     requested,
   };
@@ -40,21 +35,25 @@ export async function enqueueSummary(
 }
 
 /** After a new transcript: a summary when a model is configured. Never throws (a transcription never fails for it). */
-export async function queueAutomaticSummary(env: Env, config: Config, file: { id: string; userId: string }): Promise<void> {
+export async function queueAutomaticSummary(
+  env: Env,
+  config: Config,
+  file: { id: string; uploadedBy: string | null; workspaceId: string },
+): Promise<void> {
   if (!summaryModelName(config)) return;
   try {
-    await enqueueSummary(env, { audioFileId: file.id, userId: file.userId }, "bullets", false);
+    await enqueueSummary(env, file.id, file.uploadedBy ?? file.workspaceId, "bullets", false);
   } catch (error) {
     console.error("Could not queue the summary of", file.id, error);
   }
 }
 
 /** The user asks for a (new) summary: marked generating, then queued; 409 when no model is configured. */
-export async function requestSummary(env: Env, config: Config, row: SummaryOf, type: SummaryType): Promise<void> {
+export async function requestSummary(env: Env, config: Config, row: SummaryOf, userId: string, type: SummaryType): Promise<void> {
   if (!summaryModelName(config)) throw conflict(SUMMARY_MESSAGES.unavailable);
   await markSummary(env, row, "generating", null);
   try {
-    await enqueueSummary(env, { audioFileId: row.audioFileId, userId: row.userId }, type, true);
+    await enqueueSummary(env, row.audioFileId, userId, type, true);
   } catch (error) {
     console.error("Could not queue the summary of", row.audioFileId, error);
     await markSummary(env, row, "failed", SUMMARY_MESSAGES.failed);
@@ -73,10 +72,12 @@ const changed = (audioFileId: string): TranscriptChangedMessage => ({
 
 export async function runSummaryJob(message: Message<unknown>, job: SummarizeMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
+  // The file's store and workspace as they are now (a file may have moved since the job was queued).
   const row = await db
-    .select()
+    .select({ audioFileId: transcripts.audioFileId, storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId })
     .from(transcripts)
-    .where(and(eq(transcripts.audioFileId, job.audio_file_id), eq(transcripts.userId, job.user_id)))
+    .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
+    .where(eq(transcripts.audioFileId, job.audio_file_id))
     .get();
   // Gone, or (automatic) the user wrote a summary first.
   if (!row || (!job.requested && (await currentSummary(env, row)))) {
@@ -93,8 +94,8 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   let text: string | null;
   try {
     const [speakers, utterances] = await Promise.all([
-      readSpeakers(env, row.userId, row.audioFileId),
-      readUtterances(env, row.userId, row.audioFileId),
+      readSpeakers(env, row.storeId, row.audioFileId),
+      readUtterances(env, row.storeId, row.audioFileId),
     ]);
     const names = new Map(speakers.map((s) => [s.id, s.displayName]));
     const lines = utterances.map((u) => ({
@@ -115,10 +116,10 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   if (text) await saveSummary(env, row, text, { summaryType: job.summary_type, summaryModel: model.name }, job.requested);
   else await markSummary(env, row, null, null);
   message.ack();
-  await publish(env, job.user_id, changed(job.audio_file_id));
+  await publishToWorkspace(env, row.workspaceId, changed(job.audio_file_id));
 }
 
 /** A requested summary failed: marked so only while still awaited (a later request may have succeeded since). */
-async function finish(env: Env, row: SummaryOf, status: "failed", error: string) {
-  if (await markSummary(env, row, status, error, true)) await publish(env, row.userId, changed(row.audioFileId));
+async function finish(env: Env, row: SummaryOf & { workspaceId: string }, status: "failed", error: string) {
+  if (await markSummary(env, row, status, error, true)) await publishToWorkspace(env, row.workspaceId, changed(row.audioFileId));
 }

@@ -2,7 +2,7 @@
 // that fits one request is summarised directly; a longer one (a 3-hour meeting
 // is ~170,000 characters) is cut at utterance boundaries into parts, each part
 // is condensed to notes, and the notes are combined into the summary asked for.
-import type { SummaryType } from "../../common/transcript";
+import type { SummaryType } from "../../core/transcript";
 
 export interface ChatMessage {
   role: "system" | "user";

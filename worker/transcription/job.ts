@@ -26,7 +26,12 @@ export const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** (attemp
 export const FAIL_WITHIN_SECONDS = 5 * 60;
 
 export async function enqueueTranscription(env: Env, file: AudioFileRow): Promise<void> {
-  const message: TranscribeMessage = { type: "transcribe", audio_file_id: file.id, user_id: file.userId, key: file.storageKey };
+  const message: TranscribeMessage = {
+    type: "transcribe",
+    audio_file_id: file.id,
+    user_id: file.uploadedBy ?? file.workspaceId,
+    key: file.storageKey,
+  };
   await env.TRANSCRIPTION_QUEUE.send(message);
 }
 
@@ -50,11 +55,16 @@ export async function retranscribe(
 }
 
 /**
- * The service for a user (their preference when selection is on and it is available, else the
- * configured one) and their preferences (the personal vocabulary goes with every file).
+ * The service for the file's uploader (their preference when selection is on and it is available,
+ * else the configured one) and their preferences (the personal vocabulary goes with every file);
+ * the defaults once that account is gone.
  */
-async function chooseService(db: Db, config: Config, userId: string): Promise<{ serviceName: string; preferences: Preferences | null }> {
-  const user = await findUserById(db, userId);
+async function chooseService(
+  db: Db,
+  config: Config,
+  userId: string | null,
+): Promise<{ serviceName: string; preferences: Preferences | null }> {
+  const user = userId === null ? undefined : await findUserById(db, userId);
   const preferences = user ? preferencesOf(user) : null;
   if (!config.FEATURE_SERVICE_SELECTION) return { serviceName: config.TRANSCRIPTION_SERVICE, preferences };
   return { serviceName: serviceForUser(config, preferences?.transcription_service).name, preferences };
@@ -83,17 +93,13 @@ function mediaInput(env: Env, file: AudioFileRow): TranscriptionInput {
 export async function runTranscriptionJob(message: Message<unknown>, body: TranscribeMessage, env: Env): Promise<void> {
   const config = getConfig(env);
   const db = getDb(env.DB);
-  const file = await db
-    .select()
-    .from(audioFiles)
-    .where(and(eq(audioFiles.id, body.audio_file_id), eq(audioFiles.userId, body.user_id)))
-    .get();
+  const file = await db.select().from(audioFiles).where(eq(audioFiles.id, body.audio_file_id)).get();
   if (file?.status !== "processing") {
     message.ack(); // deleted, or already finished by an earlier delivery
     return;
   }
 
-  const { serviceName, preferences } = await chooseService(db, config, file.userId);
+  const { serviceName, preferences } = await chooseService(db, config, file.uploadedBy);
   const startedAt = nowIso();
   await recordAttempt(db, file.id, message.attempts);
   try {

@@ -1,6 +1,6 @@
 // Deepgram Nova-3 on Workers AI. The typed output omits speaker labels and
 // entities, so the raw Deepgram response is read defensively, field by field.
-import type { Sentiment } from "../../common/transcript";
+import type { Sentiment } from "../../core/transcript";
 import {
   NO_OPTIONS,
   type NormalizedTranscript,

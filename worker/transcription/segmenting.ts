@@ -1,7 +1,7 @@
 // Shared by the service adapters: turns a service's words into the normalised
 // transcript (utterances by speaker turns, pauses and length) and cleans numbers.
-import type { Sentiment } from "../../common/transcript";
-import { EDIT_LIMITS } from "../../common/transcript-ops";
+import type { Sentiment } from "../../core/transcript";
+import { EDIT_LIMITS } from "../../core/edit-limits";
 import type { NormalizedTranscript, NormalizedUtterance, NormalizedWord } from "./types";
 
 /** A word as an adapter collects it, before it is grouped into utterances. */

@@ -1,4 +1,4 @@
-import type { Sentiment } from "../../common/transcript";
+import type { Sentiment } from "../../core/transcript";
 import type { ResolvedOptions } from "../../common/transcription-options";
 import type { Config } from "../config";
 

@@ -4,8 +4,9 @@
 import type { Context } from "hono";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { unprocessable } from "../lib/errors";
-import type { OperationResultDto } from "../../common/transcript-ops";
+import type { OperationResultDto } from "../../core/operation-results";
 import type { AppEnv } from "../types";
+import { transcriptStoreOf } from "../workspaces/access";
 import { editTranscript, StaleUtterancesError } from "./store";
 
 const HEADER_MAX = 100;
@@ -26,13 +27,17 @@ function clientId(c: Context<AppEnv>): string | null {
   return id && id.length <= HEADER_MAX ? id : null;
 }
 
-/** The signed-in user's edit of the file's transcript, in one call into their store. */
-export function edit<K extends StoreEdit["kind"]>(
+/**
+ * An edit of the file's transcript by a member whose role allows editing: one D1 read (the file's
+ * store and the caller's role), then one call into the store that commits and tells open tabs.
+ */
+export async function edit<K extends StoreEdit["kind"]>(
   c: Context<AppEnv>,
   audioFileId: string,
   change: Extract<StoreEdit, { kind: K }>,
 ): Promise<EditAnswers[K]> {
-  return editTranscript<K>(c.env, c.var.user.id, audioFileId, change, clientId(c));
+  const storeId = await transcriptStoreOf(c.var.db, c.var.user.id, audioFileId, "edit");
+  return editTranscript<K>(c.env, storeId, audioFileId, change, clientId(c));
 }
 
 /** Runs an edit and answers `{data}`; a stale version answers 409 with the current utterances. */
@@ -42,7 +47,7 @@ export async function answerEdit(
   change: Extract<StoreEdit, { kind: "operation" | "step" | "merge_speakers" }>,
 ) {
   try {
-    const data: OperationResultDto = await editTranscript(c.env, c.var.user.id, audioFileId, change, clientId(c));
+    const data: OperationResultDto = await edit(c, audioFileId, change);
     return c.json({ data }, 200);
   } catch (error) {
     if (error instanceof StaleUtterancesError) return c.json({ error: error.message, data: { utterances: error.utterances } }, 409);

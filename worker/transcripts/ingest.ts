@@ -1,8 +1,8 @@
 // A finished transcription as the rows its owner's store writes (core/transcript-rows.ts):
 // words as plain text (core/plain-words.ts), speakers who say something (at most the cap),
 // ids, order keys and statistics.
-import { initialKeys } from "../../common/order-keys";
-import { wordTimeLimit } from "../../common/transcript-apply";
+import { initialKeys } from "../../core/order-keys";
+import { wordTimeLimit } from "../../core/transcript-apply";
 import type { AudioFileRow } from "../db/schema";
 import { newId } from "../../common/ids";
 import type { NormalizedTranscript } from "../transcription/types";
@@ -37,7 +37,7 @@ function utteranceTimes(u: { start: number; end: number; words: readonly { start
 
 /** Turns a normalised result into rows, computing the transcript's statistics. */
 export function buildTranscriptRows(
-  file: Pick<AudioFileRow, "id" | "userId">,
+  file: Pick<AudioFileRow, "id" | "storeId">,
   result: NormalizedTranscript,
   meta: { service: string; startedAt: string; completedAt: string },
 ): TranscriptRows {
@@ -84,7 +84,7 @@ export function buildTranscriptRows(
     transcript: {
       id: transcriptId,
       audioFileId: file.id,
-      userId: file.userId,
+      storeId: file.storeId,
       duration: round(result.duration > 0 ? result.duration : lastEnd),
       accuracyPercentage: wordCount ? round((confidenceSum / wordCount) * 100, 1) : 0,
       confidenceSum,

@@ -1,9 +1,10 @@
-// The Worker's side of the transcript store: every transcript lives in its owner's object
-// (durable-objects/user-channel.ts, decision 029). Each function is one call into that object;
-// the object holds exactly its user's transcripts, so it answers 404 for a file it does not hold,
-// and an edit checks, commits and tells the user's tabs in that one call.
-import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../common/transcript";
-import type { EditHistoryDto, UtteranceState } from "../../common/transcript-ops";
+// The Worker's side of the transcript store: every transcript lives in the store object its file
+// names (`store_id`, the workspace it was uploaded to; decisions 029 and 039). Each function is
+// one call into that object, made after the caller's role was checked; the object answers 404
+// for a file it does not hold, and an edit checks, commits and tells the open tabs in that one call.
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../core/transcript";
+import type { EditHistoryDto } from "../../core/operation-results";
+import type { UtteranceState } from "../../core/change";
 import type { StoreAnswer } from "../../core/refusal";
 import type { DescribedFile, FileFields, MergeOutcome, RetranscriptionLabel } from "../../core/retranscription";
 import type { TranscriptRows } from "../../core/transcript-rows";
@@ -32,36 +33,36 @@ function unwrap<T>(value: unknown): T {
 }
 
 /** The transcript as GET /transcripts/{id} answers it. */
-export async function readTranscript(env: Env, userId: string, fileId: string): Promise<TranscriptDto> {
-  return unwrap(await userStore(env, userId).openTranscript(fileId));
+export async function readTranscript(env: Env, storeId: string, fileId: string): Promise<TranscriptDto> {
+  return unwrap(await userStore(env, storeId).openTranscript(fileId));
 }
 
-export async function readSpeakers(env: Env, userId: string, fileId: string): Promise<SpeakerDto[]> {
-  return unwrap(await userStore(env, userId).transcriptSpeakers(fileId));
+export async function readSpeakers(env: Env, storeId: string, fileId: string): Promise<SpeakerDto[]> {
+  return unwrap(await userStore(env, storeId).transcriptSpeakers(fileId));
 }
 
 /** Every utterance in order (the first `first` when given), as the API's JSON text. */
-export async function readUtterancesJson(env: Env, userId: string, fileId: string, first?: number): Promise<string> {
-  return unwrap(await userStore(env, userId).utterancesJson(fileId, first));
+export async function readUtterancesJson(env: Env, storeId: string, fileId: string, first?: number): Promise<string> {
+  return unwrap(await userStore(env, storeId).utterancesJson(fileId, first));
 }
 
 /** Every utterance in order, as objects (exports, summaries). */
-export async function readUtterances(env: Env, userId: string, fileId: string): Promise<UtteranceDto[]> {
-  return JSON.parse(await readUtterancesJson(env, userId, fileId)) as UtteranceDto[];
+export async function readUtterances(env: Env, storeId: string, fileId: string): Promise<UtteranceDto[]> {
+  return JSON.parse(await readUtterancesJson(env, storeId, fileId)) as UtteranceDto[];
 }
 
 /** The same in the compact shape, as JSON text. */
-export async function readCompactUtterancesJson(env: Env, userId: string, fileId: string, first?: number): Promise<string> {
-  return unwrap(await userStore(env, userId).compactUtterancesJson(fileId, first));
+export async function readCompactUtterancesJson(env: Env, storeId: string, fileId: string, first?: number): Promise<string> {
+  return unwrap(await userStore(env, storeId).compactUtterancesJson(fileId, first));
 }
 
 /** Current states of the named utterances, in order; unknown ids are absent. */
-export async function readCurrentStates(env: Env, userId: string, fileId: string, ids: readonly string[]): Promise<UtteranceState[]> {
-  return unwrap(await userStore(env, userId).currentStates(fileId, [...ids]));
+export async function readCurrentStates(env: Env, storeId: string, fileId: string, ids: readonly string[]): Promise<UtteranceState[]> {
+  return unwrap(await userStore(env, storeId).currentStates(fileId, [...ids]));
 }
 
-export async function readHistory(env: Env, userId: string, fileId: string): Promise<EditHistoryDto> {
-  return unwrap(await userStore(env, userId).editHistory(fileId));
+export async function readHistory(env: Env, storeId: string, fileId: string): Promise<EditHistoryDto> {
+  return unwrap(await userStore(env, storeId).editHistory(fileId));
 }
 
 /**
@@ -71,12 +72,12 @@ export async function readHistory(env: Env, userId: string, fileId: string): Pro
  */
 export async function editTranscript<K extends StoreEdit["kind"]>(
   env: Env,
-  userId: string,
+  storeId: string,
   fileId: string,
   edit: Extract<StoreEdit, { kind: K }>,
   clientId: string | null,
 ): Promise<EditAnswers[K]> {
-  const done = unwrap<{ data: EditAnswers[K]; file?: DescribedFile }>(await userStore(env, userId).edit(fileId, edit, clientId));
+  const done = unwrap<{ data: EditAnswers[K]; file?: DescribedFile }>(await userStore(env, storeId).edit(fileId, edit, clientId));
   if (done.file) await describedFileStatement(env.DB, fileId, done.file).run();
   return done.data;
 }
@@ -90,15 +91,15 @@ export async function editTranscript<K extends StoreEdit["kind"]>(
  */
 export async function saveNewTranscript(env: Env, rows: TranscriptRows, run: string, fields: FileFields): Promise<boolean> {
   const t = rows.transcript;
-  const store = userStore(env, t.userId);
+  const store = userStore(env, t.storeId);
   const { transcriptId } = await store.ingestTranscript(rows, run, fields);
   const db = env.DB;
   const thisRun = whileProcessingRun("?1", "?2");
   const [, , ready] = await db.batch([
     db.prepare(`DELETE FROM transcripts WHERE audio_file_id = ?1 AND ${thisRun}`).bind(t.audioFileId, run),
     db
-      .prepare(`INSERT INTO transcripts (id, audio_file_id, user_id, created_at) SELECT ?3, ?1, ?4, ?5 WHERE ${thisRun}`)
-      .bind(t.audioFileId, run, transcriptId, t.userId, t.completedAt),
+      .prepare(`INSERT INTO transcripts (id, audio_file_id, created_at) SELECT ?3, ?1, ?4 WHERE ${thisRun}`)
+      .bind(t.audioFileId, run, transcriptId, t.completedAt),
     readyStatement(db, t.audioFileId, run, t.transcriptionService, t.duration, t.completedAt),
   ]);
   if (ready!.meta.changes) return true;
@@ -124,7 +125,7 @@ export async function mergeNewRecognition(
 ): Promise<MergeOutcome | null> {
   const t = rows.transcript;
   const { discardCorrections, label, run } = opts;
-  const merged = await userStore(env, t.userId).mergeRetranscription({ rows, fields, run, discardCorrections, label });
+  const merged = await userStore(env, t.storeId).mergeRetranscription({ rows, fields, run, discardCorrections, label });
   if (!merged) return null;
   const db = env.DB;
   const fileRun = opts.file.processingStartedAt;
@@ -133,11 +134,11 @@ export async function mergeNewRecognition(
     // The header too, in case this run's first delivery stored the transcript and stopped before D1 heard of it.
     db
       .prepare(
-        `INSERT INTO transcripts (id, audio_file_id, user_id, created_at)
-         SELECT ?3, ?1, ?4, ?5 WHERE EXISTS (SELECT 1 FROM audio_files WHERE id = ?1 AND status = 'processing' AND processing_started_at IS ?2)
+        `INSERT INTO transcripts (id, audio_file_id, created_at)
+         SELECT ?3, ?1, ?4 WHERE EXISTS (SELECT 1 FROM audio_files WHERE id = ?1 AND status = 'processing' AND processing_started_at IS ?2)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(t.audioFileId, fileRun, merged.transcriptId, t.userId, t.completedAt),
+      .bind(t.audioFileId, fileRun, merged.transcriptId, t.completedAt),
     readyAfterMergeStatement(db, t.audioFileId, fileRun, merged.duration, t.completedAt),
   ]);
   if (!ready!.meta.changes) return { merged: false };
@@ -155,13 +156,13 @@ function describedFileStatement(db: D1Database, fileId: string, file: DescribedF
 }
 
 /** How many utterances of the file a re-transcription would keep; 0 without a transcript. */
-export async function correctedUtterances(env: Env, userId: string, audioFileId: string): Promise<number> {
-  return userStore(env, userId).correctedCount(audioFileId);
+export async function correctedUtterances(env: Env, storeId: string, audioFileId: string): Promise<number> {
+  return userStore(env, storeId).correctedCount(audioFileId);
 }
 
 /** Before files leave D1: their transcripts leave their owners' objects. */
-export async function purgeStoredTranscripts(env: Env, files: readonly { id: string; userId: string }[]): Promise<void> {
-  const byUser = new Map<string, string[]>();
-  for (const f of files) byUser.set(f.userId, [...(byUser.get(f.userId) ?? []), f.id]);
-  for (const [userId, ids] of byUser) await userStore(env, userId).purgeTranscripts(ids);
+export async function purgeStoredTranscripts(env: Env, files: readonly { id: string; storeId: string }[]): Promise<void> {
+  const byStore = new Map<string, string[]>();
+  for (const f of files) byStore.set(f.storeId, [...(byStore.get(f.storeId) ?? []), f.id]);
+  for (const [storeId, ids] of byStore) await userStore(env, storeId).purgeTranscripts(ids);
 }

@@ -2,7 +2,10 @@
 import { and, eq } from "drizzle-orm";
 import { roleAllows, WORKSPACE_MESSAGES, type WorkspaceAction, type WorkspaceRole } from "../../common/workspaces";
 import type { Db } from "../db/client";
-import { type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
+import { LIBRARY_MESSAGES } from "../../common/library";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
+import { audioFiles, type FolderRow, folders, type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
+import { withTranscriptFlag } from "../library/audio-files";
 import { forbidden, notFound } from "../lib/errors";
 
 export interface Membership {
@@ -36,4 +39,79 @@ export function assertAllowed(membership: Membership, action: WorkspaceAction): 
 /** A member whose role allows the action; 404 for a non-member, 403 for a role without the right. */
 export async function requireRole(db: Db, userId: string, workspaceId: string, action: WorkspaceAction): Promise<Membership> {
   return assertAllowed(await membershipOf(db, userId, workspaceId), action);
+}
+
+/**
+ * The workspace a library call means: the one named, if the caller's role there allows the
+ * action, else (none named) the caller's personal one, whose id is the caller's and which
+ * the caller always owns, so it costs no read.
+ */
+export async function workspaceFor(db: Db, userId: string, requested: string | undefined, action: WorkspaceAction): Promise<string> {
+  if (requested === undefined || requested === userId) return userId;
+  await requireRole(db, userId, requested, action);
+  return requested;
+}
+
+/**
+ * A file with the caller's role in its workspace, in one read. A non-member gets the same 404
+ * as for a file that does not exist (`missing` is that answer's text); a role without the
+ * right gets 403.
+ */
+export async function fileFor(
+  db: Db,
+  userId: string,
+  fileId: string,
+  action: WorkspaceAction,
+  missing: string = LIBRARY_MESSAGES.fileNotFound,
+) {
+  const row = await db
+    .select({ ...withTranscriptFlag, role: workspaceMembers.role })
+    .from(audioFiles)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, audioFiles.workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(eq(audioFiles.id, fileId))
+    .get();
+  if (!row) throw notFound(missing);
+  if (!roleAllows(row.role, action)) throw forbidden(WORKSPACE_MESSAGES.forbidden);
+  const { role: _role, ...file } = row;
+  return file;
+}
+
+/**
+ * The store object holding a file's transcript, for the one store call that follows, when the
+ * caller's role in the file's workspace allows the action; 404 and 403 as `fileFor`.
+ */
+export async function transcriptStoreOf(db: Db, userId: string, fileId: string, action: WorkspaceAction): Promise<string> {
+  const row = await db
+    .select({ storeId: audioFiles.storeId, role: workspaceMembers.role })
+    .from(audioFiles)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, audioFiles.workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(eq(audioFiles.id, fileId))
+    .get();
+  if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
+  if (!roleAllows(row.role, action)) throw forbidden(WORKSPACE_MESSAGES.forbidden);
+  return row.storeId;
+}
+
+/** A folder of a workspace where the caller's role allows the action; 404 as for a missing folder otherwise. */
+export async function folderFor(db: Db, userId: string, folderId: string, action: WorkspaceAction): Promise<FolderRow> {
+  const row = await db
+    .select({ folder: folders, role: workspaceMembers.role })
+    .from(folders)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, folders.workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(eq(folders.id, folderId))
+    .get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
+  if (!roleAllows(row.role, action)) throw forbidden(WORKSPACE_MESSAGES.forbidden);
+  return row.folder;
+}
+
+/** The workspace of a folder the caller is a member of, or undefined (missing, or a stranger's). */
+export async function folderWorkspaceOf(db: Db, userId: string, folderId: string): Promise<string | undefined> {
+  const row = await db
+    .select({ workspaceId: folders.workspaceId })
+    .from(folders)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, folders.workspaceId), eq(workspaceMembers.userId, userId)))
+    .where(eq(folders.id, folderId))
+    .get();
+  return row?.workspaceId;
 }

@@ -4,7 +4,8 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { WORKSPACE_LIMITS, WORKSPACE_MESSAGES, type WorkspaceDto, type WorkspaceRole } from "../../common/workspaces";
 import type { Db } from "../db/client";
 import { batch } from "../lib/d1-batch";
-import { type UserRow, type WorkspaceRow, workspaceActivity, workspaceMembers, workspaces } from "../db/schema";
+import { audioFiles, type UserRow, type WorkspaceRow, workspaceActivity, workspaceMembers, workspaces } from "../db/schema";
+import { deleteAudioFiles } from "../library/audio-files";
 import { forbidden, unprocessable } from "../lib/errors";
 import { nowIso } from "../../common/time";
 import type { Membership } from "./access";
@@ -71,10 +72,16 @@ export async function renameWorkspace(db: Db, actor: UserRow, { workspace, role 
 }
 
 /**
- * Deletes a team workspace and, by cascade, its members, invitations and log.
+ * Deletes a team workspace: first its files with their media, transcripts and exports (a failure
+ * leaves the workspace to delete again), then, by cascade, folders, members, invitations and log.
  * A personal workspace lives as long as its account.
  */
-export async function deleteWorkspace(db: Db, { workspace }: Membership): Promise<void> {
+export async function deleteWorkspace(env: Env, db: Db, { workspace }: Membership): Promise<void> {
   if (workspace.personalUserId !== null) throw unprocessable(WORKSPACE_MESSAGES.personalCannotBeDeleted);
+  for (;;) {
+    const files = await db.select().from(audioFiles).where(eq(audioFiles.workspaceId, workspace.id)).limit(200).all();
+    if (files.length === 0) break;
+    await deleteAudioFiles(env, db, files);
+  }
   await db.delete(workspaces).where(and(eq(workspaces.id, workspace.id), isNull(workspaces.personalUserId)));
 }

@@ -68,9 +68,10 @@ export const fileApi = {
       )
     ).data,
   remove: (id: string) => call(api.audio_files[":id"].$delete({ param: { id } })),
-  bulkDelete: (ids: string[]) => call(api.audio_files["bulk-delete"].$post({ json: { ids } })),
-  bulkMove: async (ids: string[], folderId: string | null) =>
-    (await call(api.audio_files["bulk-move"].$post({ json: { ids, folder_id: folderId ?? "" } }))).data,
+  bulkDelete: (ids: string[], workspaceId: string) =>
+    call(api.audio_files["bulk-delete"].$post({ json: { ids, workspace_id: workspaceId } })),
+  bulkMove: async (ids: string[], folderId: string | null, workspaceId: string) =>
+    (await call(api.audio_files["bulk-move"].$post({ json: { ids, folder_id: folderId ?? "", workspace_id: workspaceId } }))).data,
   download: (id: string) => call(api.audio_files[":id"].download.$get({ param: { id } })),
   retranscribe: async (id: string, options: TranscriptionOptions, discardCorrections = false) =>
     (
@@ -93,7 +94,7 @@ export const folderApi = {
 };
 
 /** The workspace a file or folder belongs to (the server names it in every answer). */
-export const workspaceOf = (item: AudioFileDto | FolderDto): string => item.workspace_id;
+export const workspaceOf = (item: AudioFileDto | FolderDto): string => item.workspaceId;
 
 /** Puts a file into its workspace's cached list (newest copy wins); `ifListed`: only when that list is already cached. */
 export function putFileInCache(client: QueryClient, file: AudioFileDto, ifListed = false): void {

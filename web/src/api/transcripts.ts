@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { decodeUtterances } from "../../../common/compact-utterances";
 import { MESSAGES } from "../../../common/messages";
 import { UTTERANCE_IDS_MAX } from "../../../common/utterances-query";
-import type { SummaryType, UtteranceDto } from "../../../common/transcript";
+import type { SummaryType, UtteranceDto } from "../../../core/transcript";
 import { api, call } from "./client";
 import { ApiRequestError, messageFromBody } from "./errors";
 

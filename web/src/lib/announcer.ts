@@ -2,7 +2,7 @@
 // toasts, playback state changes and, on demand, the time and save status. Nothing here is said
 // per word or per save, so a reader is not flooded.
 import { proxy } from "valtio";
-import { formatTimestamp } from "../../../common/format";
+import { formatTimestamp } from "../../../core/timestamps";
 
 export const announcerState = proxy({ message: "", count: 0 });
 

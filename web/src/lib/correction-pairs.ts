@@ -1,7 +1,7 @@
 // Corrections that teach the vocabulary: the same recognized word corrected to the same
 // new text in two or more places makes a pair worth offering as a vocabulary term.
 // Plain TypeScript, fed with the editor's local changes.
-import type { Change } from "../../../common/transcript-ops";
+import type { Change } from "../../../core/change";
 import { OPTION_LIMITS } from "../../../common/transcription-options";
 
 export interface CorrectionPair {

@@ -1,4 +1,4 @@
-import { formatDuration } from "../../../common/format";
+import { formatDuration } from "../../../core/timestamps";
 import type { ProcessingEstimation } from "../../../common/library";
 
 /** docs/product.md#states: the bar never claims more than this before the file is ready. */

@@ -1,5 +1,5 @@
 import type { AudioFileDto } from "../../../common/library";
-import type { FileStatusChangedEvent } from "../../../common/transcript";
+import type { FileStatusChangedEvent } from "../../../common/live-messages";
 import type { ToastType } from "../lib/toasts";
 
 /** What a status change does to the app; injected so the rules are testable without React. */

@@ -1,6 +1,7 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
-import type { ExportCompletedMessage, TranscriptChangedMessage } from "../../../common/live-messages";
-import type { FileStatusChangedEvent } from "../../../common/transcript";
+import type { ExportCompletedMessage } from "../../../common/live-messages";
+import type { TranscriptChangedMessage } from "../../../core/live-change";
+import type { FileStatusChangedEvent } from "../../../common/live-messages";
 import { parseLiveMessage } from "../../../common/live-messages";
 import { type Random, withJitter } from "../lib/backoff";
 

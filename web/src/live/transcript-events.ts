@@ -1,7 +1,7 @@
 // Transcript events from the live channel, to the open editor of that file
 // (which fetches what it needs itself), and to a read ahead of a file not yet open
 // (editor/open/open-transcript.ts), which a change makes stale.
-import type { TranscriptChangedMessage } from "../../../common/live-messages";
+import type { TranscriptChangedMessage } from "../../../core/live-change";
 
 export interface TranscriptWatcher {
   /** Another tab changed some utterances. */

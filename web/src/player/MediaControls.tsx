@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { formatDuration } from "../../../common/format";
+import { formatDuration } from "../../../core/timestamps";
 import { Alert } from "../components/Alert";
 import { VolumeIcon } from "../components/Icons";
 import { playbackStatus, provideStatus } from "../lib/announcer";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { formatDuration } from "../../../common/format";
+import { formatDuration } from "../../../core/timestamps";
 import { SHARE_LIMITS, SHARE_MESSAGES, type SharedTranscriptDto } from "../../../common/shares";
-import type { UtteranceDto } from "../../../common/transcript";
+import type { UtteranceDto } from "../../../core/transcript";
 import { Logo } from "../components/Logo";
 import { isGone, sharedApi } from "./shared-api";
 import { SharedTranscript } from "./SharedTranscript";

@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { formatTimestamp } from "../../../common/format";
+import { formatTimestamp } from "../../../core/timestamps";
 import type { SharedSpeakerDto, SharedTranscriptDto } from "../../../common/shares";
-import type { UtteranceDto } from "../../../common/transcript";
+import type { UtteranceDto } from "../../../core/transcript";
 import { PlaybackController } from "../editor/model/playback-controller";
 import { MediaControls, type MediaSource } from "../player/MediaControls";
 import { speakerColorIndex } from "../editor/view/display";

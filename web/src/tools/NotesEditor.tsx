@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import type { TranscriptDto } from "../../../common/transcript";
+import type { TranscriptDto } from "../../../core/transcript";
 import { transcriptKeys } from "../api/transcripts";
 import { dispatch, run } from "../editor/model/commands";
 import { formatBinding, SHORTCUTS } from "../editor/model/shortcuts";

@@ -1,4 +1,4 @@
-import type { SpeakerDto } from "../../../common/transcript";
+import type { SpeakerDto } from "../../../core/transcript";
 import { Menu } from "../components/Menu";
 import type { EditorSession } from "../editor/model/editor-session";
 import { mergeSpeakersFromUi } from "../editor/model/speaker-merge-action";

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from "react";
-import type { SpeakerDto } from "../../../common/transcript";
-import { DETAILS_MESSAGES } from "../../../common/transcript-details";
+import type { SpeakerDto } from "../../../core/transcript";
+import { DETAILS_MESSAGES } from "../../../core/details-limits";
 import type { EditorSession } from "../editor/model/editor-session";
 import { useReadySession, useSpeakerStats } from "../editor/view/useSpeakers";
 import { toast } from "../lib/toasts";

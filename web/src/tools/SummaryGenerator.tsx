@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { SUMMARY_TYPES, type SummaryType, type TranscriptDto } from "../../../common/transcript";
+import { SUMMARY_TYPES, type SummaryType, type TranscriptDto } from "../../../core/transcript";
 import { useServiceConfiguration } from "../api/library";
 import { transcriptApi, transcriptKeys } from "../api/transcripts";
 import { toast } from "../lib/toasts";

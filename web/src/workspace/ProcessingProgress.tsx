@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
-import { formatDuration } from "../../../common/format";
+import { formatDuration } from "../../../core/timestamps";
 import { describeProgress, OVERDUE_TEXT, processingProgress } from "../lib/progress";
 
 type Estimation = NonNullable<AudioFileDto["processingEstimation"]>;

@@ -1,5 +1,5 @@
 import type { AudioFileDto } from "../../../common/library";
-import type { TranscriptDto } from "../../../common/transcript";
+import type { TranscriptDto } from "../../../core/transcript";
 import { languageName } from "../../../common/languages";
 import { useServiceConfiguration } from "../api/library";
 import { describeSpeakerHint } from "../lib/options-draft";

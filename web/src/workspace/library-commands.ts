@@ -109,6 +109,7 @@ export async function moveFiles(
     const moved = await fileApi.bulkMove(
       files.map((f) => f.id),
       target,
+      ctx.workspaceId,
     );
     putFilesInCache(ctx.client, moved);
     toast(`Moved ${countLabel(moved.length)} to ${folderName(folders as FolderDto[], target)}`, "success");
@@ -120,7 +121,10 @@ export async function moveFiles(
 /** Many files and their stored media in one request, with one toast. */
 export async function deleteFiles(ctx: LibraryContext, files: readonly AudioFileDto[]): Promise<void> {
   try {
-    const { deleted_ids } = await fileApi.bulkDelete(files.map((f) => f.id));
+    const { deleted_ids } = await fileApi.bulkDelete(
+      files.map((f) => f.id),
+      ctx.workspaceId,
+    );
     // Files another tab already deleted are gone too: drop every one asked for.
     const gone = new Set(files.map((f) => f.id));
     dropFilesFromCache(ctx.client, (f) => gone.has(f.id));

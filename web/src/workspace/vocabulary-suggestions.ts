@@ -2,7 +2,7 @@
 // quiet offers in the tools sidebar, one at a time. Accepted terms go to the personal
 // vocabulary; declined pairs are remembered in this browser and not offered again.
 import { proxy } from "valtio";
-import type { Change } from "../../../common/transcript-ops";
+import type { Change } from "../../../core/change";
 import { OPTION_LIMITS } from "../../../common/transcription-options";
 import { authState } from "../auth/store";
 import { CorrectionTracker, type CorrectionPair } from "../lib/correction-pairs";

@@ -1,7 +1,7 @@
 // Captions from word times, following common subtitle practice: a cue lasts at
 // most 7 s and holds at most 2 lines of at most 42 characters, broken only
 // between words; a cue never spans two utterances (a change of speaker).
-import { toPlainText } from "../../../common/names";
+import { toPlainText } from "../../../core/plain-text";
 import type { ExportUtterance } from "../document";
 
 export const CAPTION_RULES = { maxCueSeconds: 7, maxLines: 2, maxLineChars: 42, minCueSeconds: 0.5 } as const;

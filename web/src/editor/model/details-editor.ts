@@ -1,8 +1,9 @@
 // The edits of a transcript's speakers, summary and notes, outside React: each
 // updates the session's store at once (speakers) and is queued behind the
 // utterance edits in the same persisted save queue, with the same retries.
-import { DETAILS_MESSAGES, speakerUpdateSchema } from "../../../../common/transcript-details";
-import type { SpeakerDto } from "../../../../common/transcript";
+import { DETAILS_MESSAGES } from "../../../../core/details-limits";
+import { speakerUpdateSchema } from "../../../../common/transcript-details";
+import type { SpeakerDto } from "../../../../core/transcript";
 import { newId } from "../../../../common/ids";
 import { type DetailsOp, type EditorOp, namesSpeaker, remapSpeaker, type TranscriptField } from "./details-ops";
 import type { SavedResult, SaveQueue } from "./save-queue";

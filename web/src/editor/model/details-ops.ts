@@ -1,8 +1,8 @@
 // The edits of a transcript's speakers, summary and notes. The server has no
 // operation codec for them (they are plain REST calls), so they are the
 // client's own: queued, stored and retried beside the utterance operations
-// (common/transcript-ops.ts), in one order.
-import { touches, type TranscriptOp } from "../../../../common/transcript-ops";
+// (core/operations.ts), in one order.
+import { touches, type TranscriptOp } from "../../../../core/operations";
 
 export type TranscriptField = "summary" | "notes";
 

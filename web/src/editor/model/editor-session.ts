@@ -3,9 +3,10 @@
 // IndexedDB backing and HTTP transport, and what happens after each save.
 // Plain TypeScript; the view creates one per open file.
 import type { QueryClient } from "@tanstack/react-query";
-import type { TranscriptChangedMessage } from "../../../../common/live-messages";
-import { touches, type OperationResultDto } from "../../../../common/transcript-ops";
-import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
+import type { TranscriptChangedMessage } from "../../../../core/live-change";
+import { touches } from "../../../../core/operations";
+import type { OperationResultDto } from "../../../../core/operation-results";
+import type { SpeakerDto, UtteranceDto } from "../../../../core/transcript";
 import { DetailsEditor } from "./details-editor";
 import { type EditorOp, isDetailsOp } from "./details-ops";
 import { TAB_ID } from "../../api/client";

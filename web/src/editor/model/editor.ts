@@ -1,19 +1,15 @@
 // The editor's commands, outside React: each updates the store optimistically
 // with the same pure rules the server applies, then queues the operation. The
 // view renders the store and dispatches commands; nothing here touches the DOM.
-import { applyOp, OpError, replacedCount } from "../../../../common/transcript-apply";
-import {
-  findInText,
-  normalizeFind,
-  REPLACE_LIMITS,
-  REPLACE_MESSAGES,
-  utteranceText,
-  type ReplaceSpec,
-} from "../../../../common/replace-match";
-import type { Change, OperationResultDto, TranscriptOp } from "../../../../common/transcript-ops";
-import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../../../../common/word-diff";
+import { applyOp, OpError, replacedCount } from "../../../../core/transcript-apply";
+import { findInText, normalizeFind, utteranceText } from "../../../../core/replace-match";
+import { REPLACE_LIMITS, REPLACE_MESSAGES, type ReplaceSpec } from "../../../../core/replace-spec";
+import type { Change } from "../../../../core/change";
+import type { OperationResultDto } from "../../../../core/operation-results";
+import type { TranscriptOp } from "../../../../core/operations";
+import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../../../../core/word-diff";
 import { newId } from "../../../../common/ids";
-import { newWordId } from "../../../../common/word-diff";
+import { newWordId } from "../../../../core/word-diff";
 import type { EditorClock } from "./clock";
 import type { EditorOp } from "./details-ops";
 import type { ChangeSource, TranscriptStore } from "./transcript-store";

@@ -1,6 +1,6 @@
 // Undo and redo: server-side history, applied to the open editor. Pending
 // saves go first, so an undo never overtakes the edit it is meant to undo.
-import type { OperationResultDto } from "../../../../common/transcript-ops";
+import type { OperationResultDto } from "../../../../core/operation-results";
 
 export type HistoryDirection = "undo" | "redo";
 

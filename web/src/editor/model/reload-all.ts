@@ -1,6 +1,6 @@
 // Reading a transcript's whole list again (a reconnect, a re-transcription
 // undone) and merging it into the open editor.
-import type { UtteranceDto } from "../../../../common/transcript";
+import type { UtteranceDto } from "../../../../core/transcript";
 import type { TranscriptStore } from "./transcript-store";
 
 /**

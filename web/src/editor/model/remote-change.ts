@@ -1,8 +1,8 @@
 // Another tab (or an undo there) changed a transcript: the live message names
 // the utterances created or changed and those removed. Only the named ones are
 // fetched (a one-word edit in a 3-hour transcript costs one utterance, not 4.7 MB).
-import type { TranscriptChangedMessage } from "../../../../common/live-messages";
-import type { UtteranceDto } from "../../../../common/transcript";
+import type { TranscriptChangedMessage } from "../../../../core/live-change";
+import type { UtteranceDto } from "../../../../core/transcript";
 import type { TranscriptStore } from "./transcript-store";
 
 export type RemoteChange = Pick<TranscriptChangedMessage, "utterance_ids" | "removed_utterance_ids">;

@@ -4,8 +4,8 @@
 // the way, drops what the server refused, and keeps the unsent ones in this
 // tab's record (tab-records.ts) so a reload or a closed tab loses nothing.
 import { newId } from "../../../../common/ids";
-import type { OperationResultDto } from "../../../../common/transcript-ops";
-import type { SpeakerDto, TranscriptDto } from "../../../../common/transcript";
+import type { OperationResultDto } from "../../../../core/operation-results";
+import type { SpeakerDto, TranscriptDto } from "../../../../core/transcript";
 import { type EditorOp, opTouches } from "./details-ops";
 import { systemClock, type EditorClock } from "./clock";
 

@@ -6,7 +6,8 @@
 // several words ("the cat") or part of one ("at" in "cat"). Each utterance's
 // lowercase text is built once and cached by object identity: pass immutable
 // objects (query data, valtio snapshots), a changed utterance being a new object.
-import { DEFAULT_MATCH_OPTIONS, findInText, lowerSameLength, normalizeFind, type MatchOptions } from "../../../../common/replace-match";
+import { DEFAULT_MATCH_OPTIONS, findInText, lowerSameLength, normalizeFind } from "../../../../core/replace-match";
+import type { MatchOptions } from "../../../../core/replace-spec";
 
 /** docs/product.md#transcript-editor: search minimum length. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -81,7 +82,7 @@ function wordIndexAt(starts: Int32Array, at: number): number {
 
 /**
  * Every occurrence (not overlapping, like a browser's find), in document order. Empty when inactive.
- * The rule is replace all's (common/replace-match.ts), so `n of m` counts what it would change.
+ * The rule is replace all's (core/replace-match.ts), so `n of m` counts what it would change.
  */
 export function findMatches(
   utterances: readonly SearchUtterance[],

@@ -1,7 +1,7 @@
 // A speaker's utterance count and share of the speaking time, from the
 // utterances the editor holds: they follow every edit at once, unsaved ones
 // included. Same rule as the server's (worker/transcripts/read.ts, toSpeakerDto).
-import type { SpeakerDto } from "../../../../common/transcript";
+import type { SpeakerDto } from "../../../../core/transcript";
 
 type Timed = { speakerId: string; startTime: number; endTime: number };
 

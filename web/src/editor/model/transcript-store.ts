@@ -2,11 +2,12 @@
 // client-only word flags. Plain TypeScript, no React: the view subscribes per
 // utterance (a card re-renders only when its own utterance object changes)
 // and to the list (insertions and removals).
-import { compareKeys } from "../../../../common/order-keys";
-import type { OpContext } from "../../../../common/transcript-apply";
-import type { Change, OperationResultDto, UtteranceState } from "../../../../common/transcript-ops";
-import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
-import type { EditableWord } from "../../../../common/word-diff";
+import { compareKeys } from "../../../../core/order-keys";
+import type { OpContext } from "../../../../core/transcript-apply";
+import type { Change, UtteranceState } from "../../../../core/change";
+import type { OperationResultDto } from "../../../../core/operation-results";
+import type { SpeakerDto, UtteranceDto } from "../../../../core/transcript";
+import type { EditableWord } from "../../../../core/word-diff";
 
 export interface EditableUtterance extends UtteranceDto {
   transcriptWords: EditableWord[];

@@ -2,7 +2,8 @@
 // from the shared codec fails to compile). The save queue needs the raw status
 // to tell a transient failure from a refusal, so the answer is classified here
 // rather than through the client's error mapping.
-import type { OperationResultDto, OpType, WireRequest, WireRequestOf } from "../../../../common/transcript-ops";
+import type { OperationResultDto } from "../../../../core/operation-results";
+import type { OpType, WireRequest, WireRequestOf } from "../../../../common/transcript-ops";
 import { toRequest } from "../../../../common/transcript-ops";
 import { api } from "../../api/client";
 import { messageFromBody } from "../../api/errors";

@@ -4,7 +4,7 @@
 // the page is hidden or the file closed, if every edit is saved by then. Never a state with unsaved edits: a copy only holds what
 // the server confirmed.
 import { encodeUtterances } from "../../../../common/compact-utterances";
-import type { SpeakerDto } from "../../../../common/transcript";
+import type { SpeakerDto } from "../../../../core/transcript";
 import { authState } from "../../auth/store";
 import type { SaveQueue } from "../model/save-queue";
 import type { TranscriptStore } from "../model/transcript-store";

@@ -5,7 +5,7 @@
 // user never sees another's copy); a record of another shape version is ignored; the
 // whole store is emptied on sign-out; at most MAX_COPIES records are kept.
 import { clear, createStore, del, get, set, update, type UseStore } from "idb-keyval";
-import type { SpeakerDto } from "../../../../common/transcript";
+import type { SpeakerDto } from "../../../../core/transcript";
 
 /** Bumped when the stored shape changes (or the compact answer's): older records are ignored. */
 export const COPY_FORMAT = 1;

@@ -3,7 +3,7 @@
 // focused (or clicked, before the editor renders) and taken by the editor session when
 // the file opens (docs/decisions/030-open-at-once.md).
 import { type CompactUtterances, decodeUtterances } from "../../../../common/compact-utterances";
-import type { SpeakerDto, UtteranceDto } from "../../../../common/transcript";
+import type { SpeakerDto, UtteranceDto } from "../../../../core/transcript";
 import { transcriptApi } from "../../api/transcripts";
 import { watchTranscript } from "../../live/transcript-events";
 import { HEAD_UTTERANCES, headOf } from "./head";

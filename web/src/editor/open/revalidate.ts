@@ -1,5 +1,5 @@
 // What the server's answer replaces once a copy of the transcript has shown (decision 030).
-import type { UtteranceDto } from "../../../../common/transcript";
+import type { UtteranceDto } from "../../../../core/transcript";
 import type { TranscriptStore } from "../model/transcript-store";
 
 /**

@@ -1,4 +1,4 @@
-import type { HistoryType } from "../../../../common/transcript-ops";
+import type { HistoryType } from "../../../../core/change";
 import { useEditHistory } from "../../api/transcripts";
 import { Modal } from "../../components/Modal";
 import { run } from "../model/commands";

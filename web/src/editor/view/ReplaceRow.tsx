@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { REPLACE_LIMITS, utteranceText } from "../../../../common/replace-match";
+import { REPLACE_LIMITS } from "../../../../core/replace-spec";
+import { utteranceText } from "../../../../core/replace-match";
 import { toast } from "../../lib/toasts";
 import { dispatch, run } from "../model/commands";
 import type { TranscriptEditor } from "../model/editor";

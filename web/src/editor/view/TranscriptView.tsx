@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
-import { DETAILS_MESSAGES } from "../../../../common/transcript-details";
+import { DETAILS_MESSAGES } from "../../../../core/details-limits";
 import { authState } from "../../auth/store";
 import type { PlaybackController } from "../model/playback-controller";
 import { dispatch } from "../model/commands";

@@ -9,9 +9,9 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from "react";
-import { formatTimestamp } from "../../../../common/format";
+import { formatTimestamp } from "../../../../core/timestamps";
 import type { TranscriptEditor } from "../model/editor";
-import { plainTextProblem } from "../../../../common/names";
+import { plainTextProblem } from "../../../../core/plain-text";
 import { pastedText, replaceRange, withoutControls } from "../model/paste-text";
 import { dispatch } from "../model/commands";
 import type { ChangeSource } from "../model/transcript-store";

@@ -1,6 +1,6 @@
 // How a transcript is shown: confidence classes, speaker colours, formatted details.
-import { formatTimestamp } from "../../../../common/format";
-import type { SpeakerDto, TranscriptDto, WordDto } from "../../../../common/transcript";
+import { formatTimestamp } from "../../../../core/timestamps";
+import type { SpeakerDto, TranscriptDto, WordDto } from "../../../../core/transcript";
 
 /** docs/product.md#transcript-editor: a word below this confidence is low-confidence; 0 means inaudible. */
 export const LOW_CONFIDENCE_THRESHOLD = 0.8;

@@ -1,7 +1,7 @@
 // The open editor's speakers for views: the session is their one owner while
 // the file is open (the Speakers panel, the speaker picker, the cards).
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import type { SpeakerDto } from "../../../../common/transcript";
+import type { SpeakerDto } from "../../../../core/transcript";
 import type { EditorSession } from "../model/editor-session";
 import { openSession, subscribeSessions } from "../model/open-sessions";
 import { withStats } from "../model/speaker-stats";

@@ -5,7 +5,7 @@
 // A long transcript is drawn lean (word-html.ts) and a text gets every word's span
 // when it is pointed at, focused, or one of its words is asked for. A text drawn
 // again while far off screen is drawn plain, and with its marks once it comes near.
-import type { EditableWord } from "../../../../common/word-diff";
+import type { EditableWord } from "../../../../core/word-diff";
 import { plainText, wordsHtml } from "./word-html";
 
 /** Word id → its span where one is drawn, for the playing-word highlight and navigation (no DOM queries on hot paths). */

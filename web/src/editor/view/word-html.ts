@@ -3,7 +3,7 @@
 // every word in its span, or lean, where only words that carry a mark (low
 // confidence, inaudible, edited, playing) have one and the others are bare text.
 // Lean keeps a 3-hour transcript near one DOM node per word run instead of three per word.
-import type { EditableWord } from "../../../../common/word-diff";
+import type { EditableWord } from "../../../../core/word-diff";
 import { LOW_CONFIDENCE_THRESHOLD } from "./display";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

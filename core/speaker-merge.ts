@@ -2,7 +2,8 @@
 // utterance of the speaker becomes the other's and the speaker is removed. The
 // Worker records it compactly (Change.speakerMoves); the SPA applies it
 // optimistically to the utterances it holds with `applySpeakerMerge`.
-import type { AppliedOp, TranscriptOp, UtteranceState } from "./transcript-ops";
+import type { AppliedOp, UtteranceState } from "./change";
+import type { TranscriptOp } from "./operations";
 
 export const MERGE_SPEAKERS_MESSAGES = {
   intoItself: "A speaker cannot be merged into itself",

@@ -1,5 +1,6 @@
-// Rules every user-given name shares (folders, files, speakers), and the plain-text rule that
-// speaker names and roles and transcript words follow.
+// The plain-text rule transcript words and speaker names and roles follow, and the rules every
+// other user-given name shares with them (folders, files, workspaces, tokens: their schemas in
+// common/ use these).
 
 /** Text-direction overrides and isolates: a name with U+202E displays reversed ("evil\u202Egnp.exe"). */
 export const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;

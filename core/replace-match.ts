@@ -6,24 +6,10 @@
 // trimmed, its whitespace collapsed, and it must keep at least 2 characters.
 // Matching is case-insensitive unless asked otherwise and accent-sensitive
 // ("café" does not find "cafe"), as the search box has always been.
+import type { WordPatch } from "./operations";
+import { type MatchOptions, REPLACE_LIMITS, type ReplaceSpec } from "./replace-spec";
 import { diffWords, wordPatches, type EditableWord } from "./word-diff";
-import type { WordPatch } from "./transcript-ops";
 
-export const REPLACE_LIMITS = { findMin: 2, findMax: 500, replaceMax: 500, matchesMax: 10_000 } as const;
-
-export const REPLACE_MESSAGES = {
-  findEmpty: "Find must not be empty",
-  findTooShort: `Find needs at least ${REPLACE_LIMITS.findMin} characters`,
-  findTooLong: `Find must be ${REPLACE_LIMITS.findMax} characters or less`,
-  replaceTooLong: `Replace must be ${REPLACE_LIMITS.replaceMax} characters or less`,
-  tooManyMatches: (count: number) =>
-    `Found ${count.toLocaleString("en-US")} matches; replace all changes at most ${REPLACE_LIMITS.matchesMax.toLocaleString("en-US")} at once`,
-} as const;
-
-export interface MatchOptions {
-  matchCase: boolean;
-  wholeWord: boolean;
-}
 export const DEFAULT_MATCH_OPTIONS: MatchOptions = { matchCase: false, wholeWord: false };
 
 /** Offsets in an utterance's text; end exclusive. */
@@ -81,12 +67,6 @@ export function findInText(text: string, find: string, options: MatchOptions, lo
 
 export const utteranceText = (words: readonly { text: string }[]): string => words.map((w) => w.text).join(" ");
 
-/** What replace all asks for, as the editor and the Worker see it. */
-export interface ReplaceSpec extends MatchOptions {
-  find: string;
-  replace: string;
-}
-
 export interface UtteranceReplacement {
   /** The update_words payload that makes the change (the spec's word-edit diffing). */
   patches: WordPatch[];
@@ -97,7 +77,7 @@ export interface UtteranceReplacement {
 /**
  * The new words of one utterance with every match replaced, or null when
  * nothing changes. One word for one word keeps each word's id and times;
- * anything else follows the word-edit diffing (common/word-diff.ts). An
+ * anything else follows the word-edit diffing (word-diff.ts). An
  * utterance left without words is not changed (an utterance keeps at least one
  * word). New word ids derive from the utterance and its version, so the
  * editor's optimistic result and the Worker's agree.

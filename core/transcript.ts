@@ -1,6 +1,4 @@
-// Transcript shapes shared by the Worker (read API) and the SPA (docs/api.md).
-import type { z } from "zod";
-import type { fileStatusChangedSchema } from "./live-messages";
+// Transcript shapes shared by the rules, the Worker (read API) and the SPA (docs/api.md).
 
 export type Sentiment = "positive" | "negative" | "neutral";
 export const SUMMARY_TYPES = ["bullets", "bullets_verbose", "paragraph", "gist", "headline"] as const;
@@ -64,6 +62,3 @@ export interface TranscriptDto {
   startedAt: string;
   completedAt: string;
 }
-
-/** Live event pushed to every open tab of the file's owner. */
-export type FileStatusChangedEvent = z.infer<typeof fileStatusChangedSchema>;

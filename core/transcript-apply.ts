@@ -1,23 +1,15 @@
 // Pure application of editing operations: the SPA runs these for optimistic
 // updates, the Worker to validate, apply and record history. Both therefore
 // agree on every rule, including the order key a split gives its new half.
-import { formatTimestamp } from "./format";
-import { plainTextProblem } from "./names";
+import type { AppliedOp, Change, UtteranceState } from "./change";
+import { EDIT_LIMITS, EDIT_MESSAGES, WORD_TEXT_MESSAGES } from "./edit-limits";
+import type { ReplaceAllOp, TranscriptOp, WordPatch } from "./operations";
 import { keyBetween } from "./order-keys";
+import { plainTextProblem } from "./plain-text";
 import { replaceInUtterance } from "./replace-match";
 import { applySpeakerMerge, SpeakerMergeError } from "./speaker-merge";
+import { formatTimestamp } from "./timestamps";
 import type { WordDto } from "./transcript";
-import {
-  EDIT_LIMITS,
-  EDIT_MESSAGES,
-  type AppliedOp,
-  type Change,
-  type ReplaceAllOp,
-  type TranscriptOp,
-  type UtteranceState,
-  type WordPatch,
-  WORD_TEXT_MESSAGES,
-} from "./transcript-ops";
 
 export interface OpContext {
   utterance(id: string): UtteranceState | undefined;
@@ -132,7 +124,7 @@ function wordsApplied(u: UtteranceState, patches: readonly WordPatch[], rules: W
       confidenceScore: p.confidence_score ?? old.confidenceScore,
     };
     // The wire carries only the new confidence: a word's first edit keeps the transcribed one for
-    // the confidence cycle, as the editor's modified flag does (web/src/editor/model/word-diff.ts).
+    // the confidence cycle, as the editor's modified flag does (word-diff.ts).
     if (old.originalConfidenceScore === undefined && !sameWord(old, word)) word.originalConfidenceScore = old.confidenceScore;
     return word;
   });

@@ -1,7 +1,7 @@
 // Word-edit diffing (docs/product.md#transcript-editor): turns an utterance's new text into its
 // new word list, keeping ids and times wherever a word survives so timings
 // never drift after an edit.
-import type { WordPatch } from "./transcript-ops";
+import type { WordPatch } from "./operations";
 import type { WordDto } from "./transcript";
 
 /** A word in the editor, with its client-only flags. */

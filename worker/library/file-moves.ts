@@ -1,0 +1,42 @@
+// Changes to one file that a workspace's log records: a move into another workspace (logged in
+// both) and a delete. The role checks are the caller's (worker/workspaces/access.ts).
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { type UserRow, workspaceActivity } from "../db/schema";
+import { activityRow } from "../workspaces/activity";
+import { workspaceFor } from "../workspaces/access";
+import { type AudioFileWithFlag, deleteAudioFiles, updateAudioFile } from "./audio-files";
+import { assertStorageRoom } from "./quotas";
+
+type Actor = Pick<UserRow, "id" | "fullName">;
+
+/**
+ * Renames a file, moves it to a folder, or moves it into another workspace where the actor may
+ * edit and which has room for it. Its transcript stays in the store object it was made in
+ * (the file's store_id), so history, undo and the live room come along whole.
+ */
+export async function moveOrUpdateFile(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  file: AudioFileWithFlag,
+  changes: { name?: string | undefined; folderId?: string | null | undefined; workspaceId?: string | undefined },
+): Promise<AudioFileWithFlag> {
+  const target = changes.workspaceId === undefined ? file.workspaceId : await workspaceFor(db, actor.id, changes.workspaceId, "edit");
+  if (target === file.workspaceId) return updateAudioFile(db, file, { name: changes.name, folderId: changes.folderId });
+  await assertStorageRoom(db, config, target, file.fileSize);
+  const moved = await updateAudioFile(db, file, { ...changes, workspaceId: target });
+  const detail = { file_id: file.id, file_name: moved.name, from: file.workspaceId, to: target };
+  await db
+    .insert(workspaceActivity)
+    .values([activityRow(file.workspaceId, actor, "file_moved_out", detail), activityRow(target, actor, "file_moved_in", detail)]);
+  return moved;
+}
+
+/** Deletes one file with its media, transcript and exports, and logs it. */
+export async function deleteFileLogged(env: Env, db: Db, actor: Actor, file: AudioFileWithFlag): Promise<void> {
+  await deleteAudioFiles(env, db, [file]);
+  await db
+    .insert(workspaceActivity)
+    .values(activityRow(file.workspaceId, actor, "file_deleted", { file_id: file.id, file_name: file.name }));
+}
