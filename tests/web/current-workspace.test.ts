@@ -7,6 +7,7 @@ import {
   canEditIn,
   inWorkspace,
   moveTargets,
+  opensWhenReady,
   resolveWorkspace,
   switcherEntries,
   workspaceFromSearch,
@@ -104,5 +105,20 @@ describe("roles in the library", () => {
     const all = [legal, newsroom, personal, archive];
     expect(moveTargets(all, "ws-news").map((w) => w.id)).toEqual([ME, "ws-legal"]);
     expect(moveTargets(all, ME).map((w) => w.id)).toEqual(["ws-legal", "ws-news"]);
+  });
+});
+
+describe("opensWhenReady", () => {
+  const file = (workspaceId: string, uploadedBy: string | null) => ({ workspaceId, uploadedBy });
+
+  it("opens a finished file the user uploaded into the workspace on screen", () => {
+    expect(opensWhenReady(file("ws-news", ME), "ws-news", ME)).toBe(true);
+    expect(opensWhenReady(file(ME, ME), ME, ME)).toBe(true);
+  });
+
+  it("leaves the screen alone for a teammate's upload or a file of another workspace", () => {
+    expect(opensWhenReady(file("ws-news", "user-2"), "ws-news", ME)).toBe(false);
+    expect(opensWhenReady(file("ws-legal", ME), "ws-news", ME)).toBe(false);
+    expect(opensWhenReady(undefined, "ws-news", ME)).toBe(false);
   });
 });

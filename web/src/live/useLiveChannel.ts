@@ -14,6 +14,8 @@ import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
 import { transcriptChanged, transcriptReloaded } from "./transcript-events";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
+import { opensWhenReady } from "../workspace/current-workspace";
+import type { AudioFileDto } from "../../../common/library";
 
 /**
  * One live connection per signed-in user while the workspace is mounted;
@@ -24,9 +26,9 @@ export function useLiveChannel(): LiveStatus {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { fileId = null } = useParams();
-  const { pathIn } = useCurrentWorkspace();
-  const latest = useRef({ fileId, navigate, pathIn });
-  latest.current = { fileId, navigate, pathIn };
+  const { id: workspaceId, pathIn } = useCurrentWorkspace();
+  const latest = useRef({ fileId, navigate, pathIn, workspaceId });
+  latest.current = { fileId, navigate, pathIn, workspaceId };
   const [status, setStatus] = useState<LiveStatus>("closed");
 
   useEffect(() => {
@@ -49,7 +51,11 @@ export function useLiveChannel(): LiveStatus {
       refreshFiles,
       replaceFile: (file) => putFileInCache(queryClient, file, true),
       reloadTranscript: (id) => reloadTranscript(id),
-      selectFile: (id) => void latest.current.navigate(latest.current.pathIn(`/dashboard/file/${id}`)),
+      selectFile: (id) => {
+        const { workspaceId: shown, navigate: go, pathIn: path } = latest.current;
+        const file = queryClient.getQueryData<AudioFileDto[]>(keys.files(shown))?.find((f) => f.id === id);
+        if (opensWhenReady(file, shown, authState.user?.id ?? "")) void go(path(`/dashboard/file/${id}`));
+      },
       selectedFileId: () => latest.current.fileId,
     };
     const channel = new LiveChannel({

@@ -75,3 +75,15 @@ export const workspaceLabel = (workspace: WorkspaceDto | null): string =>
 export function moveTargets(list: readonly WorkspaceDto[], currentId: string): WorkspaceDto[] {
   return ordered(list).filter((w) => w.id !== currentId && canEditIn(w.role));
 }
+
+/**
+ * Whether a file whose transcription just finished opens by itself: only the user's own upload,
+ * in the workspace on screen. A teammate's upload, or one in another workspace, is a toast only.
+ */
+export function opensWhenReady(
+  file: { workspaceId: string; uploadedBy: string | null } | undefined,
+  workspaceId: string,
+  userId: string,
+): boolean {
+  return !!file && file.workspaceId === workspaceId && file.uploadedBy === userId;
+}
