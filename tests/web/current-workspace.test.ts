@@ -72,6 +72,13 @@ describe("resolveWorkspace", () => {
     expect(resolveWorkspace("ws-news", undefined, ME)).toEqual({ id: "ws-news", workspace: null, role: null, unknown: false });
   });
 
+  it("asks again before giving up on an id: while the list is read again, the address is trusted", () => {
+    // A workspace joined since the list was read (an invitation accepted in this tab).
+    expect(resolveWorkspace("ws-new", list, ME, true)).toEqual({ id: "ws-new", workspace: null, role: null, unknown: false });
+    expect(resolveWorkspace("ws-news", list, ME, true)).toEqual({ id: "ws-news", workspace: newsroom, role: "editor", unknown: false });
+    expect(resolveWorkspace("ws-new", list, ME, false).unknown).toBe(true);
+  });
+
   it("always lands on a listed workspace or the personal one", () => {
     fc.assert(
       fc.property(id, fc.subarray(list), (requested, members) => {

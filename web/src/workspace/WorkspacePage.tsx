@@ -74,7 +74,8 @@ function Workspace() {
   }, [fileId, folderId]);
 
   // docs/product.md#tutorials-and-shortcuts: the empty-dashboard tutorial, 1 s after a dashboard with no files.
-  const noFiles = files.isSuccess && files.data.length === 0 && !fileId && !folderId;
+  // Not for a reader: its steps point at the upload area and the new-folder button, which they do not have.
+  const noFiles = files.isSuccess && files.data.length === 0 && !fileId && !folderId && current.canEdit;
   useEffect(() => {
     if (noFiles) tutorials.noFiles();
     return () => tutorials.cancelPending();
@@ -104,7 +105,7 @@ function Workspace() {
       <NotFound what="folder" />
     );
   } else {
-    centre = <Welcome name={user?.full_name ?? ""} hasFiles={fileList.length > 0} />;
+    centre = <Welcome name={user?.full_name ?? ""} hasFiles={fileList.length > 0} canUpload={current.canEdit} />;
   }
 
   return (
@@ -133,16 +134,18 @@ function DialogHost(props: { folders: FolderDto[]; files: AudioFileDto[] }) {
   );
 }
 
-function Welcome({ name, hasFiles }: { name: string; hasFiles: boolean }) {
+function Welcome({ name, hasFiles, canUpload }: { name: string; hasFiles: boolean; canUpload: boolean }) {
   return (
     <section className="welcome" data-testid="empty-dashboard">
       <h1>{hasFiles ? `Welcome back, ${name}!` : `Welcome, ${name}!`}</h1>
       <p className="muted">
         {hasFiles
           ? "Select a file or folder on the left to open it."
-          : "Upload an audio or video file with the upload area on the left to get a transcript with speakers and word timings. Create folders to keep your recordings organised."}
+          : !canUpload
+            ? "This workspace has no files yet."
+            : "Upload an audio or video file with the upload area on the left to get a transcript with speakers and word timings. Create folders to keep your recordings organised."}
       </p>
-      {!hasFiles && <NoServiceNotice />}
+      {!hasFiles && canUpload && <NoServiceNotice />}
     </section>
   );
 }

@@ -35,10 +35,17 @@ export interface ResolvedWorkspace {
 
 /**
  * The workspace to show for the one asked for. While the list loads the address is trusted
- * (the library's reads start at once); an id not in the list falls back to the personal one.
+ * (the library's reads start at once); an id not in the list falls back to the personal one,
+ * once a list read again (`refreshing`, e.g. after an invitation was accepted) still lacks it.
  */
-export function resolveWorkspace(requested: string, list: readonly WorkspaceDto[] | undefined, personalId: string): ResolvedWorkspace {
-  if (!list) return { id: requested, workspace: null, role: requested === personalId ? "owner" : null, unknown: false };
+export function resolveWorkspace(
+  requested: string,
+  list: readonly WorkspaceDto[] | undefined,
+  personalId: string,
+  refreshing = false,
+): ResolvedWorkspace {
+  if (!list || (refreshing && !list.some((w) => w.id === requested)))
+    return { id: requested, workspace: null, role: requested === personalId ? "owner" : null, unknown: false };
   const found = list.find((w) => w.id === requested);
   if (found) return { id: found.id, workspace: found, role: found.role, unknown: false };
   const own = list.find((w) => w.id === personalId) ?? null;

@@ -18,7 +18,8 @@ export function useCurrentWorkspace(): CurrentWorkspace {
   const personalId = useSnapshot(authState).user?.id ?? "";
   const [params] = useSearchParams();
   const workspaces = useWorkspaces();
-  const resolved = resolveWorkspace(workspaceFromSearch(params, personalId), workspaces.data, personalId);
+  // The list is read again as the page opens (its default staleness): an id it lacks waits for that.
+  const resolved = resolveWorkspace(workspaceFromSearch(params, personalId), workspaces.data, personalId, workspaces.isFetching);
   const id = resolved.id;
   const pathIn = useCallback((path: string, workspaceId?: string) => inWorkspace(path, workspaceId ?? id, personalId), [id, personalId]);
   return { ...resolved, personalId, canEdit: canEditIn(resolved.role), pathIn };
