@@ -48,7 +48,40 @@ export const exportCompletedSchema = z.object({
   message: z.string(),
 });
 
-export const liveMessageSchema = z.discriminatedUnion("type", [fileStatusChangedSchema, transcriptChangedSchema, exportCompletedSchema]);
+/** Presence timings: a tab repeats its caret this often, and a person not heard from for the window is gone. */
+export const PRESENCE_TIMINGS = { repeatMs: 10_000, goneAfterMs: 30_000 } as const;
+
+/** One person with the file open: who, and the utterance their caret is in (null: none). */
+export const presencePersonSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  utterance_id: z.string().nullable(),
+  /** When the server last heard from them (ISO). */
+  seen_at: z.string(),
+});
+export type PresencePerson = z.infer<typeof presencePersonSchema>;
+
+/**
+ * Everyone with a file open on a file socket (`/cable?token=…&file=<id>`), sent to each of that
+ * file's sockets whenever someone arrives, moves their caret, repeats it, or leaves. One entry
+ * per person (their latest tab); the receiving tab leaves itself out.
+ */
+export const presenceSchema = z.object({
+  type: z.literal("presence"),
+  file_id: z.string(),
+  people: z.array(presencePersonSchema),
+});
+export type PresenceMessage = z.infer<typeof presenceSchema>;
+
+/** What a tab sends on its file socket: where its caret is (sent on change and every PRESENCE_TIMINGS.repeatMs). */
+export const caretSchema = z.object({ type: z.literal("caret"), utterance_id: z.string().max(100).nullable() });
+
+export const liveMessageSchema = z.discriminatedUnion("type", [
+  fileStatusChangedSchema,
+  transcriptChangedSchema,
+  exportCompletedSchema,
+  presenceSchema,
+]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type ExportCompletedMessage = z.infer<typeof exportCompletedSchema>;
 

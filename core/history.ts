@@ -13,6 +13,9 @@ export type HistoryEntry = {
   type: HistoryType;
   summary: string;
   createdAt: string;
+  /** Who made it (null: the system, e.g. a re-transcription, or made before authors were kept). */
+  authorId: string | null;
+  authorName: string | null;
 };
 
 /** The list as the modal shows it, from the pointer and the kept entries in order. */
@@ -32,6 +35,7 @@ export function historyDto(historyIndex: number, ops: readonly HistoryEntry[]): 
       type: op.type,
       summary: op.summary,
       timestamp: op.createdAt,
+      author: op.authorId === null ? null : { id: op.authorId, name: op.authorName ?? "" },
       isCurrent: op.seq === historyIndex,
       // Undoing the operations after it makes it the current one.
       canUndoTo: op.seq - first < currentIndex,

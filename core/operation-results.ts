@@ -35,6 +35,8 @@ export interface EditHistoryOperationDto {
   type: HistoryType;
   summary: string;
   timestamp: string;
+  /** Who made it; null for the system's (a re-transcription) and older entries. */
+  author: { id: string; name: string } | null;
   isCurrent: boolean;
   canUndoTo: boolean;
 }

@@ -1,26 +1,43 @@
-import { Server, type Connection, type ConnectionContext } from "partyserver";
-import type { LiveMessage } from "../common/live-messages";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { caretSchema, type LiveMessage, PRESENCE_TIMINGS, type PresenceMessage, type PresencePerson } from "../common/live-messages";
 
 /** Headers the Worker sets when it routes an authenticated socket here (a client cannot reach the object directly). */
 export const SESSION_HEADERS = { id: "x-session-id", expiresAt: "x-session-expires-at" } as const;
+
+/**
+ * Headers of a file socket (`/cable?token=…&file=<id>`): a member with one of this store's files
+ * open. `own` is set when this store is also that member's own channel, whose main socket
+ * already carries the file's changes.
+ */
+export const FILE_SOCKET_HEADERS = {
+  fileId: "x-file-id",
+  workspaceId: "x-workspace-id",
+  userId: "x-user-id",
+  name: "x-user-name",
+  own: "x-own-channel",
+} as const;
 
 /** At most this many open sockets per user; a new one closes the oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
 
 /** Close codes the SPA understands: the session is over (do not reconnect with it), or a newer tab took the slot. */
-export const CLOSE_CODES = { sessionEnded: 4001, tooManySockets: 4008 } as const;
+export const CLOSE_CODES = { sessionEnded: 4001, tooManySockets: 4008, accessEnded: 4003 } as const;
 
 interface SocketState {
   sessionId: string;
   sessionExpiresAt: string;
   connectedAt: number;
+  /** Set on a file socket only. */
+  file?: { id: string; workspaceId: string; userId: string; name: string; own: boolean; caret: string | null; seenAt: string };
 }
 
 /**
- * The live channel's role: every open tab of the user holds a hibernating WebSocket here. The
- * Worker authenticates the socket (with a single-use ticket) before routing it, so the room is
- * never chosen by the client. Each socket remembers its session, so ending a session closes its
- * sockets, and no socket outlives its session.
+ * The live room's role. Every open tab of the object's user holds a hibernating WebSocket here
+ * (its main socket: notifications and its own files' changes), and members of a workspace
+ * whose file's transcript this object stores hold a file socket for the file they have open
+ * (its changes and who else is there). The Worker authenticates each socket (a single-use
+ * ticket, and the member's role for a file socket) before routing it, so the room is never
+ * chosen by the client. Each socket remembers its session, so ending a session closes it.
  */
 export class LiveRoom extends Server<Env> {
   static override options = { hibernate: true };
@@ -31,39 +48,79 @@ export class LiveRoom extends Server<Env> {
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
+    const h = ctx.request.headers;
+    const fileId = h.get(FILE_SOCKET_HEADERS.fileId);
     connection.setState({
-      sessionId: ctx.request.headers.get(SESSION_HEADERS.id) ?? "",
-      sessionExpiresAt: ctx.request.headers.get(SESSION_HEADERS.expiresAt) ?? "",
+      sessionId: h.get(SESSION_HEADERS.id) ?? "",
+      sessionExpiresAt: h.get(SESSION_HEADERS.expiresAt) ?? "",
       connectedAt: Date.now(),
+      ...(fileId
+        ? {
+            file: {
+              id: fileId,
+              workspaceId: h.get(FILE_SOCKET_HEADERS.workspaceId) ?? "",
+              userId: h.get(FILE_SOCKET_HEADERS.userId) ?? "",
+              name: decodeURIComponent(h.get(FILE_SOCKET_HEADERS.name) ?? ""),
+              own: h.get(FILE_SOCKET_HEADERS.own) === "1",
+              caret: null,
+              seenAt: new Date().toISOString(),
+            },
+          }
+        : {}),
     });
     connection.send(JSON.stringify({ type: "welcome" }));
-    this.closeOldestBeyondCap();
+    this.closeOldestBeyondCap(fileId ? (h.get(FILE_SOCKET_HEADERS.userId) ?? "") : null);
+    if (fileId) this.tellPresence(fileId);
+  }
+
+  /** A file socket says where its caret is (anything else from a tab is ignored). */
+  override onMessage(connection: Connection<SocketState>, message: WSMessage): void {
+    const file = connection.state?.file;
+    if (!file || typeof message !== "string") return;
+    let parsed: ReturnType<typeof caretSchema.safeParse>;
+    try {
+      parsed = caretSchema.safeParse(JSON.parse(message));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    connection.setState({ ...connection.state!, file: { ...file, caret: parsed.data.utterance_id, seenAt: new Date().toISOString() } });
+    this.tellPresence(file.id);
+  }
+
+  override onClose(connection: Connection<SocketState>): void {
+    const fileId = connection.state?.file?.id;
+    if (fileId) this.tellPresence(fileId, connection.id);
   }
 
   private sockets(): Connection<SocketState>[] {
     return [...this.getConnections<SocketState>()];
   }
 
-  private closeOldestBeyondCap(): void {
-    const open = this.sockets().sort((a, b) => (a.state?.connectedAt ?? 0) - (b.state?.connectedAt ?? 0));
+  /** Main sockets (the object's own user) count together; file sockets per member. */
+  private closeOldestBeyondCap(memberId: string | null): void {
+    const open = this.sockets()
+      .filter((c) => (c.state?.file?.userId ?? null) === memberId)
+      .sort((a, b) => (a.state?.connectedAt ?? 0) - (b.state?.connectedAt ?? 0));
     for (const connection of open.slice(0, Math.max(0, open.length - MAX_SOCKETS_PER_USER))) {
       connection.close(CLOSE_CODES.tooManySockets, "Too many open connections");
     }
   }
 
-  /** RPC: deliver one message to every open tab of this user (closing sockets whose session has expired). */
+  /** RPC: deliver one message to every main socket (the object's own user's tabs). */
   async publish(message: LiveMessage): Promise<number> {
     return this.broadcastMessage(message);
   }
 
-  /** Delivers a message to the open tabs; answers how many received it. */
-  protected broadcastMessage(message: LiveMessage): number {
+  /** Delivers a message to the main sockets, and to the file sockets it `reaches`; answers how many received it. */
+  protected broadcastMessage(message: LiveMessage, reaches: (file: NonNullable<SocketState["file"]>) => boolean = () => false): number {
     const payload = JSON.stringify(message);
     const now = new Date().toISOString();
     let delivered = 0;
     for (const connection of this.sockets()) {
-      const expiresAt = connection.state?.sessionExpiresAt;
-      if (expiresAt && expiresAt <= now) {
+      const state = connection.state;
+      if (state?.file ? !reaches(state.file) : false) continue;
+      if (state?.sessionExpiresAt && state.sessionExpiresAt <= now) {
         connection.close(CLOSE_CODES.sessionEnded, "Session ended");
         continue;
       }
@@ -73,12 +130,48 @@ export class LiveRoom extends Server<Env> {
     return delivered;
   }
 
+  /** A file's change: the main sockets and every member's file socket on that file (not a member's own-channel copy). */
+  protected broadcastChange(message: LiveMessage & { file_id: string }): number {
+    return this.broadcastMessage(message, (file) => file.id === message.file_id && !file.own);
+  }
+
+  /** Who has the file open (one entry per person, their latest tab), to every socket on it. */
+  private tellPresence(fileId: string, leavingId?: string): void {
+    const on = this.sockets().filter((c) => c.state?.file?.id === fileId && c.id !== leavingId);
+    // A tab gone without a close (a lost network) stops counting once it has been silent this long.
+    const since = new Date(Date.now() - PRESENCE_TIMINGS.goneAfterMs).toISOString();
+    const people = new Map<string, PresencePerson>();
+    for (const c of on) {
+      const f = c.state!.file!;
+      if (f.seenAt < since) continue;
+      const known = people.get(f.userId);
+      if (!known || known.seen_at < f.seenAt)
+        people.set(f.userId, { user_id: f.userId, name: f.name, utterance_id: f.caret, seen_at: f.seenAt });
+    }
+    const message: PresenceMessage = { type: "presence", file_id: fileId, people: [...people.values()] };
+    const payload = JSON.stringify(message);
+    for (const c of on) c.send(payload);
+  }
+
   /** RPC: a session ended (logout, password reset, revocation): close its sockets at once. */
   async closeSessions(sessionIds: string[] | "all"): Promise<number> {
     let closed = 0;
     for (const connection of this.sockets()) {
       if (sessionIds === "all" || sessionIds.includes(connection.state?.sessionId ?? "")) {
         connection.close(CLOSE_CODES.sessionEnded, "Session ended");
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  /** RPC: a member left or was removed: close their file sockets on the workspace's files here. */
+  async closeMemberSockets(userId: string, workspaceId: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.sockets()) {
+      const file = connection.state?.file;
+      if (file?.userId === userId && file.workspaceId === workspaceId) {
+        connection.close(CLOSE_CODES.accessEnded, "No longer a member");
         closed++;
       }
     }

@@ -3,11 +3,12 @@ import type { SpeakerDto, SummaryType, TranscriptDto } from "../core/transcript"
 import type { EditHistoryDto } from "../core/operation-results";
 import type { UtteranceState } from "../core/change";
 import { EditRate } from "../core/edit-rate";
-import { transcriptChangedMessage } from "../core/live-change";
+import { type TranscriptChangedMessage, transcriptChangedMessage } from "../core/live-change";
 import { answer, type StoreAnswer } from "../core/refusal";
 import type { FileFields } from "../core/retranscription";
 import type { TranscriptRows } from "../core/transcript-rows";
 import { LiveRoom } from "./live-room";
+import { type Author, asAuthor } from "./transcript-store/author";
 import { type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits";
 import { editHistory } from "./transcript-store/history";
 import { type IngestOutcome, ingestTranscript } from "./transcript-store/ingest";
@@ -47,10 +48,16 @@ export class UserChannel extends LiveRoom {
    * speakers, summary and notes). Refusals come back as data; a change is pushed to the user's
    * tabs (`clientId` names the tab that made it) before the answer leaves.
    */
-  async edit(fileId: string, edit: StoreEdit, clientId: string | null): Promise<StoreAnswer<Omit<EditDone, "outcome" | "historyBytes">>> {
+  async edit(
+    fileId: string,
+    edit: StoreEdit,
+    clientId: string | null,
+    author: Author | null = null,
+  ): Promise<StoreAnswer<Omit<EditDone, "outcome" | "historyBytes">>> {
     const wait = this.#edits.wait();
     if (wait > 0) return { ok: false, status: 429, error: editLimitMessage(wait), retryAfter: wait };
-    const done = answer(() => runEdit(this.storage, fileId, edit));
+    const storage = this.storage;
+    const done = answer(() => asAuthor(storage.sql, author, () => runEdit(storage, fileId, edit)));
     this.#edits.charge(done.ok ? done.value.historyBytes : 0);
     if (!done.ok) return done;
     const { outcome, historyBytes: _bytes, ...rest } = done.value;
@@ -59,9 +66,9 @@ export class UserChannel extends LiveRoom {
   }
 
   /** A push is a courtesy (tabs catch up when they reconnect): it never fails the change it follows. */
-  private tellTabs(message: Parameters<LiveRoom["publish"]>[0]): void {
+  private tellTabs(message: TranscriptChangedMessage): void {
     try {
-      this.broadcastMessage(message);
+      this.broadcastChange(message);
     } catch (error) {
       console.error(`Could not push ${message.type}`, error);
     }

@@ -22,7 +22,10 @@ const pointer = (sql: SqlStorage, transcript: number) =>
 export function editHistory(sql: SqlStorage, fileId: string): EditHistoryDto {
   const transcript = transcriptKey(sql, fileId);
   const entries = sql
-    .exec<HistoryEntry>("SELECT seq, type, summary, created_at AS createdAt FROM history WHERE transcript = ? ORDER BY seq", transcript)
+    .exec<HistoryEntry>(
+      "SELECT seq, type, summary, created_at AS createdAt, author_id AS authorId, author_name AS authorName FROM history WHERE transcript = ? ORDER BY seq",
+      transcript,
+    )
     .toArray();
   return historyDto(pointer(sql, transcript), entries);
 }

@@ -215,6 +215,18 @@ const MIGRATIONS: readonly string[][] = [
       PRIMARY KEY (transcript, op_id)
     )`,
   ],
+  [
+    // Who made each entry (members co-edit a workspace's transcripts). The edit's author is set
+    // in edit_author by the call that runs it (author.ts) and copied into each entry it writes,
+    // so no rule or plan needs to carry it; the system's entries (re-transcriptions) have none.
+    "ALTER TABLE history ADD COLUMN author_id TEXT",
+    "ALTER TABLE history ADD COLUMN author_name TEXT",
+    "CREATE TABLE edit_author (one INTEGER PRIMARY KEY CHECK (one = 1), id TEXT NOT NULL, name TEXT NOT NULL)",
+    `CREATE TRIGGER history_author AFTER INSERT ON history WHEN EXISTS (SELECT 1 FROM edit_author) BEGIN
+      UPDATE history SET author_id = (SELECT id FROM edit_author), author_name = (SELECT name FROM edit_author)
+        WHERE transcript = NEW.transcript AND seq = NEW.seq;
+    END`,
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AudioFileDto } from "../../common/library";
 import type { FileStatusChangedEvent } from "../../common/live-messages";
 import { applyFileStatusChanged, type FileEventEffects } from "../../web/src/live/file-events";
 
@@ -33,6 +34,21 @@ describe("file status changes", () => {
       "reload transcript f1",
       "select f1",
     ]);
+  });
+
+  it("keeps a teammate's file quiet: no toast, no jump to it, but the list and transcript follow", () => {
+    const { calls, effects } = recorder("other");
+    effects.currentUserId = () => "me";
+    const teammate = { ...change("ready", true, "Transcription completed"), audio_file: { id: "f1", uploadedBy: "them" } as AudioFileDto };
+    effects.replaceFile = (file) => calls.push(`replace ${file.id}`);
+    applyFileStatusChanged(teammate, effects);
+    expect(calls).toEqual(["replace f1", "reload transcript f1"]);
+    // The same event for one's own upload toasts and selects.
+    const own = recorder("other");
+    own.effects.currentUserId = () => "me";
+    own.effects.replaceFile = (file) => own.calls.push(`replace ${file.id}`);
+    applyFileStatusChanged({ ...teammate, audio_file: { id: "f1", uploadedBy: "me" } as AudioFileDto }, own.effects);
+    expect(own.calls).toEqual(["toast success talk.mp3: Transcription completed", "replace f1", "reload transcript f1", "select f1"]);
   });
 
   it("does not navigate when the ready file is already open", () => {

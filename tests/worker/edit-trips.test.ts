@@ -1,5 +1,6 @@
-// An edit is one call into the owner's object (decision 029): it reads nothing of the transcript
-// from D1, and the object checks, commits and tells the tabs itself. Counted by wrapping the
+// An edit is one call into the object that stores the file's transcript (decisions 029, 039): D1
+// gives the sign-in and, in one read, that object and the caller's role; it reads nothing of the
+// transcript, and the object checks, commits and tells the tabs itself. Counted by wrapping the
 // bindings the Worker is given: every D1 statement it prepares, every call on an object's stub.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -18,15 +19,20 @@ function counted() {
     const value = Reflect.get(target, key);
     return typeof value === "function" ? value.bind(target) : value;
   };
-  const db = new Proxy(env.DB, {
-    get: (target, key) =>
-      key === "prepare"
-        ? (query: string) => {
-            statements.push(query);
-            return target.prepare(query);
-          }
-        : bound(target, key),
-  });
+  // Requests read D1 through a session (worker/lib/d1-session.ts): its statements are counted too.
+  const recording = <T extends D1Database | D1DatabaseSession>(inner: T): T =>
+    new Proxy(inner, {
+      get: (target, key) =>
+        key === "prepare"
+          ? (query: string) => {
+              statements.push(query);
+              return target.prepare(query);
+            }
+          : key === "withSession"
+            ? (...args: unknown[]) => recording((target as D1Database).withSession(...(args as [string])))
+            : bound(target, key),
+    });
+  const db = recording(env.DB);
   const namespace = env.USER_CHANNEL as unknown as DurableObjectNamespace;
   const objects = new Proxy(namespace, {
     get: (target, key) =>
@@ -49,7 +55,7 @@ function counted() {
 }
 
 describe("one call per edit", () => {
-  it("a word edit makes one call into the owner's object, no D1 read of the transcript, and its tabs hear of it", async () => {
+  it("a word edit makes one D1 read of the file's access, one call into its store, and the tabs hear of it", async () => {
     const { user, fileId } = await userWithTranscript("trips");
     const [first] = await utterances(user, fileId);
     const tab = await openTab(user, "transcript_changed");
@@ -65,13 +71,17 @@ describe("one call per edit", () => {
     await waitOnExecutionContext(ctx);
     expectStatus(res, 200);
     expect(objectCalls).toEqual(["edit"]);
-    // What D1 is asked is the sign-in's, never the transcript's or the file's.
-    expect(statements.filter((q) => /\b(transcripts|audio_files|utterances)\b/.test(q))).toEqual([]);
+    // D1 is asked for the sign-in and, in one read, the file's store and the caller's role in its
+    // workspace (decision 039); never for the transcript.
+    const fileReads = statements.filter((q) => /\b(transcripts|audio_files|utterances)\b/.test(q));
+    expect(fileReads).toHaveLength(1);
+    expect(fileReads[0]).toMatch(/from "audio_files" inner join "workspace_members"/i);
+    expect(statements.filter((q) => /\b(transcripts|utterances)\b/.test(q))).toEqual([]);
     expect(await until(() => tab.messages.some((m) => m.file_id === fileId && m.utterance_ids.includes(first.id)))).toBe(true);
     tab.close();
   });
 
-  it("another user's file answers the same 404 as a file that does not exist, from the one call", async () => {
+  it("another user's file answers the same 404 as a file that does not exist", async () => {
     const alice = await userWithTranscript("trips-alice");
     const bob = await userWithTranscript("trips-bob");
     const [first] = await utterances(alice.user, alice.fileId);

@@ -21,9 +21,10 @@ export async function socketTicket(token: string): Promise<string> {
   return ((await res.json()) as { ticket: string }).ticket;
 }
 
-/** Opens /cable with a ticket (or the given raw `token` query value) like a browser tab. */
-export async function openSocket(query: string) {
-  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(query)}`, {
+/** Opens /cable with a ticket (or the given raw `token` query value) like a browser tab; with `fileId`, a file socket. */
+export async function openSocket(query: string, fileId?: string) {
+  const file = fileId === undefined ? "" : `&file=${encodeURIComponent(fileId)}`;
+  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(query)}${file}`, {
     headers: { Upgrade: "websocket" },
   });
   const socket = res.webSocket;

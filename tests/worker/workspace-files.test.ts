@@ -138,7 +138,7 @@ describe("files in a team workspace", { timeout: 120_000 }, () => {
     expectStatus(await as(t.editor, "DELETE", `/audio_files/${fileId}`), 200);
   });
 
-  it("moves a file between workspaces with its transcript and history; both logs say so", async () => {
+  it("moves a file between workspaces with its transcript and history, whose entries name their authors; both logs say so", async () => {
     const { fileId } = await storeTranscript(t.owner);
     const [first] = await utterances(t.owner, fileId);
     expectStatus(
@@ -159,6 +159,16 @@ describe("files in a team workspace", { timeout: 120_000 }, () => {
     expect(ids(await as(t.editor, "GET", `/audio_files?workspace_id=${t.workspace.id}`))).toContain(fileId);
     // The editor sees the owner's correction and can undo it: the history came along.
     expect((await utterances(t.editor, fileId))[0]!.transcriptWords[0].text).toBe("Before");
+    const [second] = (await utterances(t.editor, fileId)).slice(1);
+    expectStatus(
+      await as(t.editor, "PATCH", `/transcripts/${fileId}/utterances/${second!.id}/update_words`, firstWordAs(second!, "Editor's")),
+      200,
+    );
+    // The shared history names who made each entry.
+    const listed = expectStatus(await as(t.viewer, "GET", `/transcripts/${fileId}/edit-history`), 200).data;
+    expect(listed.operations.map((o: Json) => o.author?.id)).toEqual([t.owner.id, t.editor.id]);
+    expect(listed.operations[1].author.name).toEqual(expect.any(String));
+    expectStatus(await as(t.editor, "POST", `/transcripts/${fileId}/edit-history/undo`, {}), 200);
     expectStatus(await as(t.editor, "POST", `/transcripts/${fileId}/edit-history/undo`, {}), 200);
     expect((await utterances(t.editor, fileId))[0]!.transcriptWords[0].text).toBe(first!.transcriptWords[0].text);
 

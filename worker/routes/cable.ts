@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { MESSAGES } from "../../common/messages";
-import { SESSION_HEADERS } from "../../durable-objects/live-room";
+import { FILE_SOCKET_HEADERS, SESSION_HEADERS } from "../../durable-objects/live-room";
+import { fileRoomOf } from "../workspaces/access";
 import { requireSession } from "../auth/middleware";
 import { claimSocketTicket, issueSocketTicket, SOCKET_TICKET_TTL_SECONDS } from "../auth/socket-tickets";
 import { userChannel } from "../channel";
@@ -15,9 +16,11 @@ export const cableTicketRoutes = new Hono<AppEnv>().post("/ticket", requireSessi
 });
 
 /**
- * The live socket: `/cable?token=<ticket>` is routed to the ticket owner's
- * channel, tagged with its session. A bearer token is not accepted here: it
- * must never travel in a URL.
+ * The live socket: `/cable?token=<ticket>` is routed to the ticket owner's channel, tagged with
+ * its session; `/cable?token=<ticket>&file=<id>` is a file socket, routed to the store object
+ * that holds the file's transcript when the ticket's owner may read it (404 as for a missing
+ * file otherwise): the file's changes and who else has it open. A bearer token is not accepted
+ * here: it must never travel in a URL.
  */
 export const cableRoutes = new Hono<AppEnv>().get("/", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
@@ -28,6 +31,14 @@ export const cableRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const headers = new Headers(c.req.raw.headers);
   headers.set(SESSION_HEADERS.id, session.sessionId);
   headers.set(SESSION_HEADERS.expiresAt, session.sessionExpiresAt);
-  const stub = await userChannel(c.env, session.userId);
-  return stub.fetch(new Request(c.req.raw, { headers }));
+  const fileId = c.req.query("file");
+  if (!fileId) return (await userChannel(c.env, session.userId)).fetch(new Request(c.req.raw, { headers }));
+  const db = getDb(c.env.DB);
+  const room = await fileRoomOf(db, session.userId, fileId);
+  headers.set(FILE_SOCKET_HEADERS.fileId, fileId);
+  headers.set(FILE_SOCKET_HEADERS.workspaceId, room.workspaceId);
+  headers.set(FILE_SOCKET_HEADERS.userId, session.userId);
+  headers.set(FILE_SOCKET_HEADERS.name, encodeURIComponent(room.name));
+  if (room.storeId === session.userId) headers.set(FILE_SOCKET_HEADERS.own, "1");
+  return (await userChannel(c.env, room.storeId)).fetch(new Request(c.req.raw, { headers }));
 });

@@ -8,6 +8,7 @@ import { membershipOf, requireRole } from "../workspaces/access";
 import { listActivity } from "../workspaces/activity";
 import { createInvitation, listInvitations } from "../workspaces/invitations";
 import { changeRole, listMembers, removeMember } from "../workspaces/members";
+import { closeMemberSockets } from "../live/member-sockets";
 import { createWorkspace, deleteWorkspace, listWorkspaces, renameWorkspace, toWorkspaceDto } from "../workspaces/workspaces";
 import { z } from "zod";
 
@@ -49,6 +50,8 @@ export const workspaceRoutes = new Hono<AppEnv>()
         ? await membershipOf(c.var.db, c.var.user.id, c.req.param("id"))
         : await requireRole(c.var.db, c.var.user.id, c.req.param("id"), "manage");
     await removeMember(c.var.db, c.var.user, membership, userId);
+    // Their file sockets on the workspace's files close now, not at their next request.
+    await closeMemberSockets(c.env, membership.workspace.id, userId);
     return c.json({ message: userId === c.var.user.id ? "You left the workspace" : "Member removed" }, 200);
   })
   .post("/:id/invitations", validate("json", invitationCreateSchema), async (c) => {

@@ -37,7 +37,7 @@ export async function edit<K extends StoreEdit["kind"]>(
   change: Extract<StoreEdit, { kind: K }>,
 ): Promise<EditAnswers[K]> {
   const storeId = await transcriptStoreOf(c.var.db, c.var.user.id, audioFileId, "edit");
-  return editTranscript<K>(c.env, storeId, audioFileId, change, clientId(c));
+  return editTranscript<K>(c.env, storeId, audioFileId, change, clientId(c), { id: c.var.user.id, name: c.var.user.fullName });
 }
 
 /** Runs an edit and answers `{data}`; a stale version answers 409 with the current utterances. */

@@ -76,8 +76,9 @@ export async function editTranscript<K extends StoreEdit["kind"]>(
   fileId: string,
   edit: Extract<StoreEdit, { kind: K }>,
   clientId: string | null,
+  author: { id: string; name: string } | null = null,
 ): Promise<EditAnswers[K]> {
-  const done = unwrap<{ data: EditAnswers[K]; file?: DescribedFile }>(await userStore(env, storeId).edit(fileId, edit, clientId));
+  const done = unwrap<{ data: EditAnswers[K]; file?: DescribedFile }>(await userStore(env, storeId).edit(fileId, edit, clientId, author));
   if (done.file) await describedFileStatement(env.DB, fileId, done.file).run();
   return done.data;
 }

@@ -4,7 +4,7 @@ import { roleAllows, WORKSPACE_MESSAGES, type WorkspaceAction, type WorkspaceRol
 import type { Db } from "../db/client";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
-import { audioFiles, type FolderRow, folders, type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
+import { audioFiles, type FolderRow, folders, users, type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
 import { withTranscriptFlag } from "../library/audio-files";
 import { forbidden, notFound } from "../lib/errors";
 
@@ -114,4 +114,20 @@ export async function folderWorkspaceOf(db: Db, userId: string, folderId: string
     .where(eq(folders.id, folderId))
     .get();
   return row?.workspaceId;
+}
+
+/**
+ * Where a member's file socket goes: the store object holding the file's transcript, the file's
+ * workspace, and the member's name for the others; 404 as for a missing file to anyone else.
+ */
+export async function fileRoomOf(db: Db, userId: string, fileId: string): Promise<{ storeId: string; workspaceId: string; name: string }> {
+  const row = await db
+    .select({ storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId, name: users.fullName })
+    .from(audioFiles)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, audioFiles.workspaceId), eq(workspaceMembers.userId, userId)))
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(audioFiles.id, fileId))
+    .get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
+  return row;
 }

@@ -14,6 +14,8 @@ export interface FileEventEffects {
   reloadTranscript(fileId: string): void;
   selectFile(fileId: string): void;
   selectedFileId(): string | null;
+  /** The signed-in user's id: a teammate's file changes quietly (no toast, no jump to it). */
+  currentUserId?(): string | null;
 }
 
 const TOAST_TYPES: Record<FileStatusChangedEvent["file"]["status"], ToastType> = {
@@ -22,10 +24,15 @@ const TOAST_TYPES: Record<FileStatusChangedEvent["file"]["status"], ToastType> =
   processing: "info",
 };
 
-/** docs/product.md#states, File status and Selection. */
+/**
+ * docs/product.md#states, File status and Selection. In a team workspace every member hears of
+ * every file; only the one who uploaded it is told with a toast and taken to it when it is ready.
+ */
 export function applyFileStatusChanged(event: FileStatusChangedEvent, effects: FileEventEffects): void {
   const { file_id: id, file } = event;
-  effects.toast(`${file.name}: ${event.message}`, TOAST_TYPES[file.status]);
+  const me = effects.currentUserId?.() ?? null;
+  const teammates = event.audio_file !== undefined && me !== null && event.audio_file.uploadedBy !== me;
+  if (!teammates) effects.toast(`${file.name}: ${event.message}`, TOAST_TYPES[file.status]);
   if (event.audio_file && effects.replaceFile) {
     effects.replaceFile(event.audio_file);
   } else {
@@ -35,5 +42,5 @@ export function applyFileStatusChanged(event: FileStatusChangedEvent, effects: F
   if (file.status !== "ready") return;
   // A new transcript replaces whatever was cached for this file.
   if (file.has_transcript) effects.reloadTranscript(id);
-  if (effects.selectedFileId() !== id) effects.selectFile(id);
+  if (!teammates && effects.selectedFileId() !== id) effects.selectFile(id);
 }

@@ -57,6 +57,7 @@ export function useLiveChannel(): LiveStatus {
         if (opensWhenReady(file, shown, authState.user?.id ?? "")) void go(path(`/dashboard/file/${id}`));
       },
       selectedFileId: () => latest.current.fileId,
+      currentUserId: () => authState.user?.id ?? null,
     };
     const channel = new LiveChannel({
       // A fresh ticket for every attempt (an ended session gets 401 here, which signs the tab out).

@@ -1,5 +1,7 @@
 import type { HistoryType } from "../../../../core/change";
 import { useEditHistory } from "../../api/transcripts";
+import { useSnapshot } from "valtio";
+import { authState } from "../../auth/store";
 import { Modal } from "../../components/Modal";
 import { run } from "../model/commands";
 import { formatDateTime } from "../../lib/dates";
@@ -35,6 +37,7 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
   const history = useEditHistory(session.audioFileId);
   const data = history.data;
   const operations = data?.operations ?? [];
+  const me = useSnapshot(authState).user?.id;
   return (
     <Modal
       wide
@@ -83,7 +86,11 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
                   className={`history-item${op.isCurrent ? " is-current" : ""}${op.index > (data?.currentIndex ?? -1) ? " is-undone" : ""}`}
                 >
                   <HistoryIcon type={op.type} />
-                  <span className="history-summary">{op.summary}</span>
+                  <span className="history-summary">
+                    {op.summary}
+                    {/* Co-editors' entries say whose they are; one's own need not. */}
+                    {op.author && op.author.id !== me && <span className="history-author muted"> · by {op.author.name}</span>}
+                  </span>
                   <time className="history-time muted" dateTime={op.timestamp}>
                     {formatDateTime(op.timestamp)}
                   </time>
