@@ -167,6 +167,11 @@ test("a viewer reads a team's file: no upload, folders, file actions or re-trans
   await expect(reader.getByTestId("utterance-text").first()).toHaveAttribute("contenteditable", "false");
   await expect(reader.getByTestId("utterance-text").first()).toHaveAttribute("aria-readonly", "true");
   await expect(reader.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await reader.getByTestId("tools-edit-history").click();
+  const history = reader.getByRole("dialog", { name: "Edit History" });
+  await expect(history.getByTestId("history-count")).toBeVisible();
+  await expect(history.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await reader.keyboard.press("Escape");
   // Exports stay.
   await expect(reader.getByTestId("export-options")).toBeVisible();
   await expectAccessible(reader, "a viewer's file page");

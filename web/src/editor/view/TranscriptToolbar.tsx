@@ -44,7 +44,7 @@ export function TranscriptToolbar({
       ) : (
         <EditControls session={session} />
       )}
-      {showHistory && <EditHistoryModal session={session} onClose={closeEditHistory} />}
+      {showHistory && <EditHistoryModal session={session} onClose={closeEditHistory} readOnly={readOnly} />}
     </div>
   );
 }
