@@ -76,7 +76,20 @@ export type PresenceMessage = z.infer<typeof presenceSchema>;
 /** What a tab sends on its file socket: where its caret is (sent on change and every PRESENCE_TIMINGS.repeatMs). */
 export const caretSchema = z.object({ type: z.literal("caret"), utterance_id: z.string().max(100).nullable() });
 
+/**
+ * A member changed a workspace's library (an upload confirmed, a file renamed, moved or deleted,
+ * a folder made, renamed or deleted): every member's tabs showing it refetch its lists.
+ */
+export const libraryChangedSchema = z.object({
+  type: z.literal("library_changed"),
+  workspace_id: z.string(),
+  /** The tab that made the change (its X-Client-Id header), which shows it already. */
+  client_id: z.string().nullable(),
+});
+export type LibraryChangedMessage = z.infer<typeof libraryChangedSchema>;
+
 export const liveMessageSchema = z.discriminatedUnion("type", [
+  libraryChangedSchema,
   fileStatusChangedSchema,
   transcriptChangedSchema,
   exportCompletedSchema,

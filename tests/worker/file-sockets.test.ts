@@ -7,7 +7,7 @@ import type { TranscriptChangedMessage } from "../../core/live-change";
 import { CLOSE_CODES } from "../../durable-objects/live-room";
 import type { Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
-import { openSocket, socketTicket, until } from "./live-helpers";
+import { openSocket, openTab, socketTicket, until } from "./live-helpers";
 import { storeTranscript, utterances } from "./transcript-helpers";
 import { as, team } from "./workspace-helpers";
 
@@ -71,5 +71,21 @@ describe("file sockets", { timeout: 90_000 }, () => {
     expect(await until(() => editor.closed() !== null, 5000)).toBe(true);
     expect(editor.closed()!.code).toBe(CLOSE_CODES.accessEnded);
     expect((await openSocket(await socketTicket(t.editor.token), fileId)).status).toBe(404);
+  });
+
+  it("tell every member's tabs when a member changes the team's library, and nobody else's", async () => {
+    const t = await team();
+    const { fileId } = await storeTranscript(t.owner);
+    expectStatus(await as(t.owner, "PUT", `/audio_files/${fileId}`, { audio_file: { workspace_id: t.workspace.id } }), 200);
+    const viewer = await openTab(t.viewer, "library_changed");
+    const stranger = await openTab(t.stranger, "library_changed");
+    expectStatus(await as(t.editor, "PUT", `/audio_files/${fileId}`, { audio_file: { name: "Renamed by the editor" } }), 200);
+    expect(await until(() => viewer.messages.some((m) => m.workspace_id === t.workspace.id))).toBe(true);
+    expectStatus(await as(t.editor, "POST", "/folders", { folder: { name: "New" }, workspace_id: t.workspace.id }), 201);
+    expect(await until(() => viewer.messages.length >= 2)).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stranger.messages).toEqual([]);
+    viewer.close();
+    stranger.close();
   });
 });

@@ -31,6 +31,7 @@ import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
 import type { AppEnv } from "../types";
+import { tellLibraryChanged } from "../live/library-changed";
 
 const origin = (url: string) => new URL(url).origin;
 
@@ -60,12 +61,14 @@ export const audioFileRoutes = new Hono<AppEnv>()
     const { ids, workspace_id } = c.req.valid("json");
     const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "edit");
     const deleted = await bulkDeleteAudioFiles(c.env, c.var.db, workspaceId, ids);
+    if (deleted.length) tellLibraryChanged(c, workspaceId);
     return c.json({ deleted_ids: deleted, deleted: deleted.length }, 200);
   })
   .post("/bulk-move", validate("json", bulkMoveSchema), async (c) => {
     const { ids, folder_id, workspace_id } = c.req.valid("json");
     const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "edit");
     const moved = await bulkMoveAudioFiles(c.var.db, workspaceId, ids, folder_id ?? null);
+    if (moved.length) tellLibraryChanged(c, workspaceId);
     return c.json({ data: moved.map(toDto) }, 200);
   })
   .post("/upload-url", validate("json", uploadUrlSchema), async (c) => {
@@ -99,6 +102,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     if (created) {
       await recordTranscriptionStart(c.var.db, file.workspaceId, file.id);
       await enqueueTranscription(c.env, file);
+      tellLibraryChanged(c, file.workspaceId);
     }
     return c.json({ data: toDto(file) }, created ? 201 : 200);
   })
@@ -131,11 +135,13 @@ export const audioFileRoutes = new Hono<AppEnv>()
       folderId: folder_id,
       workspaceId: workspace_id,
     });
+    tellLibraryChanged(c, file.workspaceId, updated.workspaceId);
     return c.json({ data: toDto(updated) }, 200);
   })
   .delete("/:id", async (c) => {
     const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
     await deleteFileLogged(c.env, c.var.db, c.var.user, row);
+    tellLibraryChanged(c, row.workspaceId);
     return c.json({ message: "Audio file deleted" }, 200);
   })
   .get("/:id/download", async (c) => {

@@ -5,6 +5,7 @@ import { createFolder, deleteFolder, listFolders, renameFolder, toFolderDto } fr
 import { assertFolderQuota } from "../library/quotas";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
+import { tellLibraryChanged } from "../live/library-changed";
 import { folderFor, workspaceFor } from "../workspaces/access";
 
 /** A workspace's folders (the personal one without `workspace_id`); editors organise them. */
@@ -19,15 +20,18 @@ export const folderRoutes = new Hono<AppEnv>()
     const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "edit");
     await assertFolderQuota(c.var.db, c.var.config, workspaceId);
     const row = await createFolder(c.var.db, workspaceId, folder.name);
+    tellLibraryChanged(c, workspaceId);
     return c.json({ data: toFolderDto(row) }, 201);
   })
   .put("/:id", validate("json", folderBodySchema), async (c) => {
     const folder = await folderFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
     const row = await renameFolder(c.var.db, folder.workspaceId, folder.id, c.req.valid("json").folder.name);
+    tellLibraryChanged(c, folder.workspaceId);
     return c.json({ data: toFolderDto(row) }, 200);
   })
   .delete("/:id", async (c) => {
     const folder = await folderFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
     const result = await deleteFolder(c.env, c.var.db, folder.workspaceId, folder.id);
+    tellLibraryChanged(c, folder.workspaceId);
     return c.json({ message: "Folder deleted", deleted_files: result.deletedFiles }, 200);
   });

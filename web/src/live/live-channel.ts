@@ -1,5 +1,5 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
-import type { ExportCompletedMessage } from "../../../common/live-messages";
+import type { ExportCompletedMessage, LibraryChangedMessage } from "../../../common/live-messages";
 import type { TranscriptChangedMessage } from "../../../core/live-change";
 import type { FileStatusChangedEvent } from "../../../common/live-messages";
 import { parseLiveMessage } from "../../../common/live-messages";
@@ -58,6 +58,7 @@ export interface LiveChannelOptions {
   onFileStatusChanged?: (event: FileStatusChangedEvent) => void;
   onTranscriptChanged?: (event: TranscriptChangedMessage) => void;
   onExportCompleted?: (event: ExportCompletedMessage) => void;
+  onLibraryChanged?: (event: LibraryChangedMessage) => void;
   /** After every (re)connection: refetch what may have been missed while offline. */
   onConnected?: (info: { reconnected: boolean }) => void;
   onStatus?: (status: LiveStatus) => void;
@@ -189,6 +190,7 @@ export class LiveChannel {
     if (message?.type === "file_status_changed") this.options.onFileStatusChanged?.(message);
     if (message?.type === "transcript_changed") this.options.onTranscriptChanged?.(message);
     if (message?.type === "export_completed") this.options.onExportCompleted?.(message);
+    if (message?.type === "library_changed") this.options.onLibraryChanged?.(message);
   };
 
   private tick = (): void => {
