@@ -85,11 +85,11 @@ export function useLiveChannel(): LiveStatus {
         void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(event.file_id) });
         if (event.details_changed) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(event.file_id) });
       },
-      // A member (or another tab) changed a workspace's files or folders: its lists are read again.
+      // A member (or another tab) changed a workspace's files or folders: that workspace's lists are read again.
       onLibraryChanged: (event) => {
         if (event.client_id === TAB_ID) return;
-        void queryClient.invalidateQueries({ queryKey: keys.files });
-        void queryClient.invalidateQueries({ queryKey: keys.folders });
+        void queryClient.invalidateQueries({ queryKey: keys.files(event.workspace_id) });
+        void queryClient.invalidateQueries({ queryKey: keys.folders(event.workspace_id) });
       },
       // A toast that stays until closed; its button asks for a fresh (short-lived) link.
       onExportCompleted: (event) => {
