@@ -11,10 +11,11 @@ import { AuthLayout } from "../components/AuthLayout";
 import { Splash } from "../components/Splash";
 import { invitationPath, pendingInvitation } from "./pending-invitation";
 import { ROLE_LABELS } from "./roles";
+import { WORKSPACE_PARAM } from "../workspace/current-workspace";
 
 type State =
   | { kind: "accepting" }
-  | { kind: "joined"; name: string; role: WorkspaceRole }
+  | { kind: "joined"; id: string; name: string; role: WorkspaceRole }
   | { kind: "failed"; message: string; otherAccount: boolean };
 
 /** `/invitations/accept?token=…`: joins the invited workspace, or asks to sign in (or sign up) first. */
@@ -67,7 +68,7 @@ function Accept({ token, email }: { token: string; email: string }) {
       const joined = await workspaceApi.accept(token);
       const workspaces = await workspaceApi.list().catch(() => []);
       const name = workspaces.find((w) => w.id === joined.workspace_id)?.name ?? "the workspace";
-      setState({ kind: "joined", name, role: joined.role });
+      setState({ kind: "joined", id: joined.workspace_id, name, role: joined.role });
     })().catch((error: unknown) =>
       setState({
         kind: "failed",
@@ -105,7 +106,11 @@ function Accept({ token, email }: { token: string; email: string }) {
         </p>
       )}
       <p className="auth-footer">
-        <Link to="/dashboard">Go to your files</Link>
+        {state.kind === "joined" ? (
+          <Link to={`/dashboard?${WORKSPACE_PARAM}=${encodeURIComponent(state.id)}`}>Open “{state.name}”</Link>
+        ) : (
+          <Link to="/dashboard">Go to your files</Link>
+        )}
       </p>
     </AuthLayout>
   );

@@ -33,7 +33,16 @@ function HistoryIcon({ type }: { type: HistoryType }) {
  * docs/product.md#transcript-editor: the operations with icon, summary, time, `Current` badge and #index; Undo, Redo,
  * `N of M operations`; a line saying so when older operations were dropped (decision 031).
  */
-export function EditHistoryModal({ session, onClose }: { session: EditorSession; onClose: () => void }) {
+export function EditHistoryModal({
+  session,
+  onClose,
+  readOnly = false,
+}: {
+  session: EditorSession;
+  onClose: () => void;
+  /** A reader reads the history; undo and redo are writes. */
+  readOnly?: boolean;
+}) {
   const history = useEditHistory(session.audioFileId);
   const data = history.data;
   const operations = data?.operations ?? [];
@@ -48,22 +57,26 @@ export function EditHistoryModal({ session, onClose }: { session: EditorSession;
           <span className="muted history-count" data-testid="history-count">
             {data ? `${data.currentIndex + 1} of ${operations.length} operations` : ""}
           </span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={!data?.canUndo}
-            onClick={() => run("undo", { history: session.history })}
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={!data?.canRedo}
-            onClick={() => run("redo", { history: session.history })}
-          >
-            Redo
-          </button>
+          {!readOnly && (
+            <>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={!data?.canUndo}
+                onClick={() => run("undo", { history: session.history })}
+              >
+                Undo
+              </button>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={!data?.canRedo}
+                onClick={() => run("redo", { history: session.history })}
+              >
+                Redo
+              </button>
+            </>
+          )}
         </>
       }
     >
