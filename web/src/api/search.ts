@@ -3,15 +3,18 @@ import { api, call } from "./client";
 
 const PAGE = 30;
 
-/** Pages of GET /search for a query; edits elsewhere make it stale quickly. */
-export function useLibrarySearch(q: string, enabled: boolean) {
+/** Pages of GET /search for a query in one workspace; edits elsewhere make it stale quickly. */
+export function useLibrarySearch(q: string, enabled: boolean, workspaceId: string) {
   return useInfiniteQuery({
-    queryKey: ["search", q] as const,
+    queryKey: ["search", workspaceId, q] as const,
     enabled,
     staleTime: 10_000,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      call(api.search.$get({ query: { q, limit: String(PAGE), ...(pageParam ? { cursor: pageParam } : {}) } }), "Search failed"),
+      call(
+        api.search.$get({ query: { q, workspace_id: workspaceId, limit: String(PAGE), ...(pageParam ? { cursor: pageParam } : {}) } }),
+        "Search failed",
+      ),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 }

@@ -7,6 +7,10 @@ export interface MenuItem {
   onSelect: () => void;
   danger?: boolean;
   disabled?: boolean;
+  /** One of a set of choices (a menuitemradio): whether it is the chosen one. */
+  checked?: boolean;
+  /** When labels may repeat (two workspaces of the same name). */
+  key?: string;
 }
 
 /**
@@ -33,7 +37,7 @@ export function handleMenuKey(
   return true;
 }
 
-const ITEMS = '[role="menuitem"]:not([aria-disabled="true"])';
+const ITEMS = ':is([role="menuitem"], [role="menuitemradio"]):not([aria-disabled="true"])';
 
 /**
  * The app's actions menu (the ARIA menu button pattern): Enter, Space or ↓ opens it on its first
@@ -151,10 +155,12 @@ export function Menu({
           }}
         >
           {items.map((item) => (
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked is set only where the role is menuitemradio
             <button
-              key={item.label}
+              key={item.key ?? item.label}
               type="button"
-              role="menuitem"
+              role={item.checked === undefined ? "menuitem" : "menuitemradio"}
+              aria-checked={item.checked}
               tabIndex={-1}
               aria-disabled={item.disabled || undefined}
               className={item.danger ? "menu-item menu-item--danger" : "menu-item"}

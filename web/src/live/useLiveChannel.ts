@@ -2,9 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSnapshot } from "valtio";
-import type { AudioFileDto } from "../../../common/library";
 import { api, call, TAB_ID } from "../api/client";
-import { keys, putFileInCache } from "../api/library";
+import { keys, putFileInCache, updateCachedFile } from "../api/library";
 import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
 import { exportApi, saveFile } from "../api/exports";
@@ -14,6 +13,9 @@ import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
 import { transcriptChanged, transcriptReloaded } from "./transcript-events";
+import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
+import { opensWhenReady } from "../workspace/current-workspace";
+import type { AudioFileDto } from "../../../common/library";
 
 /**
  * One live connection per signed-in user while the workspace is mounted;
@@ -24,13 +26,15 @@ export function useLiveChannel(): LiveStatus {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { fileId = null } = useParams();
-  const latest = useRef({ fileId, navigate });
-  latest.current = { fileId, navigate };
+  const { id: workspaceId, pathIn } = useCurrentWorkspace();
+  const latest = useRef({ fileId, navigate, pathIn, workspaceId });
+  latest.current = { fileId, navigate, pathIn, workspaceId };
   const [status, setStatus] = useState<LiveStatus>("closed");
 
   useEffect(() => {
     if (!token) return;
-    const refreshFiles = () => void queryClient.invalidateQueries({ queryKey: keys.files, exact: true });
+    // Every workspace's list: the one shown reads again, the others when next shown.
+    const refreshFiles = () => void queryClient.invalidateQueries({ queryKey: keys.allFiles });
     // Details and history from the cache, the utterances by the open editor itself.
     const reloadTranscript = (id: string) => {
       void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) });
@@ -39,15 +43,19 @@ export function useLiveChannel(): LiveStatus {
     const effects: FileEventEffects = {
       toast,
       patchFile: (id, patch) =>
-        queryClient.setQueryData<AudioFileDto[]>(keys.files, (files) =>
-          files?.map((f) =>
-            f.id === id ? { ...f, ...patch, processingEstimation: patch.status === "processing" ? f.processingEstimation : null } : f,
-          ),
-        ),
+        updateCachedFile(queryClient, id, (f) => ({
+          ...f,
+          ...patch,
+          processingEstimation: patch.status === "processing" ? f.processingEstimation : null,
+        })),
       refreshFiles,
       replaceFile: (file) => putFileInCache(queryClient, file, true),
       reloadTranscript: (id) => reloadTranscript(id),
-      selectFile: (id) => void latest.current.navigate(`/dashboard/file/${id}`),
+      selectFile: (id) => {
+        const { workspaceId: shown, navigate: go, pathIn: path } = latest.current;
+        const file = queryClient.getQueryData<AudioFileDto[]>(keys.files(shown))?.find((f) => f.id === id);
+        if (opensWhenReady(file, shown, authState.user?.id ?? "")) void go(path(`/dashboard/file/${id}`));
+      },
       selectedFileId: () => latest.current.fileId,
     };
     const channel = new LiveChannel({

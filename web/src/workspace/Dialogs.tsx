@@ -5,6 +5,7 @@ import { fileNameSchema, folderBodySchema } from "../../../common/library";
 import { BulkMoveDialog } from "./dialogs/BulkMoveDialog";
 import { ConfirmDialog } from "./dialogs/ConfirmDialog";
 import { MoveDialog } from "./dialogs/MoveDialog";
+import { MoveToWorkspaceDialog } from "./dialogs/MoveToWorkspaceDialog";
 import { NameDialog } from "./dialogs/NameDialog";
 import { PreferencesDialog } from "./dialogs/PreferencesDialog";
 import { ApiTokensDialog } from "./dialogs/ApiTokensDialog";
@@ -13,6 +14,11 @@ import { RetranscribeDialog } from "./dialogs/RetranscribeDialog";
 import { closeDialog, dialogState } from "./dialog-state";
 import { countLabel } from "../lib/file-list-view";
 import * as commands from "./library-commands";
+import { useNavigate } from "react-router";
+import { useWorkspaces } from "../api/workspaces";
+import { workspaceOf } from "../api/library";
+import { moveTargets } from "./current-workspace";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { useSelection } from "./useSelection";
 
 const folderNameSchema = folderBodySchema.shape.folder.shape.name;
@@ -22,8 +28,19 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
   const { open } = useSnapshot(dialogState);
   const client = useQueryClient();
   const { fileId, folderId, selectFolder, clear } = useSelection();
+  const current = useCurrentWorkspace();
+  const workspaces = useWorkspaces();
+  const navigate = useNavigate();
   if (!open) return null;
-  const ctx: commands.LibraryContext = { client, fileId, folderId, selectFolder, clearSelection: clear };
+  const ctx: commands.LibraryContext = {
+    client,
+    workspaceId: current.id,
+    fileId,
+    folderId,
+    selectFolder,
+    followFile: (file) => navigate(current.pathIn(`/dashboard/file/${file.id}`, workspaceOf(file))),
+    clearSelection: clear,
+  };
 
   switch (open.kind) {
     case "new-folder":
@@ -87,6 +104,17 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
           folders={folders}
           onClose={closeDialog}
           onMove={(target) => commands.moveFile(ctx, file as AudioFileDto, target, folders)}
+        />
+      );
+    }
+    case "move-workspace": {
+      const file = open.file as AudioFileDto;
+      return (
+        <MoveToWorkspaceDialog
+          file={file}
+          targets={moveTargets(workspaces.data ?? [], current.id)}
+          onClose={closeDialog}
+          onMove={(target, name) => commands.moveToWorkspace(ctx, file, target, name)}
         />
       );
     }

@@ -6,13 +6,13 @@ import { describeError } from "../api/errors";
 import { toast } from "../lib/toasts";
 
 /** A failed file: why, and a way to send it back to transcription. */
-export function FailedCard({ file }: { file: AudioFileDto }) {
+export function FailedCard({ file, canRetry }: { file: AudioFileDto; canRetry: boolean }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: async () => (await call(api.audio_files[":id"].retranscribe.$post({ param: { id: file.id }, json: {} }))).data,
     onSuccess: (updated) => {
       putFileInCache(queryClient, { ...updated, hasTranscript: updated.hasTranscript || file.hasTranscript });
-      void queryClient.invalidateQueries({ queryKey: keys.files, exact: true });
+      void queryClient.invalidateQueries({ queryKey: keys.allFiles });
     },
     onError: (error) => toast(`Transcription could not be restarted: ${describeError(error)}`, "error"),
   });
@@ -23,9 +23,11 @@ export function FailedCard({ file }: { file: AudioFileDto }) {
       <p className="failure-reason" data-testid="failure-reason">
         {file.failureReason || "The file could not be transcribed."}
       </p>
-      <button type="button" className="button button--primary" disabled={retry.isPending} onClick={() => retry.mutate()}>
-        {retry.isPending ? "Starting..." : "Transcribe again"}
-      </button>
+      {canRetry && (
+        <button type="button" className="button button--primary" disabled={retry.isPending} onClick={() => retry.mutate()}>
+          {retry.isPending ? "Starting..." : "Transcribe again"}
+        </button>
+      )}
     </div>
   );
 }

@@ -13,10 +13,13 @@ import { FailedCard } from "./FailedCard";
 import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
 import { StatusBadge } from "./StatusBadge";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
 
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
+  // A viewer or commenter reads, plays and exports: the transcript is read-only, nothing restarts.
+  const { canEdit } = useCurrentWorkspace();
   // docs/product.md#tutorials-and-shortcuts: the media-player tutorial, 1 s after a file without a transcript opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening another file starts the delay again
   useEffect(() => {
@@ -53,7 +56,7 @@ export function FileView({ file }: { file: AudioFileDto }) {
           <span>{formatLabel(file.contentType)}</span>
           <span>{formatDate(file.createdAt)}</span>
           <DownloadOriginal file={file} />
-          {file.status !== "processing" && (
+          {canEdit && file.status !== "processing" && (
             <button
               type="button"
               className="link-button small"
@@ -78,9 +81,9 @@ export function FileView({ file }: { file: AudioFileDto }) {
       </header>
       <MediaPlayer key={file.id} file={file} playback={playback} />
       {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} job={file.job} />}
-      {file.status === "failed" && <FailedCard file={file} />}
+      {file.status === "failed" && <FailedCard file={file} canRetry={canEdit} />}
       {file.hasTranscript ? (
-        <TranscriptView key={file.id} fileId={file.id} playback={playback} />
+        <TranscriptView key={file.id} fileId={file.id} playback={playback} readOnly={!canEdit} />
       ) : (
         <div className="empty-state">
           <h2>No Transcript Available</h2>

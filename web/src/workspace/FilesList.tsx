@@ -15,6 +15,7 @@ import {
 } from "../lib/file-list-view";
 import { openDialog } from "./dialog-state";
 import { StatusBadge } from "./StatusBadge";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { useSelection } from "./useSelection";
 
 const ROW_HEIGHT = 44;
@@ -26,6 +27,7 @@ const STATUS_LABELS: Record<FileStatus, string> = { ready: "Ready", processing: 
  */
 export function FilesList({ files, folderId }: { files: AudioFileDto[]; folderId: string | null }) {
   const { selectFile } = useSelection();
+  const { canEdit } = useCurrentWorkspace();
   const [view, setView] = useState<ListView>(DEFAULT_VIEW);
   const [selection, setSelection] = useState(EMPTY_SELECTION);
   // Another folder starts with nothing selected.
@@ -121,7 +123,7 @@ export function FilesList({ files, folderId }: { files: AudioFileDto[]; folderId
           />
           <span aria-live="polite">{selectedIds.length > 0 ? `${countLabel(selectedIds.length)} selected` : countLabel(shown.length)}</span>
         </label>
-        {selectedIds.length > 0 && (
+        {canEdit && selectedIds.length > 0 && (
           <div className="files-bulk-actions">
             <button type="button" className="button button--small" onClick={() => openDialog({ kind: "bulk-move", files: chosen() })}>
               Move to…

@@ -9,10 +9,13 @@ import { FolderTree } from "./FolderTree";
 import { LibrarySearch } from "./LibrarySearch";
 import { toggleFilesSidebar, uiState } from "./ui-state";
 import { UploadArea } from "./UploadArea";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { useSelection } from "./useSelection";
+import { WorkspaceSwitcher } from "./WorkspaceSwitcher";
 
-export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: AudioFileDto[] }) {
+export function FilesSidebar({ folders, files, loading = false }: { folders: FolderDto[]; files: AudioFileDto[]; loading?: boolean }) {
   const ui = useSnapshot(uiState);
+  const { id, canEdit } = useCurrentWorkspace();
   const { fileId, folderId } = useSelection();
   const [search, setSearch] = useState("");
   // Off screen on a phone until opened: out of the Tab order and of screen readers too.
@@ -36,17 +39,20 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
 
   return (
     <aside className={`sidebar sidebar--files${ui.mobileFilesOpen ? " is-mobile-open" : ""}`} aria-label="Files" inert={offScreen}>
+      <WorkspaceSwitcher />
       <div className="sidebar-head">
         <h2>Files</h2>
         <div className="sidebar-head-actions">
-          <button
-            data-tutorial="new-folder"
-            type="button"
-            className="button button--small"
-            onClick={() => openDialog({ kind: "new-folder" })}
-          >
-            + Folder
-          </button>
+          {canEdit && (
+            <button
+              data-tutorial="new-folder"
+              type="button"
+              className="button button--small"
+              onClick={() => openDialog({ kind: "new-folder" })}
+            >
+              + Folder
+            </button>
+          )}
           <button type="button" className="icon-button desktop-only" aria-label="Collapse files sidebar" onClick={toggleFilesSidebar}>
             «
           </button>
@@ -54,12 +60,20 @@ export function FilesSidebar({ folders, files }: { folders: FolderDto[]; files: 
       </div>
       <LibrarySearch value={search} onChange={setSearch} />
       <div className="sidebar-scroll">
-        <FolderTree folders={folders} files={files} search={search} />
+        {loading ? (
+          <p className="muted small" role="status">
+            Loading files…
+          </p>
+        ) : (
+          <FolderTree folders={folders} files={files} search={search} />
+        )}
       </div>
-      <UploadArea folderId={target} folderLabel={folderName(folders, target)} />
-      <footer className="sidebar-foot muted small" data-testid="sidebar-counts">
-        {files.length} {files.length === 1 ? "file" : "files"} · {folders.length + 1} {folders.length + 1 === 1 ? "folder" : "folders"}
-      </footer>
+      <UploadArea workspaceId={id} folderId={target} folderLabel={folderName(folders, target)} canUpload={canEdit} />
+      {!loading && (
+        <footer className="sidebar-foot muted small" data-testid="sidebar-counts">
+          {files.length} {files.length === 1 ? "file" : "files"} · {folders.length + 1} {folders.length + 1 === 1 ? "folder" : "folders"}
+        </footer>
+      )}
     </aside>
   );
 }

@@ -8,6 +8,9 @@ import { openDialog } from "./dialog-state";
 import { useFilePrefetch } from "./file-prefetch";
 import { prefetchFolderView } from "./lazy-views";
 import { type TreeRow, treeKey } from "./tree-keys";
+import { useWorkspaces } from "../api/workspaces";
+import { moveTargets } from "./current-workspace";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { useSelection } from "./useSelection";
 
 const folderRow = (id: string) => `folder:${id}`;
@@ -27,6 +30,9 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
   const typeAhead = useRef(new TypeAhead());
   const prefetch = useFilePrefetch();
   const selectedFile = files.find((f) => f.id === fileId);
+  // A reader's rows have no actions: renaming, moving and deleting are writes.
+  const { id: workspaceId, canEdit } = useCurrentWorkspace();
+  const canMoveAway = moveTargets(useWorkspaces().data ?? [], workspaceId).length > 0;
 
   // Selecting a file (anywhere) expands its folder; selecting a folder expands it.
   const selectedId = selectedFile?.id;
@@ -136,7 +142,7 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
               >
                 <FolderIcon /> <span className="tree-name">{node.name}</span> <span className="tree-count">{total}</span>
               </button>
-              {node.folder && (
+              {node.folder && canEdit && (
                 <Menu
                   label={`Actions for folder ${node.name}`}
                   triggerTabIndex={tabRow === row ? 0 : -1}
@@ -198,15 +204,20 @@ export function FolderTree({ folders, files, search }: { folders: FolderDto[]; f
                   <span className={`dot dot--${file.status}`} aria-hidden="true" />
                   <span className="tree-name">{file.name}</span>
                 </button>
-                <Menu
-                  label={`Actions for ${file.name}`}
-                  triggerTabIndex={tabRow === fRow ? 0 : -1}
-                  items={[
-                    { label: "Rename", onSelect: () => openDialog({ kind: "rename-file", file }) },
-                    { label: "Move to…", onSelect: () => openDialog({ kind: "move-file", file }) },
-                    { label: "Delete", danger: true, onSelect: () => openDialog({ kind: "delete-file", file }) },
-                  ]}
-                />
+                {canEdit && (
+                  <Menu
+                    label={`Actions for ${file.name}`}
+                    triggerTabIndex={tabRow === fRow ? 0 : -1}
+                    items={[
+                      { label: "Rename", onSelect: () => openDialog({ kind: "rename-file", file }) },
+                      { label: "Move to…", onSelect: () => openDialog({ kind: "move-file", file }) },
+                      ...(canMoveAway
+                        ? [{ label: "Move to workspace…", onSelect: () => openDialog({ kind: "move-workspace", file }) }]
+                        : []),
+                      { label: "Delete", danger: true, onSelect: () => openDialog({ kind: "delete-file", file }) },
+                    ]}
+                  />
+                )}
               </div>
             </li>,
           );

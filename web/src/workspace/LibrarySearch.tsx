@@ -4,6 +4,7 @@ import type { SearchHit } from "../../../common/search";
 import { useLibrarySearch } from "../api/search";
 import { dispatch } from "../editor/model/commands";
 import { groupHits, hitLabel, hitLink, isLibraryQuery, snippetParts } from "../lib/library-search";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
 
 const DEBOUNCE_MS = 200;
 
@@ -21,7 +22,8 @@ export function LibrarySearch({ value, onChange }: { value: string; onChange: (v
     return () => clearTimeout(timer);
   }, [value]);
   const enabled = isLibraryQuery(query);
-  const result = useLibrarySearch(query, enabled);
+  const { id: workspaceId, pathIn } = useCurrentWorkspace();
+  const result = useLibrarySearch(query, enabled, workspaceId);
   const hits = useMemo(() => result.data?.pages.flatMap((p) => p.data) ?? [], [result.data]);
   const groups = useMemo(() => groupHits(hits), [hits]);
   // Options in display order (grouped), so the arrows follow what is seen.
@@ -33,7 +35,7 @@ export function LibrarySearch({ value, onChange }: { value: string; onChange: (v
   const optionId = (i: number) => `${listId}-hit-${i}`;
 
   const choose = (hit: SearchHit | undefined) => {
-    if (hit) navigate(hitLink(hit, query));
+    if (hit) navigate(pathIn(hitLink(hit, query)));
   };
 
   return (

@@ -11,11 +11,13 @@ import { NotesEditor } from "../tools/NotesEditor";
 import { openEditHistory } from "../editor/view/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
 import { transcriptDetails } from "../editor/view/display";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
 
 /** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   const wanted = file.status === "ready" && file.hasTranscript;
   const transcript = useTranscript(file.id, wanted);
+  const { canEdit } = useCurrentWorkspace();
   if (file.status === "processing") {
     return <p className="muted">Transcript is being processed. Details will appear when transcription is complete.</p>;
   }
@@ -25,11 +27,14 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   return (
     <>
       <DetailsSection transcript={transcript.data} file={file} />
-      <section className="tools-section" aria-label="Summary and notes">
-        <NotesEditor transcript={transcript.data} field="summary" label="Summary" />
-        <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
-      </section>
-      <SpeakersPanel fileId={file.id} />
+      {/* A reader sees the texts and speakers; a disabled fieldset turns off every control in them. */}
+      <fieldset className="tools-fieldset" disabled={!canEdit}>
+        <section className="tools-section" aria-label="Summary and notes">
+          <NotesEditor transcript={transcript.data} field="summary" label="Summary" />
+          <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
+        </section>
+        <SpeakersPanel fileId={file.id} />
+      </fieldset>
       <section className="tools-section" aria-label="Edit history">
         <button
           type="button"
@@ -41,7 +46,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
           Edit History
         </button>
       </section>
-      <ShareSection file={file} />
+      {canEdit && <ShareSection file={file} />}
       <ExportOptions audioFileId={file.id} />
     </>
   );

@@ -11,20 +11,21 @@ import { NoServiceNotice } from "./NoServiceNotice";
 import { UploadOptions } from "./UploadOptions";
 import { cancelUpload, isAbort, storedFraction } from "./multipart-upload";
 import { fingerprintOf } from "./resume-store";
-import { partsTransport, uploadFile, uploadResumeStore } from "./upload";
+import { partsTransport, type UploadTarget, uploadFile, uploadResumeStore } from "./upload";
 import { UploadQueue } from "./upload-queue";
 
 // One queue per workspace cache: uploads keep going while the user moves between folders.
-const queues = new WeakMap<QueryClient, UploadQueue>();
+// Each file keeps the workspace it was dropped in, whichever one is shown when it finishes.
+const queues = new WeakMap<QueryClient, UploadQueue<UploadTarget>>();
 
-function useUploadQueue(): UploadQueue {
+function useUploadQueue(): UploadQueue<UploadTarget> {
   const queryClient = useQueryClient();
   let queue = queues.get(queryClient);
   if (!queue) {
-    queue = new UploadQueue({
+    queue = new UploadQueue<UploadTarget>({
       // Each upload takes the options saved when it starts (the Options step saves them as the user's defaults).
-      upload: (file, folderId, onProgress, signal) =>
-        uploadFile(file, folderId, onProgress, authState.user?.preferences.transcription.defaults, signal),
+      upload: (file, target, onProgress, signal) =>
+        uploadFile(file, target, onProgress, authState.user?.preferences.transcription.defaults, signal),
       uploaded: (file, name) => {
         putFileInCache(queryClient, file);
         toast(`Successfully uploaded ${name}`, "success");
@@ -51,7 +52,21 @@ function useUploadQueue(): UploadQueue {
   return queue;
 }
 
-export function UploadArea({ folderId, folderLabel }: { folderId: string | null; folderLabel: string }) {
+/**
+ * The drop zone and the uploads in flight. `canUpload` false (a viewer's workspace) hides the drop
+ * zone; uploads started elsewhere stay listed, and leaving the page still warns about them.
+ */
+export function UploadArea({
+  workspaceId,
+  folderId,
+  folderLabel,
+  canUpload,
+}: {
+  workspaceId: string;
+  folderId: string | null;
+  folderLabel: string;
+  canUpload: boolean;
+}) {
   const queue = useUploadQueue();
   const config = useServiceConfiguration();
   const { items, resumable } = useSnapshot(queue.state);
@@ -74,7 +89,7 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
     const accepted = dropped ? list.filter((f) => isMediaLike(f)) : list;
     const rejected = dropped ? list.filter((f) => !isMediaLike(f)) : [];
     if (rejected.length) toast(`File(s) ${rejected.map((f) => f.name).join(", ")} are not supported`, "error");
-    void queue.add(accepted, folderId, validate);
+    void queue.add(accepted, { workspaceId, folderId }, validate);
   }
 
   function onDrop(e: DragEvent) {
@@ -85,40 +100,48 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
 
   return (
     <section className="upload" aria-label="Upload">
-      <div
-        className={`dropzone${dragging ? " is-dragging" : ""}`}
-        role="button"
-        tabIndex={0}
-        data-testid="upload-area"
-        data-tutorial="upload-area"
-        onClick={() => input.current?.click()}
-        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <strong>Upload audio or video</strong>
-        <span className="muted small">Click or drop files · max {Math.round(maxBytes / MB)} MB</span>
-        <span className="muted small">To: {folderLabel}</span>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={accept}
-          hidden
-          data-testid="upload-input"
-          onChange={(e) => {
-            if (e.target.files) handle(e.target.files, false);
-            e.target.value = "";
-          }}
-        />
-      </div>
-      <UploadOptions />
-      <NoServiceNotice compact />
-      {resumable.length > 0 && (
+      {canUpload ? (
+        <>
+          <div
+            className={`dropzone${dragging ? " is-dragging" : ""}`}
+            role="button"
+            tabIndex={0}
+            data-testid="upload-area"
+            data-tutorial="upload-area"
+            onClick={() => input.current?.click()}
+            onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && input.current?.click()}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <strong>Upload audio or video</strong>
+            <span className="muted small">Click or drop files · max {Math.round(maxBytes / MB)} MB</span>
+            <span className="muted small">To: {folderLabel}</span>
+            <input
+              ref={input}
+              type="file"
+              multiple
+              accept={accept}
+              hidden
+              data-testid="upload-input"
+              onChange={(e) => {
+                if (e.target.files) handle(e.target.files, false);
+                e.target.value = "";
+              }}
+            />
+          </div>
+          <UploadOptions />
+          <NoServiceNotice compact />
+        </>
+      ) : (
+        <p className="muted small" data-testid="read-only-note">
+          Your role in this workspace lets you open, play, search and export files, not change them.
+        </p>
+      )}
+      {canUpload && resumable.length > 0 && (
         <ul className="upload-list" aria-label="Interrupted uploads">
           {resumable.map((r) => (
             <li key={r.fingerprint} className="upload-item upload-item--failed" data-testid="resumable-upload">
@@ -212,7 +235,7 @@ export function UploadArea({ folderId, folderLabel }: { folderId: string | null;
 }
 
 /** While files are sending: a warning before the page is left, and a retry when the connection comes back. */
-function useUploadGuards(queue: UploadQueue) {
+function useUploadGuards(queue: UploadQueue<UploadTarget>) {
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
       if (!queue.busy) return;

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { useSnapshot } from "valtio";
 import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/library";
@@ -22,6 +22,8 @@ import { queryClientFor } from "./query-client";
 import { TutorialLayer } from "../tutorials/TutorialLayer";
 import { tutorials } from "../tutorials/tutorials";
 import { invitationPath, pendingInvitation } from "../teams/pending-invitation";
+import { useCurrentWorkspace } from "./useCurrentWorkspace";
+import { useWorkspaceAddress } from "./useWorkspaceAddress";
 
 // The dialogs (and the modal they share) download when one first opens: rarely needed, never at first.
 const Dialogs = lazyNamed(() => import("./Dialogs"), "Dialogs");
@@ -38,10 +40,12 @@ export function WorkspacePage() {
 function Workspace() {
   const { user } = useSnapshot(authState);
   const ui = useSnapshot(uiState);
-  const folders = useFolders();
-  const files = useAudioFiles();
+  const current = useCurrentWorkspace();
+  const folders = useFolders(current.id);
+  const files = useAudioFiles(current.id);
   const config = useServiceConfiguration();
   const { fileId, folderId } = useSelection();
+  const lookingForFile = useWorkspaceAddress(current, fileId, !!files.data?.some((f) => f.id === fileId), files.isSuccess);
   const liveStatus = useLiveChannel();
   const navigate = useNavigate();
 
@@ -76,14 +80,20 @@ function Workspace() {
     return () => tutorials.cancelPending();
   }, [noFiles]);
 
-  if (folders.isPending || files.isPending) return <Splash />;
+  // The first load shows the splash; another workspace's lists load inside the page.
+  const loading = folders.isPending || files.isPending;
+  const firstLoad = useRef(true);
+  if (!loading) firstLoad.current = false;
+  if (loading && firstLoad.current) return <Splash />;
   const folderList = folders.data ?? [];
   const fileList = files.data ?? [];
   const selectedFile = fileId ? (fileList.find((f) => f.id === fileId) ?? null) : null;
   const selectedFolder = folderId && folderId !== COMMON_ID ? folderList.find((f) => f.id === folderId) : undefined;
 
   let centre: ReactNode;
-  if (fileId) {
+  if (loading || lookingForFile) {
+    centre = <ViewLoading />;
+  } else if (fileId) {
     centre = selectedFile ? <FileView file={selectedFile} /> : <NotFound what="file" />;
   } else if (folderId === COMMON_ID) {
     centre = <FolderView name="Common" createdAt={null} folderId={null} files={fileList} />;
@@ -101,7 +111,7 @@ function Workspace() {
     <div className={`workspace${ui.filesCollapsed ? " files-collapsed" : ""}${ui.toolsCollapsed ? " tools-collapsed" : ""}`}>
       <TopBar liveStatus={liveStatus} />
       <div className="workspace-body">
-        <FilesSidebar folders={folderList} files={fileList} />
+        <FilesSidebar folders={folderList} files={fileList} loading={loading} />
         <main className="workspace-main">
           <Suspense fallback={<ViewLoading />}>{centre}</Suspense>
         </main>

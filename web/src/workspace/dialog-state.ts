@@ -7,6 +7,7 @@ export type Dialog =
   | { kind: "delete-folder"; folder: FolderDto }
   | { kind: "rename-file"; file: AudioFileDto }
   | { kind: "move-file"; file: AudioFileDto }
+  | { kind: "move-workspace"; file: AudioFileDto }
   | { kind: "delete-file"; file: AudioFileDto }
   | { kind: "bulk-move"; files: AudioFileDto[] }
   | { kind: "bulk-delete"; files: AudioFileDto[] }

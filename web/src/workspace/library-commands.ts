@@ -4,22 +4,35 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { describeError } from "../api/errors";
-import { dropFilesFromCache, fileApi, folderApi, keys, putFileInCache, putFilesInCache, putFolderInCache } from "../api/library";
+import type { WorkspaceDto } from "../../../common/workspaces";
+import {
+  dropFilesFromCache,
+  dropFolderFromCache,
+  fileApi,
+  folderApi,
+  putFileInCache,
+  putFilesInCache,
+  putFolderInCache,
+} from "../api/library";
 import { countLabel } from "../lib/file-list-view";
 import { folderName } from "../lib/library";
 import { toast } from "../lib/toasts";
 
 export interface LibraryContext {
   client: QueryClient;
+  /** The workspace shown: new folders go there. */
+  workspaceId: string;
   fileId: string | null;
   folderId: string | null;
   selectFolder(id: string): void;
+  /** Opens a file in the workspace it is in now. */
+  followFile(file: AudioFileDto): void;
   clearSelection(): void;
 }
 
 /** Errors of create and rename go back to the dialog, which shows them by the field. */
 export async function createFolder(ctx: LibraryContext, name: string): Promise<void> {
-  const folder = await folderApi.create(name);
+  const folder = await folderApi.create(name, ctx.workspaceId);
   putFolderInCache(ctx.client, folder);
   ctx.selectFolder(folder.id);
 }
@@ -35,7 +48,7 @@ export async function renameFile(ctx: LibraryContext, file: AudioFileDto, name: 
 export async function deleteFolder(ctx: LibraryContext, folder: FolderDto, files: readonly AudioFileDto[]): Promise<void> {
   try {
     await folderApi.remove(folder.id);
-    ctx.client.setQueryData<FolderDto[]>(keys.folders, (list = []) => list.filter((f) => f.id !== folder.id));
+    dropFolderFromCache(ctx.client, folder);
     dropFilesFromCache(ctx.client, (f) => f.folderId === folder.id);
     if (ctx.folderId === folder.id || files.some((f) => f.id === ctx.fileId && f.folderId === folder.id)) ctx.clearSelection();
     toast(`Deleted folder ${folder.name}`, "success");
@@ -53,6 +66,22 @@ export async function moveFile(
   try {
     putFileInCache(ctx.client, await fileApi.move(file.id, target));
     toast(`Moved ${file.name} to ${folderName(folders as FolderDto[], target)}`, "success");
+  } catch (error) {
+    toast(`Failed to move file: ${describeError(error)}`, "error");
+  }
+}
+
+/**
+ * Into another workspace (outside its folders): the file leaves this workspace's list; an open
+ * file stays open, and the sidebar follows it to its new workspace.
+ */
+export async function moveToWorkspace(ctx: LibraryContext, file: AudioFileDto, target: WorkspaceDto, targetName: string): Promise<void> {
+  try {
+    const moved = await fileApi.moveToWorkspace(file.id, target.id);
+    dropFilesFromCache(ctx.client, (f) => f.id === file.id);
+    putFileInCache(ctx.client, moved, true);
+    if (ctx.fileId === file.id) ctx.followFile(moved);
+    toast(`Moved ${file.name} to ${targetName}`, "success");
   } catch (error) {
     toast(`Failed to move file: ${describeError(error)}`, "error");
   }
@@ -80,6 +109,7 @@ export async function moveFiles(
     const moved = await fileApi.bulkMove(
       files.map((f) => f.id),
       target,
+      ctx.workspaceId,
     );
     putFilesInCache(ctx.client, moved);
     toast(`Moved ${countLabel(moved.length)} to ${folderName(folders as FolderDto[], target)}`, "success");
@@ -91,7 +121,10 @@ export async function moveFiles(
 /** Many files and their stored media in one request, with one toast. */
 export async function deleteFiles(ctx: LibraryContext, files: readonly AudioFileDto[]): Promise<void> {
   try {
-    const { deleted_ids } = await fileApi.bulkDelete(files.map((f) => f.id));
+    const { deleted_ids } = await fileApi.bulkDelete(
+      files.map((f) => f.id),
+      ctx.workspaceId,
+    );
     // Files another tab already deleted are gone too: drop every one asked for.
     const gone = new Set(files.map((f) => f.id));
     dropFilesFromCache(ctx.client, (f) => gone.has(f.id));

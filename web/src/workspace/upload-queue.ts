@@ -26,8 +26,9 @@ export interface ResumableUpload {
   progress: number;
 }
 
-export interface UploadTransport {
-  upload(file: File, folderId: string | null, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<AudioFileDto>;
+/** `Target` is where a file goes (its folder, and its workspace), fixed when it is queued. */
+export interface UploadTransport<Target = string | null> {
+  upload(file: File, target: Target, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<AudioFileDto>;
   uploaded(file: AudioFileDto, name: string): void;
   failed(name: string, reason: string): void;
   describe(error: unknown): string;
@@ -44,21 +45,21 @@ export const DONE_VISIBLE_MS = 4000;
 /** Files sent at once; the others wait their turn. */
 export const FILES_IN_FLIGHT = 3;
 
-interface Job {
+interface Job<Target> {
   file: File;
-  folderId: string | null;
+  target: Target;
   controller: AbortController | null;
   samples: RateSample[];
   settled: () => void;
 }
 
-export class UploadQueue {
+export class UploadQueue<Target = string | null> {
   readonly state = proxy<{ items: UploadItem[]; resumable: ResumableUpload[] }>({ items: [], resumable: [] });
   private nextId = 1;
-  private readonly jobs = new Map<number, Job>();
+  private readonly jobs = new Map<number, Job<Target>>();
 
   constructor(
-    private readonly transport: UploadTransport,
+    private readonly transport: UploadTransport<Target>,
     private readonly clock: EditorClock = systemClock,
   ) {}
 
@@ -66,7 +67,7 @@ export class UploadQueue {
    * Queues the files; at most FILES_IN_FLIGHT transfer at once, each reporting its own
    * progress and outcome. `problemOf` says why a file cannot go. Resolves when all have settled.
    */
-  async add(files: File[], folderId: string | null, problemOf: (file: File) => string | null): Promise<void> {
+  async add(files: File[], target: Target, problemOf: (file: File) => string | null): Promise<void> {
     const waits: Promise<void>[] = [];
     for (const file of files) {
       const id = this.nextId++;
@@ -86,7 +87,7 @@ export class UploadQueue {
       }
       const fingerprint = this.transport.fingerprint?.(file);
       if (fingerprint) this.state.resumable = this.state.resumable.filter((r) => r.fingerprint !== fingerprint);
-      waits.push(new Promise((settled) => this.jobs.set(id, { file, folderId, controller: null, samples: [], settled })));
+      waits.push(new Promise((settled) => this.jobs.set(id, { file, target, controller: null, samples: [], settled })));
     }
     this.pump();
     await Promise.all(waits);
@@ -162,7 +163,7 @@ export class UploadQueue {
     try {
       const created = await this.transport.upload(
         job.file,
-        job.folderId,
+        job.target,
         (fraction) => {
           item.progress = fraction;
           const sent = fraction * job.file.size;

@@ -137,8 +137,27 @@ export function uploadResumeStore(): ResumeStore {
   return resumeStore;
 }
 
-export const partsDeps = (): PartsDeps => ({
-  transport: partsTransport,
+/** Where a file goes: a workspace, and a folder of it or none. */
+export interface UploadTarget {
+  workspaceId: string;
+  folderId: string | null;
+}
+
+export const partsDeps = (workspaceId?: string): PartsDeps => ({
+  // A new upload is created in the workspace it is for (its quota counts there).
+  transport: workspaceId
+    ? {
+        ...partsTransport,
+        create: async (file) =>
+          (
+            await call(
+              api.uploads.$post({
+                json: { filename: file.name, content_type: file.type, file_size: file.size, workspace_id: workspaceId },
+              }),
+            )
+          ).data,
+      }
+    : partsTransport,
   store: uploadResumeStore(),
   options: { partsInFlight: PARTS_IN_FLIGHT, attempts: PART_ATTEMPTS, backoffMs, sleep },
   now: () => Date.now(),
@@ -151,7 +170,7 @@ export const partsDeps = (): PartsDeps => ({
  */
 export async function uploadFile(
   file: File,
-  folderId: string | null,
+  { workspaceId, folderId }: UploadTarget,
   onProgress: (fraction: number) => void,
   options?: TranscriptionOptions,
   signal: AbortSignal = new AbortController().signal,
@@ -166,6 +185,7 @@ export async function uploadFile(
           file_size: file.size,
           content_type: file.type,
           folder_id: folderId ?? "",
+          workspace_id: workspaceId,
           duration_seconds: duration === null ? "" : Math.round(duration),
           ...(options ? { transcription_options: options } : {}),
         },
@@ -174,10 +194,12 @@ export async function uploadFile(
     return data;
   };
   if (file.size > MULTIPART_THRESHOLD) {
-    return uploadInParts(file, folderId, partsDeps(), (loaded) => onProgress(loaded / file.size), signal, confirm);
+    return uploadInParts(file, folderId, partsDeps(workspaceId), (loaded) => onProgress(loaded / file.size), signal, confirm);
   }
   const { upload_url, key, content_type } = await call(
-    api.audio_files["upload-url"].$post({ json: { filename: file.name, content_type: file.type, file_size: file.size } }),
+    api.audio_files["upload-url"].$post({
+      json: { filename: file.name, content_type: file.type, file_size: file.size, workspace_id: workspaceId },
+    }),
   );
   await putWithProgress(upload_url, file, content_type, onProgress, signal);
   if (signal.aborted) throw abortError();

@@ -17,11 +17,14 @@ export function TranscriptToolbar({
   session,
   playback,
   inert = false,
+  readOnly = false,
 }: {
   session: EditorSession;
   playback: PlaybackController | null;
   /** While only the first screenful is in: shown (the text does not move when it arrives) but not usable. */
   inert?: boolean;
+  /** A reader's toolbar: search and review, no replace, undo or redo. */
+  readOnly?: boolean;
 }) {
   const history = useEditHistory(session.audioFileId);
   const { open: showHistory } = useSnapshot(historyModal);
@@ -32,8 +35,24 @@ export function TranscriptToolbar({
   }, [history.isError, history.error]);
   return (
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools" inert={inert}>
-      <SearchBox session={session} playback={playback} editor={session.editor} />
+      <SearchBox session={session} playback={playback} editor={readOnly ? null : session.editor} />
       <LowConfidenceNavigator session={session} />
+      {readOnly ? (
+        <span className="save-status muted small" data-testid="read-only-status">
+          Read only
+        </span>
+      ) : (
+        <EditControls session={session} />
+      )}
+      {showHistory && <EditHistoryModal session={session} onClose={closeEditHistory} />}
+    </div>
+  );
+}
+
+function EditControls({ session }: { session: EditorSession }) {
+  const history = useEditHistory(session.audioFileId);
+  return (
+    <>
       <div className="toolbar-group" role="group" aria-label="History" data-tutorial="history-buttons">
         <button
           type="button"
@@ -57,8 +76,7 @@ export function TranscriptToolbar({
         </button>
       </div>
       <SaveStatus session={session} />
-      {showHistory && <EditHistoryModal session={session} onClose={closeEditHistory} />}
-    </div>
+    </>
   );
 }
 

@@ -24,7 +24,16 @@ const LOADING: SessionState = { status: "loading" };
  * live outside React (EditorSession); this renders one memoised card per
  * utterance, and cards redraw only when their own utterance changes.
  */
-export function TranscriptView({ fileId, playback }: { fileId: string; playback: PlaybackController | null }) {
+export function TranscriptView({
+  fileId,
+  playback,
+  readOnly = false,
+}: {
+  fileId: string;
+  playback: PlaybackController | null;
+  /** The reader's view (a viewer's or commenter's role): the same editor, with its writes off. */
+  readOnly?: boolean;
+}) {
   const endRef = useRef<HTMLParagraphElement>(null);
   const opened = useEditorSession(fileId);
   const state = useSyncExternalStore(
@@ -65,7 +74,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
       </p>
     );
   } else {
-    body = <EditorBody session={shown} editable={!!session} playback={playback} />;
+    body = <EditorBody session={shown} editable={!!session} readOnly={readOnly} playback={playback} />;
   }
 
   return (
@@ -74,7 +83,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
       data-testid="transcript"
       aria-label="Transcript"
       onKeyDown={(e) => {
-        if (!session) return;
+        if (!session || readOnly) return;
         const target = e.target as HTMLElement;
         // Text fields keep their own undo; the transcript's text uses the server history.
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
@@ -85,7 +94,7 @@ export function TranscriptView({ fileId, playback }: { fileId: string; playback:
     >
       <h2 className="section-title">Transcript</h2>
       {shown && <SkipPast target={endRef} />}
-      {shown && <TranscriptToolbar session={shown} playback={playback} inert={!session} />}
+      {shown && <TranscriptToolbar session={shown} playback={playback} inert={!session} readOnly={readOnly} />}
       {body}
       <p className="visually-hidden" ref={endRef} tabIndex={-1} data-testid="transcript-end">
         End of the transcript
@@ -119,11 +128,14 @@ function useEditorSession(fileId: string): EditorSession | null {
 function EditorBody({
   session,
   editable,
+  readOnly,
   playback,
 }: {
   session: EditorSession;
   /** False while only the first screenful is in (read-only). */
   editable: boolean;
+  /** For good: the words and speakers are read, not changed; the times still play. */
+  readOnly: boolean;
   playback: PlaybackController | null;
 }) {
   const store = session.store;
@@ -180,6 +192,7 @@ function EditorBody({
               metaColumn={metaColumn}
               allSpans={allSpans}
               editable={editable}
+              readOnly={readOnly}
               onCurrentWord={onCurrentWord}
               onCreateSpeaker={onCreateSpeaker}
             />

@@ -46,6 +46,8 @@ interface Props {
   allSpans: boolean;
   /** False while only the first screenful of the transcript is in. */
   editable: boolean;
+  /** A reader's card: the words and speaker are shown, not changed; clicking a word or the times still plays. */
+  readOnly?: boolean;
   onCurrentWord: (utteranceId: string, wordId: string) => void;
   onCreateSpeaker: (utteranceId: string) => void;
 }
@@ -77,6 +79,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   metaColumn,
   allSpans,
   editable,
+  readOnly = false,
   onCurrentWord,
   onCreateSpeaker,
 }: Props) {
@@ -223,7 +226,8 @@ export const UtteranceCard = memo(function UtteranceCard({
           data-tutorial="utterance-speaker"
           aria-haspopup="listbox"
           aria-expanded={picking}
-          title="Change speaker"
+          title={readOnly ? undefined : "Change speaker"}
+          disabled={readOnly}
           onClick={() => setPicking((p) => !p)}
         >
           {speakerName}
@@ -257,8 +261,8 @@ export const UtteranceCard = memo(function UtteranceCard({
       <div
         ref={textRef}
         className="utterance-text"
-        contentEditable={editable}
-        aria-readonly={!editable || undefined}
+        contentEditable={editable && !readOnly}
+        aria-readonly={!editable || readOnly || undefined}
         suppressContentEditableWarning
         spellCheck={false}
         role="textbox"

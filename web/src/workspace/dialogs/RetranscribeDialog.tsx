@@ -33,7 +33,7 @@ export function RetranscribeDialog({ file, onClose }: { file: AudioFileDto; onCl
     try {
       const updated = await fileApi.retranscribe(file.id, result.options, discard);
       putFileInCache(client, { ...updated, hasTranscript: updated.hasTranscript || file.hasTranscript });
-      void client.invalidateQueries({ queryKey: keys.files, exact: true });
+      void client.invalidateQueries({ queryKey: keys.allFiles });
       toast(`Transcribing ${file.name} again`, "success");
       onClose();
     } catch (err) {
