@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSnapshot } from "valtio";
-import { api, call, TAB_ID } from "../api/client";
+import { api, call } from "../api/client";
 import { keys, putFileInCache, updateCachedFile } from "../api/library";
 import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
@@ -12,7 +12,7 @@ import { finishedTitle } from "../lib/finished-title";
 import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
-import { transcriptChanged, transcriptReloaded } from "./transcript-events";
+import { transcriptChangeHandlers } from "./transcript-changes";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { opensWhenReady } from "../workspace/current-workspace";
 import type { AudioFileDto } from "../../../common/library";
@@ -35,11 +35,8 @@ export function useLiveChannel(): LiveStatus {
     if (!token) return;
     // Every workspace's list: the one shown reads again, the others when next shown.
     const refreshFiles = () => void queryClient.invalidateQueries({ queryKey: keys.allFiles });
-    // Details and history from the cache, the utterances by the open editor itself.
-    const reloadTranscript = (id: string) => {
-      void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) });
-      transcriptReloaded(id);
-    };
+    const transcripts = transcriptChangeHandlers(queryClient);
+    const reloadTranscript = transcripts.reload;
     const effects: FileEventEffects = {
       toast,
       patchFile: (id, patch) =>
@@ -74,16 +71,7 @@ export function useLiveChannel(): LiveStatus {
         applyFileStatusChanged(event, effects);
         if (event.file.status !== "processing") finishedTitle().finished();
       },
-      // Another tab (or an undo there) changed a transcript: the open editor fetches the utterances
-      // named and merges them, keeping any with unsaved local edits; the details are fetched only
-      // when they changed. Our own echoes are skipped.
-      onTranscriptChanged: (event) => {
-        if (event.client_id === TAB_ID) return;
-        if (event.reload) return reloadTranscript(event.file_id);
-        transcriptChanged(event);
-        void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(event.file_id) });
-        if (event.details_changed) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(event.file_id) });
-      },
+      onTranscriptChanged: transcripts.changed,
       // A toast that stays until closed; its button asks for a fresh (short-lived) link.
       onExportCompleted: (event) => {
         exportCompleted(event.export.id);

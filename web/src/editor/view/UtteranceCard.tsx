@@ -34,6 +34,8 @@ import {
   wordIndexAtOffset,
 } from "./word-dom";
 import { speakerColorIndex } from "./display";
+import { PresenceMarks } from "./PresenceMarks";
+import { reportCaret } from "../../live/file-socket";
 
 interface Props {
   utteranceId: string;
@@ -203,6 +205,8 @@ export const UtteranceCard = memo(function UtteranceCard({
   }
 
   function onBlur() {
+    // Others see no caret of ours while the editor is left (a blur and the next focus make one message).
+    reportCaret(null);
     const el = textRef.current;
     if (!el) return;
     editor.editText(utteranceId, el.textContent ?? "");
@@ -256,6 +260,7 @@ export const UtteranceCard = memo(function UtteranceCard({
         <button type="button" className="utterance-time" title="Play from here" onClick={() => playback?.seek(utterance.startTime)}>
           {`${formatTimestamp(utterance.startTime)} – ${formatTimestamp(utterance.endTime)}`}
         </button>
+        <PresenceMarks utteranceId={utteranceId} />
       </div>
       {/* biome-ignore lint/a11y/useFocusableInteractive: an editable element takes focus by itself */}
       <div
@@ -274,7 +279,10 @@ export const UtteranceCard = memo(function UtteranceCard({
         onPaste={onPaste}
         onBlur={onBlur}
         onPointerOver={(e) => showAllSpans(e.currentTarget)}
-        onFocus={(e) => showAllSpans(e.currentTarget)}
+        onFocus={(e) => {
+          showAllSpans(e.currentTarget);
+          reportCaret(utteranceId);
+        }}
         onPointerDown={(e) => {
           leanAtPointerDown.current = !hasAllSpans(e.currentTarget);
         }}

@@ -1,0 +1,71 @@
+// The socket of an open team file (`/cable?token=…&file=<id>`): the same reconnecting channel
+// as the main socket, carrying that file's transcript changes (the main socket does not: the
+// transcript lives in the team's store) and who else has it open, and taking this tab's caret.
+import { SOCKET_CLOSE_CODES } from "../../../common/live-messages";
+import type { TranscriptChangedMessage } from "../../../core/live-change";
+import { CaretSender } from "./caret-sender";
+import { LiveChannel, type LiveChannelOptions } from "./live-channel";
+import { presence, type PresenceRoster } from "./presence";
+
+export interface FileSocketOptions {
+  fileId: string;
+  /** The signed-in user, left out of the people shown. */
+  selfId: string;
+  /** Asked before every attempt (each needs a fresh single-use ticket). */
+  url: LiveChannelOptions["url"];
+  /** The main socket's handler, so the editor's catch-up stays the one path for remote changes. */
+  onTranscriptChanged: (event: TranscriptChangedMessage) => void;
+  /** Back after a drop: what changed meanwhile was not heard. */
+  onReconnected: () => void;
+  /** The user was removed from the file's workspace: the socket is not opened again. */
+  onAccessEnded: () => void;
+  roster?: PresenceRoster;
+  createSocket?: LiveChannelOptions["createSocket"];
+}
+
+/** Where the caret is now (an utterance id, or null), kept for a socket that opens later. */
+let caretNow: string | null = null;
+let sender: CaretSender | null = null;
+
+/** The editor's caret moved into an utterance, or out of the transcript (null). */
+export function reportCaret(utteranceId: string | null): void {
+  caretNow = utteranceId;
+  sender?.set(utteranceId);
+}
+
+/** Opens the file's socket; the answer closes it (leaving the file). */
+export function openFileSocket(options: FileSocketOptions): () => void {
+  const roster = options.roster ?? presence;
+  roster.open(options.fileId, options.selfId);
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    channel.stop();
+    caret.stop();
+    if (sender === caret) sender = null;
+    roster.close();
+  };
+  const channel = new LiveChannel({
+    url: options.url,
+    createSocket: options.createSocket,
+    onPresence: (message) => roster.receive(message),
+    onTranscriptChanged: (event) => {
+      if (event.file_id === options.fileId) options.onTranscriptChanged(event);
+    },
+    onConnected: ({ reconnected }) => {
+      caret.connected();
+      if (reconnected) options.onReconnected();
+    },
+    endsOn: [SOCKET_CLOSE_CODES.accessEnded],
+    onEnded: () => {
+      stop();
+      options.onAccessEnded();
+    },
+  });
+  const caret = new CaretSender((data) => channel.send(data));
+  sender = caret;
+  if (caretNow !== null) caret.set(caretNow);
+  channel.start();
+  return stop;
+}
