@@ -5,7 +5,7 @@
 // person off the other's bar. Axe on the file view with someone there.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { createUser, expect, linkPath, mailTo, signIn, test } from "./fixtures";
+import { createUser, expect, linkPath, mailTo, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";
 import { transcribed } from "./seed";
 import { caretAt, utteranceText as text } from "./transcripts";
@@ -113,6 +113,7 @@ test("two members co-edit a team transcript: presence, carets, live edits, a sta
   await expect(marks(other, 0)).toContainText("Ada Owner is here");
   await expect(person(other, "Ada Owner")).toHaveAccessibleName("Ada Owner: in the utterance at 0:00");
   await expect(marks(other, 1)).toHaveCount(0);
+  await snap(other, "40-co-editing-presence");
   // Showing someone does not take the focus from where it is.
   await text(other, 3).focus();
   await person(other, "Ada Owner").focus();
