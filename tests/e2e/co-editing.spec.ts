@@ -174,6 +174,16 @@ test("two members co-edit a team transcript: presence, carets, live edits, a sta
   console.log(`Ada left Ben's presence bar ${Date.now() - closedAt} ms after her tab closed`);
   await expect(marks(other, 0)).toHaveCount(0);
   await expect(other.getByTestId("announcement")).toHaveText("Ada Owner left this file.");
+
+  // Ben is removed from the team: his file socket is closed and not opened again, and he is told.
+  const fileSockets: string[] = [];
+  other.on("websocket", (ws) => ws.url().includes("&file=") && fileSockets.push(ws.url()));
+  const benId = (ben.user as { id: string }).id;
+  const removed = await other.request.delete(`/api/v1/workspaces/${team.id}/members/${benId}`, { headers: auth(ada.token) });
+  expect(removed.status()).toBe(200);
+  await expect(other.getByText("You are no longer a member of this file's workspace")).toBeVisible();
+  await other.waitForTimeout(3_000);
+  expect(fileSockets).toEqual([]);
   expect(second.errors).toEqual([]);
   await second.context.close();
 });
