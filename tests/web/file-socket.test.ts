@@ -31,14 +31,14 @@ function setup() {
   const roster = new PresenceRoster({ announce: () => {} });
   const changes: TranscriptChangedMessage[] = [];
   const calls = { reconnected: 0, ended: 0 };
-  const urls: string[] = [];
+  const urls: (string | Promise<string>)[] = [];
   const stop = openFileSocket({
     fileId: "f1",
     selfId: "me",
     url: () => "ws://x/cable?token=t&file=f1",
     roster,
     createSocket: (url) => {
-      urls.push(url() as string);
+      urls.push(url());
       return socket;
     },
     onTranscriptChanged: (event) => changes.push(event),
@@ -56,9 +56,9 @@ describe("file socket", () => {
     vi.useRealTimers();
   });
 
-  it("fills the roster from the file's presence, leaving this user out", () => {
+  it("fills the roster from the file's presence, leaving this user out", async () => {
     const { socket, roster, urls, stop } = setup();
-    expect(urls).toEqual(["ws://x/cable?token=t&file=f1"]);
+    expect(await Promise.all(urls)).toEqual(["ws://x/cable?token=t&file=f1"]);
     socket.open();
     socket.receive(JSON.stringify(here("u2")));
     expect(roster.people().map((p) => p.name)).toEqual(["Ana Lopez"]);
@@ -107,6 +107,48 @@ describe("file socket", () => {
     reportCaret("u9");
     vi.advanceTimersByTime(PRESENCE_TIMINGS.repeatMs * 2);
     expect(carets()).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("asks whether the user is still a member once a reconnect has failed, and ends if not", async () => {
+    const socket = new FakeSocket();
+    let address: (() => string | Promise<string>) | null = null;
+    const asked: string[] = [];
+    let member = true;
+    let ended = 0;
+    openFileSocket({
+      fileId: "f1",
+      selfId: "me",
+      url: () => "ws://x/cable?token=t&file=f1",
+      roster: new PresenceRoster({ announce: () => {} }),
+      createSocket: (url) => {
+        address = url;
+        return socket;
+      },
+      stillMember: async () => {
+        asked.push("f1");
+        return member;
+      },
+      onTranscriptChanged: () => {},
+      onReconnected: () => {},
+      onAccessEnded: () => ended++,
+    });
+    const attempt = () => Promise.resolve(address!());
+    await attempt();
+    socket.open();
+    socket.drop();
+    // A dropped connection is tried again as it is; a refused upgrade cannot be read by a browser,
+    // so the attempt after a failed one asks first.
+    await attempt();
+    expect(asked).toEqual([]);
+    await expect(attempt()).resolves.toContain("file=f1");
+    expect(asked).toEqual(["f1"]);
+    member = false;
+    // Between attempts partysocket shows the last (closed) connection's state.
+    socket.readyState = 3;
+    await expect(attempt()).rejects.toThrow();
+    expect(ended).toBe(1);
+    expect(socket.closed).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -19,6 +19,11 @@ export interface FileSocketOptions {
   onReconnected: () => void;
   /** The user was removed from the file's workspace: the socket is not opened again. */
   onAccessEnded: () => void;
+  /**
+   * Asked before an attempt that follows a failed one: a removed member's upgrade is refused
+   * (404), which a browser does not let the page read, so retries would go on for ever.
+   */
+  stillMember?: () => Promise<boolean>;
   roster?: PresenceRoster;
   createSocket?: LiveChannelOptions["createSocket"];
 }
@@ -46,22 +51,32 @@ export function openFileSocket(options: FileSocketOptions): () => void {
     if (sender === caret) sender = null;
     roster.close();
   };
+  const end = () => {
+    stop();
+    options.onAccessEnded();
+  };
+  /** Attempts since the last open: the first after a drop goes ahead, the next asks first. */
+  let attempts = 0;
   const channel = new LiveChannel({
-    url: options.url,
+    url: async () => {
+      if (attempts++ > 0 && options.stillMember && !(await options.stillMember())) {
+        end();
+        throw new Error("No longer a member of the file's workspace");
+      }
+      return options.url();
+    },
     createSocket: options.createSocket,
     onPresence: (message) => roster.receive(message),
     onTranscriptChanged: (event) => {
       if (event.file_id === options.fileId) options.onTranscriptChanged(event);
     },
     onConnected: ({ reconnected }) => {
+      attempts = 0;
       caret.connected();
       if (reconnected) options.onReconnected();
     },
     endsOn: [SOCKET_CLOSE_CODES.accessEnded],
-    onEnded: () => {
-      stop();
-      options.onAccessEnded();
-    },
+    onEnded: end,
   });
   const caret = new CaretSender((data) => channel.send(data));
   sender = caret;

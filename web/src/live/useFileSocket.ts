@@ -28,6 +28,11 @@ export function useFileSocket(file: Pick<AudioFileDto, "id" | "workspaceId">): v
       url: async () => cableUrl(location.origin, (await call(api.cable.ticket.$post())).ticket, file.id),
       onTranscriptChanged: transcripts.changed,
       onReconnected: () => transcripts.reload(file.id),
+      // A missing file's 404 is what a removed member gets; a failed request says nothing.
+      stillMember: async () => {
+        const answer: Response = await api.audio_files[":id"].$get({ param: { id: file.id } });
+        return answer.status !== 404;
+      },
       onAccessEnded: () => toast("You are no longer a member of this file's workspace: its changes and people are not shown", "error"),
     });
   }, [file.id, team, userId, queryClient]);
