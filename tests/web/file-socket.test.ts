@@ -30,7 +30,7 @@ function setup() {
   const socket = new FakeSocket();
   const roster = new PresenceRoster({ announce: () => {} });
   const changes: TranscriptChangedMessage[] = [];
-  const calls = { reconnected: 0, ended: 0 };
+  const calls = { reconnected: 0, ended: [] as string[] };
   const urls: (string | Promise<string>)[] = [];
   const stop = openFileSocket({
     fileId: "f1",
@@ -43,7 +43,7 @@ function setup() {
     },
     onTranscriptChanged: (event) => changes.push(event),
     onReconnected: () => calls.reconnected++,
-    onAccessEnded: () => calls.ended++,
+    onAccessEnded: (why) => calls.ended.push(why),
   });
   const carets = () => socket.sent.filter((s) => s !== "ping").map((s) => (JSON.parse(s) as { utterance_id: string | null }).utterance_id);
   return { socket, roster, changes, calls, urls, stop, carets };
@@ -101,7 +101,7 @@ describe("file socket", () => {
     socket.open();
     socket.receive(JSON.stringify(here("u2")));
     socket.closedBy(SOCKET_CLOSE_CODES.accessEnded);
-    expect(calls.ended).toBe(1);
+    expect(calls.ended).toEqual(["removed"]);
     expect(socket.closed).toBe(true);
     expect(roster.people()).toEqual([]);
     reportCaret("u9");
@@ -115,7 +115,7 @@ describe("file socket", () => {
     let address: (() => string | Promise<string>) | null = null;
     const asked: string[] = [];
     let member = true;
-    let ended = 0;
+    const ended: string[] = [];
     openFileSocket({
       fileId: "f1",
       selfId: "me",
@@ -131,7 +131,7 @@ describe("file socket", () => {
       },
       onTranscriptChanged: () => {},
       onReconnected: () => {},
-      onAccessEnded: () => ended++,
+      onAccessEnded: (why) => ended.push(why),
     });
     const attempt = () => Promise.resolve(address!());
     await attempt();
@@ -147,7 +147,7 @@ describe("file socket", () => {
     // Between attempts partysocket shows the last (closed) connection's state.
     socket.readyState = 3;
     await expect(attempt()).rejects.toThrow();
-    expect(ended).toBe(1);
+    expect(ended).toEqual(["gone"]);
     expect(socket.closed).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
   });

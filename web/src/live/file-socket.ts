@@ -17,8 +17,11 @@ export interface FileSocketOptions {
   onTranscriptChanged: (event: TranscriptChangedMessage) => void;
   /** Back after a drop: what changed meanwhile was not heard. */
   onReconnected: () => void;
-  /** The user was removed from the file's workspace: the socket is not opened again. */
-  onAccessEnded: () => void;
+  /**
+   * The socket is not opened again: the user was removed from the file's workspace ("removed",
+   * code 4003), or a retry found the file gone for them ("gone": removed while offline, or deleted).
+   */
+  onAccessEnded: (why: "removed" | "gone") => void;
   /**
    * Asked before an attempt that follows a failed one: a removed member's upgrade is refused
    * (404), which a browser does not let the page read, so retries would go on for ever.
@@ -51,16 +54,16 @@ export function openFileSocket(options: FileSocketOptions): () => void {
     if (sender === caret) sender = null;
     roster.close();
   };
-  const end = () => {
+  const end = (why: "removed" | "gone") => {
     stop();
-    options.onAccessEnded();
+    options.onAccessEnded(why);
   };
   /** Attempts since the last open: the first after a drop goes ahead, the next asks first. */
   let attempts = 0;
   const channel = new LiveChannel({
     url: async () => {
       if (attempts++ > 0 && options.stillMember && !(await options.stillMember())) {
-        end();
+        end("gone");
         throw new Error("No longer a member of the file's workspace");
       }
       return options.url();
@@ -76,7 +79,7 @@ export function openFileSocket(options: FileSocketOptions): () => void {
       if (reconnected) options.onReconnected();
     },
     endsOn: [SOCKET_CLOSE_CODES.accessEnded],
-    onEnded: end,
+    onEnded: () => end("removed"),
   });
   const caret = new CaretSender((data) => channel.send(data));
   sender = caret;

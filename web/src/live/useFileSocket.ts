@@ -33,7 +33,13 @@ export function useFileSocket(file: Pick<AudioFileDto, "id" | "workspaceId">): v
         const answer: Response = await api.audio_files[":id"].$get({ param: { id: file.id } });
         return answer.status !== 404;
       },
-      onAccessEnded: () => toast("You are no longer a member of this file's workspace: its changes and people are not shown", "error"),
+      onAccessEnded: (why) =>
+        toast(
+          why === "removed"
+            ? "You are no longer a member of this file's workspace: its changes and people are not shown"
+            : "This file is no longer available to you: its changes and people are not shown",
+          "error",
+        ),
     });
   }, [file.id, team, userId, queryClient]);
 }
