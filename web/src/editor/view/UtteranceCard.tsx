@@ -34,7 +34,7 @@ import {
   wordIndexAtOffset,
 } from "./word-dom";
 import { speakerColorIndex } from "./display";
-import { PresenceMarks } from "./PresenceMarks";
+import { watchPresence } from "./presence-marks";
 import { reportCaret } from "../../live/file-socket";
 
 interface Props {
@@ -94,6 +94,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   );
   const utterance = store.utterance(utteranceId);
   const textRef = useRef<HTMLDivElement>(null);
+  const metaRef = useRef<HTMLDivElement>(null);
   // A press on a text drawn lean targets the text, not a word: the click finds the word by position.
   const leanAtPointerDown = useRef(false);
   const [picking, setPicking] = useState(false);
@@ -117,7 +118,10 @@ export const UtteranceCard = memo(function UtteranceCard({
   useLayoutEffect(() => {
     const el = textRef.current;
     if (el) utteranceElements.set(utteranceId, el);
+    // Who else has their caret here (nothing is drawn on a row nobody is in).
+    const unwatch = metaRef.current ? watchPresence(metaRef.current, utteranceId) : null;
     return () => {
+      unwatch?.();
       if (!el) return;
       forgetWords(el);
       if (utteranceElements.get(utteranceId) === el) utteranceElements.delete(utteranceId);
@@ -222,7 +226,7 @@ export const UtteranceCard = memo(function UtteranceCard({
       data-testid="utterance"
       inert={!editable}
     >
-      <div className="utterance-meta">
+      <div className="utterance-meta" ref={metaRef}>
         <button
           type="button"
           className={`speaker-chip speaker-color-${color < 0 ? "none" : color}`}
@@ -260,7 +264,6 @@ export const UtteranceCard = memo(function UtteranceCard({
         <button type="button" className="utterance-time" title="Play from here" onClick={() => playback?.seek(utterance.startTime)}>
           {`${formatTimestamp(utterance.startTime)} – ${formatTimestamp(utterance.endTime)}`}
         </button>
-        <PresenceMarks utteranceId={utteranceId} />
       </div>
       {/* biome-ignore lint/a11y/useFocusableInteractive: an editable element takes focus by itself */}
       <div
