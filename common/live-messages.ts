@@ -48,6 +48,13 @@ export const exportCompletedSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * Close codes of the live socket, as the SPA reads them: the session is over, a newer tab took
+ * the slot, or the member no longer belongs to the file's workspace (a file socket's end: the tab
+ * stops reconnecting). The live room closes with these numbers.
+ */
+export const SOCKET_CLOSE_CODES = { sessionEnded: 4001, tooManySockets: 4008, accessEnded: 4003 } as const;
+
 /** Presence timings: a tab repeats its caret this often, and a person not heard from for the window is gone. */
 export const PRESENCE_TIMINGS = { repeatMs: 10_000, goneAfterMs: 30_000 } as const;
 

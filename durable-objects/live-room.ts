@@ -1,5 +1,12 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { caretSchema, type LiveMessage, PRESENCE_TIMINGS, type PresenceMessage, type PresencePerson } from "../common/live-messages";
+import {
+  caretSchema,
+  type LiveMessage,
+  PRESENCE_TIMINGS,
+  type PresenceMessage,
+  type PresencePerson,
+  SOCKET_CLOSE_CODES,
+} from "../common/live-messages";
 
 /** Headers the Worker sets when it routes an authenticated socket here (a client cannot reach the object directly). */
 export const SESSION_HEADERS = { id: "x-session-id", expiresAt: "x-session-expires-at" } as const;
@@ -20,8 +27,8 @@ export const FILE_SOCKET_HEADERS = {
 /** At most this many open sockets per user; a new one closes the oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
 
-/** Close codes the SPA understands: the session is over (do not reconnect with it), or a newer tab took the slot. */
-export const CLOSE_CODES = { sessionEnded: 4001, tooManySockets: 4008, accessEnded: 4003 } as const;
+/** Close codes the SPA understands (one list, common/live-messages.ts). */
+export const CLOSE_CODES = SOCKET_CLOSE_CODES;
 
 interface SocketState {
   sessionId: string;

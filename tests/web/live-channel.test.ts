@@ -1,54 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FileStatusChangedEvent } from "../../common/live-messages";
-import { cableUrl, LiveChannel, type LiveSocket, type LiveStatus } from "../../web/src/live/live-channel";
-import { parseLiveMessage } from "../../common/live-messages";
-
-type Listener = (event: { data?: unknown }) => void;
-
-/** Stands in for partysocket: the test decides when it opens, talks and drops. */
-class FakeSocket implements LiveSocket {
-  readyState = 0;
-  sent: string[] = [];
-  reconnects = 0;
-  closed = false;
-  private listeners = new Map<string, Set<Listener>>();
-
-  send(data: string) {
-    this.sent.push(data);
-  }
-  reconnect() {
-    this.reconnects++;
-    this.readyState = 0;
-    this.emit("close");
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-    this.emit("close");
-  }
-  addEventListener(type: string, listener: Listener) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: Listener) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  // Test controls.
-  open() {
-    this.readyState = 1;
-    this.emit("open");
-  }
-  drop() {
-    this.readyState = 0;
-    this.emit("close");
-  }
-  receive(data: string) {
-    this.emit("message", { data });
-  }
-  private emit(type: string, event: { data?: unknown } = {}) {
-    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
-  }
-}
+import type { FileStatusChangedEvent, PresenceMessage } from "../../common/live-messages";
+import { cableUrl, LiveChannel, type LiveStatus } from "../../web/src/live/live-channel";
+import { FakeSocket } from "./fake-socket";
+import { parseLiveMessage, SOCKET_CLOSE_CODES } from "../../common/live-messages";
 
 const event: FileStatusChangedEvent = {
   type: "file_status_changed",
@@ -261,10 +215,84 @@ describe("live channel", () => {
   });
 });
 
+describe("file socket channel", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const presence: PresenceMessage = {
+    type: "presence",
+    file_id: "f1",
+    people: [{ user_id: "u2", name: "Ana Lopez", utterance_id: "utt-1", seen_at: "2026-01-01T00:00:00.000Z" }],
+  };
+
+  function fileSetup() {
+    const socket = new FakeSocket();
+    const heard: PresenceMessage[] = [];
+    const ended: number[] = [];
+    const endsOn: number[][] = [];
+    const channel = new LiveChannel({
+      url: () => "ws://x/cable?token=t&file=f1",
+      createSocket: (_url, options) => {
+        endsOn.push([...(options?.endsOn ?? [])]);
+        return socket;
+      },
+      onPresence: (m) => heard.push(m),
+      endsOn: [SOCKET_CLOSE_CODES.accessEnded],
+      onEnded: (code) => ended.push(code),
+    });
+    return { socket, channel, heard, ended, endsOn };
+  }
+
+  it("hands presence messages to its owner", () => {
+    const { socket, channel, heard } = fileSetup();
+    channel.start();
+    socket.open();
+    socket.receive(JSON.stringify(presence));
+    socket.receive(JSON.stringify({ ...presence, people: [{ user_id: "u2" }] }));
+    expect(heard).toEqual([presence]);
+  });
+
+  it("sends a message only while open", () => {
+    const { socket, channel } = fileSetup();
+    channel.start();
+    expect(channel.send('{"type":"caret","utterance_id":null}')).toBe(false);
+    socket.open();
+    expect(channel.send('{"type":"caret","utterance_id":"u1"}')).toBe(true);
+    expect(socket.sent).toEqual(['{"type":"caret","utterance_id":"u1"}']);
+  });
+
+  it("stops for good on a close code that ends it (no longer a member), and says so once", () => {
+    const { socket, channel, ended, endsOn } = fileSetup();
+    channel.start();
+    // The reconnecting socket is told not to try again after it either.
+    expect(endsOn).toEqual([[SOCKET_CLOSE_CODES.accessEnded]]);
+    socket.open();
+    socket.closedBy(SOCKET_CLOSE_CODES.accessEnded);
+    expect(ended).toEqual([SOCKET_CLOSE_CODES.accessEnded]);
+    expect(channel.status).toBe("closed");
+    expect(socket.closed).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("keeps reconnecting after any other close", () => {
+    const { socket, channel, ended } = fileSetup();
+    channel.start();
+    socket.open();
+    socket.closedBy(1006);
+    expect(ended).toEqual([]);
+    expect(channel.status).toBe("connecting");
+    expect(socket.closed).toBe(false);
+  });
+});
+
 describe("live messages", () => {
   it("turns the socket address into ws(s) with the token", () => {
     expect(cableUrl("http://localhost:8787", "a b")).toBe("ws://localhost:8787/cable?token=a%20b");
     expect(cableUrl("https://app.example.com", "tok")).toBe("wss://app.example.com/cable?token=tok");
+  });
+
+  it("names the file of a file socket", () => {
+    expect(cableUrl("https://app.example.com", "tok", "f/1")).toBe("wss://app.example.com/cable?token=tok&file=f%2F1");
   });
 
   it("accepts only well-formed file_status_changed events", () => {

@@ -2,7 +2,7 @@
 // keeps its transcript; each hears the others' edits and sees who is there and where their
 // caret is; a stranger cannot open one; a removed member's socket closes at once.
 import { describe, expect, it } from "vitest";
-import { type PresenceMessage, parseLiveMessage } from "../../common/live-messages";
+import { type PresenceMessage, parseLiveMessage, SOCKET_CLOSE_CODES } from "../../common/live-messages";
 import type { TranscriptChangedMessage } from "../../core/live-change";
 import { CLOSE_CODES } from "../../durable-objects/live-room";
 import type { Json } from "./helpers";
@@ -70,6 +70,8 @@ describe("file sockets", { timeout: 90_000 }, () => {
     expectStatus(await as(t.owner, "DELETE", `/workspaces/${t.workspace.id}/members/${t.editor.id}`), 200);
     expect(await until(() => editor.closed() !== null, 5000)).toBe(true);
     expect(editor.closed()!.code).toBe(CLOSE_CODES.accessEnded);
+    // The number the SPA stops reconnecting on.
+    expect(editor.closed()!.code).toBe(SOCKET_CLOSE_CODES.accessEnded);
     expect((await openSocket(await socketTicket(t.editor.token), fileId)).status).toBe(404);
   });
 
@@ -87,5 +89,11 @@ describe("file sockets", { timeout: 90_000 }, () => {
     expect(stranger.messages).toEqual([]);
     viewer.close();
     stranger.close();
+  });
+});
+
+describe("close codes", () => {
+  it("are read by the SPA as the live room sends them", () => {
+    expect(SOCKET_CLOSE_CODES).toEqual(CLOSE_CODES);
   });
 });

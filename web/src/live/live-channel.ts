@@ -1,5 +1,5 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
-import type { ExportCompletedMessage, LibraryChangedMessage } from "../../../common/live-messages";
+import type { ExportCompletedMessage, LibraryChangedMessage, PresenceMessage } from "../../../common/live-messages";
 import type { TranscriptChangedMessage } from "../../../core/live-change";
 import type { FileStatusChangedEvent } from "../../../common/live-messages";
 import { parseLiveMessage } from "../../../common/live-messages";
@@ -28,8 +28,19 @@ export interface LiveSocket {
   /** Drops the current connection and connects again at once. */
   reconnect(): void;
   close(): void;
-  addEventListener(type: "open" | "close" | "message" | "error", listener: (event: { data?: unknown }) => void): void;
-  removeEventListener(type: "open" | "close" | "message" | "error", listener: (event: { data?: unknown }) => void): void;
+  addEventListener(type: "open" | "close" | "message" | "error", listener: (event: SocketEvent) => void): void;
+  removeEventListener(type: "open" | "close" | "message" | "error", listener: (event: SocketEvent) => void): void;
+}
+
+/** A message's data, or a close's code. */
+export interface SocketEvent {
+  data?: unknown;
+  code?: number;
+}
+
+export interface SocketOptions {
+  /** Close codes after which the socket must not connect again. */
+  endsOn?: readonly number[];
 }
 
 const CONNECTING = 0;
@@ -59,10 +70,15 @@ export interface LiveChannelOptions {
   onTranscriptChanged?: (event: TranscriptChangedMessage) => void;
   onExportCompleted?: (event: ExportCompletedMessage) => void;
   onLibraryChanged?: (event: LibraryChangedMessage) => void;
+  /** Who has the file open (a file socket only). */
+  onPresence?: (event: PresenceMessage) => void;
+  /** Close codes that end the channel for good (no reconnecting), then `onEnded` with the code. */
+  endsOn?: readonly number[];
+  onEnded?: (code: number) => void;
   /** After every (re)connection: refetch what may have been missed while offline. */
   onConnected?: (info: { reconnected: boolean }) => void;
   onStatus?: (status: LiveStatus) => void;
-  createSocket?: (url: () => string | Promise<string>) => LiveSocket;
+  createSocket?: (url: () => string | Promise<string>, options?: SocketOptions) => LiveSocket;
   clock?: LiveClock;
 }
 
@@ -77,7 +93,8 @@ export function reconnectDelay(retryCount: number, random: Random = Math.random)
   return withJitter(Math.min(max, min * factor ** (retryCount - 1)), random);
 }
 
-export function createReconnectingSocket(url: () => string | Promise<string>): LiveSocket {
+export function createReconnectingSocket(url: () => string | Promise<string>, options: SocketOptions = {}): LiveSocket {
+  const endsOn = options.endsOn ?? [];
   // partysocket's own wait has no jitter: it is turned off, and the wait happens here, before
   // the address (with its single-use ticket) is asked for.
   const socket: ReconnectingWebSocket = new ReconnectingWebSocket(
@@ -93,14 +110,20 @@ export function createReconnectingSocket(url: () => string | Promise<string>): L
       connectionTimeout: LIVE_TIMINGS.connectionTimeoutMs,
       // Heartbeats sent while offline are worthless: never queue them.
       maxEnqueuedMessages: 0,
+      // Checked before partysocket asks for the next address (a ticket would be spent for nothing).
+      shouldReconnectOnClose: (event) => !endsOn.includes(event.code),
     },
   );
   return socket as unknown as LiveSocket;
 }
 
-/** The `/cable` address on this origin, with a single-use socket ticket (never the session token). */
-export function cableUrl(origin: string, ticket: string): string {
-  return `${origin.replace(/^http/, "ws")}/cable?token=${encodeURIComponent(ticket)}`;
+/**
+ * The `/cable` address on this origin, with a single-use socket ticket (never the session token);
+ * with a file id, the file socket of that file (its changes and who has it open).
+ */
+export function cableUrl(origin: string, ticket: string, fileId?: string): string {
+  const file = fileId === undefined ? "" : `&file=${encodeURIComponent(fileId)}`;
+  return `${origin.replace(/^http/, "ws")}/cable?token=${encodeURIComponent(ticket)}${file}`;
 }
 
 /**
@@ -133,7 +156,7 @@ export class LiveChannel {
 
   start(): void {
     if (this.socket) return;
-    const socket = (this.options.createSocket ?? createReconnectingSocket)(this.options.url);
+    const socket = (this.options.createSocket ?? createReconnectingSocket)(this.options.url, { endsOn: this.options.endsOn ?? [] });
     this.socket = socket;
     socket.addEventListener("open", this.handleOpen);
     socket.addEventListener("close", this.handleClose);
@@ -165,6 +188,13 @@ export class LiveChannel {
     this.setStatus("closed");
   }
 
+  /** Sends a message if the connection is open now (nothing is queued while it is not). */
+  send(data: string): boolean {
+    if (this.socket?.readyState !== OPEN) return false;
+    this.socket.send(data);
+    return true;
+  }
+
   private handleOpen = (): void => {
     const now = this.clock.now();
     this.lastHeardAt = now;
@@ -178,19 +208,26 @@ export class LiveChannel {
     this.options.onConnected?.({ reconnected: this.opens > 1 });
   };
 
-  private handleClose = (): void => {
+  private handleClose = (event?: SocketEvent): void => {
+    const code = event?.code;
+    if (this.socket && code !== undefined && this.options.endsOn?.includes(code)) {
+      this.stop();
+      this.options.onEnded?.(code);
+      return;
+    }
     this.stopTimers();
     // partysocket keeps trying unless we stopped it.
     if (this.socket) this.setStatus("connecting");
   };
 
-  private handleMessage = (event: { data?: unknown }): void => {
+  private handleMessage = (event: SocketEvent): void => {
     this.lastHeardAt = this.clock.now();
     const message = parseLiveMessage(event.data);
     if (message?.type === "file_status_changed") this.options.onFileStatusChanged?.(message);
     if (message?.type === "transcript_changed") this.options.onTranscriptChanged?.(message);
     if (message?.type === "export_completed") this.options.onExportCompleted?.(message);
     if (message?.type === "library_changed") this.options.onLibraryChanged?.(message);
+    if (message?.type === "presence") this.options.onPresence?.(message);
   };
 
   private tick = (): void => {

@@ -12,7 +12,7 @@ import { finishedTitle } from "../lib/finished-title";
 import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
-import { transcriptChanged, transcriptReloaded } from "./transcript-events";
+import { transcriptChangeHandlers } from "./transcript-changes";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { opensWhenReady } from "../workspace/current-workspace";
 import type { AudioFileDto } from "../../../common/library";
@@ -35,11 +35,8 @@ export function useLiveChannel(): LiveStatus {
     if (!token) return;
     // Every workspace's list: the one shown reads again, the others when next shown.
     const refreshFiles = () => void queryClient.invalidateQueries({ queryKey: keys.allFiles });
-    // Details and history from the cache, the utterances by the open editor itself.
-    const reloadTranscript = (id: string) => {
-      void queryClient.invalidateQueries({ queryKey: transcriptKeys.all(id) });
-      transcriptReloaded(id);
-    };
+    const transcripts = transcriptChangeHandlers(queryClient);
+    const reloadTranscript = transcripts.reload;
     const effects: FileEventEffects = {
       toast,
       patchFile: (id, patch) =>
@@ -75,16 +72,7 @@ export function useLiveChannel(): LiveStatus {
         applyFileStatusChanged(event, effects);
         if (event.file.status !== "processing") finishedTitle().finished();
       },
-      // Another tab (or an undo there) changed a transcript: the open editor fetches the utterances
-      // named and merges them, keeping any with unsaved local edits; the details are fetched only
-      // when they changed. Our own echoes are skipped.
-      onTranscriptChanged: (event) => {
-        if (event.client_id === TAB_ID) return;
-        if (event.reload) return reloadTranscript(event.file_id);
-        transcriptChanged(event);
-        void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(event.file_id) });
-        if (event.details_changed) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(event.file_id) });
-      },
+      onTranscriptChanged: transcripts.changed,
       // A member (or another tab) changed a workspace's files or folders: that workspace's lists are read again.
       onLibraryChanged: (event) => {
         if (event.client_id === TAB_ID) return;

@@ -14,12 +14,16 @@ import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
 import { StatusBadge } from "./StatusBadge";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
+import { useFileSocket } from "../live/useFileSocket";
+import { PresenceBar } from "./PresenceBar";
 
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
   // A viewer or commenter reads, plays and exports: the transcript is read-only, nothing restarts.
   const { canEdit } = useCurrentWorkspace();
+  // A team's file: its changes and the people in it come on its own socket while it is open.
+  useFileSocket(file);
   // docs/product.md#tutorials-and-shortcuts: the media-player tutorial, 1 s after a file without a transcript opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening another file starts the delay again
   useEffect(() => {
@@ -49,6 +53,7 @@ export function FileView({ file }: { file: AudioFileDto }) {
         <h1 className="view-title" title={file.name}>
           {file.name}
         </h1>
+        <PresenceBar fileId={file.id} />
         <div className="meta-row">
           <StatusBadge status={file.status} />
           <span>{file.fileSizeDisplay}</span>

@@ -34,6 +34,8 @@ import {
   wordIndexAtOffset,
 } from "./word-dom";
 import { speakerColorIndex } from "./display";
+import { watchPresence } from "./presence-marks";
+import { reportCaret } from "../../live/file-socket";
 
 interface Props {
   utteranceId: string;
@@ -92,6 +94,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   );
   const utterance = store.utterance(utteranceId);
   const textRef = useRef<HTMLDivElement>(null);
+  const metaRef = useRef<HTMLDivElement>(null);
   // A press on a text drawn lean targets the text, not a word: the click finds the word by position.
   const leanAtPointerDown = useRef(false);
   const [picking, setPicking] = useState(false);
@@ -115,7 +118,10 @@ export const UtteranceCard = memo(function UtteranceCard({
   useLayoutEffect(() => {
     const el = textRef.current;
     if (el) utteranceElements.set(utteranceId, el);
+    // Who else has their caret here (nothing is drawn on a row nobody is in).
+    const unwatch = metaRef.current ? watchPresence(metaRef.current, utteranceId) : null;
     return () => {
+      unwatch?.();
       if (!el) return;
       forgetWords(el);
       if (utteranceElements.get(utteranceId) === el) utteranceElements.delete(utteranceId);
@@ -203,6 +209,8 @@ export const UtteranceCard = memo(function UtteranceCard({
   }
 
   function onBlur() {
+    // Others see no caret of ours while the editor is left (a blur and the next focus make one message).
+    reportCaret(null);
     const el = textRef.current;
     if (!el) return;
     editor.editText(utteranceId, el.textContent ?? "");
@@ -218,7 +226,7 @@ export const UtteranceCard = memo(function UtteranceCard({
       data-testid="utterance"
       inert={!editable}
     >
-      <div className="utterance-meta">
+      <div className="utterance-meta" ref={metaRef}>
         <button
           type="button"
           className={`speaker-chip speaker-color-${color < 0 ? "none" : color}`}
@@ -274,7 +282,10 @@ export const UtteranceCard = memo(function UtteranceCard({
         onPaste={onPaste}
         onBlur={onBlur}
         onPointerOver={(e) => showAllSpans(e.currentTarget)}
-        onFocus={(e) => showAllSpans(e.currentTarget)}
+        onFocus={(e) => {
+          showAllSpans(e.currentTarget);
+          reportCaret(utteranceId);
+        }}
         onPointerDown={(e) => {
           leanAtPointerDown.current = !hasAllSpans(e.currentTarget);
         }}

@@ -1,0 +1,45 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useSnapshot } from "valtio";
+import type { AudioFileDto } from "../../../common/library";
+import { api, call } from "../api/client";
+import { authState } from "../auth/store";
+import { toast } from "../lib/toasts";
+import { openFileSocket } from "./file-socket";
+import { cableUrl } from "./live-channel";
+import { transcriptChangeHandlers } from "./transcript-changes";
+
+/**
+ * While a team workspace's file is open, its socket: the file's changes (the user's own channel
+ * does not carry them) and who else has it open. A personal file needs none: its changes come
+ * on the main socket, and nobody else can open it.
+ */
+export function useFileSocket(file: Pick<AudioFileDto, "id" | "workspaceId">): void {
+  const userId = useSnapshot(authState).user?.id ?? null;
+  const queryClient = useQueryClient();
+  // A personal workspace's id is its user's (decision 036).
+  const team = userId !== null && file.workspaceId !== userId;
+  useEffect(() => {
+    if (!team || !userId) return;
+    const transcripts = transcriptChangeHandlers(queryClient);
+    return openFileSocket({
+      fileId: file.id,
+      selfId: userId,
+      url: async () => cableUrl(location.origin, (await call(api.cable.ticket.$post())).ticket, file.id),
+      onTranscriptChanged: transcripts.changed,
+      onReconnected: () => transcripts.reload(file.id),
+      // A missing file's 404 is what a removed member gets; a failed request says nothing.
+      stillMember: async () => {
+        const answer: Response = await api.audio_files[":id"].$get({ param: { id: file.id } });
+        return answer.status !== 404;
+      },
+      onAccessEnded: (why) =>
+        toast(
+          why === "removed"
+            ? "You are no longer a member of this file's workspace: its changes and people are not shown"
+            : "This file is no longer available to you: its changes and people are not shown",
+          "error",
+        ),
+    });
+  }, [file.id, team, userId, queryClient]);
+}
