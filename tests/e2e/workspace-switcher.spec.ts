@@ -1,21 +1,11 @@
 // The files sidebar's workspace switcher: a team workspace made from its "Manage workspaces…"
 // entry, switched to with the keyboard alone, a file uploaded there that Personal does not
 // show, and the file moved back to Personal from its menu. Axe on the open switcher.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createUser, expect, linkPath, mailTo, signIn, test } from "./fixtures";
+import { createUser, expect, expectAccessible, linkPath, mailTo, signIn, test } from "./fixtures";
 import { sineWav } from "./media";
 
 test.use({ reducedMotion: "reduce" });
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 const switcher = (page: Page) => page.getByRole("button", { name: /^Workspace: / });
 const tree = (page: Page) => page.getByRole("tree", { name: "Folders and files" });

@@ -1,20 +1,9 @@
 // Team workspaces in the browser: an owner creates one and invites by e-mail; the invited
 // person opens the link signed out, signs in, and joins; the owner sees them, changes their
 // role and reads the log. Axe on the dialog and the invitation page.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { createUser, expect, linkPath, mailTo, signIn, test } from "./fixtures";
+import { createUser, expect, expectAccessible, linkPath, mailTo, signIn, test } from "./fixtures";
 
 test.use({ reducedMotion: "reduce" });
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 test("an owner invites a colleague, who joins from the e-mailed link and is given another role", async ({ page, browser }) => {
   await signIn(page, "Olive Owner");

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { audioFiles, transcripts, type ExportRow, workspaceMembers } from "../db/schema";
 import { readTranscript, readUtterances } from "../transcripts/store";
+import { memberOf } from "../workspaces/access";
 import { buildExportDocument, type ExportDocument } from "./document";
 
 /**
@@ -16,8 +17,7 @@ export async function loadExportDocument(env: Env, db: Db, row: Pick<ExportRow, 
 export const loadSharedDocument = (env: Env, db: Db, audioFileId: string) => loadDocument(env, db, audioFileId, null);
 
 async function loadDocument(env: Env, db: Db, audioFileId: string, memberId: string | null): Promise<ExportDocument | null> {
-  const member =
-    memberId === null ? undefined : and(eq(workspaceMembers.workspaceId, audioFiles.workspaceId), eq(workspaceMembers.userId, memberId));
+  const member = memberId === null ? undefined : memberOf(audioFiles.workspaceId, memberId);
   const [found, transcript] = await Promise.all([
     member
       ? db.select({ file: audioFiles }).from(audioFiles).innerJoin(workspaceMembers, member).where(eq(audioFiles.id, audioFileId)).get()

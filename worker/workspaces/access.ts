@@ -1,5 +1,6 @@
 // The one place a member's role is checked (docs/decisions/036-workspaces.md).
 import { and, eq } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { roleAllows, WORKSPACE_MESSAGES, type WorkspaceAction, type WorkspaceRole } from "../../common/workspaces";
 import type { Db } from "../db/client";
 import { LIBRARY_MESSAGES } from "../../common/library";
@@ -12,6 +13,10 @@ export interface Membership {
   workspace: WorkspaceRow;
   role: WorkspaceRole;
 }
+
+/** Joins a row's workspace to the caller's membership of it: no member, no row. */
+export const memberOf = (workspaceColumn: SQLiteColumn, userId: string) =>
+  and(eq(workspaceMembers.workspaceId, workspaceColumn), eq(workspaceMembers.userId, userId));
 
 /** The caller's membership, undefined for a non-member. */
 export async function findMembership(db: Db, userId: string, workspaceId: string): Promise<Membership | undefined> {
@@ -67,7 +72,7 @@ export async function fileFor(
   const row = await db
     .select({ ...withTranscriptFlag, role: workspaceMembers.role })
     .from(audioFiles)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, audioFiles.workspaceId), eq(workspaceMembers.userId, userId)))
+    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
     .where(eq(audioFiles.id, fileId))
     .get();
   if (!row) throw notFound(missing);
@@ -84,7 +89,7 @@ export async function transcriptStoreOf(db: Db, userId: string, fileId: string, 
   const row = await db
     .select({ storeId: audioFiles.storeId, role: workspaceMembers.role })
     .from(audioFiles)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, audioFiles.workspaceId), eq(workspaceMembers.userId, userId)))
+    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
     .where(eq(audioFiles.id, fileId))
     .get();
   if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
@@ -97,7 +102,7 @@ export async function folderFor(db: Db, userId: string, folderId: string, action
   const row = await db
     .select({ folder: folders, role: workspaceMembers.role })
     .from(folders)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, folders.workspaceId), eq(workspaceMembers.userId, userId)))
+    .innerJoin(workspaceMembers, memberOf(folders.workspaceId, userId))
     .where(eq(folders.id, folderId))
     .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.folderNotFound);
@@ -110,7 +115,7 @@ export async function folderWorkspaceOf(db: Db, userId: string, folderId: string
   const row = await db
     .select({ workspaceId: folders.workspaceId })
     .from(folders)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, folders.workspaceId), eq(workspaceMembers.userId, userId)))
+    .innerJoin(workspaceMembers, memberOf(folders.workspaceId, userId))
     .where(eq(folders.id, folderId))
     .get();
   return row?.workspaceId;
@@ -124,7 +129,7 @@ export async function fileRoomOf(db: Db, userId: string, fileId: string): Promis
   const row = await db
     .select({ storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId, name: users.fullName })
     .from(audioFiles)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, audioFiles.workspaceId), eq(workspaceMembers.userId, userId)))
+    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(audioFiles.id, fileId))
     .get();
