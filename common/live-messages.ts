@@ -95,8 +95,20 @@ export const libraryChangedSchema = z.object({
 });
 export type LibraryChangedMessage = z.infer<typeof libraryChangedSchema>;
 
+/** Comments of a file were added, replied to, changed, resolved or deleted: tabs showing it refetch them. */
+export const commentsChangedSchema = z.object({
+  type: z.literal("comments_changed"),
+  file_id: z.string(),
+  /** The threads concerned (a reply's thread, a deleted thread). */
+  comment_ids: z.array(z.string()),
+  /** The tab that made the change, which shows it already. */
+  client_id: z.string().nullable().optional(),
+});
+export type CommentsChangedMessage = z.infer<typeof commentsChangedSchema>;
+
 export const liveMessageSchema = z.discriminatedUnion("type", [
   libraryChangedSchema,
+  commentsChangedSchema,
   fileStatusChangedSchema,
   transcriptChangedSchema,
   exportCompletedSchema,

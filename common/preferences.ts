@@ -27,7 +27,7 @@ export const EMAIL_WHEN_DONE = ["always", "long_files_only", "never"] as const;
 export type EmailWhenDone = (typeof EMAIL_WHEN_DONE)[number];
 /** "long_files_only": recordings longer than this. */
 export const LONG_FILE_SECONDS = 600;
-const NOTIFICATION_DEFAULTS = { email_when_done: "long_files_only" as EmailWhenDone };
+const NOTIFICATION_DEFAULTS = { email_when_done: "long_files_only" as EmailWhenDone, email_mentions: true };
 
 const PLAYBACK_DEFAULTS = { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 };
 
@@ -51,7 +51,11 @@ export const preferencesSchema = z.object({
     })
     .default(PLAYBACK_DEFAULTS),
   notifications: z
-    .object({ email_when_done: z.enum(EMAIL_WHEN_DONE).default(NOTIFICATION_DEFAULTS.email_when_done) })
+    .object({
+      email_when_done: z.enum(EMAIL_WHEN_DONE).default(NOTIFICATION_DEFAULTS.email_when_done),
+      /** E-mail when someone mentions me in a comment or replies in a thread I am in. */
+      email_mentions: z.boolean().default(NOTIFICATION_DEFAULTS.email_mentions),
+    })
     .default(NOTIFICATION_DEFAULTS),
   /** The personal vocabulary (sent with every file) and the options new uploads start from. */
   transcription: z
@@ -83,7 +87,10 @@ export const preferencesPatchSchema = z.object({
       transcript: z.object({ utterance_meta_column: z.boolean() }).partial().strict().optional(),
       playback: z.object(playbackFields).partial().strict().optional(),
       notifications: z
-        .object({ email_when_done: z.enum(EMAIL_WHEN_DONE, { error: "email_when_done must be always, long_files_only or never" }) })
+        .object({
+          email_when_done: z.enum(EMAIL_WHEN_DONE, { error: "email_when_done must be always, long_files_only or never" }),
+          email_mentions: z.boolean({ error: "email_mentions must be true or false" }),
+        })
         .partial()
         .strict()
         .optional(),

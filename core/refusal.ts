@@ -5,7 +5,7 @@ import type { UtteranceDto } from "./transcript";
 import type { UtteranceState } from "./change";
 import { publicState } from "./outcome";
 
-export type RefusalStatus = 400 | 404 | 409 | 422;
+export type RefusalStatus = 400 | 403 | 404 | 409 | 422;
 
 export class Refusal extends Error {
   constructor(
@@ -25,6 +25,7 @@ export class StaleUtterances extends Refusal {
   }
 }
 
+export const forbidden = (message: string) => new Refusal(403, message);
 export const notFound = (message: string) => new Refusal(404, message);
 export const conflict = (message: string) => new Refusal(409, message);
 export const unprocessable = (message: string) => new Refusal(422, message);

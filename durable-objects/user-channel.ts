@@ -7,7 +7,11 @@ import { type TranscriptChangedMessage, transcriptChangedMessage } from "../core
 import { answer, type StoreAnswer } from "../core/refusal";
 import type { FileFields } from "../core/retranscription";
 import type { TranscriptRows } from "../core/transcript-rows";
+import type { CommentDto } from "../common/comments";
+import type { CommentsChangedMessage } from "../common/live-messages";
 import { LiveRoom } from "./live-room";
+import { type CommentActor, listComments } from "./transcript-store/comments";
+import { type CommentsChange, runCommentsChange } from "./transcript-store/comment-changes";
 import { type Author, asAuthor } from "./transcript-store/author";
 import { type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits";
 import { editHistory } from "./transcript-store/history";
@@ -66,7 +70,7 @@ export class UserChannel extends LiveRoom {
   }
 
   /** A push is a courtesy (tabs catch up when they reconnect): it never fails the change it follows. */
-  private tellTabs(message: TranscriptChangedMessage): void {
+  private tellTabs(message: TranscriptChangedMessage | CommentsChangedMessage): void {
     try {
       this.broadcastChange(message);
     } catch (error) {
@@ -145,6 +149,19 @@ export class UserChannel extends LiveRoom {
   /** RPC: a generated summary; a requested one is an edit (the summary job tells the tabs). */
   async saveSummary(fileId: string, text: string, meta: { summaryType: SummaryType; summaryModel: string }, requested: boolean) {
     saveSummary(this.storage, fileId, text, meta, requested);
+  }
+
+  /** RPC: a file's comment threads in text order. */
+  async listComments(fileId: string): Promise<StoreAnswer<CommentDto[]>> {
+    return answer(() => listComments(this.storage.sql, fileId));
+  }
+
+  /** RPC: a change to a file's comments, told to every tab on the file before the answer leaves. */
+  async changeComments(fileId: string, change: CommentsChange, actor: CommentActor, clientId: string | null) {
+    const storage = this.storage;
+    const done = answer(() => runCommentsChange(storage, fileId, change, actor));
+    if (done.ok) this.tellTabs({ type: "comments_changed", file_id: fileId, comment_ids: [done.value.threadId], client_id: clientId });
+    return done;
   }
 
   /** RPC: library search over the texts this store holds (the Worker adds D1's file names). */

@@ -1,3 +1,4 @@
+import { commentRoutes } from "./routes/comments";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -53,6 +54,7 @@ const api = new Hono<AppEnv>()
   .route("/shared", sharedRoutes)
   .route("/shared-media", sharedMediaRoutes)
   .route("/transcripts", transcriptRoutes)
+  .route("/comments", commentRoutes)
   .route("/exports", exportRoutes)
   .route("/search", searchRoutes)
   .route("/storage", storageRoutes)

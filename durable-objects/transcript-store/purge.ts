@@ -1,5 +1,6 @@
 // Removing transcripts from the user's store: before their files' rows leave D1 (decision 023,
 // rule 5), so nothing in the store outlives its file.
+import { dropComments } from "./comments";
 import { dropAllHistory } from "./snapshots";
 
 /** Inside the caller's transaction: every row of these files' transcripts (the search rows go by trigger). */
@@ -17,6 +18,10 @@ export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]):
   return removed;
 }
 
+/** A file's deletion: its transcript and its comments (a new transcription of the file keeps the comments). */
 export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonly string[]): number {
-  return storage.transactionSync(() => purgeInTransaction(storage.sql, fileIds));
+  return storage.transactionSync(() => {
+    dropComments(storage.sql, fileIds);
+    return purgeInTransaction(storage.sql, fileIds);
+  });
 }

@@ -3,6 +3,7 @@
 // entry, whose undo and redo swap whole sides kept in the snapshot tables (snapshots.ts). The
 // plan is core/retranscribe-merge.ts; the Worker marks the file ready in
 // D1 afterwards, from what this returns (decision 023, rules 2 and 4).
+import { reanchorComments } from "./comments";
 import { languageName } from "../../common/languages";
 import type { OperationResultDto } from "../../core/operation-results";
 import { nowIso } from "../../common/time";
@@ -152,6 +153,7 @@ export function mergeRetranscription(storage: DurableObjectStorage, input: Store
       transcript,
     );
     appendHistory(new Writes(sql), transcript, seq, { type: "other", summary, change, opId: null }, now);
+    reanchorComments(sql, fresh.transcript.audioFileId);
     sql.exec(
       `UPDATE transcripts SET history_index = ?2, run = ?3, duration = ?4, word_count = ?5, confidence_sum = ?6, accuracy_percentage = ?7,
          speaker_count = (SELECT count(DISTINCT speaker) FROM utterances WHERE transcript = ?1),

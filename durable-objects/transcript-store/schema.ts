@@ -227,6 +227,32 @@ const MIGRATIONS: readonly string[][] = [
         WHERE transcript = NEW.transcript AND seq = NEW.seq;
     END`,
   ],
+  [
+    // Comments (decision 040), by file rather than by transcript row: a transcript replaced whole
+    // by a new transcription keeps its comments. A thread has `thread` NULL and an anchor: the ids
+    // of the words it was made on (JSON, text order) with the times and text they last had; a
+    // reply names its thread. `mentions` is JSON [{id, full_name}].
+    `CREATE TABLE comments (
+      id TEXT PRIMARY KEY,
+      file_id TEXT NOT NULL,
+      thread TEXT REFERENCES comments (id) ON DELETE CASCADE,
+      body TEXT NOT NULL,
+      author_id TEXT NOT NULL,
+      author_name TEXT NOT NULL,
+      mentions TEXT NOT NULL DEFAULT '[]',
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      word_ids TEXT,
+      start_time REAL,
+      end_time REAL,
+      text TEXT,
+      resolved_by_id TEXT,
+      resolved_by_name TEXT,
+      resolved_at TEXT
+    ) WITHOUT ROWID`,
+    "CREATE INDEX comments_file ON comments (file_id, thread, created_at)",
+    "CREATE INDEX comments_thread ON comments (thread, created_at) WHERE thread IS NOT NULL",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

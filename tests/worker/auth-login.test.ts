@@ -28,7 +28,7 @@ const DEFAULT_PREFERENCES = {
   transcription_service: null,
   transcript: { utterance_meta_column: false },
   playback: { skip_seconds: 5, backstep_seconds: 1, pause_while_typing: false, typing_resume_ms: 1500 },
-  notifications: { email_when_done: "long_files_only" },
+  notifications: { email_when_done: "long_files_only", email_mentions: true },
   transcription: { vocabulary: [], defaults: { language: null, vocabulary: [], speakers: "detect" } },
 };
 

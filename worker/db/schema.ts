@@ -2,7 +2,8 @@
 // change both together (tests/worker/schema-drift.test.ts compares them:
 // columns, indexes and foreign keys).
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { REVIEW_STATUSES } from "../../common/comments";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
 import type { TranscriptionOptions } from "../../common/transcription-options";
@@ -140,9 +141,14 @@ export const audioFiles = sqliteTable(
     discardCorrections: integer("discard_corrections").notNull().default(0),
     /** Which change of the user's store the copied transcript fields above come from (decision 023, rule 4). */
     transcriptFieldsSeq: integer("transcript_fields_seq").notNull().default(0),
+    reviewStatus: text("review_status", { enum: REVIEW_STATUSES }).notNull().default("draft"),
+    /** Who set the current review status, and when. */
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: text("reviewed_at"),
   },
   (t) => [
     uniqueIndex("audio_files_storage_key_unique").on(t.storageKey),
+    index("audio_files_workspace_review").on(t.workspaceId, t.reviewStatus),
     index("audio_files_workspace_folder").on(t.workspaceId, t.folderId, t.createdAt),
     index("audio_files_workspace_created").on(t.workspaceId, t.createdAt, t.id),
     index("audio_files_uploaded_by").on(t.uploadedBy),
@@ -412,3 +418,39 @@ export const apiTokens = sqliteTable(
   (t) => [uniqueIndex("api_tokens_hash").on(t.tokenHash), index("api_tokens_user").on(t.userId, t.createdAt)],
 );
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** Which file a comment or reply belongs to (its text lives in the transcript store): `threadId` null for a thread. */
+export const commentRefs = sqliteTable(
+  "comment_refs",
+  {
+    id: text("id").primaryKey(),
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+    threadId: text("thread_id").references((): AnySQLiteColumn => commentRefs.id, CASCADE),
+  },
+  (t) => [index("comment_refs_file").on(t.audioFileId), index("comment_refs_thread").on(t.threadId)],
+);
+
+/** A person a thread mentions, with the thread's resolved flag (the "mentions me" count). */
+export const commentMentions = sqliteTable(
+  "comment_mentions",
+  {
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => commentRefs.id, CASCADE),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+    resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index("comment_mentions_user").on(t.userId, t.resolved, t.createdAt),
+    index("comment_mentions_file").on(t.audioFileId),
+  ],
+);

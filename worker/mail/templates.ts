@@ -74,3 +74,24 @@ export function invitationMessage(
     `The link works once and expires in 7 days. Accept it signed in with ${to} (or create an account with that address). If you did not expect it, ignore this message.`,
   );
 }
+
+const EXCERPT_LENGTH = 300;
+
+/** Someone mentioned the reader in a comment, or replied in a thread they are in. */
+export function commentMessage(
+  appName: string,
+  to: string,
+  name: string,
+  c: { kind: "mention" | "reply"; actorName: string; fileName: string; body: string; link: string },
+): MailMessage {
+  const excerpt = c.body.length > EXCERPT_LENGTH ? `${c.body.slice(0, EXCERPT_LENGTH)}…` : c.body;
+  const what = c.kind === "mention" ? "mentioned you in a comment on" : "replied in a comment thread on";
+  return linkMail(
+    to,
+    `${c.actorName} ${what} "${c.fileName}"`,
+    `Hi ${name}, ${c.actorName} ${what} "${c.fileName}":\n\n${excerpt}`,
+    "Open the thread",
+    c.link,
+    `You can turn off these e-mails in your ${appName} User Preferences (Notifications).`,
+  );
+}

@@ -4,7 +4,8 @@
 // done_emails, claimed before sending, keeps it to one e-mail per file, run
 // and outcome even when the queue delivers the job again.
 import { eq } from "drizzle-orm";
-import { LONG_FILE_SECONDS, normalizePreferences, type EmailWhenDone } from "../../common/preferences";
+import { LONG_FILE_SECONDS, type EmailWhenDone } from "../../common/preferences";
+import { preferencesOf } from "../auth/users";
 import { getConfig } from "../config";
 import type { Db } from "../db/client";
 import { users, type AudioFileRow } from "../db/schema";
@@ -46,7 +47,7 @@ export async function emailWhenDone(
       .where(eq(users.id, file.uploadedBy))
       .get();
     if (!user) return false;
-    const preference = normalizePreferences(safeJson(user.preferences)).notifications.email_when_done;
+    const preference = preferencesOf(user).notifications.email_when_done;
     if (!wantsDoneEmail(preference, file.durationSeconds)) return false;
     const run = runOf(file);
     const claim = await env.DB.prepare(
@@ -76,13 +77,5 @@ export async function emailWhenDone(
   } catch (error) {
     console.error("Could not send the transcription e-mail for", file.id, error);
     return false;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
   }
 }

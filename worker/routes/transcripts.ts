@@ -8,6 +8,7 @@ import { validate } from "../lib/validate";
 import { readCompactUtterancesJson, readCurrentStates, readSpeakers, readTranscript, readUtterancesJson } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
+import { transcriptCommentRoutes } from "./comments";
 import { editHistoryRoutes } from "./edit-history";
 import { replaceRoutes } from "./replace";
 import { speakerMergeRoutes } from "./speaker-merge";
@@ -47,4 +48,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", transcriptDetailsRoutes)
   .route("/", speakerMergeRoutes)
   .route("/", transcriptExportRoutes)
-  .route("/", transcriptSummaryRoutes);
+  .route("/", transcriptSummaryRoutes)
+  .route("/", transcriptCommentRoutes);

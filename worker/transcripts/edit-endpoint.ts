@@ -22,7 +22,7 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
 }
 
 /** The tab that sent the request (header X-Client-Id), echoed in the live push. */
-function clientId(c: Context<AppEnv>): string | null {
+export function clientId(c: Context<AppEnv>): string | null {
   const id = c.req.header("x-client-id")?.trim();
   return id && id.length <= HEADER_MAX ? id : null;
 }

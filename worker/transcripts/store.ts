@@ -8,6 +8,9 @@ import type { UtteranceState } from "../../core/change";
 import type { StoreAnswer } from "../../core/refusal";
 import type { DescribedFile, FileFields, MergeOutcome, RetranscriptionLabel } from "../../core/retranscription";
 import type { TranscriptRows } from "../../core/transcript-rows";
+import type { CommentDto } from "../../common/comments";
+import type { CommentActor } from "../../durable-objects/transcript-store/comments";
+import type { CommentsChange, CommentsChangeDone } from "../../durable-objects/transcript-store/comment-changes";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { userStore } from "../channel";
 import type { AudioFileRow } from "../db/schema";
@@ -63,6 +66,23 @@ export async function readCurrentStates(env: Env, storeId: string, fileId: strin
 
 export async function readHistory(env: Env, storeId: string, fileId: string): Promise<EditHistoryDto> {
   return unwrap(await userStore(env, storeId).editHistory(fileId));
+}
+
+/** A file's comment threads in text order. */
+export async function readComments(env: Env, storeId: string, fileId: string): Promise<CommentDto[]> {
+  return unwrap(await userStore(env, storeId).listComments(fileId));
+}
+
+/** One change to a file's comments, in one call that also tells the tabs on the file. */
+export async function changeComments(
+  env: Env,
+  storeId: string,
+  fileId: string,
+  change: CommentsChange,
+  actor: CommentActor,
+  clientId: string | null,
+): Promise<CommentsChangeDone> {
+  return unwrap(await userStore(env, storeId).changeComments(fileId, change, actor, clientId));
 }
 
 /**

@@ -5,7 +5,8 @@ import { roleAllows, WORKSPACE_MESSAGES, type WorkspaceAction, type WorkspaceRol
 import type { Db } from "../db/client";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
-import { audioFiles, type FolderRow, folders, users, type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
+import { COMMENT_MESSAGES } from "../../common/comments";
+import { audioFiles, commentRefs, type FolderRow, folders, users, type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
 import { withTranscriptFlag } from "../library/audio-files";
 import { forbidden, notFound } from "../lib/errors";
 
@@ -135,4 +136,50 @@ export async function fileRoomOf(db: Db, userId: string, fileId: string): Promis
     .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
   return row;
+}
+
+/** What a comment call needs: the file's store and workspace, and the caller's role there. */
+export interface CommentTarget {
+  fileId: string;
+  fileName: string;
+  storeId: string;
+  workspaceId: string;
+  role: WorkspaceRole;
+}
+
+const commentTargetColumns = {
+  fileId: audioFiles.id,
+  fileName: audioFiles.name,
+  storeId: audioFiles.storeId,
+  workspaceId: audioFiles.workspaceId,
+  role: workspaceMembers.role,
+};
+
+function allowedTarget(row: CommentTarget | undefined, action: WorkspaceAction, missing: string): CommentTarget {
+  if (!row) throw notFound(missing);
+  if (!roleAllows(row.role, action)) throw forbidden(WORKSPACE_MESSAGES.forbidden);
+  return row;
+}
+
+/** A file's comments, for a member whose role allows the action (404 and 403 as `fileFor`). */
+export async function fileCommentsOf(db: Db, userId: string, fileId: string, action: WorkspaceAction): Promise<CommentTarget> {
+  const row = await db
+    .select(commentTargetColumns)
+    .from(audioFiles)
+    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
+    .where(eq(audioFiles.id, fileId))
+    .get();
+  return allowedTarget(row, action, EDIT_MESSAGES.transcriptNotFound);
+}
+
+/** The file of a comment or reply, as `fileCommentsOf`; a stranger's comment is a missing one. */
+export async function commentOf(db: Db, userId: string, commentId: string, action: WorkspaceAction): Promise<CommentTarget> {
+  const row = await db
+    .select(commentTargetColumns)
+    .from(commentRefs)
+    .innerJoin(audioFiles, eq(audioFiles.id, commentRefs.audioFileId))
+    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
+    .where(eq(commentRefs.id, commentId))
+    .get();
+  return allowedTarget(row, action, COMMENT_MESSAGES.notFound);
 }
