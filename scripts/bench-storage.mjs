@@ -4,7 +4,7 @@
 // transcript through the API (tests/bench/store-speed.bench.test.ts); then how fast and how far the
 // heaviest edits grow one user's store under the history budget and the edit limit
 // (tests/bench/history-growth.bench.test.ts); then a team file's saves and their fan-out to 1, 10 and 50 members
-// (tests/bench/co-editing.bench.test.ts).
+// (tests/bench/co-editing.bench.test.ts); then comments on a 3-hour team transcript (tests/bench/comments.bench.test.ts).
 // Each file runs on its own: edits measured earlier in a run slow every later request.
 // Prints their reports; see docs/scaling.md.
 import { spawn } from "node:child_process";
@@ -29,3 +29,4 @@ await run("tests/bench/storage-object.bench.test.ts");
 await run("tests/bench/store-speed.bench.test.ts");
 await run("tests/bench/history-growth.bench.test.ts");
 await run("tests/bench/co-editing.bench.test.ts");
+await run("tests/bench/comments.bench.test.ts");

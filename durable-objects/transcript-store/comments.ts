@@ -138,10 +138,11 @@ function commentRow(sql: SqlStorage, fileId: string, id: string): CommentRow {
   return row;
 }
 
-function threadAnswer(sql: SqlStorage, fileId: string, threadId: string): ThreadAnswer {
+/** The thread as it reads now (`index`: the transcript's words, when the caller read them already). */
+function threadAnswer(sql: SqlStorage, fileId: string, threadId: string, index = wordIndex(sql, transcriptKey(sql, fileId))): ThreadAnswer {
   const row = commentRow(sql, fileId, threadId);
   const replies = sql.exec<CommentRow>("SELECT * FROM comments WHERE thread = ? ORDER BY created_at, id", threadId).toArray();
-  const thread = withoutPosition(threadDto(wordIndex(sql, transcriptKey(sql, fileId)), row, replies));
+  const thread = withoutPosition(threadDto(index, row, replies));
   const people = new Map<string, CommentPerson>();
   for (const c of [thread, ...thread.replies]) {
     people.set(c.author.id, c.author);
@@ -181,7 +182,7 @@ export function createThread(storage: DurableObjectStorage, fileId: string, inpu
       anchor.endTime,
       anchor.text,
     );
-    return threadAnswer(sql, fileId, input.id);
+    return threadAnswer(sql, fileId, input.id, index);
   });
 }
 

@@ -14,7 +14,7 @@ const indexOf = (list: readonly UtteranceState[]) =>
 
 const opArb = fc.oneof(
   fc.record({ kind: fc.constant("split" as const), u: fc.nat(), w: fc.nat() }),
-  fc.record({ kind: fc.constant("merge" as const), u: fc.nat() }),
+  fc.record({ kind: fc.constant("merge" as const), u: fc.nat(), w: fc.nat() }),
   fc.record({ kind: fc.constant("delete" as const), u: fc.nat(), w: fc.nat() }),
   fc.record({ kind: fc.constant("retype" as const), u: fc.nat(), w: fc.nat() }),
   fc.record({ kind: fc.constant("insert" as const), u: fc.nat(), w: fc.nat() }),
