@@ -4,7 +4,7 @@
 // 1,000 threads on the file (the most a file may have).
 import { expect, it } from "vitest";
 import { parseLiveMessage } from "../../common/live-messages";
-import { type Json } from "../worker/helpers";
+import type { Json } from "../worker/helpers";
 import { expectStatus } from "../worker/library-helpers";
 import { openSocket, socketTicket, until } from "../worker/live-helpers";
 import { inObject } from "../worker/store-helpers";
@@ -83,5 +83,7 @@ it("times comments on a 3-hour transcript", { timeout: 900_000 }, async () => {
     lines.push(figures(`list ${threads} threads`, reads));
   }
   watcher.socket?.close();
-  console.log(`\nBENCH comments, ${HOURS} h transcript (${list.length} utterances), ${RUNS} runs each:\n${lines.map((l) => `BENCH   ${l}`).join("\n")}\n`);
+  console.log(
+    `\nBENCH comments, ${HOURS} h transcript (${list.length} utterances), ${RUNS} runs each:\n${lines.map((l) => `BENCH   ${l}`).join("\n")}\n`,
+  );
 });
