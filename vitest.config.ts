@@ -4,6 +4,7 @@ import { exportJWK, generateKeyPair } from "jose";
 import ts from "typescript";
 import { defineConfig } from "vitest/config";
 import { FAKE_OPENAI_ORIGIN, handleFakeOpenAi } from "./tests/support/fake-openai";
+import { FAKE_RECEIVER_ORIGIN, handleFakeReceiver } from "./tests/support/fake-receiver";
 import { GOOGLE_TEST_JWKS_URL, GOOGLE_TEST_CLIENT_ID } from "./tests/support/google-constants";
 
 // Google is a third party we cannot reach here: tests sign their own ID tokens
@@ -32,6 +33,8 @@ const workersRuntime = (vars: Record<string, string> = {}) =>
         GOOGLE_JWKS_URL: GOOGLE_TEST_JWKS_URL,
         TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         TEST_GOOGLE_PRIVATE_JWK: privateJwk,
+        // Webhook retries at once: the tests deliver each attempt themselves.
+        WEBHOOK_RETRY_SECONDS: "0,0,0,0,0,0",
         ...vars,
       },
       // Frees the name AI (Workers AI has no local simulator) for the stand-in.
@@ -41,6 +44,7 @@ const workersRuntime = (vars: Record<string, string> = {}) =>
       outboundService: (request: Request) => {
         if (request.url === GOOGLE_TEST_JWKS_URL) return Response.json({ keys: [publicJwk] });
         if (new URL(request.url).origin === FAKE_OPENAI_ORIGIN) return handleFakeOpenAi(request);
+        if (new URL(request.url).origin === FAKE_RECEIVER_ORIGIN) return handleFakeReceiver(request);
         return new Response("No network in tests", { status: 503 });
       },
     },

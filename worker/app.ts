@@ -1,4 +1,5 @@
 import { commentRoutes } from "./routes/comments";
+import { webhookRoutes } from "./routes/webhooks";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -62,6 +63,7 @@ const api = new Hono<AppEnv>()
   .route("/workspaces", workspaceRoutes)
   .route("/api_tokens", apiTokenRoutes)
   .route("/invitations", invitationRoutes)
+  .route("/webhooks", webhookRoutes)
   .route("/cable", cableTicketRoutes)
   .route("/dev", devRoutes);
 

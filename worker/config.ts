@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_QUOTAS } from "../common/limits";
 import { SHARE_LIMITS } from "../common/shares";
+import { DEFAULT_RETRY_SECONDS } from "../common/webhooks";
 import { SERVICE_NAMES } from "./transcription/services";
 
 const flag = z
@@ -60,6 +61,12 @@ const configSchema = z.object({
   QUOTA_STORAGE_GB: z.coerce.number().positive().default(DEFAULT_QUOTAS.storageGb),
   QUOTA_TRANSCRIPTIONS_PER_HOUR: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.transcriptionsPerHour),
   QUOTA_SHARES: z.coerce.number().int().positive().default(SHARE_LIMITS.perUserDefault),
+  /** Seconds before each retry of a failed webhook delivery, comma-separated (tests make them short). */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((n) => Number(n.trim())) : [...DEFAULT_RETRY_SECONDS]))
+    .pipe(z.array(z.number().int().min(0).max(43_200)).min(1).max(9)),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),

@@ -7,10 +7,11 @@ import { SUMMARY_TYPES } from "../core/transcript";
 export const QUEUES = {
   transcription: "transcribe-edge-transcription",
   export: "transcribe-edge-export",
+  webhook: "transcribe-edge-webhook",
 } as const;
 
 /** `max_retries` of each consumer in wrangler.toml: a message is delivered at most this + 1 times. */
-export const QUEUE_MAX_RETRIES = { [QUEUES.transcription]: 5, [QUEUES.export]: 3 } as const;
+export const QUEUE_MAX_RETRIES = { [QUEUES.transcription]: 5, [QUEUES.export]: 3, [QUEUES.webhook]: 10 } as const;
 
 export const transcribeMessageSchema = z.object({
   type: z.literal("transcribe"),
@@ -37,3 +38,18 @@ export type ExportMessage = z.infer<typeof exportMessageSchema>;
 
 /** The transcription queue also carries summary jobs (text generation after a transcription). */
 export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [transcribeMessageSchema, summarizeMessageSchema]);
+
+/** One event for one webhook; retried on the webhook's schedule (worker/webhooks/delivery.ts). */
+export const webhookMessageSchema = z.object({
+  type: z.literal("webhook"),
+  webhook_id: z.string(),
+  /** Who caused the event, or the workspace's id for the system (for the job's log line only). */
+  user_id: z.string(),
+  event: z.object({
+    id: z.string(),
+    type: z.string(),
+    created_at: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  }),
+});
+export type WebhookMessage = z.infer<typeof webhookMessageSchema>;

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { runExportJob } from "./exports/job";
 import { errorText, hashUserId, type JobLog, writeLog } from "./lib/request-log";
-import { exportMessageSchema, QUEUES, transcriptionQueueMessageSchema } from "./queue-messages";
+import { exportMessageSchema, QUEUES, transcriptionQueueMessageSchema, webhookMessageSchema } from "./queue-messages";
+import { runWebhookJob } from "./webhooks/delivery";
 import { runSummaryJob } from "./summaries/job";
 import { runTranscriptionJob } from "./transcription/job";
 
@@ -23,6 +24,7 @@ const CONSUMERS: Record<string, Consumer<z.ZodType>> = {
     run: (message, body, env) => (body.type === "summarize" ? runSummaryJob(message, body, env) : runTranscriptionJob(message, body, env)),
   }),
   [QUEUES.export]: consumer({ schema: exportMessageSchema, run: runExportJob }),
+  [QUEUES.webhook]: consumer({ schema: webhookMessageSchema, run: runWebhookJob }),
 };
 
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {

@@ -21,6 +21,7 @@ describe("queue settings", () => {
     expect(retries).toEqual({
       [QUEUES.transcription]: QUEUE_MAX_RETRIES[QUEUES.transcription],
       [QUEUES.export]: QUEUE_MAX_RETRIES[QUEUES.export],
+      [QUEUES.webhook]: QUEUE_MAX_RETRIES[QUEUES.webhook],
     });
   });
 });

@@ -7,6 +7,7 @@ import { REVIEW_STATUSES } from "../../common/comments";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
 import type { TranscriptionOptions } from "../../common/transcription-options";
+import type { WebhookEvent } from "../../common/webhooks";
 import { WORKSPACE_ROLES } from "../../common/workspaces";
 
 const CASCADE = { onDelete: "cascade" } as const;
@@ -453,4 +454,58 @@ export const commentMentions = sqliteTable(
     index("comment_mentions_user").on(t.userId, t.resolved, t.createdAt),
     index("comment_mentions_file").on(t.audioFileId),
   ],
+);
+
+/** A workspace's webhook (migrations/0031): its signing secret sealed (worker/webhooks/signing.ts). */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).notNull().$type<WebhookEvent[]>(),
+    secret: text("secret").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    failureCount: integer("failure_count").notNull().default(0),
+    disabledReason: text("disabled_reason"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("webhooks_workspace").on(t.workspaceId)],
+);
+export type WebhookRow = typeof webhooks.$inferSelect;
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, CASCADE),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("webhook_deliveries_webhook").on(t.webhookId, t.createdAt)],
+);
+
+/** When a file's transcript.edited last went to a webhook (at most once a minute). */
+export const webhookEditMarks = sqliteTable(
+  "webhook_edit_marks",
+  {
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, CASCADE),
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+    sentAt: text("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.webhookId, t.audioFileId] })],
 );

@@ -4,6 +4,7 @@
 import { EXPORT_MESSAGES, type ExportOptions } from "../../common/exports";
 import type { ExportCompletedMessage } from "../../common/live-messages";
 import { publish } from "../live/publish";
+import { tellExportCompleted } from "../webhooks/events";
 import { QUEUE_MAX_RETRIES, QUEUES, type ExportMessage } from "../queue-messages";
 import { getDb, type Db } from "../db/client";
 import type { ExportRow } from "../db/schema";
@@ -77,6 +78,7 @@ async function generate(env: Env, db: Db, row: ExportRow): Promise<void> {
     return;
   }
   await publish(env, done.userId, exportCompleted(done));
+  await tellExportCompleted(env, db, done);
 }
 
 const exportCompleted = (row: ExportRow): ExportCompletedMessage => ({

@@ -2,6 +2,7 @@
 // the job bookkeeping that goes with it, and the live message that follows each.
 // Routes, the transcription job and the recovery sweep call these; nothing else
 // writes `audio_files.status`.
+import { tellWebhooks } from "../webhooks/events";
 import { and, eq } from "drizzle-orm";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import type { FileStatusChangedEvent } from "../../common/live-messages";
@@ -122,9 +123,19 @@ export function readyAfterMergeStatement(
     .bind(Math.round(durationSeconds), now, fileId, run);
 }
 
+/** What file.ready and file.failed carry (docs/api.md, Webhooks). */
+const fileEvent = (file: AudioFileRow) => ({
+  file_id: file.id,
+  name: file.name,
+  status: file.status,
+  duration: file.durationSeconds,
+  workspace_id: file.workspaceId,
+});
+
 export async function announceReady(env: Env, db: Db, file: AudioFileRow): Promise<void> {
   const ready = (await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get()) ?? { ...file, status: "ready" as const };
   const tabs = await notifyFileStatus(env, ready, true, "Transcription completed");
+  await tellWebhooks(env, db, ready.workspaceId, ready.uploadedBy ?? ready.workspaceId, "file.ready", fileEvent(ready));
   // No tab saw it: maybe an e-mail (docs/product.md#notifications).
   await emailWhenDone(env, db, ready, "ready", tabs);
 }
@@ -176,6 +187,12 @@ export async function failProcessing(
     .where(guard)
     .returning()
     .get();
-  if (failed) await emailWhenDone(env, db, failed, "failed", await notifyFileStatus(env, failed, false, reason));
+  if (failed) {
+    await emailWhenDone(env, db, failed, "failed", await notifyFileStatus(env, failed, false, reason));
+    await tellWebhooks(env, db, failed.workspaceId, failed.uploadedBy ?? failed.workspaceId, "file.failed", {
+      ...fileEvent(failed),
+      reason,
+    });
+  }
   return failed;
 }

@@ -95,3 +95,15 @@ export function commentMessage(
     `You can turn off these e-mails in your ${appName} User Preferences (Notifications).`,
   );
 }
+
+/** A webhook turned itself off after failing again and again. */
+export function webhookDisabledMessage(appName: string, to: string, name: string, url: string, link: string): MailMessage {
+  return linkMail(
+    to,
+    `A webhook of your ${appName} workspace was turned off`,
+    `Hi ${name}, the webhook sending to ${url} failed 20 times in a row, so ${appName} stopped sending to it.`,
+    "Open the app",
+    link,
+    "Fix the receiver, then turn the webhook back on in the workspace's settings. Its delivery log says what went wrong.",
+  );
+}

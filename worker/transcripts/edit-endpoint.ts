@@ -6,7 +6,8 @@ import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-st
 import { unprocessable } from "../lib/errors";
 import type { OperationResultDto } from "../../core/operation-results";
 import type { AppEnv } from "../types";
-import { transcriptStoreOf } from "../workspaces/access";
+import { tellTranscriptEdited } from "../webhooks/events";
+import { editTargetOf } from "../workspaces/access";
 import { editTranscript, StaleUtterancesError } from "./store";
 
 const HEADER_MAX = 100;
@@ -29,15 +30,22 @@ export function clientId(c: Context<AppEnv>): string | null {
 
 /**
  * An edit of the file's transcript by a member whose role allows editing: one D1 read (the file's
- * store and the caller's role), then one call into the store that commits and tells open tabs.
+ * store, the caller's role and whether a webhook listens), then one call into the store that
+ * commits and tells open tabs.
  */
 export async function edit<K extends StoreEdit["kind"]>(
   c: Context<AppEnv>,
   audioFileId: string,
   change: Extract<StoreEdit, { kind: K }>,
 ): Promise<EditAnswers[K]> {
-  const storeId = await transcriptStoreOf(c.var.db, c.var.user.id, audioFileId, "edit");
-  return editTranscript<K>(c.env, storeId, audioFileId, change, clientId(c), { id: c.var.user.id, name: c.var.user.fullName });
+  const file = await editTargetOf(c.var.db, c.var.user.id, audioFileId);
+  const done = await editTranscript<K>(c.env, file.storeId, audioFileId, change, clientId(c), {
+    id: c.var.user.id,
+    name: c.var.user.fullName,
+  });
+  // Webhooks hear of it after the answer (at most once a minute per file).
+  if (file.hooked) c.executionCtx.waitUntil(tellTranscriptEdited(c.env, c.var.db, file, c.var.user.id));
+  return done;
 }
 
 /** Runs an edit and answers `{data}`; a stale version answers 409 with the current utterances. */

@@ -1,12 +1,24 @@
 // The one place a member's role is checked (docs/decisions/036-workspaces.md).
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { roleAllows, WORKSPACE_MESSAGES, type WorkspaceAction, type WorkspaceRole } from "../../common/workspaces";
 import type { Db } from "../db/client";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { COMMENT_MESSAGES } from "../../common/comments";
-import { audioFiles, commentRefs, type FolderRow, folders, users, type WorkspaceRow, workspaceMembers, workspaces } from "../db/schema";
+import { WEBHOOK_MESSAGES } from "../../common/webhooks";
+import {
+  audioFiles,
+  commentRefs,
+  type FolderRow,
+  type WebhookRow,
+  webhooks,
+  folders,
+  users,
+  type WorkspaceRow,
+  workspaceMembers,
+  workspaces,
+} from "../db/schema";
 import { withTranscriptFlag } from "../library/audio-files";
 import { forbidden, notFound } from "../lib/errors";
 
@@ -98,6 +110,29 @@ export async function transcriptStoreOf(db: Db, userId: string, fileId: string, 
   return row.storeId;
 }
 
+/**
+ * An edit's target in the same one read as `transcriptStoreOf`: the store, and the file's name
+ * and workspace with whether a webhook there listens for transcript.edited (then it is told).
+ */
+export async function editTargetOf(db: Db, userId: string, fileId: string) {
+  const row = await db
+    .select({
+      storeId: audioFiles.storeId,
+      workspaceId: audioFiles.workspaceId,
+      name: audioFiles.name,
+      role: workspaceMembers.role,
+      hooked: sql<number>`EXISTS (SELECT 1 FROM webhooks w WHERE w.workspace_id = ${audioFiles.workspaceId} AND w.enabled
+        AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = 'transcript.edited'))`,
+    })
+    .from(audioFiles)
+    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
+    .where(eq(audioFiles.id, fileId))
+    .get();
+  if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
+  if (!roleAllows(row.role, "edit")) throw forbidden(WORKSPACE_MESSAGES.forbidden);
+  return { id: fileId, storeId: row.storeId, workspaceId: row.workspaceId, name: row.name, hooked: row.hooked === 1 };
+}
+
 /** A folder of a workspace where the caller's role allows the action; 404 as for a missing folder otherwise. */
 export async function folderFor(db: Db, userId: string, folderId: string, action: WorkspaceAction): Promise<FolderRow> {
   const row = await db
@@ -182,4 +217,17 @@ export async function commentOf(db: Db, userId: string, commentId: string, actio
     .where(eq(commentRefs.id, commentId))
     .get();
   return allowedTarget(row, action, COMMENT_MESSAGES.notFound);
+}
+
+/** A webhook of a workspace the caller manages; a member without the right 403, anyone else the 404 of a missing one. */
+export async function webhookFor(db: Db, userId: string, webhookId: string): Promise<WebhookRow> {
+  const row = await db
+    .select({ webhook: webhooks, role: workspaceMembers.role })
+    .from(webhooks)
+    .innerJoin(workspaceMembers, memberOf(webhooks.workspaceId, userId))
+    .where(eq(webhooks.id, webhookId))
+    .get();
+  if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+  if (!roleAllows(row.role, "manage")) throw forbidden(WORKSPACE_MESSAGES.forbidden);
+  return row.webhook;
 }
