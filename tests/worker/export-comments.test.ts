@@ -77,7 +77,7 @@ describe("exports with comments", { timeout: 120_000 }, () => {
     const document = await zip.file("word/document.xml")!.async("string");
     const commentsXml = await zip.file("word/comments.xml")!.async("string");
     const listed = [...commentsXml.matchAll(/<w:comment ([^>]*)>([\s\S]*?)<\/w:comment>/g)].map(([, attrs, inner]) => ({
-      id: /w:id="(\d+)"/.exec(attrs!)![1],
+      id: /w:id="(\d+)"/.exec(attrs!)![1]!,
       author: fromXml(/w:author="([^"]*)"/.exec(attrs!)![1]!),
       date: /w:date="([^"]*)"/.exec(attrs!)![1],
       text: textOf(inner!),

@@ -3,12 +3,12 @@
 import type { CommentDto } from "../../common/comments";
 
 /** A point between words: before word `gap` of utterance `utterance` (indexes of the export's utterances). */
-export interface ExportPlace {
+interface ExportPlace {
   utterance: number;
   gap: number;
 }
 
-export interface ExportReply {
+interface ExportReply {
   author: string;
   /** ISO time it was written. */
   date: string;
@@ -84,7 +84,7 @@ function ordered(start: ExportPlace, end: ExportPlace) {
 }
 
 /** The utterance whose time holds `time` (else the nearest), before its first word starting at or after it. */
-export function placeAt(utterances: readonly PlacedWords[], time: number): ExportPlace {
+function placeAt(utterances: readonly PlacedWords[], time: number): ExportPlace {
   let best = 0;
   let bestDistance = Infinity;
   for (let i = 0; i < utterances.length; i++) {
@@ -104,7 +104,7 @@ export function placeAt(utterances: readonly PlacedWords[], time: number): Expor
 const QUOTE_MAX = 60;
 
 /** The anchored words as a note quotes them: whole words, at most 60 characters with the ellipsis. */
-export function shortQuote(text: string): string {
+function shortQuote(text: string): string {
   const chars = [...text];
   if (chars.length <= QUOTE_MAX) return text;
   const cut = chars.slice(0, QUOTE_MAX - 1).join("");
