@@ -35,13 +35,17 @@ export const EXPORT_MESSAGES = {
   lost: "The export did not finish: its job was lost and could not be restarted. Please try again.",
 } as const;
 
-/** What an export contains besides the utterances; everything by default. */
+/**
+ * What an export contains besides the utterances: everything by default but comment threads,
+ * which are the team's working notes and go out only when asked for.
+ */
 export const exportOptionsSchema = z
   .object({
     include_timestamps: z.boolean().default(true),
     include_speakers: z.boolean().default(true),
     include_summary: z.boolean().default(true),
     include_notes: z.boolean().default(true),
+    include_comments: z.boolean().default(false),
   })
   .strict();
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;
@@ -86,6 +90,7 @@ export const EXPORT_OPTION_LABELS: Record<keyof ExportOptions, string> = {
   include_speakers: "Speaker names and roles",
   include_summary: "Summary",
   include_notes: "Notes",
+  include_comments: "Comments",
 };
 
 export function exportOptionsDto(): ExportOptionsDto {

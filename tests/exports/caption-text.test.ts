@@ -30,6 +30,7 @@ const documentArb = fc
       speakers: [],
       summary: null,
       notes: null,
+      comments: [],
       utterances: list.map(({ speaker, words }) => {
         const timed = words.map((text) => {
           const start = t;

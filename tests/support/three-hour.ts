@@ -64,6 +64,7 @@ export function threeHourExportDocument(): import("../../worker/exports/document
     speakers: t.speakers.map((_, i) => ({ name: `Speaker ${i + 1}`, role: i === 0 ? "Chair" : null })),
     summary: "A generated three-hour meeting.",
     notes: "Benchmark document.",
+    comments: [],
     utterances: t.utterances.map((u) => ({
       speaker: `Speaker ${Number(u.speaker) + 1}`,
       start: u.start,

@@ -50,7 +50,7 @@ async function quietExport(user: TestUser, fileId: string, format: "pdf" | "txt"
     audioFileId: fileId,
     fileName: "take.wav",
     format,
-    options: { include_notes: true, include_summary: true, include_speakers: true, include_timestamps: true },
+    options: { include_notes: true, include_summary: true, include_speakers: true, include_timestamps: true, include_comments: false },
   });
   return row.id;
 }
@@ -177,6 +177,7 @@ describe("exports", { timeout: 60_000 }, () => {
       ["include_speakers", true],
       ["include_summary", true],
       ["include_notes", true],
+      ["include_comments", false],
     ]);
   });
 

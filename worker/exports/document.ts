@@ -1,9 +1,11 @@
 // What an export contains, built from the transcript as it stands: the same
 // speakers' current names, corrected words and order the editor shows. Every
 // format renders the same blocks, so a PDF, a DOCX and a TXT never disagree.
+import type { CommentDto } from "../../common/comments";
 import type { ExportOptions } from "../../common/exports";
 import { formatDuration, formatTimestamp } from "../../core/timestamps";
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../core/transcript";
+import { type ExportThread, placeThreads } from "./comments";
 
 export interface ExportWord {
   text: string;
@@ -29,6 +31,8 @@ export interface ExportDocument {
   summary: string | null;
   notes: string | null;
   utterances: ExportUtterance[];
+  /** Comment threads on the utterances, in text order; empty unless they were read for this export. */
+  comments: ExportThread[];
 }
 
 export function buildExportDocument(
@@ -36,8 +40,10 @@ export function buildExportDocument(
   transcript: Pick<TranscriptDto, "duration" | "summary" | "notes">,
   speakers: SpeakerDto[],
   utterances: UtteranceDto[],
+  comments: readonly CommentDto[] = [],
 ): ExportDocument {
   const names = new Map(speakers.map((s) => [s.id, s.displayName]));
+  const kept = utterances.filter((u) => u.transcriptWords.length > 0);
   return {
     title: file.name,
     date: file.createdAt,
@@ -46,15 +52,14 @@ export function buildExportDocument(
     speakers: speakers.filter((s) => s.utteranceCount > 0).map((s) => ({ name: s.displayName, role: s.role })),
     summary: transcript.summary?.trim() || null,
     notes: transcript.notes?.trim() || null,
-    utterances: utterances
-      .filter((u) => u.transcriptWords.length > 0)
-      .map((u) => ({
-        speaker: names.get(u.speakerId) ?? "Unknown speaker",
-        start: u.startTime,
-        end: u.endTime,
-        text: u.transcriptWords.map((w) => w.text).join(" "),
-        words: u.transcriptWords.map((w) => ({ text: w.text, start: w.startTime, end: w.endTime })),
-      })),
+    utterances: kept.map((u) => ({
+      speaker: names.get(u.speakerId) ?? "Unknown speaker",
+      start: u.startTime,
+      end: u.endTime,
+      text: u.transcriptWords.map((w) => w.text).join(" "),
+      words: u.transcriptWords.map((w) => ({ text: w.text, start: w.startTime, end: w.endTime })),
+    })),
+    comments: placeThreads(kept, comments),
   };
 }
 
@@ -64,7 +69,16 @@ export type Block =
   | { kind: "heading"; text: string }
   | { kind: "paragraph"; text: string }
   | { kind: "speaker"; name: string; role: string | null }
-  | { kind: "utterance"; speaker: string | null; timestamp: string | null; text: string };
+  | {
+      kind: "utterance";
+      /** Its index in the document's utterances. */
+      index: number;
+      speaker: string | null;
+      timestamp: string | null;
+      text: string;
+      /** The comment threads noted under it (those starting in it), when comments are included. */
+      notes: ExportThread[];
+    };
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
@@ -95,14 +109,24 @@ export function documentBlocks(doc: ExportDocument, options: ExportOptions): Blo
   if (options.include_summary && doc.summary) blocks.push({ kind: "heading", text: "Summary" }, ...paragraphs(doc.summary));
   if (options.include_notes && doc.notes) blocks.push({ kind: "heading", text: "Notes" }, ...paragraphs(doc.notes));
   blocks.push({ kind: "heading", text: "Transcript" });
-  for (const u of doc.utterances) {
+  const notes = new Map<number, ExportThread[]>();
+  if (options.include_comments) {
+    for (const t of doc.comments) {
+      const list = notes.get(t.start.utterance);
+      if (list) list.push(t);
+      else notes.set(t.start.utterance, [t]);
+    }
+  }
+  doc.utterances.forEach((u, index) => {
     blocks.push({
       kind: "utterance",
+      index,
       speaker: options.include_speakers ? u.speaker : null,
       timestamp: options.include_timestamps ? formatTimestamp(u.start) : null,
       text: u.text,
+      notes: notes.get(index) ?? [],
     });
-  }
+  });
   return blocks;
 }
 

@@ -60,9 +60,9 @@ function failureReason(error: unknown, permanent: boolean): string {
 }
 
 async function generate(env: Env, db: Db, row: ExportRow): Promise<void> {
-  const doc = await loadExportDocument(env, db, row);
-  if (!doc) throw new PermanentExportError(EXPORT_MESSAGES.transcriptNotReady);
   const options: ExportOptions = exportOptionsSchema.parse(JSON.parse(row.options));
+  const doc = await loadExportDocument(env, db, row, { comments: options.include_comments });
+  if (!doc) throw new PermanentExportError(EXPORT_MESSAGES.transcriptNotReady);
   const rendered = await renderExport(row.format, doc, options, () => loadPdfFonts(env.ASSETS));
   const key = exportStorageKey(row);
   await env.MEDIA.put(key, rendered.bytes, {

@@ -1,22 +1,34 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { audioFiles, transcripts, type ExportRow, workspaceMembers } from "../db/schema";
-import { readTranscript, readUtterances } from "../transcripts/store";
+import { readComments, readTranscript, readUtterances } from "../transcripts/store";
 import { memberOf } from "../workspaces/access";
 import { buildExportDocument, type ExportDocument } from "./document";
 
 /**
- * The transcript of an export's file as it stands now, or null when the file or its transcript is
- * gone, or the one who asked for it is no longer a member of the file's workspace.
+ * The transcript of an export's file as it stands now (with its comment threads when asked for:
+ * every member may read them), or null when the file or its transcript is gone, or the one who
+ * asked for it is no longer a member of the file's workspace.
  */
-export async function loadExportDocument(env: Env, db: Db, row: Pick<ExportRow, "audioFileId" | "userId">): Promise<ExportDocument | null> {
-  return loadDocument(env, db, row.audioFileId, row.userId);
+export async function loadExportDocument(
+  env: Env,
+  db: Db,
+  row: Pick<ExportRow, "audioFileId" | "userId">,
+  { comments }: { comments: boolean },
+): Promise<ExportDocument | null> {
+  return loadDocument(env, db, row.audioFileId, row.userId, comments);
 }
 
-/** The same for a share link: its file, whoever made the link. */
-export const loadSharedDocument = (env: Env, db: Db, audioFileId: string) => loadDocument(env, db, audioFileId, null);
+/** The same for a share link: its file, whoever made the link, and never its comments (they are the team's). */
+export const loadSharedDocument = (env: Env, db: Db, audioFileId: string) => loadDocument(env, db, audioFileId, null, false);
 
-async function loadDocument(env: Env, db: Db, audioFileId: string, memberId: string | null): Promise<ExportDocument | null> {
+async function loadDocument(
+  env: Env,
+  db: Db,
+  audioFileId: string,
+  memberId: string | null,
+  withComments: boolean,
+): Promise<ExportDocument | null> {
   const member = memberId === null ? undefined : memberOf(audioFiles.workspaceId, memberId);
   const [found, transcript] = await Promise.all([
     member
@@ -26,9 +38,10 @@ async function loadDocument(env: Env, db: Db, audioFileId: string, memberId: str
   ]);
   if (!found || !transcript) return null;
   const { file } = found;
-  const [dto, utterances] = await Promise.all([
+  const [dto, utterances, comments] = await Promise.all([
     readTranscript(env, file.storeId, audioFileId),
     readUtterances(env, file.storeId, audioFileId),
+    withComments ? readComments(env, file.storeId, audioFileId) : [],
   ]);
-  return buildExportDocument(file, dto, dto.speakers, utterances);
+  return buildExportDocument(file, dto, dto.speakers, utterances, comments);
 }

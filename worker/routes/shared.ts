@@ -112,12 +112,13 @@ export const sharedRoutes = new Hono<SharedEnv>()
     const { format } = c.req.valid("param");
     const doc = await loadSharedDocument(c.env, c.var.db, share.audioFileId);
     if (!doc) throw notFound(SHARE_MESSAGES.noTranscript);
-    // Summary and notes only when the link includes them, like the page.
+    // Summary and notes only when the link includes them, like the page; comments never.
     const options = {
       include_timestamps: true,
       include_speakers: true,
       include_summary: share.includeSummary,
       include_notes: share.includeNotes,
+      include_comments: false,
     };
     const filename = exportFilename(doc.title, format);
     return c.body(RENDER_TEXT[format](doc, options), 200, {

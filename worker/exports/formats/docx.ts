@@ -1,9 +1,11 @@
 // DOCX with real styles (Title, Heading 1, and named paragraph and character
 // styles for utterances, speakers and timestamps), so the user restyles the
 // whole transcript in Word by editing a style, not every paragraph.
-import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TextRun } from "docx";
+import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, type ParagraphChild, TextRun } from "docx";
 import type { ExportOptions } from "../../../common/exports";
 import { documentBlocks, speakerLabel, type Block, type ExportDocument } from "../document";
+import { markedRuns, type WordComments, wordComments } from "./docx-comments";
+import { xmlText as clean } from "./xml-text";
 
 const STYLE = {
   utterance: "Utterance",
@@ -13,10 +15,7 @@ const STYLE = {
   timestamp: "Timestamp",
 } as const;
 
-// Characters XML 1.0 cannot hold (Word refuses the file otherwise).
-const clean = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
-
-function paragraphFor(block: Block): Paragraph {
+function paragraphFor(block: Block, doc: ExportDocument, comments: WordComments | null): Paragraph {
   switch (block.kind) {
     case "title":
       return new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(clean(block.text))] });
@@ -29,19 +28,29 @@ function paragraphFor(block: Block): Paragraph {
     case "paragraph":
       return new Paragraph({ children: [new TextRun(clean(block.text))] });
     case "utterance": {
-      const runs: TextRun[] = [];
+      const runs: ParagraphChild[] = [];
       if (block.speaker) runs.push(new TextRun({ text: clean(block.speaker), style: STYLE.speaker }));
       if (block.timestamp) runs.push(new TextRun({ text: `${block.speaker ? " " : ""}[${block.timestamp}]`, style: STYLE.timestamp }));
       if (runs.length) runs.push(new TextRun({ text: "", break: 1 }));
-      runs.push(new TextRun(clean(block.text)));
+      const marks = comments?.marks.get(block.index);
+      runs.push(
+        ...(marks
+          ? markedRuns(
+              doc.utterances[block.index]!.words.map((w) => w.text),
+              marks,
+            )
+          : [new TextRun(clean(block.text))]),
+      );
       return new Paragraph({ style: STYLE.utterance, children: runs });
     }
   }
 }
 
 export async function renderDocx(doc: ExportDocument, options: ExportOptions): Promise<Uint8Array> {
+  const comments = options.include_comments && doc.comments.length ? wordComments(doc.comments) : null;
   const document = new Document({
     title: clean(doc.title),
+    ...(comments ? { comments: { children: comments.comments } } : {}),
     creator: "Transcribe",
     styles: {
       default: { document: { run: { font: "Calibri", size: 22 } } },
@@ -74,7 +83,7 @@ export async function renderDocx(doc: ExportDocument, options: ExportOptions): P
             ],
           }),
         },
-        children: documentBlocks(doc, options).map(paragraphFor),
+        children: documentBlocks(doc, options).map((block) => paragraphFor(block, doc, comments)),
       },
     ],
   });

@@ -4,6 +4,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { ExportOptions } from "../../../common/exports";
+import { bodyLines, noteSubject, type ExportThread } from "../comments";
 import { documentBlocks, speakerLabel, type Block, type ExportDocument } from "../document";
 
 export interface PdfFonts {
@@ -173,6 +174,7 @@ export async function renderPdf(doc: ExportDocument, options: ExportOptions, fon
     body: { font: regular, size: 11, color: INK, lineHeight: 15, before: 4 },
     speaker: { font: bold, size: 10.5, color: INK, lineHeight: 15, before: 10 },
     timestamp: { font: regular, size: 9.5, color: MUTED, lineHeight: 15, before: 0 },
+    note: { font: regular, size: 9.5, color: MUTED, lineHeight: 13, before: 3 },
   } satisfies Record<string, Style>;
 
   const writer = new Writer(pdf, makeSanitizer(fonts.regular));
@@ -187,7 +189,30 @@ export async function renderPdf(doc: ExportDocument, options: ExportOptions, fon
   return pdf.save();
 }
 
-function drawBlock(writer: Writer, block: Block, s: Record<"title" | "meta" | "heading" | "body" | "speaker" | "timestamp", Style>) {
+type Styles = Record<"title" | "meta" | "heading" | "body" | "speaker" | "timestamp" | "note", Style>;
+
+const NOTE_INDENT = 12;
+const REPLY_INDENT = 24;
+
+/** A comment thread under its utterance: `[1] On “…” — Name: body`, then its replies indented. */
+function drawNote(writer: Writer, thread: ExportThread, s: Styles) {
+  const subject = noteSubject(thread);
+  const [first, ...rest] = bodyLines(thread.body);
+  writer.gap(s.note.before);
+  writer.paragraph(
+    `[${thread.number}] ${subject.charAt(0).toUpperCase()}${subject.slice(1)} — ${thread.author}: ${first}`,
+    s.note,
+    NOTE_INDENT,
+  );
+  for (const line of rest) writer.paragraph(line, s.note, REPLY_INDENT);
+  for (const reply of thread.replies) {
+    const [head, ...more] = bodyLines(reply.body);
+    writer.paragraph(`${reply.author}: ${head}`, s.note, REPLY_INDENT);
+    for (const line of more) writer.paragraph(line, s.note, REPLY_INDENT);
+  }
+}
+
+function drawBlock(writer: Writer, block: Block, s: Styles) {
   switch (block.kind) {
     case "title":
       writer.paragraph(block.text, s.title);
@@ -215,7 +240,10 @@ function drawBlock(writer: Writer, block: Block, s: Record<"title" | "meta" | "h
       ];
       writer.gap(head.length ? s.speaker.before : s.body.before, s.body.lineHeight * 2);
       if (head.length) writer.runs(head);
-      writer.paragraph(block.text, s.body);
+      // Note markers after the words, the notes themselves under the paragraph.
+      const markers = block.notes.map((t) => ` [${t.number}]`).join("");
+      writer.paragraph(block.text + markers, s.body);
+      for (const thread of block.notes) drawNote(writer, thread, s);
       return;
     }
   }

@@ -1,5 +1,17 @@
 import type { ExportOptions } from "../../../common/exports";
+import { bodyLines, noteSubject, type ExportThread } from "../comments";
 import { documentBlocks, speakerLabel, type ExportDocument } from "../document";
+
+/** `[Comment on “…” — Name: body]`, a reply `[Reply — Name: body]`; a body's further lines indented. */
+function bracketed(label: string, author: string, body: string): string {
+  const [first, ...rest] = bodyLines(body);
+  return `${[`[${label} — ${author}: ${first}`, ...rest.map((line) => `  ${line}`)].join("\n")}]`;
+}
+
+const threadNotes = (t: ExportThread) => [
+  bracketed(`Comment ${noteSubject(t)}`, t.author, t.body),
+  ...t.replies.map((r) => bracketed("Reply", r.author, r.body)),
+];
 
 /** Plain text: the same blocks as the PDF and DOCX, one utterance per paragraph under its speaker and time. */
 export function renderTxt(doc: ExportDocument, options: ExportOptions): string {
@@ -24,7 +36,7 @@ export function renderTxt(doc: ExportDocument, options: ExportOptions): string {
       case "utterance": {
         // As in the PDF and DOCX: the speaker and time on a line, the words below.
         const head = [block.speaker ?? "", block.timestamp ? `[${block.timestamp}]` : ""].filter(Boolean).join(" ");
-        out.push("", ...(head ? [head] : []), block.text);
+        out.push("", ...(head ? [head] : []), block.text, ...block.notes.flatMap(threadNotes));
         break;
       }
     }
