@@ -1,5 +1,6 @@
 import { commentRoutes } from "./routes/comments";
 import { webhookRoutes } from "./routes/webhooks";
+import { importRoutes } from "./routes/imports";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -50,6 +51,7 @@ const api = new Hono<AppEnv>()
   .route("/preferences", preferencesRoutes)
   .route("/folders", folderRoutes)
   .route("/audio_files", fileShareRoutes)
+  .route("/audio_files", importRoutes)
   .route("/audio_files", audioFileRoutes)
   .route("/shares", shareRoutes)
   .route("/shared", sharedRoutes)

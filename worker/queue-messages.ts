@@ -36,8 +36,21 @@ export type SummarizeMessage = z.infer<typeof summarizeMessageSchema>;
 export const exportMessageSchema = z.object({ type: z.literal("export"), export_id: z.string(), user_id: z.string() });
 export type ExportMessage = z.infer<typeof exportMessageSchema>;
 
-/** The transcription queue also carries summary jobs (text generation after a transcription). */
-export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [transcribeMessageSchema, summarizeMessageSchema]);
+/** A file to fetch from a link before it is transcribed (worker/imports/job.ts). */
+export const importMessageSchema = z.object({
+  type: z.literal("import"),
+  audio_file_id: z.string(),
+  user_id: z.string(),
+  url: z.string(),
+});
+export type ImportMessage = z.infer<typeof importMessageSchema>;
+
+/** The transcription queue also carries summary jobs (text generation after a transcription) and link imports. */
+export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [
+  transcribeMessageSchema,
+  summarizeMessageSchema,
+  importMessageSchema,
+]);
 
 /** One event for one webhook; retried on the webhook's schedule (worker/webhooks/delivery.ts). */
 export const webhookMessageSchema = z.object({

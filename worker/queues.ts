@@ -3,6 +3,7 @@ import { runExportJob } from "./exports/job";
 import { errorText, hashUserId, type JobLog, writeLog } from "./lib/request-log";
 import { exportMessageSchema, QUEUES, transcriptionQueueMessageSchema, webhookMessageSchema } from "./queue-messages";
 import { runWebhookJob } from "./webhooks/delivery";
+import { runImportJob } from "./imports/job";
 import { runSummaryJob } from "./summaries/job";
 import { runTranscriptionJob } from "./transcription/job";
 
@@ -21,7 +22,12 @@ const consumer = <S extends z.ZodType>(c: Consumer<S>) => c as Consumer<z.ZodTyp
 const CONSUMERS: Record<string, Consumer<z.ZodType>> = {
   [QUEUES.transcription]: consumer({
     schema: transcriptionQueueMessageSchema,
-    run: (message, body, env) => (body.type === "summarize" ? runSummaryJob(message, body, env) : runTranscriptionJob(message, body, env)),
+    run: (message, body, env) =>
+      body.type === "summarize"
+        ? runSummaryJob(message, body, env)
+        : body.type === "import"
+          ? runImportJob(message, body, env)
+          : runTranscriptionJob(message, body, env),
   }),
   [QUEUES.export]: consumer({ schema: exportMessageSchema, run: runExportJob }),
   [QUEUES.webhook]: consumer({ schema: webhookMessageSchema, run: runWebhookJob }),

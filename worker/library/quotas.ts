@@ -43,6 +43,19 @@ export async function assertStorageRoom(db: Db, config: Config, workspaceId: str
   }
 }
 
+/** Bytes the workspace may still store (a link import streams at most this much). */
+export async function storageRoomLeft(db: Db, config: Config, workspaceId: string): Promise<number> {
+  const [usage, reserved] = await Promise.all([
+    db
+      .select({ bytes: sum(audioFiles.fileSize) })
+      .from(audioFiles)
+      .where(eq(audioFiles.workspaceId, workspaceId))
+      .get(),
+    reservedBytes(db, workspaceId, undefined),
+  ]);
+  return Math.max(0, config.QUOTA_STORAGE_GB * GB - Number(usage?.bytes ?? 0) - reserved);
+}
+
 /**
  * Storage held by the workspace's uploads in parts that are not files yet (parts of an open one, or
  * a joined object awaiting confirm: its key is still pending), at their declared size: each

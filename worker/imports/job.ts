@@ -1,0 +1,107 @@
+// Import from a link: the route makes the file (processing) and queues this job, which fetches
+// the link (fetch-link.ts), streams it into the file's storage key (stream-to-storage.ts),
+// checks it as an upload is checked, and hands the file to transcription. Redelivery safe: a
+// file fetched already goes straight on; a refusal fails the file once with the reason.
+import { eq } from "drizzle-orm";
+import { IMPORT_MESSAGES } from "../../common/imports";
+import { QUOTA_MESSAGES } from "../../common/limits";
+import { checkUpload, mediaTypeFor } from "../../common/upload-rules";
+import { getConfig } from "../config";
+import { getDb } from "../db/client";
+import { audioFiles } from "../db/schema";
+import { failProcessing, notifyFileStatus, recordAttempt } from "../library/file-status";
+import { storageRoomLeft } from "../library/quotas";
+import { QUEUE_MAX_RETRIES, QUEUES, type ImportMessage } from "../queue-messages";
+import { serviceConfiguration } from "../transcription/configuration";
+import { enqueueTranscription } from "../transcription/job";
+import { fetchLink, LinkRefused } from "./fetch-link";
+import { streamToStorage, TooLarge } from "./stream-to-storage";
+
+const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
+
+export async function enqueueImport(env: Env, message: ImportMessage): Promise<void> {
+  await env.TRANSCRIPTION_QUEUE.send(message);
+}
+
+/** Whether an answer is a media file: an audio or video type, or a generic binary named like one. */
+function mediaAnswer(declared: string | null, name: string): boolean {
+  const base = (declared ?? "").split(";")[0]!.trim().toLowerCase();
+  if (base.startsWith("audio/") || base.startsWith("video/")) return true;
+  return (
+    (base === "application/octet-stream" || base === "binary/octet-stream" || base === "") &&
+    mediaTypeFor(name, "") !== "application/octet-stream"
+  );
+}
+
+export async function runImportJob(message: Message<unknown>, body: ImportMessage, env: Env): Promise<void> {
+  const config = getConfig(env);
+  const db = getDb(env.DB);
+  const file = await db.select().from(audioFiles).where(eq(audioFiles.id, body.audio_file_id)).get();
+  if (file?.status !== "processing") {
+    message.ack(); // deleted, or failed meanwhile
+    return;
+  }
+  if (file.fileSize > 0) {
+    // Fetched by an earlier delivery that stopped before handing it on.
+    await enqueueTranscription(env, file);
+    message.ack();
+    return;
+  }
+  await recordAttempt(db, file.id, message.attempts);
+  try {
+    const response = await fetchLink(body.url, config.ENVIRONMENT === "development");
+    const declared = response.headers.get("content-type");
+    if (!mediaAnswer(declared, file.filename) || !response.body) {
+      await response.body?.cancel();
+      throw new LinkRefused(IMPORT_MESSAGES.notMedia((declared ?? "").split(";")[0]!.trim()));
+    }
+    const contentType = mediaTypeFor(file.filename, declared);
+    const services = serviceConfiguration(config);
+    const length = Number(response.headers.get("content-length") ?? Number.NaN);
+    // The same rules as an upload's, with the size the link declares (checked again as it streams).
+    const problem = checkUpload({ name: file.filename, type: contentType, size: Number.isFinite(length) ? length : 0 }, services);
+    if (problem) {
+      await response.body.cancel();
+      throw new LinkRefused(problem);
+    }
+    const room = await storageRoomLeft(db, config, file.workspaceId);
+    const max = Math.min(services.file_constraints.max_file_size, room);
+    let size: number;
+    try {
+      size = await streamToStorage(env.MEDIA, file.storageKey, response.body, contentType, max);
+    } catch (error) {
+      if (!(error instanceof TooLarge)) throw error;
+      throw new LinkRefused(
+        room < services.file_constraints.max_file_size
+          ? QUOTA_MESSAGES.storage(config.QUOTA_STORAGE_GB)
+          : (checkUpload({ name: file.filename, type: contentType, size: max + 1 }, services) ?? IMPORT_MESSAGES.empty),
+      );
+    }
+    if (size === 0) {
+      await env.MEDIA.delete(file.storageKey);
+      throw new LinkRefused(IMPORT_MESSAGES.empty);
+    }
+    const fetched = await db
+      .update(audioFiles)
+      .set({ fileSize: size, contentType, updatedAt: new Date().toISOString() })
+      .where(eq(audioFiles.id, file.id))
+      .returning()
+      .get();
+    if (!fetched) {
+      await env.MEDIA.delete(file.storageKey); // deleted while it streamed
+      message.ack();
+      return;
+    }
+    await notifyFileStatus(env, fetched, false, "Fetched from the link; transcription queued");
+    await enqueueTranscription(env, fetched);
+    message.ack();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : IMPORT_MESSAGES.unreachable;
+    if (error instanceof LinkRefused || message.attempts >= MAX_ATTEMPTS) {
+      await failProcessing(env, db, file.id, reason);
+      message.ack();
+    } else {
+      message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { IMPORT_MESSAGES, linkImportSchema } from "../../common/imports";
+import { WORKSPACE_MESSAGES } from "../../common/workspaces";
+import { requireAuth } from "../auth/middleware";
+import { preferencesOf } from "../auth/users";
+import { importFromLink } from "../imports/start";
+import { badRequest, unprocessable } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { toDto } from "../library/audio-files";
+import { tellLibraryChanged } from "../live/library-changed";
+import { requestedOptions } from "../transcription/options";
+import type { AppEnv } from "../types";
+import { urlProblem } from "../webhooks/addresses";
+import { folderWorkspaceOf, workspaceFor } from "../workspaces/access";
+
+/** `POST /audio_files/import`: a file from a link, fetched by a job and then transcribed as an upload. */
+export const importRoutes = new Hono<AppEnv>().use(requireAuth).post("/import", validate("json", linkImportSchema), async (c) => {
+  const input = c.req.valid("json");
+  if (urlProblem(input.url, c.var.config.ENVIRONMENT === "development")) throw unprocessable(IMPORT_MESSAGES.notPublic);
+  const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
+  if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
+    throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
+  const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
+  const preferences = preferencesOf(c.var.user);
+  const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
+  const file = await importFromLink(c.env, c.var.db, c.var.config, {
+    userId: c.var.user.id,
+    workspaceId,
+    url: input.url,
+    folderId: input.folder_id ?? null,
+    options,
+  });
+  tellLibraryChanged(c, workspaceId);
+  return c.json({ data: toDto(file) }, 202);
+});
