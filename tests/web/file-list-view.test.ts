@@ -34,6 +34,9 @@ function file(id: string, over: Partial<AudioFileDto> = {}): AudioFileDto {
     transcriptionOptions: {} as AudioFileDto["transcriptionOptions"],
     detectedLanguage: null,
     transcriptionNotices: [],
+    reviewStatus: "draft",
+    reviewedBy: null,
+    reviewedAt: null,
     ...over,
   };
 }

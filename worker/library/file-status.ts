@@ -11,7 +11,7 @@ import { badRequest } from "../lib/errors";
 import { nowIso } from "../../common/time";
 import { publishToWorkspace } from "../live/publish";
 import { emailWhenDone } from "../notifications/done-email";
-import { toAudioFileDto } from "./audio-files";
+import { reviewerNameOf, toAudioFileDto } from "./audio-files";
 
 /** A new job starts with a clean slate. */
 const FRESH_JOB = { jobAttempts: 0, jobError: null, jobRetryAt: null, jobHeartbeatAt: null, jobRequeues: 0 } as const;
@@ -47,13 +47,19 @@ export function assertRestartable(file: AudioFileRow, lostAfterSeconds: number):
  * Pushes a status change, with the whole file, to every open tab of every member of the file's
  * workspace; never fails the caller. Answers how many tabs it reached (null: unknown).
  */
-export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string): Promise<number | null> {
+export async function notifyFileStatus(
+  env: Env,
+  db: Db,
+  file: AudioFileRow,
+  hasTranscript: boolean,
+  message: string,
+): Promise<number | null> {
   const event: FileStatusChangedEvent = {
     type: "file_status_changed",
     file_id: file.id,
     file: { status: file.status, has_transcript: hasTranscript, name: file.name },
     message,
-    audio_file: toAudioFileDto(file, hasTranscript),
+    audio_file: toAudioFileDto(file, hasTranscript, await reviewerNameOf(db, file).catch(() => null)),
   };
   return publishToWorkspace(env, file.workspaceId, event);
 }
@@ -70,7 +76,7 @@ export async function restartProcessing(env: Env, db: Db, file: AudioFileRow, ha
     .returning()
     .get();
   const updated = row ?? { ...file, ...processingFields(now), updatedAt: now };
-  await notifyFileStatus(env, updated, hasTranscript, "Transcription started");
+  await notifyFileStatus(env, db, updated, hasTranscript, "Transcription started");
   return updated;
 }
 
@@ -124,7 +130,7 @@ export function readyAfterMergeStatement(
 
 export async function announceReady(env: Env, db: Db, file: AudioFileRow): Promise<void> {
   const ready = (await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get()) ?? { ...file, status: "ready" as const };
-  const tabs = await notifyFileStatus(env, ready, true, "Transcription completed");
+  const tabs = await notifyFileStatus(env, db, ready, true, "Transcription completed");
   // No tab saw it: maybe an e-mail (docs/product.md#notifications).
   await emailWhenDone(env, db, ready, "ready", tabs);
 }
@@ -142,7 +148,7 @@ export async function scheduleRetry(env: Env, db: Db, fileId: string, attempt: n
     .where(stillProcessing(fileId))
     .returning()
     .get();
-  if (waiting) await notifyFileStatus(env, waiting, false, `Retrying (attempt ${attempt + 1}): ${reason}`);
+  if (waiting) await notifyFileStatus(env, db, waiting, false, `Retrying (attempt ${attempt + 1}): ${reason}`);
 }
 
 /**
@@ -176,6 +182,6 @@ export async function failProcessing(
     .where(guard)
     .returning()
     .get();
-  if (failed) await emailWhenDone(env, db, failed, "failed", await notifyFileStatus(env, failed, false, reason));
+  if (failed) await emailWhenDone(env, db, failed, "failed", await notifyFileStatus(env, db, failed, false, reason));
   return failed;
 }
