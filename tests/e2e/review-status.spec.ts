@@ -1,6 +1,7 @@
 // A file's review status in the browser: a reviewer changes it from the file header's menu (by
 // mouse and by keys), the badge shows there and in the folder view, where it filters the list;
-// a viewer's open list follows live, and the viewer sees the status without the menu. Axe on both.
+// a viewer's open list follows live, and the viewer sees the status without the menu; the owner
+// reads the changes in the activity log. Axe on the header and the list.
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { createUser, expect, expectAccessible, linkPath, mailTo, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";
@@ -131,4 +132,11 @@ test("a reviewer sets a file's review status; header and list show it, the folde
   await expect(other.getByRole("button", { name: /Change review status/ })).toHaveCount(0);
   expect(viewer.errors).toEqual([]);
   await viewer.context.close();
+
+  // The owner reads both changes in the workspace's activity log.
+  await page.getByRole("button", { name: "Workspaces" }).click();
+  await page.getByText("Activity (last 90 days)").click();
+  const log = page.getByTestId("activity-list");
+  await expect(log).toContainText('Rita Reviewer changed the review status of "interview.wav" from Draft to In review');
+  await expect(log).toContainText('Rita Reviewer changed the review status of "interview.wav" from In review to Approved');
 });
