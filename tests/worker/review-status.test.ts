@@ -1,6 +1,7 @@
 // A file's review status (docs/api.md, Review status): set and cleared by commenters and up,
 // who and when while approved, the activity log, the team's tabs told, the list filter.
 import { beforeAll, describe, expect, it } from "vitest";
+import { REVIEW_MESSAGES } from "../../common/comments";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import type { Json } from "./helpers";
@@ -99,9 +100,7 @@ describe("review status", { timeout: 120_000 }, () => {
       expect(res.body.error ?? res.body.errors?.[0], JSON.stringify(res.body)).toEqual(expect.any(String));
     }
     expect(expectStatus(await as(t.owner, "GET", `/audio_files/${fileId}`), 200).data.reviewStatus).toBe("draft");
-    expect((await review(t.owner, fileId, { review_status: "done" })).body.error).toBe(
-      "review_status must be one of draft, in_review, approved",
-    );
+    expect((await review(t.owner, fileId, { review_status: "done" })).body.error).toBe(REVIEW_MESSAGES.statusInvalid);
   });
 
   it("logs each change with the file, from and to; the same status again changes and logs nothing", async () => {
@@ -157,6 +156,6 @@ describe("review status", { timeout: 120_000 }, () => {
     expect(first).toMatchObject({ next_cursor: null });
 
     const bad = await as(t2.viewer, "GET", `/audio_files?workspace_id=${ws}&review_status=done`);
-    expect(bad).toMatchObject({ status: 422, body: { error: "review_status must be one of draft, in_review, approved" } });
+    expect(bad).toMatchObject({ status: 422, body: { error: REVIEW_MESSAGES.statusInvalid } });
   });
 });

@@ -26,7 +26,7 @@ export function estimateProcessing(row: AudioFileRow, now = Date.now()): AudioFi
 }
 
 /** The review fields: who approved and when only while approved (`reviewerName` is that account's, null once it is gone). */
-export function reviewOf(row: AudioFileRow, reviewerName: string | null): Pick<AudioFileDto, "reviewStatus" | "reviewedBy" | "reviewedAt"> {
+function reviewOf(row: AudioFileRow, reviewerName: string | null): Pick<AudioFileDto, "reviewStatus" | "reviewedBy" | "reviewedAt"> {
   const approved = row.reviewStatus === "approved";
   return {
     reviewStatus: row.reviewStatus,
