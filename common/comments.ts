@@ -123,3 +123,20 @@ export interface MentionDto {
 }
 
 export const REVIEW_STATUSES = ["draft", "in_review", "approved"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** How the SPA names each review status (badges, the menu, the filter, the activity log). */
+export const REVIEW_LABELS: Record<ReviewStatus, string> = {
+  draft: "Draft",
+  in_review: "In review",
+  approved: "Approved",
+};
+
+export const REVIEW_MESSAGES = {
+  statusInvalid: `review_status must be one of ${REVIEW_STATUSES.join(", ")}`,
+} as const;
+
+export const reviewStatusSchema = z.enum(REVIEW_STATUSES, { error: REVIEW_MESSAGES.statusInvalid });
+
+/** PATCH /audio_files/{id}: the review status and nothing else (renames and moves stay on PUT). */
+export const reviewStatusPatchSchema = z.strictObject({ review_status: reviewStatusSchema });

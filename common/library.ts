@@ -3,6 +3,7 @@ import { LIMITS } from "./limits";
 import { BIDI_MESSAGE, hasNoBidiControls } from "../core/plain-text";
 import { type ServiceOptionSupport, type TranscriptionOptions, transcriptionOptionsInputSchema } from "./transcription-options";
 import { workspaceRefSchema } from "./workspaces";
+import { type ReviewStatus, reviewStatusSchema } from "./comments";
 
 export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
@@ -138,6 +139,7 @@ export const audioFileListQuerySchema = z.object({
   sort: z.enum(FILE_SORTS).optional(),
   order: z.enum(["asc", "desc"]).optional(),
   status: z.enum(FILE_STATUSES).optional(),
+  review_status: reviewStatusSchema.optional(),
   limit: z.coerce
     .number({ error: FILE_LIST_MESSAGES.limitInvalid })
     .int(FILE_LIST_MESSAGES.limitInvalid)
@@ -203,6 +205,10 @@ export interface AudioFileDto {
   detectedLanguage: string | null;
   /** Hints the service could not use, said instead of silently ignored. */
   transcriptionNotices: string[];
+  reviewStatus: ReviewStatus;
+  /** Who approved it and when, while approved (`reviewedBy` null once that account is gone); null otherwise. */
+  reviewedBy: { id: string; fullName: string } | null;
+  reviewedAt: string | null;
 }
 
 export interface ServiceConfiguration {

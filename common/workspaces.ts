@@ -141,6 +141,7 @@ export const ACTIVITY_KINDS = [
   "file_moved_out",
   "share_created",
   "share_revoked",
+  "review_changed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

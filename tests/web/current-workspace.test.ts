@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { WorkspaceDto } from "../../common/workspaces";
 import {
+  canCommentIn,
   canEditIn,
   inWorkspace,
   moveTargets,
@@ -97,6 +98,14 @@ describe("roles in the library", () => {
     expect(canEditIn("commenter")).toBe(false);
     expect(canEditIn("viewer")).toBe(false);
     expect(canEditIn(null)).toBe(false);
+  });
+
+  it("lets commenters and up comment and review; viewers and an unknown role may not", () => {
+    expect(canCommentIn("owner")).toBe(true);
+    expect(canCommentIn("editor")).toBe(true);
+    expect(canCommentIn("commenter")).toBe(true);
+    expect(canCommentIn("viewer")).toBe(false);
+    expect(canCommentIn(null)).toBe(false);
   });
 
   it("lists the personal workspace first as Personal, then the teams by name with their roles", () => {

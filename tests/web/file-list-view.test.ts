@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { REVIEW_STATUSES } from "../../common/comments";
 import type { AudioFileDto } from "../../common/library";
 import {
   clickSelection,
@@ -34,6 +36,9 @@ function file(id: string, over: Partial<AudioFileDto> = {}): AudioFileDto {
     transcriptionOptions: {} as AudioFileDto["transcriptionOptions"],
     detectedLanguage: null,
     transcriptionNotices: [],
+    reviewStatus: "draft",
+    reviewedBy: null,
+    reviewedAt: null,
     ...over,
   };
 }
@@ -53,12 +58,12 @@ describe("visibleFiles", () => {
   });
 
   it("sorts names ignoring case and with numbers in order", () => {
-    expect(names(visibleFiles(files, null, { sort: "name", order: "asc", status: null }))).toEqual([
+    expect(names(visibleFiles(files, null, { sort: "name", order: "asc", status: null, review: null }))).toEqual([
       "interview 9",
       "Interview 10",
       "Zebra",
     ]);
-    expect(names(visibleFiles(files, null, { sort: "name", order: "desc", status: null }))).toEqual([
+    expect(names(visibleFiles(files, null, { sort: "name", order: "desc", status: null, review: null }))).toEqual([
       "Zebra",
       "Interview 10",
       "interview 9",
@@ -66,17 +71,17 @@ describe("visibleFiles", () => {
   });
 
   it("sorts by duration (unmeasured first), size and status", () => {
-    expect(names(visibleFiles(files, null, { sort: "duration", order: "asc", status: null }))).toEqual([
+    expect(names(visibleFiles(files, null, { sort: "duration", order: "asc", status: null, review: null }))).toEqual([
       "Interview 10",
       "interview 9",
       "Zebra",
     ]);
-    expect(names(visibleFiles(files, null, { sort: "size", order: "desc", status: null }))).toEqual([
+    expect(names(visibleFiles(files, null, { sort: "size", order: "desc", status: null, review: null }))).toEqual([
       "Interview 10",
       "Zebra",
       "interview 9",
     ]);
-    expect(names(visibleFiles(files, null, { sort: "status", order: "asc", status: null }))).toEqual([
+    expect(names(visibleFiles(files, null, { sort: "status", order: "asc", status: null, review: null }))).toEqual([
       "Interview 10",
       "Zebra",
       "interview 9",
@@ -86,6 +91,35 @@ describe("visibleFiles", () => {
   it("filters by status", () => {
     expect(names(visibleFiles(files, null, { ...DEFAULT_VIEW, status: "failed" }))).toEqual(["Interview 10"]);
     expect(visibleFiles(files, "f1", { ...DEFAULT_VIEW, status: "failed" })).toEqual([]);
+  });
+
+  it("filters by review status, alone or with the file status", () => {
+    const reviewed = [
+      file("r1", { name: "Approved", reviewStatus: "approved" }),
+      file("r2", { name: "In review", reviewStatus: "in_review" }),
+      file("r3", { name: "Failed draft", status: "failed" }),
+      file("r4", { name: "Draft" }),
+    ];
+    expect(names(visibleFiles(reviewed, null, { ...DEFAULT_VIEW, sort: "name", order: "asc", review: "draft" }))).toEqual([
+      "Draft",
+      "Failed draft",
+    ]);
+    expect(names(visibleFiles(reviewed, null, { ...DEFAULT_VIEW, review: "approved" }))).toEqual(["Approved"]);
+    expect(names(visibleFiles(reviewed, null, { ...DEFAULT_VIEW, status: "failed", review: "draft" }))).toEqual(["Failed draft"]);
+    expect(visibleFiles(reviewed, null, { ...DEFAULT_VIEW, status: "failed", review: "approved" })).toEqual([]);
+  });
+
+  it("shows exactly the folder's files with the chosen review status, for any list", () => {
+    const review = fc.constantFrom(...REVIEW_STATUSES);
+    const entry = fc.record({ folderId: fc.constantFrom(null, "f1"), reviewStatus: review });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 30 }), fc.option(review, { nil: null }), (entries, chosen) => {
+        const list = entries.map((e, i) => file(`x${i}`, e));
+        const shown = visibleFiles(list, null, { ...DEFAULT_VIEW, review: chosen });
+        const expected = list.filter((f) => f.folderId === null && (chosen === null || f.reviewStatus === chosen));
+        expect(shown.map((f) => f.id).sort()).toEqual(expected.map((f) => f.id).sort());
+      }),
+    );
   });
 });
 

@@ -289,6 +289,9 @@ describe("POST /audio_files/confirm-upload", () => {
       transcriptionOptions: { language: null, vocabulary: [], speakers: "detect" },
       detectedLanguage: null,
       transcriptionNotices: [],
+      reviewStatus: "draft",
+      reviewedBy: null,
+      reviewedAt: null,
     });
     expect(bytes.length).toBe(48044);
     expect(Date.parse(data.createdAt)).toBeGreaterThanOrEqual(before - 1000);

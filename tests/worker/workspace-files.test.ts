@@ -138,6 +138,15 @@ describe("files in a team workspace", { timeout: 120_000 }, () => {
       const res = await as(t.stranger, method, path, body);
       expect(res.status, `stranger ${method} ${path}`).toBe(404);
     }
+    // Writes a commenter may make too (reviewers often only comment); a viewer may not.
+    const commentWrites: [string, string, unknown][] = [["PATCH", `/audio_files/${fileId}`, { review_status: "in_review" }]];
+    for (const [method, path, body] of commentWrites) {
+      expect(await as(t.viewer, method, path, body), `viewer ${method} ${path}`).toMatchObject(FORBIDDEN);
+      expect((await as(t.stranger, method, path, body)).status, `stranger ${method} ${path}`).toBe(404);
+      for (const role of ["commenter", "editor", "owner"] as const) {
+        expectStatus(await as(t[role], method, path, body), 200);
+      }
+    }
     // Reading and exporting are every member's.
     for (const role of ["viewer", "commenter"] as const) {
       expectStatus(await as(t[role], "GET", `/transcripts/${fileId}`), 200);

@@ -92,7 +92,7 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
       message.ack();
       return;
     }
-    await notifyFileStatus(env, fetched, false, "Fetched from the link; transcription queued");
+    await notifyFileStatus(env, db, fetched, false, "Fetched from the link; transcription queued");
     await enqueueTranscription(env, fetched);
     message.ack();
   } catch (error) {

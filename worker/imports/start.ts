@@ -70,6 +70,6 @@ export async function importFromLink(
   await insertAudioFile(db, row);
   await recordTranscriptionStart(db, row.workspaceId, row.id);
   await enqueueImport(env, { type: "import", audio_file_id: row.id, user_id: input.userId, url: input.url });
-  await notifyFileStatus(env, row, false, IMPORT_MESSAGES.fetching);
-  return { ...row, hasTranscript: false };
+  await notifyFileStatus(env, db, row, false, IMPORT_MESSAGES.fetching);
+  return { ...row, hasTranscript: false, reviewerName: null };
 }

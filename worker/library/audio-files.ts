@@ -5,7 +5,7 @@ import { formatFileSize } from "../../common/format";
 import { LIBRARY_MESSAGES, type AudioFileDto } from "../../common/library";
 import type { Db } from "../db/client";
 import { exportKeysOfFiles } from "../exports/store";
-import { audioFiles, folders, type AudioFileRow } from "../db/schema";
+import { audioFiles, folders, type AudioFileRow, users } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { nowIso } from "../../common/time";
 import { purgeStoredTranscripts } from "../transcripts/store";
@@ -25,7 +25,17 @@ export function estimateProcessing(row: AudioFileRow, now = Date.now()): AudioFi
   return { elapsedSeconds, estimatedTotalSeconds };
 }
 
-export function toAudioFileDto(row: AudioFileRow, hasTranscript = false): AudioFileDto {
+/** The review fields: who approved and when only while approved (`reviewerName` is that account's, null once it is gone). */
+function reviewOf(row: AudioFileRow, reviewerName: string | null): Pick<AudioFileDto, "reviewStatus" | "reviewedBy" | "reviewedAt"> {
+  const approved = row.reviewStatus === "approved";
+  return {
+    reviewStatus: row.reviewStatus,
+    reviewedBy: approved && row.reviewedBy && reviewerName !== null ? { id: row.reviewedBy, fullName: reviewerName } : null,
+    reviewedAt: approved ? row.reviewedAt : null,
+  };
+}
+
+export function toAudioFileDto(row: AudioFileRow, hasTranscript = false, reviewerName: string | null = null): AudioFileDto {
   return {
     id: row.id,
     workspaceId: row.workspaceId,
@@ -48,6 +58,7 @@ export function toAudioFileDto(row: AudioFileRow, hasTranscript = false): AudioF
     transcriptionOptions: parseStoredOptions(row.transcriptionOptions),
     detectedLanguage: row.detectedLanguage,
     transcriptionNotices: Array.isArray(row.transcriptionNotices) ? row.transcriptionNotices : [],
+    ...reviewOf(row, reviewerName),
   };
 }
 
@@ -62,16 +73,24 @@ export function jobState(row: AudioFileRow, now = Date.now()): AudioFileDto["job
   };
 }
 
-export type AudioFileWithFlag = AudioFileRow & { hasTranscript: number | boolean };
+export type AudioFileWithFlag = AudioFileRow & { hasTranscript: number | boolean; reviewerName: string | null };
 
-// One query answers both the file and whether it has a transcript.
+// One query answers the file, whether it has a transcript and the name of who set its review status.
 export const withTranscriptFlag = {
   ...getTableColumns(audioFiles),
   // Spelled out: drizzle renders a bare "id" here, which the subquery would read as t.id.
   hasTranscript: sql<number>`EXISTS (SELECT 1 FROM transcripts t WHERE t.audio_file_id = "audio_files"."id")`,
+  reviewerName: sql<string | null>`(SELECT u.full_name FROM users u WHERE u.id = "audio_files"."reviewed_by")`,
 };
 
-export const toDto = (row: AudioFileWithFlag) => toAudioFileDto(row, Boolean(row.hasTranscript));
+export const toDto = (row: AudioFileWithFlag) => toAudioFileDto(row, Boolean(row.hasTranscript), row.reviewerName);
+
+/** The approver's name for a file row read without it (status pushes); no read unless approved. */
+export async function reviewerNameOf(db: Db, row: AudioFileRow): Promise<string | null> {
+  if (row.reviewStatus !== "approved" || !row.reviewedBy) return null;
+  const user = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, row.reviewedBy)).get();
+  return user?.fullName ?? null;
+}
 
 /** A workspace's files. `folderId`: undefined = every file, null = Common, else that folder. */
 export async function listAudioFiles(db: Db, workspaceId: string, folderId?: string | null): Promise<AudioFileWithFlag[]> {
@@ -87,6 +106,13 @@ export async function listAudioFiles(db: Db, workspaceId: string, folderId?: str
 /** A file by id whatever its workspace (the caller checked access), or 404 as if it did not exist. */
 export async function getAudioFile(db: Db, id: string): Promise<AudioFileRow> {
   const row = await db.select().from(audioFiles).where(eq(audioFiles.id, id)).get();
+  if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
+  return row;
+}
+
+/** The same with its transcript flag and reviewer's name, for a file read again after a write. */
+export async function getAudioFileWithFlag(db: Db, id: string): Promise<AudioFileWithFlag> {
+  const row = await db.select(withTranscriptFlag).from(audioFiles).where(eq(audioFiles.id, id)).get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
   return row;
 }
@@ -128,7 +154,7 @@ export async function updateAudioFile(
     .returning()
     .get();
   if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
-  return { ...row, hasTranscript: file.hasTranscript };
+  return { ...row, hasTranscript: file.hasTranscript, reviewerName: file.reviewerName };
 }
 
 /**

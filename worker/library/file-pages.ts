@@ -3,6 +3,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { FileSort, FileStatus, SortOrder } from "../../common/library";
 import { FILE_LIST_MESSAGES } from "../../common/library";
+import type { ReviewStatus } from "../../common/comments";
 import type { Db } from "../db/client";
 import { audioFiles } from "../db/schema";
 import { badRequest } from "../lib/errors";
@@ -14,6 +15,7 @@ export interface FileListQuery {
   sort: FileSort;
   order: SortOrder;
   status?: FileStatus | undefined;
+  reviewStatus?: ReviewStatus | undefined;
 }
 
 type CursorValue = string | number;
@@ -86,6 +88,7 @@ function scopeOf(workspaceId: string, query: FileListQuery): SQL {
   if (query.folderId === null) parts.push(isNull(audioFiles.folderId));
   else if (query.folderId !== undefined) parts.push(eq(audioFiles.folderId, query.folderId));
   if (query.status) parts.push(eq(audioFiles.status, query.status));
+  if (query.reviewStatus) parts.push(eq(audioFiles.reviewStatus, query.reviewStatus));
   return and(...parts) as SQL;
 }
 

@@ -12,7 +12,7 @@ import { badRequest } from "../lib/errors";
 import { nowIso } from "../../common/time";
 import { publishToWorkspace } from "../live/publish";
 import { emailWhenDone } from "../notifications/done-email";
-import { toAudioFileDto } from "./audio-files";
+import { reviewerNameOf, toAudioFileDto } from "./audio-files";
 
 /** A new job starts with a clean slate. */
 const FRESH_JOB = { jobAttempts: 0, jobError: null, jobRetryAt: null, jobHeartbeatAt: null, jobRequeues: 0 } as const;
@@ -48,13 +48,19 @@ export function assertRestartable(file: AudioFileRow, lostAfterSeconds: number):
  * Pushes a status change, with the whole file, to every open tab of every member of the file's
  * workspace; never fails the caller. Answers how many tabs it reached (null: unknown).
  */
-export async function notifyFileStatus(env: Env, file: AudioFileRow, hasTranscript: boolean, message: string): Promise<number | null> {
+export async function notifyFileStatus(
+  env: Env,
+  db: Db,
+  file: AudioFileRow,
+  hasTranscript: boolean,
+  message: string,
+): Promise<number | null> {
   const event: FileStatusChangedEvent = {
     type: "file_status_changed",
     file_id: file.id,
     file: { status: file.status, has_transcript: hasTranscript, name: file.name },
     message,
-    audio_file: toAudioFileDto(file, hasTranscript),
+    audio_file: toAudioFileDto(file, hasTranscript, await reviewerNameOf(db, file).catch(() => null)),
   };
   return publishToWorkspace(env, file.workspaceId, event);
 }
@@ -71,7 +77,7 @@ export async function restartProcessing(env: Env, db: Db, file: AudioFileRow, ha
     .returning()
     .get();
   const updated = row ?? { ...file, ...processingFields(now), updatedAt: now };
-  await notifyFileStatus(env, updated, hasTranscript, "Transcription started");
+  await notifyFileStatus(env, db, updated, hasTranscript, "Transcription started");
   return updated;
 }
 
@@ -134,7 +140,7 @@ const fileEvent = (file: AudioFileRow) => ({
 
 export async function announceReady(env: Env, db: Db, file: AudioFileRow): Promise<void> {
   const ready = (await db.select().from(audioFiles).where(eq(audioFiles.id, file.id)).get()) ?? { ...file, status: "ready" as const };
-  const tabs = await notifyFileStatus(env, ready, true, "Transcription completed");
+  const tabs = await notifyFileStatus(env, db, ready, true, "Transcription completed");
   await tellWebhooks(env, db, ready.workspaceId, ready.uploadedBy ?? ready.workspaceId, "file.ready", fileEvent(ready));
   // No tab saw it: maybe an e-mail (docs/product.md#notifications).
   await emailWhenDone(env, db, ready, "ready", tabs);
@@ -153,7 +159,7 @@ export async function scheduleRetry(env: Env, db: Db, fileId: string, attempt: n
     .where(stillProcessing(fileId))
     .returning()
     .get();
-  if (waiting) await notifyFileStatus(env, waiting, false, `Retrying (attempt ${attempt + 1}): ${reason}`);
+  if (waiting) await notifyFileStatus(env, db, waiting, false, `Retrying (attempt ${attempt + 1}): ${reason}`);
 }
 
 /**
@@ -188,7 +194,7 @@ export async function failProcessing(
     .returning()
     .get();
   if (failed) {
-    await emailWhenDone(env, db, failed, "failed", await notifyFileStatus(env, failed, false, reason));
+    await emailWhenDone(env, db, failed, "failed", await notifyFileStatus(env, db, failed, false, reason));
     await tellWebhooks(env, db, failed.workspaceId, failed.uploadedBy ?? failed.workspaceId, "file.failed", {
       ...fileEvent(failed),
       reason,

@@ -137,7 +137,7 @@ export async function confirmUpload(
     return refuseIntoMissingFolder(db, media, input.key);
   }
   await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, input.key));
-  return { file: { ...row, hasTranscript: false }, created: true };
+  return { file: { ...row, hasTranscript: false, reviewerName: null }, created: true };
 }
 
 /** An upload confirmed into a folder that is not there (any more) is refused, and its object removed. */

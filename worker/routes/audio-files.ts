@@ -32,24 +32,27 @@ import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
 import type { AppEnv } from "../types";
 import { tellLibraryChanged } from "../live/library-changed";
+import { reviewStatusPatchSchema } from "../../common/comments";
+import { setReviewStatus } from "../library/review-status";
 
 const origin = (url: string) => new URL(url).origin;
 
 export const audioFileRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", validate("query", audioFileListQuerySchema), async (c) => {
-    const { workspace_id, folder_id, sort, order, status, limit, cursor } = c.req.valid("query");
+    const { workspace_id, folder_id, sort, order, status, review_status, limit, cursor } = c.req.valid("query");
     const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "read");
     const query: FileListQuery = {
       folderId: folder_id === undefined ? undefined : folder_id === "" || folder_id === "common" ? null : folder_id,
       sort: sort ?? "created",
       order: order ?? (sort === undefined || sort === "created" ? "desc" : "asc"),
       status,
+      reviewStatus: review_status,
     };
     // Without limit and cursor: the whole list, the answer shape clients had before pages.
     if (limit === undefined && cursor === undefined) {
       const rows =
-        sort === undefined && status === undefined
+        sort === undefined && status === undefined && review_status === undefined
           ? await listAudioFiles(c.var.db, workspaceId, query.folderId)
           : await listAllAudioFiles(c.var.db, workspaceId, query);
       return c.json({ data: rows.map(toDto) }, 200);
@@ -120,7 +123,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     // Answer from the row as updated: the job may already be running when we reply.
     const hasTranscript = Boolean(row.hasTranscript);
     const updated = await retranscribe(c.env, c.var.db, row, hasTranscript, options, discard_corrections);
-    return c.json({ data: toAudioFileDto(updated, hasTranscript) }, 202);
+    return c.json({ data: toAudioFileDto(updated, hasTranscript, row.reviewerName) }, 202);
   })
   .get("/:id/corrections", async (c) => {
     const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read");
@@ -136,6 +139,13 @@ export const audioFileRoutes = new Hono<AppEnv>()
       workspaceId: workspace_id,
     });
     tellLibraryChanged(c, file.workspaceId, updated.workspaceId);
+    return c.json({ data: toDto(updated) }, 200);
+  })
+  // The review status: commenters and up, as reviewers often only comment (renames and moves stay on PUT).
+  .patch("/:id", validate("json", reviewStatusPatchSchema), async (c) => {
+    const file = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "comment");
+    const { file: updated, changed } = await setReviewStatus(c.var.db, c.var.user, file, c.req.valid("json").review_status);
+    if (changed) tellLibraryChanged(c, file.workspaceId);
     return c.json({ data: toDto(updated) }, 200);
   })
   .delete("/:id", async (c) => {

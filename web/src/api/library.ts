@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
+import type { ReviewStatus } from "../../../common/comments";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import type { TranscriptionOptions } from "../../../common/transcription-options";
 import { api, call } from "./client";
@@ -67,6 +68,10 @@ export const fileApi = {
         "Could not move the file",
       )
     ).data,
+  /** Commenters and up; the answer carries who approved and when. */
+  setReviewStatus: async (id: string, status: ReviewStatus) =>
+    (await call(api.audio_files[":id"].$patch({ param: { id }, json: { review_status: status } }), "Could not change the review status"))
+      .data,
   remove: (id: string) => call(api.audio_files[":id"].$delete({ param: { id } })),
   bulkDelete: (ids: string[], workspaceId: string) =>
     call(api.audio_files["bulk-delete"].$post({ json: { ids, workspace_id: workspaceId } })),

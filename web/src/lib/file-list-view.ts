@@ -1,6 +1,7 @@
 // The folder view's file list as plain functions: which files it shows, in
 // which order, and what a click does to the selection (checkbox, Shift-click
 // ranges, Ctrl/Cmd-click). The component only renders what these answer.
+import type { ReviewStatus } from "../../../common/comments";
 import type { AudioFileDto, FileSort, FileStatus, SortOrder } from "../../../common/library";
 
 export interface ListView {
@@ -8,9 +9,11 @@ export interface ListView {
   order: SortOrder;
   /** null: every status. */
   status: FileStatus | null;
+  /** null: every review status. */
+  review: ReviewStatus | null;
 }
 
-export const DEFAULT_VIEW: ListView = { sort: "created", order: "desc", status: null };
+export const DEFAULT_VIEW: ListView = { sort: "created", order: "desc", status: null, review: null };
 
 export const SORT_LABELS: Record<FileSort, string> = {
   name: "Name",
@@ -42,7 +45,12 @@ function compare(a: AudioFileDto, b: AudioFileDto, sort: FileSort): number {
 export function visibleFiles(files: readonly AudioFileDto[], folderId: string | null, view: ListView): AudioFileDto[] {
   const sign = view.order === "asc" ? 1 : -1;
   return files
-    .filter((f) => (f.folderId ?? null) === folderId && (view.status === null || f.status === view.status))
+    .filter(
+      (f) =>
+        (f.folderId ?? null) === folderId &&
+        (view.status === null || f.status === view.status) &&
+        (view.review === null || f.reviewStatus === view.review),
+    )
     .sort((a, b) => sign * compare(a, b, view.sort) || byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

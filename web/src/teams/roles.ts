@@ -1,3 +1,4 @@
+import { REVIEW_LABELS, type ReviewStatus } from "../../../common/comments";
 import { type ActivityDto, WORKSPACE_ROLES, type WorkspaceRole } from "../../../common/workspaces";
 
 export const ROLE_LABELS: Record<WorkspaceRole, string> = {
@@ -14,6 +15,7 @@ export function activityText(entry: ActivityDto): string {
   const d = entry.detail;
   const who = entry.actor.name;
   const role = (r: string | undefined) => (r ? (ROLE_LABELS[r as WorkspaceRole]?.toLowerCase() ?? r) : "");
+  const review = (s: string | undefined) => (s ? (REVIEW_LABELS[s as ReviewStatus] ?? s) : "");
   switch (entry.kind) {
     case "workspace_created":
       return `${who} created the workspace "${d.name}"`;
@@ -33,6 +35,8 @@ export function activityText(entry: ActivityDto): string {
       return `${who} resent the invitation to ${d.email}`;
     case "invitation_revoked":
       return `${who} revoked the invitation to ${d.email}`;
+    case "review_changed":
+      return `${who} changed the review status of "${d.file_name}" from ${review(d.from)} to ${review(d.to)}`;
     default:
       return `${who}: ${entry.kind}`;
   }

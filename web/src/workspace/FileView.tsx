@@ -12,6 +12,7 @@ import { DownloadOriginal } from "./DownloadOriginal";
 import { FailedCard } from "./FailedCard";
 import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
+import { ReviewControl } from "./ReviewControl";
 import { StatusBadge } from "./StatusBadge";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { useFileSocket } from "../live/useFileSocket";
@@ -56,6 +57,7 @@ export function FileView({ file }: { file: AudioFileDto }) {
         <PresenceBar fileId={file.id} />
         <div className="meta-row">
           <StatusBadge status={file.status} />
+          <ReviewControl file={file} />
           <span>{file.fileSizeDisplay}</span>
           <span>{file.durationDisplay}</span>
           <span>{formatLabel(file.contentType)}</span>

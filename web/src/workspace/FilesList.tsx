@@ -1,5 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { REVIEW_LABELS, REVIEW_STATUSES, type ReviewStatus } from "../../../common/comments";
 import { type AudioFileDto, FILE_SORTS, FILE_STATUSES, type FileSort, type FileStatus } from "../../../common/library";
 import { formatDate } from "../lib/dates";
 import {
@@ -14,6 +15,7 @@ import {
   visibleFiles,
 } from "../lib/file-list-view";
 import { openDialog } from "./dialog-state";
+import { ReviewBadge } from "./ReviewBadge";
 import { StatusBadge } from "./StatusBadge";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { useSelection } from "./useSelection";
@@ -22,7 +24,7 @@ const ROW_HEIGHT = 44;
 const STATUS_LABELS: Record<FileStatus, string> = { ready: "Ready", processing: "Processing", failed: "Failed" };
 
 /**
- * A folder's files: sorted, filtered by status, selectable for bulk move and delete.
+ * A folder's files: sorted, filtered by status and review status, selectable for bulk move and delete.
  * Only the rows in view are rendered, so ten thousand files scroll as smoothly as ten.
  */
 export function FilesList({ files, folderId }: { files: AudioFileDto[]; folderId: string | null }) {
@@ -106,6 +108,21 @@ export function FilesList({ files, folderId }: { files: AudioFileDto[]; folderId
             {FILE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="files-toolbar-field">
+          <span>Review</span>
+          <select
+            aria-label="Filter by review status"
+            value={view.review ?? ""}
+            onChange={(e) => setView((v) => ({ ...v, review: (e.target.value || null) as ReviewStatus | null }))}
+          >
+            <option value="">All</option>
+            {REVIEW_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {REVIEW_LABELS[s]}
               </option>
             ))}
           </select>
@@ -219,7 +236,8 @@ const FileRow = memo(function FileRow({
       >
         <span className="file-list-name">{f.name}</span>
         <StatusBadge status={f.status} />
-        <span className="muted small">{f.fileSizeDisplay}</span>
+        <ReviewBadge status={f.reviewStatus} />
+        <span className="muted small files-row-size">{f.fileSizeDisplay}</span>
         <span className="muted small">{f.durationDisplay}</span>
         <span className="muted small files-row-date">{formatDate(f.createdAt)}</span>
       </button>

@@ -54,6 +54,8 @@ export function resolveWorkspace(
 
 /** Upload, organise, edit and re-transcribe: owners and editors (common/workspaces.ts). */
 export const canEditIn = (role: WorkspaceRole | null): boolean => role !== null && roleAllows(role, "edit");
+/** Comment and set a file's review status: commenters and up. */
+export const canCommentIn = (role: WorkspaceRole | null): boolean => role !== null && roleAllows(role, "comment");
 
 const byName = (a: WorkspaceDto, b: WorkspaceDto) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" });
 

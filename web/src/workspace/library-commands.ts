@@ -2,6 +2,7 @@
 // cache update, the selection change and the spec's toasts (section 8). The
 // dialogs only collect input and call these.
 import type { QueryClient } from "@tanstack/react-query";
+import { REVIEW_LABELS, type ReviewStatus } from "../../../common/comments";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import { describeError } from "../api/errors";
 import type { WorkspaceDto } from "../../../common/workspaces";
@@ -43,6 +44,16 @@ export async function renameFolder(ctx: LibraryContext, folder: FolderDto, name:
 
 export async function renameFile(ctx: LibraryContext, file: AudioFileDto, name: string): Promise<void> {
   putFileInCache(ctx.client, await fileApi.rename(file.id, name));
+}
+
+/** The file as answered goes into its list (the header and the list follow); a refusal is a toast. */
+export async function setReviewStatus(client: QueryClient, file: AudioFileDto, status: ReviewStatus): Promise<void> {
+  try {
+    putFileInCache(client, await fileApi.setReviewStatus(file.id, status));
+    toast(`${file.name}: ${REVIEW_LABELS[status]}`, "success");
+  } catch (error) {
+    toast(`Failed to change the review status: ${describeError(error)}`, "error");
+  }
 }
 
 export async function deleteFolder(ctx: LibraryContext, folder: FolderDto, files: readonly AudioFileDto[]): Promise<void> {
