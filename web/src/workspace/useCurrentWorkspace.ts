@@ -3,12 +3,14 @@ import { useSearchParams } from "react-router";
 import { useSnapshot } from "valtio";
 import { useWorkspaces } from "../api/workspaces";
 import { authState } from "../auth/store";
-import { canEditIn, inWorkspace, type ResolvedWorkspace, resolveWorkspace, workspaceFromSearch } from "./current-workspace";
+import { canCommentIn, canEditIn, inWorkspace, type ResolvedWorkspace, resolveWorkspace, workspaceFromSearch } from "./current-workspace";
 
 export interface CurrentWorkspace extends ResolvedWorkspace {
   personalId: string;
   /** Upload, organise, edit: hidden or read-only where the role does not allow it. */
   canEdit: boolean;
+  /** Comment on words, reply and mention (commenters and up). */
+  canComment: boolean;
   /** `path` in the current workspace (or in `workspaceId`). */
   pathIn(path: string, workspaceId?: string): string;
 }
@@ -22,5 +24,5 @@ export function useCurrentWorkspace(): CurrentWorkspace {
   const resolved = resolveWorkspace(workspaceFromSearch(params, personalId), workspaces.data, personalId, workspaces.isFetching);
   const id = resolved.id;
   const pathIn = useCallback((path: string, workspaceId?: string) => inWorkspace(path, workspaceId ?? id, personalId), [id, personalId]);
-  return { ...resolved, personalId, canEdit: canEditIn(resolved.role), pathIn };
+  return { ...resolved, personalId, canEdit: canEditIn(resolved.role), canComment: canCommentIn(resolved.role), pathIn };
 }
