@@ -35,10 +35,13 @@ const before = (a: Position, b: Position) => a[0] < b[0] || (a[0] === b[0] && a[
 
 export function commentMarks(utterances: readonly MarkedUtterance[], comments: readonly CommentDto[]): CommentMarks {
   if (!comments.length) return NO_MARKS;
+  // Only the anchors' ends are looked for: a 3-hour transcript's 30,000 words are read, not indexed.
+  const ends = new Set<string>();
+  for (const t of comments) if (!t.anchor.removed) ends.add(t.anchor.start_word_id).add(t.anchor.end_word_id);
   const at = new Map<string, Position>();
-  for (let u = 0; u < utterances.length; u++) {
+  for (let u = 0; u < utterances.length && at.size < ends.size; u++) {
     const words = utterances[u]!.transcriptWords;
-    for (let w = 0; w < words.length; w++) at.set(words[w]!.id, [u, w]);
+    for (let w = 0; w < words.length; w++) if (ends.has(words[w]!.id)) at.set(words[w]!.id, [u, w]);
   }
   const marks: CommentMarks = { words: new Map(), threads: new Map(), places: new Map() };
   for (const thread of comments) {
