@@ -12,6 +12,7 @@ export function CommentBox({
   label,
   submitLabel,
   initial = "",
+  initialMentions = [],
   members,
   selfId,
   autoFocus = false,
@@ -22,6 +23,8 @@ export function CommentBox({
   label: string;
   submitLabel: string;
   initial?: string;
+  /** The people the text being edited mentions already (kept while still named in it). */
+  initialMentions?: readonly MentionCandidate[];
   /** Who may be mentioned (none in a personal workspace). */
   members: readonly MentionCandidate[];
   selfId: string;
@@ -33,7 +36,7 @@ export function CommentBox({
 }) {
   const [text, setText] = useState(initial);
   const [caret, setCaret] = useState(initial.length);
-  const [picked, setPicked] = useState<MentionCandidate[]>([]);
+  const [picked, setPicked] = useState<MentionCandidate[]>([...initialMentions]);
   const [active, setActive] = useState(0);
   const [closedAt, setClosedAt] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);

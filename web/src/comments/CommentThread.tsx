@@ -167,6 +167,7 @@ function CommentEntry({ comment, fileId, rights }: { comment: CommentDto | Comme
           label="Edit comment"
           submitLabel="Save"
           initial={comment.body}
+          initialMentions={comment.mentions.map((m) => ({ id: m.id, name: m.full_name }))}
           members={rights.members}
           selfId={rights.me}
           autoFocus

@@ -121,12 +121,11 @@ export function useCommentTools(
     const onKey = (e: KeyboardEvent) => {
       const active = document.activeElement;
       if (e.defaultPrevented || typing(active) || active?.closest("[data-testid=transcript]")) return;
-      if (!session || !selectedWords(session.store)) return;
       dispatch("page", e, { comment: tools });
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [tools, session]);
+  }, [tools]);
 
   return tools;
 }
