@@ -30,6 +30,7 @@ function setup() {
   const socket = new FakeSocket();
   const roster = new PresenceRoster({ announce: () => {} });
   const changes: TranscriptChangedMessage[] = [];
+  const commentChanges: string[][] = [];
   const calls = { reconnected: 0, ended: [] as string[] };
   const urls: (string | Promise<string>)[] = [];
   const stop = openFileSocket({
@@ -42,11 +43,12 @@ function setup() {
       return socket;
     },
     onTranscriptChanged: (event) => changes.push(event),
+    onCommentsChanged: (event) => commentChanges.push(event.comment_ids),
     onReconnected: () => calls.reconnected++,
     onAccessEnded: (why) => calls.ended.push(why),
   });
   const carets = () => socket.sent.filter((s) => s !== "ping").map((s) => (JSON.parse(s) as { utterance_id: string | null }).utterance_id);
-  return { socket, roster, changes, calls, urls, stop, carets };
+  return { socket, roster, changes, commentChanges, calls, urls, stop, carets };
 }
 
 describe("file socket", () => {
@@ -93,6 +95,17 @@ describe("file socket", () => {
     socket.drop();
     socket.open();
     expect(calls.reconnected).toBe(1);
+    stop();
+  });
+
+  it("passes the file's comments changes on, and no other file's", () => {
+    const { socket, commentChanges, stop } = setup();
+    socket.open();
+    const comments = (file_id: string, id: string) =>
+      JSON.stringify({ type: "comments_changed", file_id, comment_ids: [id], client_id: null });
+    socket.receive(comments("f1", "c1"));
+    socket.receive(comments("another-file", "c2"));
+    expect(commentChanges).toEqual([["c1"]]);
     stop();
   });
 

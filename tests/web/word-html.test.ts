@@ -49,6 +49,17 @@ describe("wordsHtml", () => {
     expect(html.endsWith("</span> &lt;b&gt;&amp;")).toBe(true);
   });
 
+  it("underlines the words under an open comment, lean or not, with their other marks", () => {
+    const commented = new Set(["w1", "w2"]);
+    expect(spans(wordsHtml(words, false, null, commented)).map((m) => [m[1], m[2]])).toEqual([
+      ["w1", "word word--commented"],
+      ["w2", "word word--low word--commented"],
+      ["w3", "word word--inaudible"],
+      ["w4", "word word--edited"],
+    ]);
+    expect(spans(wordsHtml(words, true)).some((m) => m[2]!.includes("commented"))).toBe(false);
+  });
+
   it("shows the same text in both forms: the words joined by single spaces", () => {
     const arbitraryWord = fc.record({
       text: fc.string({ minLength: 1, maxLength: 8 }).filter((t) => !/\s/.test(t)),
@@ -72,5 +83,6 @@ describe("plainText", () => {
     expect(plainText([...plain, word("d", "hm", 0.3)])).toBeNull();
     expect(plainText([...plain, word("d", "hm", 0.9, { isNew: true })])).toBeNull();
     expect(plainText([])).toBe("");
+    expect(plainText(plain, null, new Set(["c"]))).toBeNull();
   });
 });

@@ -15,6 +15,8 @@ export interface FileSocketOptions {
   url: LiveChannelOptions["url"];
   /** The main socket's handler, so the editor's catch-up stays the one path for remote changes. */
   onTranscriptChanged: (event: TranscriptChangedMessage) => void;
+  /** The file's comment threads changed. */
+  onCommentsChanged?: LiveChannelOptions["onCommentsChanged"];
   /** Back after a drop: what changed meanwhile was not heard. */
   onReconnected: () => void;
   /**
@@ -72,6 +74,9 @@ export function openFileSocket(options: FileSocketOptions): () => void {
     onPresence: (message) => roster.receive(message),
     onTranscriptChanged: (event) => {
       if (event.file_id === options.fileId) options.onTranscriptChanged(event);
+    },
+    onCommentsChanged: (event) => {
+      if (event.file_id === options.fileId) options.onCommentsChanged?.(event);
     },
     onConnected: ({ reconnected }) => {
       attempts = 0;

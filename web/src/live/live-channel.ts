@@ -1,5 +1,5 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
-import type { ExportCompletedMessage, LibraryChangedMessage, PresenceMessage } from "../../../common/live-messages";
+import type { CommentsChangedMessage, ExportCompletedMessage, LibraryChangedMessage, PresenceMessage } from "../../../common/live-messages";
 import type { TranscriptChangedMessage } from "../../../core/live-change";
 import type { FileStatusChangedEvent } from "../../../common/live-messages";
 import { parseLiveMessage } from "../../../common/live-messages";
@@ -70,6 +70,8 @@ export interface LiveChannelOptions {
   onTranscriptChanged?: (event: TranscriptChangedMessage) => void;
   onExportCompleted?: (event: ExportCompletedMessage) => void;
   onLibraryChanged?: (event: LibraryChangedMessage) => void;
+  /** A file's comment threads changed. */
+  onCommentsChanged?: (event: CommentsChangedMessage) => void;
   /** Who has the file open (a file socket only). */
   onPresence?: (event: PresenceMessage) => void;
   /** Close codes that end the channel for good (no reconnecting), then `onEnded` with the code. */
@@ -227,6 +229,7 @@ export class LiveChannel {
     if (message?.type === "transcript_changed") this.options.onTranscriptChanged?.(message);
     if (message?.type === "export_completed") this.options.onExportCompleted?.(message);
     if (message?.type === "library_changed") this.options.onLibraryChanged?.(message);
+    if (message?.type === "comments_changed") this.options.onCommentsChanged?.(message);
     if (message?.type === "presence") this.options.onPresence?.(message);
   };
 

@@ -8,6 +8,8 @@ import { toast } from "../lib/toasts";
 import { openFileSocket } from "./file-socket";
 import { cableUrl } from "./live-channel";
 import { transcriptChangeHandlers } from "./transcript-changes";
+import { commentChangeHandler } from "./comment-changes";
+import { commentKeys } from "../api/comments";
 
 /**
  * While a team workspace's file is open, its socket: the file's changes (the user's own channel
@@ -27,7 +29,11 @@ export function useFileSocket(file: Pick<AudioFileDto, "id" | "workspaceId">): v
       selfId: userId,
       url: async () => cableUrl(location.origin, (await call(api.cable.ticket.$post())).ticket, file.id),
       onTranscriptChanged: transcripts.changed,
-      onReconnected: () => transcripts.reload(file.id),
+      onCommentsChanged: commentChangeHandler(queryClient),
+      onReconnected: () => {
+        transcripts.reload(file.id);
+        void queryClient.invalidateQueries({ queryKey: commentKeys.file(file.id) });
+      },
       // A missing file's 404 is what a removed member gets; a failed request says nothing.
       stillMember: async () => {
         const answer: Response = await api.audio_files[":id"].$get({ param: { id: file.id } });

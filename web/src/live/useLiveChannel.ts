@@ -13,6 +13,8 @@ import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
 import { transcriptChangeHandlers } from "./transcript-changes";
+import { commentChangeHandler } from "./comment-changes";
+import { commentKeys } from "../api/comments";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { opensWhenReady } from "../workspace/current-workspace";
 import type { AudioFileDto } from "../../../common/library";
@@ -65,6 +67,8 @@ export function useLiveChannel(): LiveStatus {
         // what came between the page's own reads and the socket (e.g. a summary just written).
         refreshFiles();
         const open = latest.current.fileId;
+        // Comments and mentions said while away were not heard either.
+        if (reconnected) void queryClient.invalidateQueries({ queryKey: commentKeys.all });
         if (open && reconnected) reloadTranscript(open);
         else if (open) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(open) });
       },
@@ -73,6 +77,7 @@ export function useLiveChannel(): LiveStatus {
         if (event.file.status !== "processing") finishedTitle().finished();
       },
       onTranscriptChanged: transcripts.changed,
+      onCommentsChanged: commentChangeHandler(queryClient),
       // A member (or another tab) changed a workspace's files or folders: that workspace's lists are read again.
       onLibraryChanged: (event) => {
         if (event.client_id === TAB_ID) return;

@@ -22,7 +22,7 @@ export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
   const [playback, setPlayback] = useState<PlaybackController | null>(null);
   // A viewer or commenter reads, plays and exports: the transcript is read-only, nothing restarts.
-  const { canEdit } = useCurrentWorkspace();
+  const { canEdit, canComment } = useCurrentWorkspace();
   // A team's file: its changes and the people in it come on its own socket while it is open.
   useFileSocket(file);
   // docs/product.md#tutorials-and-shortcuts: the media-player tutorial, 1 s after a file without a transcript opens.
@@ -90,7 +90,7 @@ export function FileView({ file }: { file: AudioFileDto }) {
       {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} job={file.job} />}
       {file.status === "failed" && <FailedCard file={file} canRetry={canEdit} />}
       {file.hasTranscript ? (
-        <TranscriptView key={file.id} fileId={file.id} playback={playback} readOnly={!canEdit} />
+        <TranscriptView key={file.id} fileId={file.id} playback={playback} readOnly={!canEdit} canComment={canComment} />
       ) : (
         <div className="empty-state">
           <h2>No Transcript Available</h2>

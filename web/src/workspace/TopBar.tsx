@@ -7,6 +7,7 @@ import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import type { LiveStatus } from "../live/live-channel";
 import { openDialog } from "./dialog-state";
 import { toggleTheme, uiState } from "./ui-state";
+import { MentionsButton } from "./MentionsButton";
 
 /** `data-live-status` tells tests (and the curious) whether live updates are flowing. */
 export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
@@ -43,6 +44,7 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
         >
           ⚙
         </button>
+        <MentionsButton />
         {compact ? (
           <span className="topbar-more" data-tutorial="preferences">
             <Menu

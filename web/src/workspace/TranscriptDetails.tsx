@@ -12,6 +12,7 @@ import { openEditHistory } from "../editor/view/history-modal";
 import { SpeakersPanel } from "../tools/SpeakersPanel";
 import { transcriptDetails } from "../editor/view/display";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
+import { CommentsPanel } from "../comments/CommentsPanel";
 
 /** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
@@ -27,6 +28,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   return (
     <>
       <DetailsSection transcript={transcript.data} file={file} />
+      <CommentsPanel file={file} />
       {/* A reader sees the texts and speakers; a disabled fieldset turns off every control in them. */}
       <fieldset className="tools-fieldset" disabled={!canEdit}>
         <section className="tools-section" aria-label="Summary and notes">

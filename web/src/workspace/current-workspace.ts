@@ -54,7 +54,7 @@ export function resolveWorkspace(
 
 /** Upload, organise, edit and re-transcribe: owners and editors (common/workspaces.ts). */
 export const canEditIn = (role: WorkspaceRole | null): boolean => role !== null && roleAllows(role, "edit");
-/** Comment and set a file's review status: commenters and up. */
+/** Comment, reply, mention and set a file's review status: commenters and up (viewers read the threads). */
 export const canCommentIn = (role: WorkspaceRole | null): boolean => role !== null && roleAllows(role, "comment");
 
 const byName = (a: WorkspaceDto, b: WorkspaceDto) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" });

@@ -9,7 +9,7 @@ export interface CurrentWorkspace extends ResolvedWorkspace {
   personalId: string;
   /** Upload, organise, edit: hidden or read-only where the role does not allow it. */
   canEdit: boolean;
-  /** Comment and set a file's review status (commenters and up). */
+  /** Comment, reply, mention and set a file's review status (commenters and up). */
   canComment: boolean;
   /** `path` in the current workspace (or in `workspaceId`). */
   pathIn(path: string, workspaceId?: string): string;

@@ -76,6 +76,8 @@ export interface CommandContext {
   /** The search box's replace field. */
   replace?: { one(): void; all(): void };
   notes?: { save(): void };
+  /** Starts a comment on the selected words (given where the user may comment). */
+  comment?: { add(): void };
   dialog?: { close(): void };
   tutorial?: { next(): void; previous(): void; skip(): void; focusOnCardButton: boolean };
   /** Opens the Keyboard Shortcuts list. */
@@ -237,6 +239,14 @@ export const COMMANDS = {
     scopes: ["utterance"],
     keys: [{ key: "i", mod: true }],
     perform: (ctx) => ctx.utterance?.cycleConfidence(),
+  },
+  addComment: {
+    group: "Transcript editor",
+    label: "Comment on the selected words",
+    scopes: ["transcript", "page"],
+    keys: [{ key: "m", code: "KeyM", mod: true, alt: true }],
+    keyTest: (e, ctx, keys) => !!ctx.comment && keyed(e, keys, ctx),
+    perform: (ctx) => ctx.comment?.add(),
   },
   undo: {
     group: "Transcript editor",

@@ -18,6 +18,7 @@ export function TranscriptToolbar({
   playback,
   inert = false,
   readOnly = false,
+  onComment,
 }: {
   session: EditorSession;
   playback: PlaybackController | null;
@@ -25,6 +26,8 @@ export function TranscriptToolbar({
   inert?: boolean;
   /** A reader's toolbar: search and review, no replace, undo or redo. */
   readOnly?: boolean;
+  /** Comment on the selected words (commenters and up). */
+  onComment?: () => void;
 }) {
   const history = useEditHistory(session.audioFileId);
   const { open: showHistory } = useSnapshot(historyModal);
@@ -37,6 +40,19 @@ export function TranscriptToolbar({
     <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools" inert={inert}>
       <SearchBox session={session} playback={playback} editor={readOnly ? null : session.editor} />
       <LowConfidenceNavigator session={session} />
+      {onComment && (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          data-testid="add-comment"
+          title={`Comment on the selected words (${formatBinding(SHORTCUTS.addComment.keys[0])})`}
+          // The words stay selected: pressing the button does not take focus from the text.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={onComment}
+        >
+          Comment
+        </button>
+      )}
       {readOnly ? (
         <span className="save-status muted small" data-testid="read-only-status">
           Read only

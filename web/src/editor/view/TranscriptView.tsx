@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type MouseEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
 import { DETAILS_MESSAGES } from "../../../../core/details-limits";
 import { authState } from "../../auth/store";
 import type { PlaybackController } from "../model/playback-controller";
-import { dispatch } from "../model/commands";
+import { dispatch, isCommandKey } from "../model/commands";
 import { tutorials } from "../../tutorials/tutorials";
 import { toast } from "../../lib/toasts";
 import { EditorSession, type SessionState } from "../model/editor-session";
@@ -16,6 +16,9 @@ import { UtteranceCard } from "./UtteranceCard";
 import { useSpeakers } from "./useSpeakers";
 import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
 import { watchSkipping } from "./word-dom";
+import { useCommentTools } from "../../comments/useCommentTools";
+import { ContextMenu } from "../../components/ContextMenu";
+import type { SelectedWords } from "../../comments/selection";
 
 const LOADING: SessionState = { status: "loading" };
 
@@ -28,11 +31,14 @@ export function TranscriptView({
   fileId,
   playback,
   readOnly = false,
+  canComment = false,
 }: {
   fileId: string;
   playback: PlaybackController | null;
   /** The reader's view (a viewer's or commenter's role): the same editor, with its writes off. */
   readOnly?: boolean;
+  /** Commenters and up start comments on selected words (key, toolbar button, context menu). */
+  canComment?: boolean;
 }) {
   const endRef = useRef<HTMLParagraphElement>(null);
   const opened = useEditorSession(fileId);
@@ -45,6 +51,8 @@ export function TranscriptView({
   // the transcript shows once its first screenful is in, and takes edits once the whole is.
   const shown = state.status === "ready" || state.status === "preview" ? opened : null;
   const session = state.status === "ready" ? opened : null;
+  const comments = useCommentTools(shown, playback, canComment);
+  const [menu, setMenu] = useState<{ x: number; y: number; words: SelectedWords } | null>(null);
 
   useEffect(() => {
     if (failure) toast(`Failed to load transcript: ${failure.message || "Unknown error"}`, "error");
@@ -77,25 +85,51 @@ export function TranscriptView({
     body = <EditorBody session={shown} editable={!!session} readOnly={readOnly} playback={playback} />;
   }
 
+  /** Right click (or the menu key) on the words: a menu to comment on them, or to copy them. */
+  function onContextMenu(e: MouseEvent<HTMLElement>) {
+    if (!comments || !(e.target as HTMLElement).closest(".utterance-text")) return;
+    const words = comments.selected({ x: e.clientX, y: e.clientY });
+    if (!words) return;
+    e.preventDefault();
+    setMenu({ x: e.clientX, y: e.clientY, words });
+  }
+
   return (
     <section
       className="transcript"
       data-testid="transcript"
       aria-label="Transcript"
       onKeyDown={(e) => {
-        if (!session || readOnly) return;
+        if (!session) return;
         const target = e.target as HTMLElement;
         // Text fields keep their own undo; the transcript's text uses the server history.
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
+        if (readOnly && !isCommandKey(e, "addComment")) return;
         dispatch("transcript", e, {
-          history: session.history,
+          history: readOnly ? undefined : session.history,
+          comment: comments ?? undefined,
         });
       }}
+      onBlurCapture={(e) => {
+        if ((e.target as HTMLElement).classList.contains("utterance-text")) comments?.noteSelection();
+      }}
+      onContextMenu={onContextMenu}
     >
       <h2 className="section-title">Transcript</h2>
       {shown && <SkipPast target={endRef} />}
-      {shown && <TranscriptToolbar session={shown} playback={playback} inert={!session} readOnly={readOnly} />}
+      {shown && <TranscriptToolbar session={shown} playback={playback} inert={!session} readOnly={readOnly} onComment={comments?.add} />}
       {body}
+      {menu && comments && (
+        <ContextMenu
+          at={menu}
+          label="Selected words"
+          onClose={() => setMenu(null)}
+          items={[
+            { label: "Add comment", onSelect: () => comments.addOn(menu.words) },
+            { label: "Copy", onSelect: () => void navigator.clipboard?.writeText(getSelection()?.toString() || menu.words.quote) },
+          ]}
+        />
+      )}
       <p className="visually-hidden" ref={endRef} tabIndex={-1} data-testid="transcript-end">
         End of the transcript
       </p>

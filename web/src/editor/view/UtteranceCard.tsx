@@ -35,6 +35,7 @@ import {
 } from "./word-dom";
 import { speakerColorIndex } from "./display";
 import { watchPresence } from "./presence-marks";
+import { watchCommentMarker } from "../../comments/marks-view";
 import { reportCaret } from "../../live/file-socket";
 
 interface Props {
@@ -120,8 +121,11 @@ export const UtteranceCard = memo(function UtteranceCard({
     if (el) utteranceElements.set(utteranceId, el);
     // Who else has their caret here (nothing is drawn on a row nobody is in).
     const unwatch = metaRef.current ? watchPresence(metaRef.current, utteranceId) : null;
+    // Open comment threads starting here (nothing is drawn on a row without one).
+    const unwatchComments = metaRef.current ? watchCommentMarker(metaRef.current, utteranceId) : null;
     return () => {
       unwatch?.();
+      unwatchComments?.();
       if (!el) return;
       forgetWords(el);
       if (utteranceElements.get(utteranceId) === el) utteranceElements.delete(utteranceId);

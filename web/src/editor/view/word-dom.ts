@@ -20,6 +20,8 @@ const drawnWords = new WeakMap<HTMLElement, readonly EditableWord[]>();
 const fullTexts = new WeakSet<HTMLElement>();
 const redrawListeners = new Set<() => void>();
 let playingWordId: string | null = null;
+/** Words under an open comment thread of the open file, underlined where they are drawn. */
+let commentedWords: ReadonlySet<string> = new Set();
 /** Groups of texts the browser skips drawing for now (content-visibility: auto, far off screen). */
 const skippedGroups = new WeakSet<Element>();
 /** Per skipped group, the texts drawn plain in it and whether they are to get every word's span. */
@@ -56,8 +58,8 @@ function draw(el: HTMLElement, words: readonly EditableWord[], allSpans: boolean
   drawnWords.set(el, words);
   if (allSpans) fullTexts.add(el);
   else fullTexts.delete(el);
-  const text = allSpans ? null : plainText(words, playingWordId);
-  if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId);
+  const text = allSpans ? null : plainText(words, playingWordId, commentedWords);
+  if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId, commentedWords);
   else el.textContent = text;
   for (let i = 0; i < words.length; i++) wordOwners.set(words[i]!.id, el);
   const spans = el.children;
@@ -137,6 +139,24 @@ export function showAllSpans(el: HTMLElement): boolean {
   if (selection) selectOffsets(el, selection);
   for (const listener of redrawListeners) listener();
   return true;
+}
+
+/**
+ * Sets the words under open comments and draws again the texts whose marks changed (each
+ * keeping its selection); a text being typed in gets them at its next drawing from the words.
+ */
+export function setCommentedWords(words: ReadonlySet<string>, changed: readonly HTMLElement[]): void {
+  commentedWords = words;
+  let redrawn = false;
+  for (const el of changed) {
+    const drawn = drawnWords.get(el);
+    if (!drawn || !el.isConnected || el.textContent !== drawn.map((w) => w.text).join(" ")) continue;
+    const selection = document.activeElement === el ? selectionOffsets(el) : null;
+    renderWords(el, drawn);
+    if (selection) selectOffsets(el, selection);
+    redrawn = true;
+  }
+  if (redrawn) for (const listener of redrawListeners) listener();
 }
 
 /** A word's span, drawing its text in full if the word has none yet. */

@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useRef } from "react";
+import { useComments } from "../api/comments";
+import { dispatch } from "../editor/model/commands";
+import type { EditorSession } from "../editor/model/editor-session";
+import type { PlaybackController } from "../editor/model/playback-controller";
+import { focusUtterance } from "../editor/view/UtteranceCard";
+import { utteranceElements } from "../editor/view/word-dom";
+import { toast } from "../lib/toasts";
+import { commentMarks } from "./comment-marks";
+import { startComment } from "./comments-state";
+import { registerJump } from "./jump";
+import { clearCommentMarks, showCommentMarks } from "./marks-view";
+import { rangeAtPoint, type SelectedWords, selectedWords, selectionRange } from "./selection";
+
+// Edits move words between threads' ends: the marks are worked out again once typing pauses.
+const MARKS_AFTER_EDIT_MS = 250;
+
+export interface CommentTools {
+  /** Starts a comment on the selected words (or the word at the caret). */
+  add(): void;
+  /** The selected words now, or else the word at a point, for a menu opened on them. */
+  selected(at?: { x: number; y: number }): SelectedWords | null;
+  /** Starts a comment on words found earlier. */
+  addOn(words: SelectedWords): void;
+  /** Notes the selection as focus leaves the text (a button pressed from the keyboard takes it next). */
+  noteSelection(): void;
+}
+
+const typing = (el: Element | null) =>
+  el instanceof HTMLInputElement ||
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement ||
+  !!(el as HTMLElement | null)?.isContentEditable;
+
+/**
+ * The comments of the open file in its editor: the commented words underlined and the markers
+ * (worked out again per comments list and once edits settle), the panel's jumps to a thread's
+ * words, and starting a comment on the selected words. Null where the user may not comment.
+ */
+export function useCommentTools(
+  session: EditorSession | null,
+  playback: PlaybackController | null,
+  canComment: boolean,
+): CommentTools | null {
+  const fileId = session?.audioFileId ?? "";
+  const comments = useComments(fileId, !!session);
+  const data = comments.data;
+
+  useEffect(() => {
+    if (!session || !data) return;
+    const store = session.store;
+    const update = () => showCommentMarks(session.audioFileId, commentMarks(store.utterances(), data));
+    update();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offList = store.subscribeList(update);
+    const offChanges = store.subscribeChanges(() => {
+      clearTimeout(timer);
+      timer = setTimeout(update, MARKS_AFTER_EDIT_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      offList();
+      offChanges();
+    };
+  }, [session, data]);
+  useEffect(() => () => clearCommentMarks(fileId), [fileId]);
+
+  useEffect(() => {
+    if (!session) return;
+    const store = session.store;
+    return registerJump(session.audioFileId, (anchor) => {
+      let target: { utteranceId: string; offset: number } | null = null;
+      if (!anchor.removed) {
+        for (const u of store.utterances()) {
+          const index = u.transcriptWords.findIndex((w) => w.id === anchor.start_word_id);
+          if (index < 0) continue;
+          target = { utteranceId: u.id, offset: u.transcriptWords.slice(0, index).reduce((n, w) => n + w.text.length + 1, 0) };
+          break;
+        }
+      }
+      // Words gone: the utterance at the thread's time.
+      if (!target) {
+        const list = store.utterances();
+        const at = list.find((u) => u.endTime >= anchor.start_time) ?? list.at(-1);
+        if (at) target = { utteranceId: at.id, offset: 0 };
+      }
+      if (target) {
+        utteranceElements.get(target.utteranceId)?.closest("li")?.scrollIntoView({ block: "center" });
+        focusUtterance(target.utteranceId, target.offset);
+      }
+      playback?.seek(anchor.start_time);
+    });
+  }, [session, playback]);
+
+  const lastSelection = useRef<SelectedWords | null>(null);
+  const tools = useMemo<CommentTools | null>(() => {
+    if (!session || !canComment) return null;
+    const addOn = (words: SelectedWords) => startComment({ fileId: session.audioFileId, ...words });
+    const selected = (at?: { x: number; y: number }) => {
+      const range = selectionRange();
+      const inText = range && !range.collapsed ? selectedWords(session.store, range) : null;
+      return inText ?? (at ? selectedWords(session.store, rangeAtPoint(at.x, at.y)) : selectedWords(session.store, range));
+    };
+    return {
+      selected,
+      addOn,
+      add: () => {
+        const words = selected() ?? lastSelection.current;
+        if (words) addOn(words);
+        else toast("Select the words to comment on", "info");
+      },
+      noteSelection: () => {
+        lastSelection.current = selected();
+      },
+    };
+  }, [session, canComment]);
+
+  // With nothing focused (a reader selects words with the pointer), the key works from the page.
+  useEffect(() => {
+    if (!tools) return;
+    const onKey = (e: KeyboardEvent) => {
+      const active = document.activeElement;
+      if (e.defaultPrevented || typing(active) || active?.closest("[data-testid=transcript]")) return;
+      dispatch("page", e, { comment: tools });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [tools]);
+
+  return tools;
+}
