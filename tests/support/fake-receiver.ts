@@ -7,6 +7,11 @@
 //   /moved/<key>           302 to /ok/<key> (a webhook must not follow it)
 // Every POST is recorded: GET /received/<key> answers those to paths ending in <key>, oldest
 // first, as {path, headers, body}.
+// It also serves files to import from a link (GET):
+//   /media/<name>?bytes=n  a WAV of n bytes (default 16,044: a second of 8 kHz mono) as audio/wav
+//   /page/<name>           text/html
+//   /hop/<name>            302 to /media/<name>
+//   /to-private/<name>     302 to a private address
 
 export const FAKE_RECEIVER_ORIGIN = "https://hooks.example.net";
 
@@ -18,8 +23,44 @@ interface Received {
 
 const received: Received[] = [];
 
+/** A WAV of `bytes` bytes: the header, then silence. */
+function wavOf(bytes: number): Uint8Array {
+  const out = new Uint8Array(Math.max(44, bytes));
+  const view = new DataView(out.buffer);
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
+  };
+  ascii(0, "RIFF");
+  view.setUint32(4, out.length - 8, true);
+  ascii(8, "WAVEfmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 16000, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, "data");
+  view.setUint32(40, out.length - 44, true);
+  return out;
+}
+
+function serveFile(url: URL): Response {
+  const [, kind, name = ""] = url.pathname.split("/");
+  if (kind === "media") {
+    const body = wavOf(Number(url.searchParams.get("bytes") ?? 16_044)) as Uint8Array<ArrayBuffer>;
+    return new Response(body, { headers: { "content-type": "audio/wav" } });
+  }
+  if (kind === "page") return new Response("<html><body>Not a recording</body></html>", { headers: { "content-type": "text/html" } });
+  if (kind === "hop") return new Response(null, { status: 302, headers: { location: `/media/${name}` } });
+  if (kind === "to-private") return new Response(null, { status: 302, headers: { location: "https://10.0.0.1/secret.wav" } });
+  return new Response("not found", { status: 404 });
+}
+
 export async function handleFakeReceiver(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
+  const url = new URL(request.url);
+  const { pathname } = url;
+  if (request.method === "GET" && !pathname.startsWith("/received/")) return serveFile(url);
   if (request.method === "GET" && pathname.startsWith("/received/")) {
     const key = pathname.slice("/received/".length);
     return Response.json(received.filter((r) => r.path.endsWith(`/${key}`)));

@@ -1,0 +1,70 @@
+// Import from a link (docs/api.md): the file is fetched by a job through checked redirects,
+// streamed into storage in parts, and handed to transcription like an upload (whose service
+// here says it is not available: the Worker tests have no speech service by default); a link
+// that is not allowed, not media or not there fails the file with the reason.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { IMPORT_MESSAGES } from "../../common/imports";
+import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
+import type { Json } from "./helpers";
+import { createUser, expectStatus, type TestUser } from "./library-helpers";
+import { as, team } from "./workspace-helpers";
+
+const link = (path: string) => `${FAKE_RECEIVER_ORIGIN}${path}`;
+
+/** The file once its job is done (the local queues run the import and the transcription). */
+async function settled(user: TestUser, id: string): Promise<Json> {
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const file = expectStatus(await as(user, "GET", `/audio_files/${id}`), 200).data;
+    if (file.status !== "processing" || Date.now() > end) return file;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe("import from a link", { timeout: 120_000 }, () => {
+  it("fetches the file (following a checked redirect), stores it and hands it to transcription", async () => {
+    const user = await createUser("import");
+    const started = expectStatus(await as(user, "POST", "/audio_files/import", { url: link("/hop/interview.wav") }), 202).data;
+    expect(started).toMatchObject({ name: "interview.wav", status: "processing", fileSize: 0 });
+    const file = await settled(user, started.id);
+    expect(file).toMatchObject({ fileSize: 16_044 });
+    expect(file.failureReason ?? "").toContain("is not available here");
+    const key = await env.DB.prepare("SELECT storage_key FROM audio_files WHERE id = ?").bind(started.id).first<string>("storage_key");
+    const object = await env.MEDIA.head(key!);
+    expect([object?.size, object?.httpMetadata?.contentType]).toEqual([16_044, "audio/wav"]);
+  });
+
+  it("streams a large file in equal parts", async () => {
+    const user = await createUser("import-big");
+    const bytes = 23 * 1024 * 1024 + 17;
+    const started = expectStatus(await as(user, "POST", "/audio_files/import", { url: link(`/media/long.wav?bytes=${bytes}`) }), 202).data;
+    const file = await settled(user, started.id);
+    expect(file.fileSize).toBe(bytes);
+  });
+
+  it("fails the file with the reason for a page, a missing file or a redirect to a private address", async () => {
+    const user = await createUser("import-bad");
+    for (const [path, reason] of [
+      ["/page/talk.wav", IMPORT_MESSAGES.notMedia("text/html")],
+      ["/nothing/here.wav", IMPORT_MESSAGES.answered(404)],
+      ["/to-private/x.wav", IMPORT_MESSAGES.notPublic],
+    ] as const) {
+      const started = expectStatus(await as(user, "POST", "/audio_files/import", { url: link(path) }), 202).data;
+      expect(await settled(user, started.id)).toMatchObject({ status: "failed", failureReason: reason });
+    }
+  });
+
+  it("refuses a link that is not allowed at once, and follows the workspace's roles", async () => {
+    const t = await team();
+    for (const url of ["http://hooks.example.net/a.wav", "https://10.1.1.1/a.wav", "https://169.254.169.254/a.wav", "not a link"])
+      expectStatus(await as(t.owner, "POST", "/audio_files/import", { url }), 422);
+    expectStatus(await as(t.viewer, "POST", "/audio_files/import", { url: link("/media/a.wav"), workspace_id: t.workspace.id }), 403);
+    expectStatus(await as(t.stranger, "POST", "/audio_files/import", { url: link("/media/a.wav"), workspace_id: t.workspace.id }), 404);
+    const started = expectStatus(
+      await as(t.editor, "POST", "/audio_files/import", { url: link("/media/team.wav"), workspace_id: t.workspace.id }),
+      202,
+    ).data;
+    expect(started.workspaceId).toBe(t.workspace.id);
+  });
+});
