@@ -3,55 +3,13 @@
 // corrections without a reload, neighbouring edits both kept, and the same utterance edited
 // by both refused for one of them, who is told and catches up. Closing a tab takes its
 // person off the other's bar. Axe on the file view with someone there.
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { createUser, expect, expectAccessible, linkPath, mailTo, signIn, snap, test } from "./fixtures";
-import { sineWav } from "./media";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, snap, test } from "./fixtures";
 import { transcribed } from "./seed";
+import { auth, memberBrowser, teamWithMember, uploadInto } from "./team";
 import { caretAt, utteranceText as text } from "./transcripts";
 
 test.use({ reducedMotion: "reduce" });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** Uploads a 25 s WAV straight into a workspace (6 utterances of 8 words from the fake speech server). */
-async function uploadInto(request: APIRequestContext, token: string, workspaceId: string, name: string): Promise<string> {
-  const body = sineWav(25);
-  const link = await request.post("/api/v1/audio_files/upload-url", {
-    headers: auth(token),
-    data: { filename: name, content_type: "audio/wav", file_size: body.length, workspace_id: workspaceId },
-  });
-  expect(link.status()).toBe(200);
-  const { upload_url, key } = (await link.json()) as { upload_url: string; key: string };
-  expect((await request.put(upload_url, { headers: { "Content-Type": "audio/wav" }, data: body })).status()).toBe(200);
-  const confirmed = await request.post("/api/v1/audio_files/confirm-upload", {
-    headers: auth(token),
-    data: { filename: name, key, file_size: body.length, content_type: "audio/wav", duration_seconds: 25, workspace_id: workspaceId },
-  });
-  expect(confirmed.status()).toBe(201);
-  return ((await confirmed.json()) as { data: { id: string } }).data.id;
-}
-
-/** A second person's browser, signed in with tutorials skipped; its page errors are collected. */
-async function secondBrowser(browser: Browser, request: APIRequestContext, session: { token: string; user: unknown }) {
-  const res = await request.put("/api/v1/preferences", {
-    headers: auth(session.token),
-    data: { preferences: { tutorials: { skip_all: true } } },
-  });
-  expect(res.status()).toBe(200);
-  const user = { ...(session.user as object), preferences: ((await res.json()) as { data: unknown }).data };
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  await page.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem("auth_token", token);
-      localStorage.setItem("auth_user", JSON.stringify(user));
-    },
-    { token: session.token, user },
-  );
-  return { context, page, errors };
-}
 
 const bar = (page: Page) => page.getByTestId("presence-bar");
 const person = (page: Page, name: string) => bar(page).getByRole("button", { name: new RegExp(`^${name}: `) });
@@ -72,26 +30,14 @@ test("two members co-edit a team transcript: presence, carets, live edits, a sta
 }) => {
   test.setTimeout(150_000);
   const ada = await signIn(page, "Ada Owner");
-  const created = await page.request.post("/api/v1/workspaces", { headers: auth(ada.token), data: { name: "Quote Desk" } });
-  expect(created.status()).toBe(201);
-  const team = ((await created.json()) as { data: { id: string } }).data;
-
   // Ben is invited as an editor and accepts the e-mailed invitation.
-  const ben = await createUser(page.request, "Ben Guest");
-  const invited = await page.request.post(`/api/v1/workspaces/${team.id}/invitations`, {
-    headers: auth(ada.token),
-    data: { email: ben.email, role: "editor" },
-  });
-  expect(invited.status()).toBe(201);
-  const link = linkPath(await mailTo(page, ben.email, /Quote Desk/), "/invitations/accept");
-  const token = new URLSearchParams(link.split("?")[1]).get("token");
-  expect((await page.request.post("/api/v1/invitations/accept", { headers: auth(ben.token), data: { token } })).status()).toBe(200);
+  const { team, member: ben } = await teamWithMember(page, ada.token, "Quote Desk", "Ben Guest", "editor");
 
   const fileId = await uploadInto(page.request, ada.token, team.id, "interview.wav");
   await transcribed(page.request, ada.token, fileId);
   const address = `/dashboard/file/${fileId}?workspace=${team.id}`;
 
-  const second = await secondBrowser(browser, page.request, ben);
+  const second = await memberBrowser(browser, page.request, ben);
   const other = second.page;
   for (const p of [page, other]) {
     await p.goto(address);

@@ -2,15 +2,14 @@
 // key and by the context menu, replies, edits, resolves (the underline goes) and filters; two
 // members of a team comment with an @mention, see each other's threads and replies live, the
 // mention counts in the top bar and comes by e-mail, and a resolve clears it.
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { createUser, expect, expectAccessible, linkPath, mailTo, signIn, test } from "./fixtures";
-import { sineWav } from "./media";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, mailTo, signIn, test } from "./fixtures";
 import { transcribed } from "./seed";
+import { memberBrowser, teamWithMember, uploadInto } from "./team";
 import { openTranscript, utteranceText as text } from "./transcripts";
 
 test.use({ reducedMotion: "reduce" });
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const panel = (page: Page) => page.getByTestId("comments-panel");
 const threads = (page: Page) => panel(page).getByTestId("comment-thread");
 const word = (page: Page, i: number, w: string) =>
@@ -112,66 +111,19 @@ test("one person comments on words by key and context menu, replies, edits, reso
   await expect(word(page, 1, firstWords[0]!)).not.toHaveClass(/word--commented/);
 });
 
-/** Uploads a 25 s WAV straight into a workspace (6 utterances of 8 words from the fake speech server). */
-async function uploadInto(request: APIRequestContext, token: string, workspaceId: string, name: string): Promise<string> {
-  const body = sineWav(25);
-  const link = await request.post("/api/v1/audio_files/upload-url", {
-    headers: auth(token),
-    data: { filename: name, content_type: "audio/wav", file_size: body.length, workspace_id: workspaceId },
-  });
-  const { upload_url, key } = (await link.json()) as { upload_url: string; key: string };
-  expect((await request.put(upload_url, { headers: { "Content-Type": "audio/wav" }, data: body })).status()).toBe(200);
-  const confirmed = await request.post("/api/v1/audio_files/confirm-upload", {
-    headers: auth(token),
-    data: { filename: name, key, file_size: body.length, content_type: "audio/wav", duration_seconds: 25, workspace_id: workspaceId },
-  });
-  expect(confirmed.status()).toBe(201);
-  return ((await confirmed.json()) as { data: { id: string } }).data.id;
-}
-
-async function secondBrowser(browser: Browser, request: APIRequestContext, session: { token: string; user: unknown }) {
-  const res = await request.put("/api/v1/preferences", {
-    headers: auth(session.token),
-    data: { preferences: { tutorials: { skip_all: true } } },
-  });
-  const user = { ...(session.user as object), preferences: ((await res.json()) as { data: unknown }).data };
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  await page.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem("auth_token", token);
-      localStorage.setItem("auth_user", JSON.stringify(user));
-    },
-    { token: session.token, user },
-  );
-  return { context, page, errors };
-}
-
 test("two members: a mention reaches the other live, in the top bar and by e-mail; replies and a resolve come back", async ({
   page,
   browser,
 }) => {
   test.setTimeout(150_000);
   const ada = await signIn(page, "Ada Owner");
-  const created = await page.request.post("/api/v1/workspaces", { headers: auth(ada.token), data: { name: "Review Desk" } });
-  const team = ((await created.json()) as { data: { id: string } }).data;
   // Ben joins as a commenter: he comments and replies, and resolves only his own threads.
-  const ben = await createUser(page.request, "Ben Guest");
-  const invited = await page.request.post(`/api/v1/workspaces/${team.id}/invitations`, {
-    headers: auth(ada.token),
-    data: { email: ben.email, role: "commenter" },
-  });
-  expect(invited.status()).toBe(201);
-  const invitation = linkPath(await mailTo(page, ben.email, /Review Desk/), "/invitations/accept");
-  const token = new URLSearchParams(invitation.split("?")[1]).get("token");
-  expect((await page.request.post("/api/v1/invitations/accept", { headers: auth(ben.token), data: { token } })).status()).toBe(200);
+  const { team, member: ben } = await teamWithMember(page, ada.token, "Review Desk", "Ben Guest", "commenter");
   const fileId = await uploadInto(page.request, ada.token, team.id, "panel.wav");
   await transcribed(page.request, ada.token, fileId);
   const address = `/dashboard/file/${fileId}?workspace=${team.id}`;
 
-  const second = await secondBrowser(browser, page.request, ben);
+  const second = await memberBrowser(browser, page.request, ben);
   const other = second.page;
   for (const p of [page, other]) {
     await p.goto(address);

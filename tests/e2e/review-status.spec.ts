@@ -2,54 +2,12 @@
 // mouse and by keys), the badge shows there and in the folder view, where it filters the list;
 // a viewer's open list follows live, and the viewer sees the status without the menu; the owner
 // reads the changes in the activity log. Axe on the header and the list.
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { createUser, expect, expectAccessible, linkPath, mailTo, signIn, snap, test } from "./fixtures";
-import { sineWav } from "./media";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signIn, snap, test } from "./fixtures";
 import { transcribed } from "./seed";
+import { memberBrowser, teamWithMember, uploadInto } from "./team";
 
 test.use({ reducedMotion: "reduce" });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** Uploads a short WAV straight into a workspace. */
-async function uploadInto(request: APIRequestContext, token: string, workspaceId: string, name: string): Promise<string> {
-  const body = sineWav(2);
-  const link = await request.post("/api/v1/audio_files/upload-url", {
-    headers: auth(token),
-    data: { filename: name, content_type: "audio/wav", file_size: body.length, workspace_id: workspaceId },
-  });
-  expect(link.status()).toBe(200);
-  const { upload_url, key } = (await link.json()) as { upload_url: string; key: string };
-  expect((await request.put(upload_url, { headers: { "Content-Type": "audio/wav" }, data: body })).status()).toBe(200);
-  const confirmed = await request.post("/api/v1/audio_files/confirm-upload", {
-    headers: auth(token),
-    data: { filename: name, key, file_size: body.length, content_type: "audio/wav", duration_seconds: 2, workspace_id: workspaceId },
-  });
-  expect(confirmed.status()).toBe(201);
-  return ((await confirmed.json()) as { data: { id: string } }).data.id;
-}
-
-/** The viewer's own browser, signed in with tutorials skipped. */
-async function viewerBrowser(browser: Browser, request: APIRequestContext, session: { token: string; user: unknown }) {
-  const res = await request.put("/api/v1/preferences", {
-    headers: auth(session.token),
-    data: { preferences: { tutorials: { skip_all: true } } },
-  });
-  expect(res.status()).toBe(200);
-  const user = { ...(session.user as object), preferences: ((await res.json()) as { data: unknown }).data };
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  await page.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem("auth_token", token);
-      localStorage.setItem("auth_user", JSON.stringify(user));
-    },
-    { token: session.token, user },
-  );
-  return { context, page, errors };
-}
 
 const list = (page: Page) => page.getByRole("list", { name: "Files in this folder" });
 const row = (page: Page, name: string) => list(page).getByRole("listitem").filter({ hasText: name });
@@ -61,27 +19,15 @@ test("a reviewer sets a file's review status; header and list show it, the folde
 }) => {
   test.setTimeout(120_000);
   const rita = await signIn(page, "Rita Reviewer");
-  const created = await page.request.post("/api/v1/workspaces", { headers: auth(rita.token), data: { name: "Review Desk" } });
-  expect(created.status()).toBe(201);
-  const team = ((await created.json()) as { data: { id: string } }).data;
+  const { team, member: val } = await teamWithMember(page, rita.token, "Review Desk", "Val Viewer", "viewer");
 
-  const val = await createUser(page.request, "Val Viewer");
-  const invited = await page.request.post(`/api/v1/workspaces/${team.id}/invitations`, {
-    headers: auth(rita.token),
-    data: { email: val.email, role: "viewer" },
-  });
-  expect(invited.status()).toBe(201);
-  const link = linkPath(await mailTo(page, val.email, /Review Desk/), "/invitations/accept");
-  const token = new URLSearchParams(link.split("?")[1]).get("token");
-  expect((await page.request.post("/api/v1/invitations/accept", { headers: auth(val.token), data: { token } })).status()).toBe(200);
-
-  const interview = await uploadInto(page.request, rita.token, team.id, "interview.wav");
-  const briefing = await uploadInto(page.request, rita.token, team.id, "briefing.wav");
+  const interview = await uploadInto(page.request, rita.token, team.id, "interview.wav", 2);
+  const briefing = await uploadInto(page.request, rita.token, team.id, "briefing.wav", 2);
   await transcribed(page.request, rita.token, interview);
   await transcribed(page.request, rita.token, briefing);
 
   // The viewer has the folder view open while the file is reviewed.
-  const viewer = await viewerBrowser(browser, page.request, val);
+  const viewer = await memberBrowser(browser, page.request, val);
   const other = viewer.page;
   await other.goto(`/dashboard/folder/common?workspace=${team.id}`);
   await expect(other.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
