@@ -2,17 +2,15 @@
 // nothing stored yet; the import job (job.ts) fetches it.
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import { nowIso } from "../../common/time";
 import type { TranscriptionOptions } from "../../common/transcription-options";
 import { mediaTypeFor } from "../../common/upload-rules";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { AudioFileRow } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { hasFolder, insertAudioFile, type AudioFileWithFlag } from "../library/audio-files";
-import { notifyFileStatus, processingFields } from "../library/file-status";
+import { notifyFileStatus } from "../library/file-status";
 import { assertUploadQuota, recordTranscriptionStart } from "../library/quotas";
-import { newStorageKey } from "../library/uploads";
+import { newFileRow, newStorageKey } from "../library/uploads";
 import { enqueueImport } from "./job";
 
 /** The link's last path segment as a file name ("recording" when it has none). */
@@ -41,32 +39,17 @@ export async function importFromLink(
   // Room for one more file and a transcription this hour; its size is checked as it streams in.
   await assertUploadQuota(db, config, input.workspaceId, 0);
   const name = nameFromLink(input.url);
-  const now = nowIso();
-  const row: AudioFileRow = {
-    id: crypto.randomUUID(),
+  const row = newFileRow({
     workspaceId: input.workspaceId,
     uploadedBy: input.userId,
-    storeId: input.workspaceId,
     folderId: input.folderId,
-    reviewStatus: "draft",
-    reviewedBy: null,
-    reviewedAt: null,
     name,
-    filename: name,
     storageKey: newStorageKey(input.userId, name),
     contentType: mediaTypeFor(name, ""),
     fileSize: 0,
     durationSeconds: null,
-    transcriptionService: null,
-    transcriptionOptions: input.options,
-    detectedLanguage: null,
-    transcriptionNotices: null,
-    discardCorrections: 0,
-    transcriptFieldsSeq: 0,
-    createdAt: now,
-    updatedAt: now,
-    ...processingFields(now),
-  };
+    options: input.options,
+  });
   await insertAudioFile(db, row);
   await recordTranscriptionStart(db, row.workspaceId, row.id);
   await enqueueImport(env, { type: "import", audio_file_id: row.id, user_id: input.userId, url: input.url });

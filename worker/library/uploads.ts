@@ -57,6 +57,46 @@ export function assertUploadAllowed(
   if (problem) throw unprocessable(problem);
 }
 
+/** A new file of the workspace (uploaded, or imported from a link), processing: what it starts with. */
+export function newFileRow(f: {
+  workspaceId: string;
+  uploadedBy: string;
+  folderId: string | null;
+  name: string;
+  storageKey: string;
+  contentType: string;
+  fileSize: number;
+  durationSeconds: number | null;
+  options: TranscriptionOptions;
+}): AudioFileRow {
+  const now = nowIso();
+  return {
+    id: crypto.randomUUID(),
+    workspaceId: f.workspaceId,
+    uploadedBy: f.uploadedBy,
+    storeId: f.workspaceId,
+    folderId: f.folderId,
+    reviewStatus: "draft",
+    reviewedBy: null,
+    reviewedAt: null,
+    name: f.name,
+    filename: f.name,
+    storageKey: f.storageKey,
+    contentType: f.contentType,
+    fileSize: f.fileSize,
+    durationSeconds: f.durationSeconds,
+    transcriptionService: null,
+    transcriptionOptions: f.options,
+    detectedLanguage: null,
+    transcriptionNotices: null,
+    discardCorrections: 0,
+    transcriptFieldsSeq: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...processingFields(now),
+  };
+}
+
 export interface ConfirmInput {
   filename: string;
   key: string;
@@ -93,33 +133,18 @@ export async function confirmUpload(
   if (object.size !== input.file_size) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
 
   const storedType = object.httpMetadata?.contentType;
-  const now = nowIso();
-  const row: AudioFileRow = {
-    id: crypto.randomUUID(),
+  const row = newFileRow({
     workspaceId,
     uploadedBy: userId,
-    storeId: workspaceId,
     folderId,
-    reviewStatus: "draft",
-    reviewedBy: null,
-    reviewedAt: null,
     name: input.filename,
-    filename: input.filename,
     storageKey: input.key,
     // The type the upload link was issued for (stored with the object), else the key's / the validated one.
     contentType: isPlayableMediaType(storedType) ? storedType : mediaTypeFor(input.key, input.content_type),
     fileSize: object.size,
     durationSeconds: plausibleDuration(input.duration_seconds, object.size),
-    transcriptionService: null,
-    transcriptionOptions: input.options,
-    detectedLanguage: null,
-    transcriptionNotices: null,
-    discardCorrections: 0,
-    transcriptFieldsSeq: 0,
-    createdAt: now,
-    updatedAt: now,
-    ...processingFields(now),
-  };
+    options: input.options,
+  });
   try {
     await insertAudioFile(db, row);
   } catch (error) {
