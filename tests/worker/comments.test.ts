@@ -6,6 +6,7 @@ import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import { type Json, latestMail, mailsTo } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import { merge, split, storeTranscript, undoOk, unchangedWords, updateWords, utterances, userWithTranscript } from "./transcript-helpers";
+import { openTab, until } from "./live-helpers";
 import { inObject } from "./store-helpers";
 import { as, team } from "./workspace-helpers";
 
@@ -184,7 +185,10 @@ describe("comments", { timeout: 120_000 }, () => {
   it("e-mails the people mentioned, and the thread's people on a reply, as their preference allows", async () => {
     const { t, fileId, list } = await teamFile();
     const words = { start_word_id: list[1].transcriptWords[0].id, end_word_id: list[1].transcriptWords[0].id };
+    // The editor has the app open on another file: their own channel hears of the mention.
+    const editorTab = await openTab(t.editor, "comments_changed");
     const thread = await comment(t.commenter, fileId, { ...words, body: "@Editor is this right?", mentions: [t.editor.id] });
+    expect(await until(() => editorTab.messages.some((m) => m.comment_ids.includes(thread.id)), 1_000)).toBe(true);
     expect(thread.mentions).toEqual([{ id: t.editor.id, full_name: expect.any(String) }]);
     const mail = await latestMail(t.editor.email);
     expect(mail.subject).toContain("mentioned you");
@@ -203,8 +207,11 @@ describe("comments", { timeout: 120_000 }, () => {
     expect(toAuthor.subject).toContain("replied");
     expect((await mailsTo(t.viewer.email)).filter((m) => m.subject.includes("comment"))).toEqual([]);
 
+    const heard = editorTab.messages.length;
     expectStatus(await as(t.commenter, "PATCH", `/comments/${thread.id}`, { resolved: true }), 200);
     expect((await mentions(t.editor)).meta.total).toBe(0);
+    expect(await until(() => editorTab.messages.length > heard, 1_000)).toBe(true);
+    editorTab.close();
     // A stranger cannot be mentioned.
     expectStatus(await as(t.commenter, "POST", `/transcripts/${fileId}/comments`, { ...words, body: "x", mentions: [t.stranger.id] }), 422);
   });

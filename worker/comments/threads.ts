@@ -1,13 +1,14 @@
 // What each comment call does, once the caller's role is known (workspaces/access.ts): one call
 // into the file's store (which checks the anchor and authorship, writes, and tells the tabs on
 // the file), then D1's references and mentions, then the e-mails.
-import type { CommentCreate, CommentDto, CommentUpdate, ReplyCreate } from "../../common/comments";
+import type { CommentCreate, CommentDto, CommentPerson, CommentUpdate, ReplyCreate } from "../../common/comments";
 import { roleAllows } from "../../common/workspaces";
 import type { CommentActor } from "../../durable-objects/transcript-store/comments";
 import type { CommentsChange } from "../../durable-objects/transcript-store/comment-changes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { UserRow } from "../db/schema";
+import { publish } from "../live/publish";
 import { changeComments } from "../transcripts/store";
 import type { CommentTarget } from "../workspaces/access";
 import { emailAboutComment } from "./notify";
@@ -46,6 +47,19 @@ function notice(call: CommentCall, kind: "mention" | "reply", threadId: string, 
   };
 }
 
+/**
+ * The people a thread mentions hear of a change on their own channel too, so the count of open
+ * mentions moves in every tab, not only in one with the file open (whose socket hears it already;
+ * the store's own user is told by the store).
+ */
+async function tellMentioned(call: CommentCall, threadId: string, people: readonly CommentPerson[]): Promise<void> {
+  const ids = new Set(people.map((p) => p.id).filter((id) => id !== call.target.storeId));
+  const message = { type: "comments_changed" as const, file_id: call.target.fileId, comment_ids: [threadId], client_id: call.clientId };
+  await Promise.all([...ids].map((id) => publish(call.env, id, message)));
+}
+
+const mentionedIn = (thread: CommentDto) => [thread, ...thread.replies].flatMap((c) => c.mentions);
+
 export async function createThread(call: CommentCall, input: CommentCreate): Promise<CommentDto> {
   const mentions = await mentionedMembers(call.db, call.target.workspaceId, input.mentions);
   const id = crypto.randomUUID();
@@ -54,6 +68,7 @@ export async function createThread(call: CommentCall, input: CommentCreate): Pro
     thread: { id, startWordId: input.start_word_id, endWordId: input.end_word_id, body: input.body, mentions },
   });
   await recordComment(call.db, { id, fileId: call.target.fileId, threadId: null, mentions, authorId: call.user.id, resolved: false });
+  await tellMentioned(call, id, mentions);
   await emailAboutComment(call.env, call.config, call.db, mentions, notice(call, "mention", id, input.body));
   return done.answer!.thread;
 }
@@ -66,6 +81,7 @@ export async function replyTo(call: CommentCall, threadId: string, input: ReplyC
   await recordComment(call.db, { id, fileId: call.target.fileId, threadId, mentions, authorId: call.user.id, resolved: thread.resolved });
   // Those newly mentioned hear they were; everyone else in the thread that there is a reply.
   const mentioned = new Set(mentions.map((m) => m.id));
+  await tellMentioned(call, threadId, mentions);
   await Promise.all([
     emailAboutComment(call.env, call.config, call.db, mentions, notice(call, "mention", threadId, input.body)),
     emailAboutComment(
@@ -99,6 +115,8 @@ export async function updateComment(call: CommentCall, id: string, input: Commen
     resolved: thread.resolved,
   });
   const added = mentions.filter((m) => !before.has(m.id));
+  // A resolve or reopen changes everyone's count; an edit only the newly mentioned people's.
+  await tellMentioned(call, thread.id, input.resolved !== undefined ? mentionedIn(thread) : added);
   if (input.body !== undefined && added.length)
     await emailAboutComment(call.env, call.config, call.db, added, notice(call, "mention", thread.id, input.body));
   return thread;
