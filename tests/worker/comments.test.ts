@@ -216,7 +216,7 @@ describe("comments", { timeout: 120_000 }, () => {
     expectStatus(await as(t.commenter, "POST", `/transcripts/${fileId}/comments`, { ...words, body: "x", mentions: [t.stranger.id] }), 422);
   });
 
-  it("refuses a reply past the per-thread limit with 403", async () => {
+  it("refuses a thread or a reply past the file's and the thread's limits with 403", async () => {
     const { user, fileId } = await userWithTranscript("comments-limits");
     const [first] = await utterances(user, fileId);
     const id = first.transcriptWords[0].id;
@@ -237,6 +237,25 @@ describe("comments", { timeout: 120_000 }, () => {
     expectStatus(await as(user, "POST", `/comments/${thread.id}/replies`, { body: "the last one" }), 201);
     expect(expectStatus(await as(user, "POST", `/comments/${thread.id}/replies`, { body: "one more" }), 403).error).toBe(
       COMMENT_MESSAGES.tooManyReplies,
+    );
+
+    // Threads up to the file's limit, the same way.
+    await inObject(user.id, (sql) => {
+      for (let i = 1; i < COMMENT_LIMITS.threadsPerFile - 1; i++)
+        sql.exec(
+          "INSERT INTO comments (id, file_id, body, author_id, author_name, created_at, updated_at, word_ids, start_time, end_time, text) VALUES (?, ?, 't', ?, 'A', ?, ?, ?, 0, 0, '')",
+          `${thread.id}-t${i}`,
+          fileId,
+          user.id,
+          thread.created_at,
+          thread.created_at,
+          JSON.stringify([id]),
+        );
+    });
+    const words = { start_word_id: id, end_word_id: id };
+    expectStatus(await as(user, "POST", `/transcripts/${fileId}/comments`, { ...words, body: "the last thread" }), 201);
+    expect(expectStatus(await as(user, "POST", `/transcripts/${fileId}/comments`, { ...words, body: "one more" }), 403).error).toBe(
+      COMMENT_MESSAGES.tooManyThreads,
     );
   });
 
