@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "../../common/imports";
+import { WEBHOOK_MESSAGES } from "../../common/webhooks";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
 import type { Json } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
@@ -57,8 +58,14 @@ describe("import from a link", { timeout: 120_000 }, () => {
 
   it("refuses a link that is not allowed at once, and follows the workspace's roles", async () => {
     const t = await team();
-    for (const url of ["http://hooks.example.net/a.wav", "https://10.1.1.1/a.wav", "https://169.254.169.254/a.wav", "not a link"])
-      expectStatus(await as(t.owner, "POST", "/audio_files/import", { url }), 422);
+    for (const [url, error] of [
+      ["http://hooks.example.net/a.wav", IMPORT_MESSAGES.urlInvalid],
+      ["https://10.1.1.1/a.wav", IMPORT_MESSAGES.notPublic],
+      ["https://169.254.169.254/a.wav", IMPORT_MESSAGES.notPublic],
+      ["https://me:secret@hooks.example.net/a.wav", WEBHOOK_MESSAGES.urlCredentials],
+      ["not a link", IMPORT_MESSAGES.urlInvalid],
+    ])
+      expect(expectStatus(await as(t.owner, "POST", "/audio_files/import", { url }), 422).error).toBe(error);
     expectStatus(await as(t.viewer, "POST", "/audio_files/import", { url: link("/media/a.wav"), workspace_id: t.workspace.id }), 403);
     expectStatus(await as(t.stranger, "POST", "/audio_files/import", { url: link("/media/a.wav"), workspace_id: t.workspace.id }), 404);
     const started = expectStatus(

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { IMPORT_MESSAGES, linkImportSchema } from "../../common/imports";
+import { WEBHOOK_MESSAGES } from "../../common/webhooks";
 import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import { requireAuth } from "../auth/middleware";
 import { preferencesOf } from "../auth/users";
@@ -13,10 +14,19 @@ import type { AppEnv } from "../types";
 import { urlProblem } from "../webhooks/addresses";
 import { folderWorkspaceOf, workspaceFor } from "../workspaces/access";
 
+/** The address check's reason in an import's words. */
+const importRefusal = (problem: string) =>
+  problem === WEBHOOK_MESSAGES.urlNotPublic
+    ? IMPORT_MESSAGES.notPublic
+    : problem === WEBHOOK_MESSAGES.urlInvalid
+      ? IMPORT_MESSAGES.urlInvalid
+      : problem;
+
 /** `POST /audio_files/import`: a file from a link, fetched by a job and then transcribed as an upload. */
 export const importRoutes = new Hono<AppEnv>().use(requireAuth).post("/import", validate("json", linkImportSchema), async (c) => {
   const input = c.req.valid("json");
-  if (urlProblem(input.url, c.var.config.ENVIRONMENT === "development")) throw unprocessable(IMPORT_MESSAGES.notPublic);
+  const problem = urlProblem(input.url, c.var.config.ENVIRONMENT === "development");
+  if (problem) throw unprocessable(importRefusal(problem));
   const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
   if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
     throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
