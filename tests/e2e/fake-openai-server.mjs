@@ -2,6 +2,9 @@
 // same code the worker tests call) over HTTP on loopback, for the browser tests and
 // the editor bench. Ordinary answers come after 1.5 s, so tests can watch a file
 // processing, and are the generated "so the quarterly budget…" transcript.
+// Every other path goes to the fake webhook receiver and file server
+// (tests/support/fake-receiver.ts): files to import from a link (GET /media/<name>) and
+// receivers that record what they are sent (POST /ok/<key>, read back at GET /received/<key>).
 import { build } from "esbuild";
 import http from "node:http";
 
@@ -10,18 +13,21 @@ const OPTIONS = { latencyMs: 1_500, ordinary: "generated" };
 /** Uploads in the browser tests are small; anything past this is refused, not buffered. */
 const MAX_BODY_BYTES = 200 * 1024 * 1024;
 
-// Node 20 cannot import TypeScript: the module is transpiled in memory.
-const bundle = await build({
-  entryPoints: [new URL("../support/fake-openai.ts", import.meta.url).pathname],
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  write: false,
-  logLevel: "warning",
-});
-const { handleFakeOpenAi } = await import(
-  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0]?.contents ?? []).toString("base64")}`
-);
+// Node 20 cannot import TypeScript: the modules are transpiled in memory.
+async function load(path) {
+  const bundle = await build({
+    entryPoints: [new URL(path, import.meta.url).pathname],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    write: false,
+    logLevel: "warning",
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0]?.contents ?? []).toString("base64")}`);
+}
+const { handleFakeOpenAi } = await load("../support/fake-openai.ts");
+const { handleFakeReceiver } = await load("../support/fake-receiver.ts");
+const isOpenAi = (path) => path.startsWith("/v1/") || path.startsWith("/fake/");
 
 http
   .createServer((req, res) => {
@@ -41,10 +47,14 @@ http
         }
         const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
           method: req.method,
-          headers: Object.entries(req.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+          headers: Object.entries(req.headers).flatMap(([name, value]) =>
+            value === undefined ? [] : [/** @type {[string, string]} */ ([name, String(value)])],
+          ),
           body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks),
         });
-        const response = await handleFakeOpenAi(request, OPTIONS);
+        const response = isOpenAi(new URL(request.url).pathname)
+          ? await handleFakeOpenAi(request, OPTIONS)
+          : await handleFakeReceiver(request);
         res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
       } catch (error) {
         res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: String(error) } }));

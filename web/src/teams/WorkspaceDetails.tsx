@@ -10,8 +10,9 @@ import { formatDateTime } from "../lib/dates";
 import { toast } from "../lib/toasts";
 import { InvitationsSection } from "./InvitationsSection";
 import { activityText, ROLE_CHOICES, ROLE_LABELS } from "./roles";
+import { WebhooksSection } from "./WebhooksSection";
 
-/** One workspace: its name, members and, for owners, invitations, the log and deletion. */
+/** One workspace: its name, members and, for owners, invitations, webhooks, the log and deletion. */
 export function WorkspaceDetails({ workspace, onGone }: { workspace: WorkspaceDto; onGone: () => void }) {
   const manages = roleAllows(workspace.role, "manage");
   if (workspace.personal) {
@@ -19,6 +20,7 @@ export function WorkspaceDetails({ workspace, onGone }: { workspace: WorkspaceDt
       <section className="workspace-details" aria-label={workspace.name}>
         <h3>{workspace.name}</h3>
         <p className="muted">Your personal workspace: only you can see and edit its files.</p>
+        {manages && <WebhooksSection workspaceId={workspace.id} />}
       </section>
     );
   }
@@ -28,6 +30,7 @@ export function WorkspaceDetails({ workspace, onGone }: { workspace: WorkspaceDt
       <p className="muted">Your role: {ROLE_LABELS[workspace.role]}</p>
       <MembersSection workspace={workspace} onGone={onGone} />
       {manages && <InvitationsSection workspaceId={workspace.id} />}
+      {manages && <WebhooksSection workspaceId={workspace.id} />}
       {manages && <ActivitySection workspaceId={workspace.id} />}
       {manages && <DeleteWorkspace workspace={workspace} onGone={onGone} />}
     </section>

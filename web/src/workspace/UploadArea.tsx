@@ -8,6 +8,7 @@ import { describeError } from "../api/errors";
 import { toast } from "../lib/toasts";
 import { authState } from "../auth/store";
 import { NoServiceNotice } from "./NoServiceNotice";
+import { LinkImportDialog } from "./dialogs/LinkImportDialog";
 import { UploadOptions } from "./UploadOptions";
 import { cancelUpload, isAbort, storedFraction } from "./multipart-upload";
 import { fingerprintOf } from "./resume-store";
@@ -73,6 +74,7 @@ export function UploadArea({
   useUploadGuards(queue);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const maxBytes = config.data?.file_constraints.max_file_size ?? DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG;
   const accept = config.data?.file_constraints.supported_formats.join(",") ?? "audio/*,video/*";
@@ -133,6 +135,12 @@ export function UploadArea({
               }}
             />
           </div>
+          <button type="button" className="button button--small button--ghost" onClick={() => setImporting(true)}>
+            Import from a link
+          </button>
+          {importing && (
+            <LinkImportDialog target={{ workspaceId, folderId }} folderLabel={folderLabel} onClose={() => setImporting(false)} />
+          )}
           <UploadOptions />
           <NoServiceNotice compact />
         </>
