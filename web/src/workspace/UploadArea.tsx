@@ -135,13 +135,17 @@ export function UploadArea({
               }}
             />
           </div>
-          <button type="button" className="button button--small button--ghost" onClick={() => setImporting(true)}>
-            Import from a link
-          </button>
           {importing && (
             <LinkImportDialog target={{ workspaceId, folderId }} folderLabel={folderLabel} onClose={() => setImporting(false)} />
           )}
-          <UploadOptions />
+          {/* In the options' row: the sidebar keeps its height for the tree on short windows. */}
+          <UploadOptions
+            actions={
+              <button type="button" className="link-button small upload-import" onClick={() => setImporting(true)}>
+                Import from a link
+              </button>
+            }
+          />
           <NoServiceNotice compact />
         </>
       ) : (

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useSnapshot } from "valtio";
 import { DEFAULT_OPTIONS, type TranscriptionOptions } from "../../../common/transcription-options";
 import { languageName } from "../../../common/languages";
@@ -14,7 +14,7 @@ export function summarizeOptions(o: TranscriptionOptions): string {
 }
 
 /** The upload area's optional Options step: saved as the user's defaults, used by every later upload. */
-export function UploadOptions() {
+export function UploadOptions({ actions }: { actions?: ReactNode }) {
   const { user } = useSnapshot(authState);
   const saved = (user?.preferences.transcription.defaults as TranscriptionOptions | undefined) ?? DEFAULT_OPTIONS;
   const service = useUserService();
@@ -42,6 +42,7 @@ export function UploadOptions() {
         <span className="muted small" data-testid="upload-options-summary">
           {summarizeOptions(saved)}
         </span>
+        {actions}
         <button
           type="button"
           className="link-button small"
