@@ -35,6 +35,8 @@ const workersRuntime = (vars: Record<string, string> = {}) =>
         TEST_GOOGLE_PRIVATE_JWK: privateJwk,
         // Webhook retries at once: the tests deliver each attempt themselves.
         WEBHOOK_RETRY_SECONDS: "0,0,0,0,0,0",
+        // Hundreds of sign-ups: cheap password hashes (the standard ones are checked in unit tests).
+        PASSWORD_HASH_COST: "low",
         ...vars,
       },
       // Frees the name AI (Workers AI has no local simulator) for the stand-in.

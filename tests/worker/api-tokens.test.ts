@@ -112,9 +112,7 @@ describe("API tokens", { timeout: 60_000 }, () => {
         call("POST", "/tokens", { name: "n", scopes: ["read"], expires_in_days: 1 }, { token: user.token }),
       ),
     );
-    expect(expectStatus(await call("GET", "/tokens", undefined, { token: user.token }), 200).data).toHaveLength(
-      API_TOKEN_LIMITS.perUser,
-    );
+    expect(expectStatus(await call("GET", "/tokens", undefined, { token: user.token }), 200).data).toHaveLength(API_TOKEN_LIMITS.perUser);
     expect(await call("POST", "/tokens", { name: "n", scopes: ["read"], expires_in_days: 1 }, { token: user.token })).toMatchObject({
       status: 403,
       body: { error: API_TOKEN_MESSAGES.tooMany },
