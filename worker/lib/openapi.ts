@@ -71,6 +71,8 @@ const answer = (schema: ZodType) =>
   resolver(schema, {
     options: {
       io: "output",
+      // A transform's output type is not known to zod: it is shown as any value (the library's default).
+      unrepresentable: "any",
       override: (ctx: { jsonSchema: Record<string, unknown> }) => {
         if (ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
       },

@@ -28,6 +28,8 @@ export function validate<T extends ZodType, K extends Target>(target: K, schema:
  */
 const exampleOption = (schema: ZodType, examples: unknown[]) => ({
   options: {
+    // Setting an override replaces the library's options for zod: keep its `unrepresentable` too.
+    unrepresentable: "any",
     override: (ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) => {
       if (ctx.zodSchema === schema) ctx.jsonSchema.examples = examples;
     },
