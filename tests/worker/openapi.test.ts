@@ -89,7 +89,7 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("answers errors as the one shared {error} schema", () => {
-    const operation = document.paths["/api_tokens"].post;
+    const operation = document.paths["/tokens"].post;
     expect(operation.responses["422"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(document.components.schemas.Error).toBeTruthy();
   });
@@ -115,6 +115,6 @@ describe("GET /api/v1/openapi.json", () => {
       checked.push(`${method?.toUpperCase()} ${path}`);
     }
     // Not vacuous: the key request bodies carry examples (zod drops some from transforming schemas).
-    expect(checked).toEqual(expect.arrayContaining(["POST /api_tokens", "POST /webhooks", "POST /audio_files/import"]));
+    expect(checked).toEqual(expect.arrayContaining(["POST /tokens", "POST /webhooks", "POST /audio_files/import"]));
   });
 });
