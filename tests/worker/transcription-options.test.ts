@@ -14,6 +14,7 @@ import { FAKE_OPENAI_ORIGIN, type ReceivedTranscription } from "../support/fake-
 import { call as api } from "./helpers";
 import { createUser, expectStatus, uploadObject, wav, type TestUser } from "./library-helpers";
 import { deliver, openAiEnv } from "./retranscribe-helpers";
+import { transcribeAll } from "../support/transcribe-all";
 
 const novaEnv = Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env;
 const whisperEnv = Object.create(env, {
@@ -285,7 +286,7 @@ describe("transcription options: the request each service receives", () => {
         filename: "w.wav",
       },
     );
-    const t = await service.transcribe(input, env, getConfig(env), { language: null, terms: [term], diarize: false });
+    const t = await transcribeAll(service, input, env, getConfig(env), { language: null, terms: [term], diarize: false });
     expect(t.language).toBe("en");
     const prompts = (await aiReceived()).filter((r) => String(r.inputs.initial_prompt ?? "").startsWith(term)).map((r) => r.inputs);
     expect(prompts).toEqual([
