@@ -15,12 +15,15 @@ import { call as api } from "./helpers";
 import { createUser, expectStatus, uploadObject, wav, type TestUser } from "./library-helpers";
 import { deliver, openAiEnv } from "./retranscribe-helpers";
 import { transcribeAll } from "../support/transcribe-all";
+import { withInlineWorkflow } from "../support/inline-workflow";
 
-const novaEnv = Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env;
-const whisperEnv = Object.create(env, {
-  WORKERS_AI_REMOTE: { value: "true" },
-  TRANSCRIPTION_SERVICE: { value: "workers-ai-whisper" },
-}) as Env;
+const novaEnv = withInlineWorkflow(Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env);
+const whisperEnv = withInlineWorkflow(
+  Object.create(env, {
+    WORKERS_AI_REMOTE: { value: "true" },
+    TRANSCRIPTION_SERVICE: { value: "workers-ai-whisper" },
+  }) as Env,
+);
 
 const aiReceived = () => (env.AI as unknown as { received(): Promise<ReceivedAiRequest[]> }).received();
 const openAiReceived = async () => (await (await fetch(`${FAKE_OPENAI_ORIGIN}/fake/received`)).json()) as ReceivedTranscription[];

@@ -10,8 +10,9 @@ import { instanceIdOf, piecesPrefixOf, type RunParams, runOf } from "./run-key";
 
 /** Terminates the run's instance if it is still going (one already finished, or never started, is fine). */
 export async function terminateRun(env: Env, params: RunParams): Promise<void> {
+  const instance = await env.TRANSCRIPTION_WORKFLOW.get(instanceIdOf(params)).catch(() => null);
+  if (!instance) return;
   try {
-    const instance = await env.TRANSCRIPTION_WORKFLOW.get(instanceIdOf(params));
     const { status } = await instance.status();
     if (!["complete", "errored", "terminated"].includes(status)) await instance.terminate();
   } catch (error) {
