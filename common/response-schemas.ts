@@ -80,7 +80,14 @@ export const audioFileDtoSchema = z
     folderId: z.string().nullable(),
     processingEstimation: z.object({ elapsedSeconds: z.number(), estimatedTotalSeconds: z.number() }).nullable(),
     job: z
-      .object({ attempt: z.number().int(), retrying: z.boolean(), error: z.string().nullable(), retryAt: instant.nullable() })
+      .object({
+        attempt: z.number().int(),
+        retrying: z.boolean(),
+        error: z.string().nullable(),
+        retryAt: instant.nullable(),
+        chunksDone: z.number().int().nullable(),
+        chunksTotal: z.number().int().nullable(),
+      })
       .nullable(),
     transcriptionOptions: storedOptionsSchema,
     detectedLanguage: z.string().nullable(),

@@ -132,6 +132,9 @@ export const audioFiles = sqliteTable(
     /** When a job last started an attempt: a processing file silent past the bound has lost its message. */
     jobHeartbeatAt: text("job_heartbeat_at"),
     jobRequeues: integer("job_requeues").notNull().default(0),
+    /** Pieces of the recording transcribed so far, of how many (null until the job has planned them). */
+    jobChunksDone: integer("job_chunks_done"),
+    jobChunksTotal: integer("job_chunks_total"),
     /** The user's options for this file's transcription (JSON, null = defaults). */
     transcriptionOptions: text("transcription_options", { mode: "json" }).$type<TranscriptionOptions>(),
     /** The language the service reported for the last transcription. */

@@ -1,18 +1,21 @@
 // The recovery sweep: run by the cron trigger when deployed and on a timer by the
 // local stack (`npm start` calls POST /api/v1/dev/sweep), the same code either way.
-// A processing file whose job has given no sign of life past the bound lost its
-// queue message (a crash, a failed send): it is re-queued, and after a few tries
-// failed with the reason; so is an export left waiting or generating (exports/recovery.ts).
-// Uploads handed out but never confirmed are removed after a day, and uploads in parts past
-// their validity are aborted.
+// A transcription run is a workflow instance that keeps its own state and retries
+// (decision 044); the sweep handles only what the engine cannot tell: a processing file
+// silent past the bound whose run has no instance (its queue message was lost: a crash,
+// a failed send) is re-queued, and after a few tries failed with the reason; one whose
+// instance ended without finishing the file is failed. So is an export left waiting or
+// generating (exports/recovery.ts). Uploads handed out but never confirmed are removed
+// after a day, and uploads in parts past their validity are aborted.
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
-import { audioFiles, pendingUploads } from "../db/schema";
+import { type AudioFileRow, audioFiles, pendingUploads } from "../db/schema";
 import { recoverExports } from "../exports/recovery";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
 import { removeExpiredMultipartUploads } from "../library/multipart";
 import { enqueueTranscription } from "./job";
+import { instanceIdOf, runOf } from "./run-key";
 
 /** Re-queues before a lost job fails the file. */
 export const MAX_REQUEUES = 2;
@@ -50,7 +53,11 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     .all();
   for (const file of candidates) {
     if (!isJobLost(file, config.JOB_LOST_AFTER_SECONDS, now)) continue;
-    if (file.jobRequeues < MAX_REQUEUES) {
+    const state = await runState(env, file);
+    if (state === "alive") continue;
+    if (state === "ended") {
+      if (await failProcessing(env, db, file.id, LOST_JOB_REASON)) result.failed++;
+    } else if (file.jobRequeues < MAX_REQUEUES) {
       const claimed = await claimRequeue(db, file);
       if (!claimed) continue;
       await enqueueTranscription(env, claimed);
@@ -65,6 +72,14 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   result.exportsRequeued = exports.requeued;
   result.exportsFailed = exports.failed;
   return result;
+}
+
+/** What the engine knows of the file's current run: no instance, one still going (or paused), or one that ended. */
+async function runState(env: Env, file: AudioFileRow): Promise<"missing" | "alive" | "ended"> {
+  const instance = await env.TRANSCRIPTION_WORKFLOW.get(instanceIdOf({ fileId: file.id, run: runOf(file) })).catch(() => null);
+  if (!instance) return "missing";
+  const { status } = await instance.status();
+  return status === "complete" || status === "errored" || status === "terminated" ? "ended" : "alive";
 }
 
 async function removeUnconfirmedUploads(env: Env, now: number): Promise<number> {
