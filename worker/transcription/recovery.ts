@@ -3,8 +3,8 @@
 // A processing file whose job has given no sign of life past the bound lost its
 // queue message (a crash, a failed send): it is re-queued, and after a few tries
 // failed with the reason; so is an export left waiting or generating (exports/recovery.ts).
-// Uploads handed out but never confirmed are removed after a day, and uploads in parts past
-// their validity are aborted.
+// Uploads handed out but never confirmed are removed after a day, uploads in parts past
+// their validity are aborted, and recordings left unfinished as long are removed with their chunks.
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
@@ -12,6 +12,7 @@ import { audioFiles, pendingUploads } from "../db/schema";
 import { recoverExports } from "../exports/recovery";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
 import { removeExpiredMultipartUploads } from "../library/multipart";
+import { removeOldRecordings } from "../recordings/store";
 import { enqueueTranscription } from "./job";
 
 /** Re-queues before a lost job fails the file. */
@@ -25,6 +26,8 @@ export interface SweepResult {
   uploadsRemoved: number;
   /** Uploads in parts past their validity (open ones aborted in storage). */
   partUploadsRemoved: number;
+  /** Recordings left unfinished past a day (their chunks removed from storage). */
+  recordingsRemoved: number;
   /** Exports whose messages were lost, sent again, and failed after the last try. */
   exportsRequeued: number;
   exportsFailed: number;
@@ -38,6 +41,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     failed: 0,
     uploadsRemoved: 0,
     partUploadsRemoved: 0,
+    recordingsRemoved: 0,
     exportsRequeued: 0,
     exportsFailed: 0,
   };
@@ -61,6 +65,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   }
   result.uploadsRemoved = await removeUnconfirmedUploads(env, now);
   result.partUploadsRemoved = await removeExpiredMultipartUploads(db, env.MEDIA, now);
+  result.recordingsRemoved = await removeOldRecordings(db, env.MEDIA, now);
   const exports = await recoverExports(env, db, now);
   result.exportsRequeued = exports.requeued;
   result.exportsFailed = exports.failed;
