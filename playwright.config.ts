@@ -51,7 +51,7 @@ export default defineConfig({
         PORT: String(port),
         PERSIST_DIR: stateDir,
         // E2E_DEV_VARS adds settings for one run (`;`-separated NAME=value pairs).
-        DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${fakeOpenAiPort}/v1;OPENAI_CHAT_MODEL=fake-chat${process.env.E2E_DEV_VARS ? `;${process.env.E2E_DEV_VARS}` : ""}`,
+        DEV_VARS: `PASSWORD_HASH_COST=low;TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${fakeOpenAiPort}/v1;OPENAI_CHAT_MODEL=fake-chat${process.env.E2E_DEV_VARS ? `;${process.env.E2E_DEV_VARS}` : ""}`,
       },
       url: `http://localhost:${port}/api/v1/auth/config`,
       timeout: 120_000,

@@ -46,7 +46,9 @@ export const apiTokenCreateSchema = z.strictObject({
     .int(API_TOKEN_MESSAGES.expiry)
     .min(API_TOKEN_LIMITS.minDays, API_TOKEN_MESSAGES.expiry)
     .max(API_TOKEN_LIMITS.maxDays, API_TOKEN_MESSAGES.expiry)
-    .nullable(),
+    .nullable()
+    // Left out means the same as null: a token that does not expire.
+    .default(null),
 });
 export type ApiTokenCreateInput = z.infer<typeof apiTokenCreateSchema>;
 

@@ -67,6 +67,8 @@ const configSchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(",").map((n) => Number(n.trim())) : [...DEFAULT_RETRY_SECONDS]))
     .pipe(z.array(z.number().int().min(0).max(43_200)).min(1).max(9)),
+  /** `low`: far cheaper password hashes, so test runs that sign up hundreds of accounts stay quick. */
+  PASSWORD_HASH_COST: z.enum(["standard", "low"]).default("standard"),
   /** R2 S3 credentials: with all four, uploads and playback use real presigned URLs. */
   R2_ACCOUNT_ID: z.string().optional(),
   R2_ACCESS_KEY_ID: z.string().optional(),
@@ -81,6 +83,10 @@ const checkedSchema = configSchema
   .refine((c) => c.ENVIRONMENT !== "production" || c.APP_URL, {
     message: "APP_URL is required in production: the origin of the app, which links in e-mails point at",
     path: ["APP_URL"],
+  })
+  .refine((c) => c.ENVIRONMENT === "development" || c.PASSWORD_HASH_COST === "standard", {
+    message: "PASSWORD_HASH_COST=low is for test runs in development only",
+    path: ["PASSWORD_HASH_COST"],
   })
   .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? LOCAL_APP_URL }));
 

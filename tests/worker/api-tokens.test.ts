@@ -10,7 +10,7 @@ import { createUser, expectStatus, type TestUser } from "./library-helpers";
 
 const newToken = async (user: TestUser, body: Record<string, unknown> = {}) =>
   expectStatus(
-    await call("POST", "/api_tokens", { name: "Nightly upload", scopes: ["read"], expires_in_days: 30, ...body }, { token: user.token }),
+    await call("POST", "/tokens", { name: "Nightly upload", scopes: ["read"], expires_in_days: 30, ...body }, { token: user.token }),
     201,
   ).data;
 const withToken = (token: string, method: string, path: string, body?: unknown) => call(method, path, body, { token });
@@ -28,7 +28,7 @@ describe("API tokens", { timeout: 60_000 }, () => {
     expect(row?.token_hash).toBe(await sha256Hex(`api-token:${created.token}`));
     expect(JSON.stringify(row)).not.toContain(created.token);
 
-    const { data } = expectStatus(await call("GET", "/api_tokens", undefined, { token: user.token }), 200);
+    const { data } = expectStatus(await call("GET", "/tokens", undefined, { token: user.token }), 200);
     const { token: _secret, ...listed } = created;
     expect(data).toEqual([listed]);
   });
@@ -59,8 +59,8 @@ describe("API tokens", { timeout: 60_000 }, () => {
     const user = await createUser("tok-account");
     const token = (await newToken(user, { scopes: ["read", "write"] })).token;
     for (const [method, path, body] of [
-      ["GET", "/api_tokens", undefined],
-      ["POST", "/api_tokens", { name: "x", scopes: ["read"], expires_in_days: null }],
+      ["GET", "/tokens", undefined],
+      ["POST", "/tokens", { name: "x", scopes: ["read"], expires_in_days: null }],
       ["POST", "/auth/logout", {}],
       ["POST", "/cable/ticket", {}],
       ["PUT", "/preferences", { preferences: {} }],
@@ -69,7 +69,7 @@ describe("API tokens", { timeout: 60_000 }, () => {
       expect([res.status, res.body], `${method} ${path}`).toEqual([403, { error: API_TOKEN_MESSAGES.sessionOnly }]);
     }
     // The session that created it still works.
-    expectStatus(await call("GET", "/api_tokens", undefined, { token: user.token }), 200);
+    expectStatus(await call("GET", "/tokens", undefined, { token: user.token }), 200);
   });
 
   it("stops working at once when revoked or expired; another user's token is 404 to revoke", async () => {
@@ -77,11 +77,11 @@ describe("API tokens", { timeout: 60_000 }, () => {
     const other = await createUser("tok-revoke-other");
     const created = await newToken(user);
     expectStatus(await withToken(created.token, "GET", "/audio_files"), 200);
-    expect(await call("DELETE", `/api_tokens/${created.id}`, undefined, { token: other.token })).toMatchObject({
+    expect(await call("DELETE", `/tokens/${created.id}`, undefined, { token: other.token })).toMatchObject({
       status: 404,
       body: { error: API_TOKEN_MESSAGES.notFound },
     });
-    expectStatus(await call("DELETE", `/api_tokens/${created.id}`, undefined, { token: user.token }), 200);
+    expectStatus(await call("DELETE", `/tokens/${created.id}`, undefined, { token: user.token }), 200);
     expect(await withToken(created.token, "GET", "/audio_files")).toMatchObject({ status: 401, body: { error: MESSAGES.sessionExpired } });
 
     const expiring = await newToken(user);
@@ -100,20 +100,20 @@ describe("API tokens", { timeout: 60_000 }, () => {
       [{ name: "x", scopes: ["read"], expires_in_days: 0 }, API_TOKEN_MESSAGES.expiry],
       [{ name: "x", scopes: ["read"], expires_in_days: 366 }, API_TOKEN_MESSAGES.expiry],
     ] as const) {
-      const res = await call("POST", "/api_tokens", body, { token: user.token });
+      const res = await call("POST", "/tokens", body, { token: user.token });
       expect([res.status, res.body], JSON.stringify(body)).toEqual([422, { error }]);
     }
     const forever = await newToken(user, { expires_in_days: null });
     expect(forever.expires_at).toBeNull();
+    const unsaid = expectStatus(await call("POST", "/tokens", { name: "No expiry said", scopes: ["read"] }, { token: user.token }), 201);
+    expect(unsaid.data.expires_at).toBeNull();
     await Promise.all(
       Array.from({ length: API_TOKEN_LIMITS.perUser + 2 }, () =>
-        call("POST", "/api_tokens", { name: "n", scopes: ["read"], expires_in_days: 1 }, { token: user.token }),
+        call("POST", "/tokens", { name: "n", scopes: ["read"], expires_in_days: 1 }, { token: user.token }),
       ),
     );
-    expect(expectStatus(await call("GET", "/api_tokens", undefined, { token: user.token }), 200).data).toHaveLength(
-      API_TOKEN_LIMITS.perUser,
-    );
-    expect(await call("POST", "/api_tokens", { name: "n", scopes: ["read"], expires_in_days: 1 }, { token: user.token })).toMatchObject({
+    expect(expectStatus(await call("GET", "/tokens", undefined, { token: user.token }), 200).data).toHaveLength(API_TOKEN_LIMITS.perUser);
+    expect(await call("POST", "/tokens", { name: "n", scopes: ["read"], expires_in_days: 1 }, { token: user.token })).toMatchObject({
       status: 403,
       body: { error: API_TOKEN_MESSAGES.tooMany },
     });

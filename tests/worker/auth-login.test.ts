@@ -4,7 +4,8 @@ import { Buffer } from "node:buffer";
 import { scrypt } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../common/messages";
-import { SCRYPT_PARAMS } from "../../worker/auth/password";
+import { scryptParamsFor } from "../../worker/auth/password";
+import { getConfig } from "../../worker/config";
 import {
   type Account,
   expectOk,
@@ -105,15 +106,15 @@ describe("POST /auth/login", () => {
     const weak = await signUpAndConfirm();
     const salt = crypto.getRandomValues(new Uint8Array(16));
     const key = await new Promise<Buffer>((resolve, reject) =>
-      scrypt(weak.password.normalize("NFKC"), salt, 32, { N: 1024, r: 8, p: 1 }, (err, k) => (err ? reject(err) : resolve(k))),
+      scrypt(weak.password.normalize("NFKC"), salt, 32, { N: 256, r: 8, p: 1 }, (err, k) => (err ? reject(err) : resolve(k))),
     );
-    const weakHash = `scrypt$1024$8$1$${Buffer.from(salt).toString("base64")}$${key.toString("base64")}`;
+    const weakHash = `scrypt$256$8$1$${Buffer.from(salt).toString("base64")}$${key.toString("base64")}`;
     await env.DB.prepare("UPDATE users SET password_hash = ? WHERE email = ?").bind(weakHash, weak.email).run();
 
     expect((await login(weak.email, weak.password)).status).toBe(200);
     const rehashed = (await userRow(weak.email))!.password_hash!;
     expect(rehashed).not.toBe(weakHash);
-    const { N, r, p } = SCRYPT_PARAMS;
+    const { N, r, p } = scryptParamsFor(getConfig(env).PASSWORD_HASH_COST);
     expect(rehashed.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     // And the new hash still verifies.
     expect((await login(weak.email, weak.password)).status).toBe(200);

@@ -38,7 +38,7 @@ describe("GET /dev/outbox", () => {
   });
 
   it("answers 404 outside development", async () => {
-    const production = Object.create(env, { ENVIRONMENT: { value: "production" } }) as Env;
+    const production = Object.create(env, { ENVIRONMENT: { value: "production" }, PASSWORD_HASH_COST: { value: "standard" } }) as Env;
     const ctx = createExecutionContext();
     const res = await app.fetch(apiRequest("GET", "/dev/outbox"), production, ctx);
     expect(res.status).toBe(404);

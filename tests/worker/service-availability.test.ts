@@ -22,7 +22,7 @@ describe("service configuration: available", () => {
     expect(serviceConfiguration(openai).transcription.available).toBe(true);
     const remote = withVars({ ENVIRONMENT: "development", WORKERS_AI_REMOTE: "true" });
     expect(serviceConfiguration(remote).transcription.available).toBe(true);
-    const deployed = withVars({ ENVIRONMENT: "production", APP_URL: "https://app.example.com" });
+    const deployed = withVars({ ENVIRONMENT: "production", PASSWORD_HASH_COST: "standard", APP_URL: "https://app.example.com" });
     expect(serviceConfiguration(deployed).transcription.available).toBe(true);
   });
 

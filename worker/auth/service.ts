@@ -9,7 +9,7 @@ import type { Mailer } from "../mail/mailer";
 import { confirmEmailMessage, resetPasswordMessage } from "../mail/templates";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
 import { verifyGoogleIdToken } from "./google";
-import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password";
+import { burnPasswordCheck, hashPassword, needsRehash, scryptParamsFor, verifyPassword } from "./password";
 import { assertAcceptablePassword } from "./password-policy";
 import { createSession, revokeAllSessions } from "./sessions";
 import { createUser, findUserByEmail, findUserByGoogleSub, findUserById, toPublicUser, updateUser } from "./users";
@@ -41,7 +41,7 @@ export async function register(
     user = await createUser(deps.db, {
       email: input.email,
       fullName: input.full_name,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, scryptParamsFor(deps.config.PASSWORD_HASH_COST)),
       confirmed: false,
     });
   } catch (error) {
@@ -74,14 +74,15 @@ export async function confirmEmail(deps: AuthDeps, token: string): Promise<{ mes
 
 export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<AuthSuccess> {
   const user = await findUserByEmail(deps.db, input.email);
+  const params = scryptParamsFor(deps.config.PASSWORD_HASH_COST);
   if (!user?.passwordHash) {
-    await burnPasswordCheck(input.password);
+    await burnPasswordCheck(input.password, params);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(MESSAGES.invalidCredentials);
   if (!user.emailConfirmedAt) throw forbidden(MESSAGES.emailNotConfirmed);
-  const current = needsRehash(user.passwordHash)
-    ? await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password) })
+  const current = needsRehash(user.passwordHash, params)
+    ? await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password, params) })
     : user;
   const token = await createSession(deps.db, deps.config.JWT_SECRET, user.id);
   return { token, user: toPublicUser(current) };
@@ -109,7 +110,7 @@ export async function resetPassword(
   const user = await findUserById(deps.db, check.userId);
   if (!user) throw badRequest(MESSAGES.expiredResetToken);
   await updateUser(deps.db, user.id, {
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, scryptParamsFor(deps.config.PASSWORD_HASH_COST)),
     // Following the e-mailed link proves the address.
     emailConfirmedAt: user.emailConfirmedAt ?? new Date().toISOString(),
   });
