@@ -4,10 +4,17 @@
 // offered for transcription.
 import config from "../../playwright.config";
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signIn, snap, test } from "./fixtures";
 
 const browserArgs = config.use?.launchOptions?.args ?? [];
-const fakeMicrophone = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+// A fake microphone; a page may use it only where the context grants the permission, since
+// every prompt is refused (as a person who clicks Block would).
+test.use({
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [...browserArgs, "--use-fake-device-for-media-stream", "--deny-permission-prompts"],
+  },
+});
 
 const recordButton = (page: Page) => page.getByRole("button", { name: "Record", exact: true });
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Record" });
@@ -27,7 +34,7 @@ async function expectTranscribed(page: Page) {
 }
 
 test.describe("with a microphone", () => {
-  test.use({ launchOptions: { ...config.use?.launchOptions, args: [...browserArgs, ...fakeMicrophone] }, permissions: ["microphone"] });
+  test.use({ permissions: ["microphone"] });
 
   test("records by keyboard with a running clock and a moving meter, and transcribes on stop", async ({ page }) => {
     await signIn(page);
@@ -40,6 +47,9 @@ test.describe("with a microphone", () => {
       .poll(async () => Number(await box.getByRole("meter", { name: "Microphone level" }).getAttribute("aria-valuenow")))
       .toBeGreaterThan(0);
     await expect(box.getByTestId("record-saved")).toHaveText(/^Saved up to 0:05/, { timeout: 10_000 });
+    await expectAccessible(page, "the record dialog while recording");
+    await snap(page, "recording");
+    await box.getByRole("button", { name: "Stop and transcribe" }).focus();
     await page.keyboard.press("Enter");
     await expect(box).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByText(/Recording saved: transcribing Recording .*\.webm/)).toBeVisible();
@@ -70,13 +80,6 @@ test.describe("with a microphone", () => {
 });
 
 test.describe("without a microphone permission", () => {
-  test.use({
-    launchOptions: {
-      ...config.use?.launchOptions,
-      args: [...browserArgs, "--use-fake-device-for-media-stream", "--deny-permission-prompts"],
-    },
-  });
-
   test("a refused microphone says how to allow it", async ({ page }) => {
     await signIn(page);
     await page.goto("/dashboard");
