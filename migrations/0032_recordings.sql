@@ -8,8 +8,9 @@ CREATE TABLE recordings (
   name TEXT NOT NULL,
   mime_type TEXT NOT NULL,
   created_at TEXT NOT NULL,
-  -- Set when finished: the file its chunks are being joined into (the row goes once they are).
-  audio_file_id TEXT
+  -- Set when finished: the file its chunks are joined into, and how many (the row stays until the sweep).
+  audio_file_id TEXT,
+  chunk_count INTEGER
 );
 CREATE INDEX recordings_user ON recordings (user_id, created_at);
 CREATE INDEX recordings_workspace ON recordings (workspace_id);

@@ -181,6 +181,26 @@ describe("recordings", { timeout: 120_000 }, () => {
     expect(expectStatus(await as(user, "GET", "/recordings"), 200).data).toEqual([]);
   });
 
+  it("joins a finished recording whose job was lost when the sweep sends it again", async () => {
+    const user = await createUser("rec-lost");
+    const recording = await start(user);
+    for (const n of [0, 1]) expectStatus(await sendChunk(user, recording.id, n, chunkBytes(n)), 200);
+    // The queue drops the join's message (the platform's queue, replaced: our code is the same).
+    const dropping = Object.create(env, { TRANSCRIPTION_QUEUE: { value: { send: async () => undefined } } }) as Env;
+    const finish = apiRequest("POST", `/recordings/${recording.id}/finish`, { chunk_count: 2 }, { token: user.token });
+    const res = await worker.fetch(finish, dropping, createExecutionContext());
+    const started = ((await res.json()) as Json).data;
+    expect([res.status, started.status]).toEqual([202, "processing"]);
+    const longAgo = new Date(Date.now() - 3600_000).toISOString();
+    await env.DB.prepare("UPDATE audio_files SET processing_started_at = ?, job_heartbeat_at = NULL WHERE id = ?").bind(longAgo, started.id).run();
+
+    expect((await sweep(env)).requeued).toBeGreaterThanOrEqual(1);
+    const file = await settled(user, started.id);
+    expect(file.fileSize).toBe(2000);
+    expect(file.failureReason ?? "").toContain("is not available here");
+    expect(await storedChunks(recording.id)).toBe(0);
+  });
+
   it("allows a few unfinished recordings per user at once", async () => {
     const user = await createUser("rec-open");
     for (let i = 0; i < RECORDING_LIMITS.maxOpen; i++) await start(user);

@@ -525,8 +525,9 @@ export const recordings = sqliteTable(
     name: text("name").notNull(),
     mimeType: text("mime_type").notNull(),
     createdAt: text("created_at").notNull(),
-    /** Set when finished: the file its chunks are being joined into. */
+    /** Set when finished: the file its chunks are joined into, and how many. */
     audioFileId: text("audio_file_id"),
+    chunkCount: integer("chunk_count"),
   },
   (t) => [
     index("recordings_user").on(t.userId, t.createdAt),

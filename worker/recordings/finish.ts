@@ -7,7 +7,7 @@ import type { TranscriptionOptions } from "../../common/transcription-options";
 import { checkUpload, mediaTypeFor } from "../../common/upload-rules";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { audioFiles, type RecordingRow, recordings } from "../db/schema";
+import { type AudioFileRow, audioFiles, type RecordingRow, recordings } from "../db/schema";
 import { notFound, unprocessable } from "../lib/errors";
 import { type AudioFileWithFlag, insertAudioFile, withTranscriptFlag } from "../library/audio-files";
 import { notifyFileStatus } from "../library/file-status";
@@ -53,7 +53,7 @@ export async function finishRecording(
   // Claimed first, so two finishes at once make one file.
   const claimed = await db
     .update(recordings)
-    .set({ audioFileId: row.id })
+    .set({ audioFileId: row.id, chunkCount: input.chunkCount })
     .where(and(eq(recordings.id, recording.id), isNull(recordings.audioFileId)))
     .returning({ id: recordings.id })
     .get();
@@ -65,18 +65,34 @@ export async function finishRecording(
   try {
     await insertAudioFile(db, row);
   } catch (error) {
-    await db.update(recordings).set({ audioFileId: null }).where(eq(recordings.id, recording.id));
+    await db.update(recordings).set({ audioFileId: null, chunkCount: null }).where(eq(recordings.id, recording.id));
     throw error;
   }
   await recordTranscriptionStart(db, row.workspaceId, row.id);
-  const message: RecordingMessage = {
-    type: "recording",
-    recording_id: recording.id,
-    audio_file_id: row.id,
-    user_id: recording.userId,
-    chunk_count: input.chunkCount,
-  };
-  await env.TRANSCRIPTION_QUEUE.send(message);
+  await enqueueJoin(env, { id: recording.id, userId: recording.userId, audioFileId: row.id, chunkCount: input.chunkCount });
   await notifyFileStatus(env, db, row, false, RECORDING_MESSAGES.joining);
   return { file: { ...row, hasTranscript: false, reviewerName: null }, created: true };
+}
+
+async function enqueueJoin(env: Env, r: { id: string; userId: string; audioFileId: string; chunkCount: number }): Promise<void> {
+  const message: RecordingMessage = {
+    type: "recording",
+    recording_id: r.id,
+    audio_file_id: r.audioFileId,
+    user_id: r.userId,
+    chunk_count: r.chunkCount,
+  };
+  await env.TRANSCRIPTION_QUEUE.send(message);
+}
+
+/**
+ * A lost job's file, sent again by the recovery sweep: a recording not yet joined goes back to
+ * its join (a transcription would find nothing stored). False for any other file.
+ */
+export async function requeueJoin(env: Env, db: Db, file: AudioFileRow): Promise<boolean> {
+  if (file.fileSize > 0) return false;
+  const recording = await db.select().from(recordings).where(eq(recordings.audioFileId, file.id)).get();
+  if (!recording?.chunkCount) return false;
+  await enqueueJoin(env, { id: recording.id, userId: recording.userId, audioFileId: file.id, chunkCount: recording.chunkCount });
+  return true;
 }

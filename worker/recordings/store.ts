@@ -22,7 +22,7 @@ export async function startRecording(
     .where(and(eq(recordings.userId, input.userId), isNull(recordings.audioFileId)))
     .get();
   if ((open?.n ?? 0) >= RECORDING_LIMITS.maxOpen) throw tooManyRequests(RECORDING_MESSAGES.tooManyOpen);
-  const row: RecordingRow = { id: crypto.randomUUID(), ...input, createdAt: nowIso(), audioFileId: null };
+  const row: RecordingRow = { id: crypto.randomUUID(), ...input, createdAt: nowIso(), audioFileId: null, chunkCount: null };
   await db.insert(recordings).values(row);
   return row;
 }
@@ -98,7 +98,7 @@ export async function unfinishedRecordings(db: Db, userId: string): Promise<Reco
       END AS saved FROM open o
     )
     SELECT o.id, o.user_id AS userId, o.workspace_id AS workspaceId, o.folder_id AS folderId, o.name,
-      o.mime_type AS mimeType, o.created_at AS createdAt, o.audio_file_id AS audioFileId, s.saved,
+      o.mime_type AS mimeType, o.created_at AS createdAt, o.audio_file_id AS audioFileId, o.chunk_count AS chunkCount, s.saved,
       (SELECT coalesce(sum(c.size), 0) FROM recording_chunks c WHERE c.recording_id = o.id AND c.n < s.saved) AS bytes
     FROM open o JOIN saved s ON s.id = o.id
     ORDER BY o.created_at DESC`);

@@ -2,7 +2,7 @@
 // local stack (`npm start` calls POST /api/v1/dev/sweep), the same code either way.
 // A processing file whose job has given no sign of life past the bound lost its
 // queue message (a crash, a failed send): it is re-queued, and after a few tries
-// failed with the reason; so is an export left waiting or generating (exports/recovery.ts).
+// failed with the reason (a recording not yet joined goes back to its join); so is an export left waiting or generating (exports/recovery.ts).
 // Uploads handed out but never confirmed are removed after a day, uploads in parts past
 // their validity are aborted, and recordings left unfinished as long are removed with their chunks.
 import { and, eq, lt } from "drizzle-orm";
@@ -12,6 +12,7 @@ import { audioFiles, pendingUploads } from "../db/schema";
 import { recoverExports } from "../exports/recovery";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
 import { removeExpiredMultipartUploads } from "../library/multipart";
+import { requeueJoin } from "../recordings/finish";
 import { removeOldRecordings } from "../recordings/store";
 import { enqueueTranscription } from "./job";
 
@@ -57,7 +58,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     if (file.jobRequeues < MAX_REQUEUES) {
       const claimed = await claimRequeue(db, file);
       if (!claimed) continue;
-      await enqueueTranscription(env, claimed);
+      if (!(await requeueJoin(env, db, claimed))) await enqueueTranscription(env, claimed);
       result.requeued++;
     } else if (await failProcessing(env, db, file.id, LOST_JOB_REASON, file.jobRequeues)) {
       result.failed++;
