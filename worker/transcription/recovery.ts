@@ -1,8 +1,9 @@
 // The recovery sweep: run by the cron trigger when deployed and on a timer by the
 // local stack (`npm start` calls POST /api/v1/dev/sweep), the same code either way.
 // A processing file whose job has given no sign of life past the bound lost its
-// queue message (a crash, a failed send): it is re-queued, and after a few tries
-// failed with the reason (a recording not yet joined goes back to its join); so is an export left waiting or generating (exports/recovery.ts).
+// queue message (a crash, a failed send): it is re-queued (a recording not yet joined goes
+// back to its join), and after a few tries failed with the reason; so is an export left
+// waiting or generating (exports/recovery.ts).
 // Uploads handed out but never confirmed are removed after a day, uploads in parts past
 // their validity are aborted, and recordings left unfinished as long are removed with their chunks.
 import { and, eq, lt } from "drizzle-orm";
