@@ -192,7 +192,9 @@ describe("recordings", { timeout: 120_000 }, () => {
     const started = ((await res.json()) as Json).data;
     expect([res.status, started.status]).toEqual([202, "processing"]);
     const longAgo = new Date(Date.now() - 3600_000).toISOString();
-    await env.DB.prepare("UPDATE audio_files SET processing_started_at = ?, job_heartbeat_at = NULL WHERE id = ?").bind(longAgo, started.id).run();
+    await env.DB.prepare("UPDATE audio_files SET processing_started_at = ?, job_heartbeat_at = NULL WHERE id = ?")
+      .bind(longAgo, started.id)
+      .run();
 
     expect((await sweep(env)).requeued).toBeGreaterThanOrEqual(1);
     const file = await settled(user, started.id);
