@@ -7,6 +7,7 @@ import { REVIEW_STATUSES } from "./comments";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, exportOptionsSchema } from "./exports";
 import { type AudioFileDto, FILE_STATUSES, type FolderDto } from "./library";
 import type { MultipartUploadDto, PartLinkDto } from "./multipart";
+import { RECORDING_TYPES, type RecordingDto } from "./recordings";
 import type { ShareDto } from "./shares";
 import { storedOptionsSchema } from "./transcription-options";
 import { WEBHOOK_EVENTS, type WebhookDeliveryDto, type WebhookDto } from "./webhooks";
@@ -159,3 +160,18 @@ export const multipartUploadDtoSchema = z
 export const partLinkDtoSchema = z
   .object({ part_number: z.number().int(), url: z.string(), size: z.number().int() })
   .meta({ id: "PartLink" }) satisfies z.ZodType<PartLinkDto>;
+
+export const recordingDtoSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mime_type: z.enum(Object.keys(RECORDING_TYPES) as [keyof typeof RECORDING_TYPES]),
+    workspace_id: z.string(),
+    folder_id: z.string().nullable(),
+    started_at: instant,
+    chunk_count: z.number().int().describe("Chunks received from 0 with none missing: what finishing now would join"),
+    bytes: z.number().int().describe("Bytes of those chunks"),
+  })
+  .meta({ id: "Recording" }) satisfies z.ZodType<RecordingDto>;
+
+export const recordingChunkDtoSchema = z.object({ n: z.number().int(), size: z.number().int() }).meta({ id: "RecordingChunk" });

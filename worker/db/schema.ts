@@ -512,3 +512,42 @@ export const webhookEditMarks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.webhookId, t.audioFileId] })],
 );
+
+/** A recording being sent from the browser in chunks (migrations/0032, worker/recordings/). */
+export const recordings = sqliteTable(
+  "recordings",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    folderId: text("folder_id").references(() => folders.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    createdAt: text("created_at").notNull(),
+    /** Set when finished: the file its chunks are joined into, and how many. */
+    audioFileId: text("audio_file_id"),
+    chunkCount: integer("chunk_count"),
+  },
+  (t) => [
+    index("recordings_user").on(t.userId, t.createdAt),
+    index("recordings_workspace").on(t.workspaceId),
+    index("recordings_created").on(t.createdAt),
+  ],
+);
+export type RecordingRow = typeof recordings.$inferSelect;
+
+export const recordingChunks = sqliteTable(
+  "recording_chunks",
+  {
+    recordingId: text("recording_id")
+      .notNull()
+      .references(() => recordings.id, CASCADE),
+    n: integer("n").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.n] })],
+);

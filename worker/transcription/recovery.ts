@@ -3,10 +3,11 @@
 // A transcription run is a workflow instance that keeps its own state and retries
 // (decision 044); the sweep handles only what the engine cannot tell: a processing file
 // silent past the bound whose run has no instance (its queue message was lost: a crash,
-// a failed send) is re-queued, and after a few tries failed with the reason; one whose
-// instance ended without finishing the file is failed. So is an export left waiting or
-// generating (exports/recovery.ts). Uploads handed out but never confirmed are removed
-// after a day, and uploads in parts past their validity are aborted.
+// a failed send) is re-queued (a recording not yet joined goes back to its join), and after
+// a few tries failed with the reason; one whose instance ended without finishing the file is
+// failed. So is an export left waiting or generating (exports/recovery.ts). Uploads handed
+// out but never confirmed are removed after a day, uploads in parts past their validity are
+// aborted, and recordings left unfinished as long are removed with their chunks.
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
@@ -14,6 +15,8 @@ import { type AudioFileRow, audioFiles, pendingUploads } from "../db/schema";
 import { recoverExports } from "../exports/recovery";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
 import { removeExpiredMultipartUploads } from "../library/multipart";
+import { requeueJoin } from "../recordings/finish";
+import { removeOldRecordings } from "../recordings/store";
 import { enqueueTranscription } from "./job";
 import { instanceIdOf, runOf } from "./run-key";
 
@@ -28,6 +31,8 @@ export interface SweepResult {
   uploadsRemoved: number;
   /** Uploads in parts past their validity (open ones aborted in storage). */
   partUploadsRemoved: number;
+  /** Recordings left unfinished past a day (their chunks removed from storage). */
+  recordingsRemoved: number;
   /** Exports whose messages were lost, sent again, and failed after the last try. */
   exportsRequeued: number;
   exportsFailed: number;
@@ -41,6 +46,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     failed: 0,
     uploadsRemoved: 0,
     partUploadsRemoved: 0,
+    recordingsRemoved: 0,
     exportsRequeued: 0,
     exportsFailed: 0,
   };
@@ -60,7 +66,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     } else if (file.jobRequeues < MAX_REQUEUES) {
       const claimed = await claimRequeue(db, file);
       if (!claimed) continue;
-      await enqueueTranscription(env, claimed);
+      if (!(await requeueJoin(env, db, claimed))) await enqueueTranscription(env, claimed);
       result.requeued++;
     } else if (await failProcessing(env, db, file.id, LOST_JOB_REASON, file.jobRequeues)) {
       result.failed++;
@@ -68,6 +74,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   }
   result.uploadsRemoved = await removeUnconfirmedUploads(env, now);
   result.partUploadsRemoved = await removeExpiredMultipartUploads(db, env.MEDIA, now);
+  result.recordingsRemoved = await removeOldRecordings(db, env.MEDIA, now);
   const exports = await recoverExports(env, db, now);
   result.exportsRequeued = exports.requeued;
   result.exportsFailed = exports.failed;
