@@ -56,6 +56,9 @@ const workersRuntime = (vars: Record<string, string> = {}) =>
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one file at a time; a worker-test file waits on
+    // workerd and the module runner more than it computes, so two at once finish sooner.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [workersRuntime()],
