@@ -81,7 +81,8 @@ test("a failed transcription shows its reason and can be sent again", async ({ p
   await page.goto("/dashboard");
   await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
   await page.getByTestId("upload-input").setInputFiles({ name: "broken-fail.wav", mimeType: "audio/wav", buffer: sineWav(2) });
-  await expect(page.getByText(/^broken-fail\.wav: /)).toBeVisible({ timeout: 30_000 });
+  // Its failure's toast (the "Transcription started" one may still be showing beside it).
+  await expect(page.getByText(/^broken-fail\.wav: /).filter({ hasNotText: "Transcription started" })).toBeVisible({ timeout: 30_000 });
   await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name: "broken-fail.wav", exact: true }).click();
   await expect(page.getByTestId("status-badge")).toHaveText("Failed");
   await expect(page.getByText("Transcription failed. Please try uploading the file again.")).toBeVisible();

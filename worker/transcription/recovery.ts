@@ -59,16 +59,20 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     .all();
   for (const file of candidates) {
     if (!isJobLost(file, config.JOB_LOST_AFTER_SECONDS, now)) continue;
-    const state = await runState(env, file);
-    if (state === "alive") continue;
+    const instance = await instanceOf(env, file);
+    const state = instance ? await runState(instance) : "missing";
     if (state === "ended") {
       if (await failProcessing(env, db, file.id, LOST_JOB_REASON)) result.failed++;
     } else if (file.jobRequeues < MAX_REQUEUES) {
       const claimed = await claimRequeue(db, file);
       if (!claimed) continue;
-      if (!(await requeueJoin(env, db, claimed))) await enqueueTranscription(env, claimed);
+      // Silent past the bound while the engine calls it running: its execution was lost (an
+      // app killed mid-run locally leaves it so); it starts over from its first step.
+      if (instance && state === "alive") await instance.restart();
+      else if (!(await requeueJoin(env, db, claimed))) await enqueueTranscription(env, claimed);
       result.requeued++;
     } else if (await failProcessing(env, db, file.id, LOST_JOB_REASON, file.jobRequeues)) {
+      await instance?.terminate().catch(() => undefined);
       result.failed++;
     }
   }
@@ -81,10 +85,11 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   return result;
 }
 
-/** What the engine knows of the file's current run: no instance, one still going (or paused), or one that ended. */
-async function runState(env: Env, file: AudioFileRow): Promise<"missing" | "alive" | "ended"> {
-  const instance = await env.TRANSCRIPTION_WORKFLOW.get(instanceIdOf({ fileId: file.id, run: runOf(file) })).catch(() => null);
-  if (!instance) return "missing";
+const instanceOf = (env: Env, file: AudioFileRow): Promise<WorkflowInstance | null> =>
+  env.TRANSCRIPTION_WORKFLOW.get(instanceIdOf({ fileId: file.id, run: runOf(file) })).catch(() => null);
+
+/** What the engine says of the file's current run: still going (or paused), or ended. */
+async function runState(instance: WorkflowInstance): Promise<"alive" | "ended"> {
   const { status } = await instance.status();
   return status === "complete" || status === "errored" || status === "terminated" ? "ended" : "alive";
 }
