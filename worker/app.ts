@@ -28,6 +28,7 @@ import { uploadRoutes } from "./routes/uploads";
 import { invitationRoutes } from "./routes/invitations";
 import { workspaceRoutes } from "./routes/workspaces";
 import { apiTokenRoutes } from "./routes/api-tokens";
+import { askRoutes } from "./routes/ask";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
@@ -60,6 +61,7 @@ const api = new Hono<AppEnv>()
   .route("/comments", commentRoutes)
   .route("/exports", exportRoutes)
   .route("/search", searchRoutes)
+  .route("/ask", askRoutes)
   .route("/storage", storageRoutes)
   .route("/uploads", uploadRoutes)
   .route("/workspaces", workspaceRoutes)
