@@ -5,6 +5,7 @@ import ts from "typescript";
 import { defineConfig } from "vitest/config";
 import { FAKE_OPENAI_ORIGIN, handleFakeOpenAi } from "./tests/support/fake-openai";
 import { FAKE_RECEIVER_ORIGIN, handleFakeReceiver } from "./tests/support/fake-receiver";
+import { handleOpenApiValidation, OPENAPI_VALIDATOR_ORIGIN } from "./tests/support/openapi-validator";
 import { GOOGLE_TEST_JWKS_URL, GOOGLE_TEST_CLIENT_ID } from "./tests/support/google-constants";
 
 // Google is a third party we cannot reach here: tests sign their own ID tokens
@@ -47,6 +48,7 @@ const workersRuntime = (vars: Record<string, string> = {}) =>
         if (request.url === GOOGLE_TEST_JWKS_URL) return Response.json({ keys: [publicJwk] });
         if (new URL(request.url).origin === FAKE_OPENAI_ORIGIN) return handleFakeOpenAi(request);
         if (new URL(request.url).origin === FAKE_RECEIVER_ORIGIN) return handleFakeReceiver(request);
+        if (new URL(request.url).origin === OPENAPI_VALIDATOR_ORIGIN) return handleOpenApiValidation(request);
         return new Response("No network in tests", { status: 503 });
       },
     },

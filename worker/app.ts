@@ -29,6 +29,7 @@ import { invitationRoutes } from "./routes/invitations";
 import { workspaceRoutes } from "./routes/workspaces";
 import { apiTokenRoutes } from "./routes/api-tokens";
 import { askRoutes } from "./routes/ask";
+import { openApiDoc, serveOpenApi } from "./routes/openapi";
 import type { AppEnv } from "./types";
 
 /** The JSON API: one sub-app per resource, mounted under /api/v1. */
@@ -70,6 +71,9 @@ const api = new Hono<AppEnv>()
   .route("/webhooks", webhookRoutes)
   .route("/cable", cableTicketRoutes)
   .route("/dev", devRoutes);
+
+// The API's own description, generated from the routes above (worker/openapi/document.ts).
+api.get("/openapi.json", openApiDoc, serveOpenApi(api));
 
 export type AppType = typeof api;
 

@@ -17,6 +17,8 @@ const LegalPage = lazyNamed(() => import("./pages/LegalPage"), "LegalPage");
 // A transcript shared by link: its own small download, for visitors without an account.
 const SharedPage = lazyNamed(() => import("./share/SharedPage"), "SharedPage");
 const AcceptInvitationPage = lazyNamed(() => import("./teams/AcceptInvitationPage"), "AcceptInvitationPage");
+// The API reference: the renderer is large, so only this page downloads it.
+const ApiDocsPage = lazyNamed(() => import("./docs/ApiDocsPage"), "ApiDocsPage");
 
 const page = (element: ReactNode) => <Suspense fallback={<Splash />}>{element}</Suspense>;
 
@@ -54,6 +56,7 @@ export function AppRoutes() {
         <Route path="/privacy" element={page(<LegalPage kind="privacy" />)} />
         <Route path="/s/:secret" element={page(<SharedPage />)} />
         <Route path="/invitations/accept" element={page(<AcceptInvitationPage />)} />
+        <Route path="/docs/api" element={page(<ApiDocsPage />)} />
         <Route path="/dashboard" element={workspace} />
         <Route path="/dashboard/file/:fileId" element={workspace} />
         <Route path="/dashboard/folder/:folderId" element={workspace} />

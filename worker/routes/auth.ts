@@ -18,11 +18,15 @@ import { toPublicUser } from "../auth/users";
 import { validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
 import type { AppEnv } from "../types";
+import { z } from "zod";
+import { messageSchema, routeDocs } from "../lib/openapi";
 
 function deps(c: Context<AppEnv>): auth.AuthDeps {
   const { db, config } = c.var;
   return { db, config, mailer: createMailer(c.env, config, db), appUrl: config.APP_URL };
 }
+
+const doc = routeDocs("Account");
 
 export const authRoutes = new Hono<AppEnv>()
   // Answers carry tokens and account data: never stored by a browser or a proxy.
@@ -30,42 +34,102 @@ export const authRoutes = new Hono<AppEnv>()
     await next();
     c.header("Cache-Control", "no-store");
   })
-  .get("/config", (c) => c.json({ google_client_id: c.var.config.GOOGLE_CLIENT_ID }))
-  .post("/register", validate("json", registerSchema), async (c) => {
-    const { user } = c.req.valid("json");
-    await enforceAuthRateLimit(c, "register", user.email);
-    return c.json(await auth.register(deps(c), user), 201);
-  })
-  .post("/login", validate("json", loginSchema), async (c) => {
-    const input = c.req.valid("json");
-    await enforceAuthRateLimit(c, "login", input.email);
-    return c.json(await auth.login(deps(c), input), 200);
-  })
-  .post("/google", validate("json", googleSchema), async (c) => {
-    return c.json(await auth.googleSignIn(deps(c), c.req.valid("json").id_token), 200);
-  })
-  .post("/confirm-email", validate("json", confirmEmailSchema), async (c) => {
-    return c.json(await auth.confirmEmail(deps(c), c.req.valid("json").token), 200);
-  })
-  .post("/resend-confirmation", validate("json", resendConfirmationSchema), async (c) => {
-    const { email } = c.req.valid("json");
-    await enforceAuthRateLimit(c, "resend-confirmation", email);
-    return c.json(await auth.resendConfirmation(deps(c), email), 200);
-  })
-  .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
-    const { email } = c.req.valid("json");
-    await enforceAuthRateLimit(c, "forgot-password", email);
-    return c.json(await auth.forgotPassword(deps(c), email), 200);
-  })
-  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
-    const { userId, ...answer } = await auth.resetPassword(deps(c), c.req.valid("json"));
-    // Every session ended with the old password: so do their live sockets.
-    await endLiveSessions(c.env, userId, "all");
-    return c.json(answer, 200);
-  })
-  .get("/validate", requireAuth, (c) => c.json({ valid: true as const, user: toPublicUser(c.var.user) }, 200))
-  .post("/logout", requireSession, async (c) => {
-    await revokeSession(c.var.db, c.var.sessionId);
-    await endLiveSessions(c.env, c.var.user.id, [c.var.sessionId]);
-    return c.json({ message: MESSAGES.loggedOut }, 200);
-  });
+  .get(
+    "/config",
+    doc({
+      summary: "Sign-in options of this deployment",
+      access: "public",
+      response: z.object({ google_client_id: z.string().nullable() }),
+    }),
+    (c) => c.json({ google_client_id: c.var.config.GOOGLE_CLIENT_ID }),
+  )
+  .post(
+    "/register",
+    doc({ summary: "Create an account", access: "public", status: 201, response: messageSchema, errors: [429] }),
+    validate("json", registerSchema),
+    async (c) => {
+      const { user } = c.req.valid("json");
+      await enforceAuthRateLimit(c, "register", user.email);
+      return c.json(await auth.register(deps(c), user), 201);
+    },
+  )
+  .post(
+    "/login",
+    doc({
+      summary: "Sign in with e-mail and password",
+      access: "public",
+      responseDescription: "`{token, user}`: the session token to send as `Authorization: Bearer`",
+      errors: [401, 403, 429],
+    }),
+    validate("json", loginSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      await enforceAuthRateLimit(c, "login", input.email);
+      return c.json(await auth.login(deps(c), input), 200);
+    },
+  )
+  .post(
+    "/google",
+    doc({ summary: "Sign in with a Google ID token", access: "public", responseDescription: "`{token, user}`", errors: [401, 404] }),
+    validate("json", googleSchema),
+    async (c) => {
+      return c.json(await auth.googleSignIn(deps(c), c.req.valid("json").id_token), 200);
+    },
+  )
+  .post(
+    "/confirm-email",
+    doc({ summary: "Confirm an e-mail address", access: "public", response: messageSchema }),
+    validate("json", confirmEmailSchema),
+    async (c) => {
+      return c.json(await auth.confirmEmail(deps(c), c.req.valid("json").token), 200);
+    },
+  )
+  .post(
+    "/resend-confirmation",
+    doc({ summary: "Send the confirmation e-mail again", access: "public", response: messageSchema, errors: [429] }),
+    validate("json", resendConfirmationSchema),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      await enforceAuthRateLimit(c, "resend-confirmation", email);
+      return c.json(await auth.resendConfirmation(deps(c), email), 200);
+    },
+  )
+  .post(
+    "/forgot-password",
+    doc({ summary: "Send a password reset link", access: "public", response: messageSchema, errors: [429] }),
+    validate("json", forgotPasswordSchema),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      await enforceAuthRateLimit(c, "forgot-password", email);
+      return c.json(await auth.forgotPassword(deps(c), email), 200);
+    },
+  )
+  .post(
+    "/reset-password",
+    doc({
+      summary: "Set a new password with a reset token",
+      description: "Ends every session of the account.",
+      access: "public",
+      response: messageSchema,
+    }),
+    validate("json", resetPasswordSchema),
+    async (c) => {
+      const { userId, ...answer } = await auth.resetPassword(deps(c), c.req.valid("json"));
+      // Every session ended with the old password: so do their live sockets.
+      await endLiveSessions(c.env, userId, "all");
+      return c.json(answer, 200);
+    },
+  )
+  .get("/validate", doc({ summary: "Check a token and get its user", responseDescription: "`{valid: true, user}`" }), requireAuth, (c) =>
+    c.json({ valid: true as const, user: toPublicUser(c.var.user) }, 200),
+  )
+  .post(
+    "/logout",
+    doc({ summary: "Sign out (ends this session)", access: "session", response: messageSchema }),
+    requireSession,
+    async (c) => {
+      await revokeSession(c.var.db, c.var.sessionId);
+      await endLiveSessions(c.env, c.var.user.id, [c.var.sessionId]);
+      return c.json({ message: MESSAGES.loggedOut }, 200);
+    },
+  );

@@ -7,13 +7,26 @@ import { claimSocketTicket, issueSocketTicket, SOCKET_TICKET_TTL_SECONDS } from 
 import { userChannel } from "../channel";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../types";
+import { z } from "zod";
+import { routeDocs } from "../lib/openapi";
 
 /** `POST /api/v1/cable/ticket`: a single-use ticket (60 s) to open the live socket with. */
-export const cableTicketRoutes = new Hono<AppEnv>().post("/ticket", requireSession, async (c) => {
-  const ticket = await issueSocketTicket(c.var.db, c.var.user.id, c.var.sessionId);
-  c.header("Cache-Control", "no-store");
-  return c.json({ ticket, expires_in: SOCKET_TICKET_TTL_SECONDS }, 201);
-});
+export const cableTicketRoutes = new Hono<AppEnv>().post(
+  "/ticket",
+  routeDocs("Live")({
+    summary: "Get a ticket to open the live socket with",
+    description: "Open `/cable?token=<ticket>` (and `&file=<id>` for a file's socket) within 60 s; each ticket works once.",
+    access: "session",
+    status: 201,
+    response: z.object({ ticket: z.string(), expires_in: z.number().int() }),
+  }),
+  requireSession,
+  async (c) => {
+    const ticket = await issueSocketTicket(c.var.db, c.var.user.id, c.var.sessionId);
+    c.header("Cache-Control", "no-store");
+    return c.json({ ticket, expires_in: SOCKET_TICKET_TTL_SECONDS }, 201);
+  },
+);
 
 /**
  * The live socket: `/cable?token=<ticket>` is routed to the ticket owner's channel, tagged with

@@ -8,6 +8,10 @@ import { readComments } from "../transcripts/store";
 import { clientId } from "../transcripts/edit-endpoint";
 import type { AppEnv } from "../types";
 import { type CommentTarget, commentOf, fileCommentsOf } from "../workspaces/access";
+import { messageSchema, routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Comments");
+const docT = routeDocs("Transcripts");
 
 const call = (c: Context<AppEnv>, target: CommentTarget) => ({
   env: c.env,
@@ -20,31 +24,50 @@ const call = (c: Context<AppEnv>, target: CommentTarget) => ({
 
 /** `/transcripts/{id}/comments` (the audio file's id): members read, commenters and up write. */
 export const transcriptCommentRoutes = new Hono<AppEnv>()
-  .get("/:id/comments", async (c) => {
-    const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "read");
-    return c.json({ data: await readComments(c.env, target.storeId, target.fileId) }, 200);
-  })
-  .post("/:id/comments", validate("json", commentCreateSchema), async (c) => {
-    const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
-    return c.json({ data: await createThread(call(c, target), c.req.valid("json")) }, 201);
-  });
+  .get(
+    "/:id/comments",
+    docT({ summary: "List a transcript's comment threads", responseDescription: "`{data: [thread]}`", errors: [404] }),
+    async (c) => {
+      const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "read");
+      return c.json({ data: await readComments(c.env, target.storeId, target.fileId) }, 200);
+    },
+  )
+  .post(
+    "/:id/comments",
+    docT({ summary: "Start a comment thread", status: 201, responseDescription: "`{data: thread}`", errors: [404] }),
+    validate("json", commentCreateSchema),
+    async (c) => {
+      const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
+      return c.json({ data: await createThread(call(c, target), c.req.valid("json")) }, 201);
+    },
+  );
 
 /** `/comments/{id}`: one thread or reply by its id; a stranger's is 404. */
 export const commentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/mentions", async (c) => {
+  .get("/mentions", doc({ summary: "List open threads that mention you", responseDescription: "`{data, meta: {total}}`" }), async (c) => {
     const { data, total } = await openMentions(c.var.db, c.var.user.id);
     return c.json({ data, meta: { total } }, 200);
   })
-  .post("/:id/replies", validate("json", replyCreateSchema), async (c) => {
-    const target = await commentOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
-    return c.json({ data: await replyTo(call(c, target), c.req.param("id"), c.req.valid("json")) }, 201);
-  })
-  .patch("/:id", validate("json", commentUpdateSchema), async (c) => {
-    const target = await commentOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
-    return c.json({ data: await updateComment(call(c, target), c.req.param("id"), c.req.valid("json")) }, 200);
-  })
-  .delete("/:id", async (c) => {
+  .post(
+    "/:id/replies",
+    doc({ summary: "Reply to a thread", status: 201, responseDescription: "`{data: reply}`", errors: [404] }),
+    validate("json", replyCreateSchema),
+    async (c) => {
+      const target = await commentOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
+      return c.json({ data: await replyTo(call(c, target), c.req.param("id"), c.req.valid("json")) }, 201);
+    },
+  )
+  .patch(
+    "/:id",
+    doc({ summary: "Edit, resolve or reopen a comment", responseDescription: "`{data: comment}`", errors: [404] }),
+    validate("json", commentUpdateSchema),
+    async (c) => {
+      const target = await commentOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
+      return c.json({ data: await updateComment(call(c, target), c.req.param("id"), c.req.valid("json")) }, 200);
+    },
+  )
+  .delete("/:id", doc({ summary: "Delete a comment", response: messageSchema, errors: [404] }), async (c) => {
     const target = await commentOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
     await deleteComment(call(c, target), c.req.param("id"));
     return c.json({ message: COMMENT_MESSAGES.deleted }, 200);

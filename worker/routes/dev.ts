@@ -5,6 +5,10 @@ import { devOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { sweep } from "../transcription/recovery";
 import type { AppEnv } from "../types";
+import { routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Development");
+const DEV_ONLY = "Only with ENVIRONMENT=development; 404 otherwise.";
 
 /** Development-only helpers; every route answers 404 outside ENVIRONMENT=development. */
 export const devRoutes = new Hono<AppEnv>()
@@ -12,14 +16,34 @@ export const devRoutes = new Hono<AppEnv>()
     if (c.var.config.ENVIRONMENT !== "development") throw notFound();
     await next();
   })
-  .get("/outbox", async (c) => {
-    const rows = await c.var.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
-    return c.json({
-      data: rows.map(
-        (r): OutboxMail => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt }),
-      ),
-    });
-  })
+  .get(
+    "/outbox",
+    doc({
+      summary: "Mail sent in development",
+      description: DEV_ONLY,
+      responseDescription: "`{data: [mail]}`",
+      access: "public",
+      errors: [404],
+    }),
+    async (c) => {
+      const rows = await c.var.db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200).all();
+      return c.json({
+        data: rows.map(
+          (r): OutboxMail => ({ to: r.recipient, subject: r.subject, text: r.textBody, html: r.htmlBody, created_at: r.createdAt }),
+        ),
+      });
+    },
+  )
   // The local stand-in for the cron trigger (wrangler dev with static assets cannot run
   // scheduled handlers): `npm start` calls this on a timer; the same sweep runs deployed.
-  .post("/sweep", async (c) => c.json({ data: await sweep(c.env) }, 200));
+  .post(
+    "/sweep",
+    doc({
+      summary: "Run the periodic sweep now",
+      description: DEV_ONLY,
+      access: "public",
+      responseDescription: "`{data: result}`",
+      errors: [404],
+    }),
+    async (c) => c.json({ data: await sweep(c.env) }, 200),
+  );

@@ -5,6 +5,9 @@ import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { readHistory } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
+import { routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Transcripts");
 
 /** The transcript's id (its audio file's), from the mount path. */
 const fileParam = validate("param", z.object({ id: z.string() }));
@@ -15,17 +18,31 @@ const fileParam = validate("param", z.object({ id: z.string() }));
  * Idempotency-Key as the operations do: a retried one steps once.
  */
 export const editHistoryRoutes = new Hono<AppEnv>()
-  .get("/", fileParam, async (c) =>
-    c.json(
-      {
-        data: await readHistory(
-          c.env,
-          await transcriptStoreOf(c.var.db, c.var.user.id, c.req.valid("param").id, "read"),
-          c.req.valid("param").id,
-        ),
-      },
-      200,
-    ),
+  .get(
+    "/",
+    doc({ summary: "Get a transcript's edit history", responseDescription: "`{data: history}`", errors: [404] }),
+    fileParam,
+    async (c) =>
+      c.json(
+        {
+          data: await readHistory(
+            c.env,
+            await transcriptStoreOf(c.var.db, c.var.user.id, c.req.valid("param").id, "read"),
+            c.req.valid("param").id,
+          ),
+        },
+        200,
+      ),
   )
-  .post("/undo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "undo", opId: idempotencyKey(c) }))
-  .post("/redo", fileParam, (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "redo", opId: idempotencyKey(c) }));
+  .post(
+    "/undo",
+    doc({ summary: "Undo the last edit", responseDescription: "The operation's result", errors: [404, 409] }),
+    fileParam,
+    (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "undo", opId: idempotencyKey(c) }),
+  )
+  .post(
+    "/redo",
+    doc({ summary: "Redo the last undone edit", responseDescription: "The operation's result", errors: [404, 409] }),
+    fileParam,
+    (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "redo", opId: idempotencyKey(c) }),
+  );

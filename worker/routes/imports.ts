@@ -13,6 +13,8 @@ import { requestedOptions } from "../transcription/options";
 import type { AppEnv } from "../types";
 import { urlProblem } from "../webhooks/addresses";
 import { folderWorkspaceOf, workspaceFor } from "../workspaces/access";
+import { audioFileDtoSchema } from "../../common/response-schemas";
+import { dataOf, routeDocs } from "../lib/openapi";
 
 /** The address check's reason in an import's words. */
 const importRefusal = (problem: string) =>
@@ -23,23 +25,36 @@ const importRefusal = (problem: string) =>
       : problem;
 
 /** `POST /audio_files/import`: a file from a link, fetched by a job and then transcribed as an upload. */
-export const importRoutes = new Hono<AppEnv>().use(requireAuth).post("/import", validate("json", linkImportSchema), async (c) => {
-  const input = c.req.valid("json");
-  const problem = urlProblem(input.url, c.var.config.ENVIRONMENT === "development");
-  if (problem) throw unprocessable(importRefusal(problem));
-  const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
-  if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
-    throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
-  const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
-  const preferences = preferencesOf(c.var.user);
-  const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
-  const file = await importFromLink(c.env, c.var.db, c.var.config, {
-    userId: c.var.user.id,
-    workspaceId,
-    url: input.url,
-    folderId: input.folder_id ?? null,
-    options,
-  });
-  tellLibraryChanged(c, workspaceId);
-  return c.json({ data: toDto(file) }, 202);
-});
+export const importRoutes = new Hono<AppEnv>().use(requireAuth).post(
+  "/import",
+  routeDocs("Audio files")({
+    summary: "Import an audio file from a link",
+    description: "The file is fetched by a job (status `processing`), then transcribed as an upload. A refused link answers 422.",
+    status: 202,
+    response: dataOf(audioFileDtoSchema),
+    errors: [404],
+  }),
+  validate("json", linkImportSchema, [
+    { url: "https://media.example.com/interviews/2024-05-14.mp3", transcription_options: { language: "en", speakers: 2 } },
+  ]),
+  async (c) => {
+    const input = c.req.valid("json");
+    const problem = urlProblem(input.url, c.var.config.ENVIRONMENT === "development");
+    if (problem) throw unprocessable(importRefusal(problem));
+    const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
+    if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
+      throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
+    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
+    const preferences = preferencesOf(c.var.user);
+    const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
+    const file = await importFromLink(c.env, c.var.db, c.var.config, {
+      userId: c.var.user.id,
+      workspaceId,
+      url: input.url,
+      folderId: input.folder_id ?? null,
+      options,
+    });
+    tellLibraryChanged(c, workspaceId);
+    return c.json({ data: toDto(file) }, 202);
+  },
+);

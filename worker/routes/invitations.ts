@@ -5,19 +5,32 @@ import { validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
 import type { AppEnv } from "../types";
 import { acceptInvitation, invitationToManage, resendInvitation, revokeInvitation } from "../workspaces/invitations";
+import { invitationDtoSchema } from "../../common/response-schemas";
+import { dataOf, messageSchema, routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Workspaces");
 
 /** One invitation by id (its workspace's owners only; anyone else gets 404), and accepting by token. */
 export const invitationRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/accept", validate("json", invitationAcceptSchema), async (c) => {
-    return c.json({ data: await acceptInvitation(c.var.db, c.var.user, c.req.valid("json").token) }, 200);
-  })
-  .post("/:id/resend", async (c) => {
-    const { invitation, membership } = await invitationToManage(c.var.db, c.var.user.id, c.req.param("id"));
-    const deps = { db: c.var.db, config: c.var.config, mailer: createMailer(c.env, c.var.config, c.var.db) };
-    return c.json({ data: await resendInvitation(deps, c.var.user, membership, invitation) }, 200);
-  })
-  .delete("/:id", async (c) => {
+  .post(
+    "/accept",
+    doc({ summary: "Accept an invitation by its token", responseDescription: "`{data: workspace}`", errors: [404, 409] }),
+    validate("json", invitationAcceptSchema),
+    async (c) => {
+      return c.json({ data: await acceptInvitation(c.var.db, c.var.user, c.req.valid("json").token) }, 200);
+    },
+  )
+  .post(
+    "/:id/resend",
+    doc({ summary: "Send an invitation again", response: dataOf(invitationDtoSchema), errors: [404, 429] }),
+    async (c) => {
+      const { invitation, membership } = await invitationToManage(c.var.db, c.var.user.id, c.req.param("id"));
+      const deps = { db: c.var.db, config: c.var.config, mailer: createMailer(c.env, c.var.config, c.var.db) };
+      return c.json({ data: await resendInvitation(deps, c.var.user, membership, invitation) }, 200);
+    },
+  )
+  .delete("/:id", doc({ summary: "Revoke an invitation", response: messageSchema, errors: [404] }), async (c) => {
     const { invitation } = await invitationToManage(c.var.db, c.var.user.id, c.req.param("id"));
     await revokeInvitation(c.var.db, c.var.user, invitation);
     return c.json({ message: "Invitation revoked" }, 200);

@@ -26,6 +26,9 @@ import { validate } from "../lib/validate";
 import { readCompactUtterancesJson, readUtterancesJson } from "../transcripts/store";
 import { utterancesQueryFields } from "../../common/utterances-query";
 import type { AppEnv } from "../types";
+import { dataOf, routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Shared transcripts");
 
 /** What a secret may look like (the ones we issue are 43 characters); anything else is just as unknown. */
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
@@ -77,55 +80,90 @@ export const sharedRoutes = new Hono<SharedEnv>()
   .use(sharedHeaders)
   // Matches "/:secret" too, so the link is resolved (and rate-limited) once per request.
   .use("/:secret/*", resolveShare)
-  .get("/:secret", validate("query", sharedQuerySchema), async (c) => {
-    const data = await sharedTranscript(c.env, c.var.db, c.var.share);
-    if (!data) throw notFound(SHARE_MESSAGES.gone);
-    // Only the page's first read counts (its checks that the link still works do not).
-    if (c.req.valid("query").view !== "0") await countView(c.var.db, c.var.share, await visitorOf(c));
-    return c.json({ data }, 200);
-  })
-  .get("/:secret/utterances", validate("query", sharedUtterancesQuerySchema), async (c) => {
-    const share = c.var.share;
-    // The compact shape the editor reads too (common/compact-utterances.ts), keyed by the link's own file and owner.
-    const transcript = await sharedTranscriptRow(c.var.db, share);
-    if (c.req.valid("query").format === "compact") {
-      const compact = transcript
-        ? await readCompactUtterancesJson(c.env, transcript.storeId, share.audioFileId)
-        : JSON.stringify(new CompactWriter().finish());
-      return dataAsJsonText<CompactUtterances>(c, compact);
-    }
-    const list = transcript ? await readUtterancesJson(c.env, transcript.storeId, share.audioFileId) : "[]";
-    return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${list}}`);
-  })
-  .get("/:secret/media", async (c) => {
-    const share = c.var.share;
-    if (!share.includeMedia) throw notFound(SHARE_MESSAGES.mediaNotIncluded);
-    const file = await getAudioFile(c.var.db, share.audioFileId);
-    const ttl = sharedMediaTtlSeconds(file.durationSeconds);
-    // A link of the share's own (shares/media-link.ts): no owner id, key or file name in it.
-    const url = await sharedMediaUrl(c.var.config.JWT_SECRET, new URL(c.req.url).origin, share.id, ttl);
-    const data: SharedMediaDto = { url, content_type: servedMediaType(file.storageKey, file.contentType), expires_at: isoIn(ttl) };
-    return c.json({ data }, 200);
-  })
-  .get("/:secret/export/:format", validate("param", exportParamSchema), async (c) => {
-    const share = c.var.share;
-    const { format } = c.req.valid("param");
-    const doc = await loadSharedDocument(c.env, c.var.db, share.audioFileId);
-    if (!doc) throw notFound(SHARE_MESSAGES.noTranscript);
-    // Summary and notes only when the link includes them, like the page; comments never.
-    const options = {
-      include_timestamps: true,
-      include_speakers: true,
-      include_summary: share.includeSummary,
-      include_notes: share.includeNotes,
-      include_comments: false,
-    };
-    const filename = exportFilename(doc.title, format);
-    return c.body(RENDER_TEXT[format](doc, options), 200, {
-      "content-type": EXPORT_FORMATS[format].contentType,
-      "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    });
-  });
+  .get(
+    "/:secret",
+    doc({ summary: "Open a shared transcript", responseDescription: "`{data: shared transcript}`", access: "public", errors: [404, 429] }),
+    validate("query", sharedQuerySchema),
+    async (c) => {
+      const data = await sharedTranscript(c.env, c.var.db, c.var.share);
+      if (!data) throw notFound(SHARE_MESSAGES.gone);
+      // Only the page's first read counts (its checks that the link still works do not).
+      if (c.req.valid("query").view !== "0") await countView(c.var.db, c.var.share, await visitorOf(c));
+      return c.json({ data }, 200);
+    },
+  )
+  .get(
+    "/:secret/utterances",
+    doc({
+      summary: "A shared transcript's utterances",
+      responseDescription: "`{data}` in the full or the compact shape",
+      access: "public",
+      errors: [404, 429],
+    }),
+    validate("query", sharedUtterancesQuerySchema),
+    async (c) => {
+      const share = c.var.share;
+      // The compact shape the editor reads too (common/compact-utterances.ts), keyed by the link's own file and owner.
+      const transcript = await sharedTranscriptRow(c.var.db, share);
+      if (c.req.valid("query").format === "compact") {
+        const compact = transcript
+          ? await readCompactUtterancesJson(c.env, transcript.storeId, share.audioFileId)
+          : JSON.stringify(new CompactWriter().finish());
+        return dataAsJsonText<CompactUtterances>(c, compact);
+      }
+      const list = transcript ? await readUtterancesJson(c.env, transcript.storeId, share.audioFileId) : "[]";
+      return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${list}}`);
+    },
+  )
+  .get(
+    "/:secret/media",
+    doc({
+      summary: "A link to a shared transcript's recording",
+      access: "public",
+      response: dataOf(z.object({ url: z.string(), content_type: z.string(), expires_at: z.string() })),
+      errors: [404, 429],
+    }),
+    async (c) => {
+      const share = c.var.share;
+      if (!share.includeMedia) throw notFound(SHARE_MESSAGES.mediaNotIncluded);
+      const file = await getAudioFile(c.var.db, share.audioFileId);
+      const ttl = sharedMediaTtlSeconds(file.durationSeconds);
+      // A link of the share's own (shares/media-link.ts): no owner id, key or file name in it.
+      const url = await sharedMediaUrl(c.var.config.JWT_SECRET, new URL(c.req.url).origin, share.id, ttl);
+      const data: SharedMediaDto = { url, content_type: servedMediaType(file.storageKey, file.contentType), expires_at: isoIn(ttl) };
+      return c.json({ data }, 200);
+    },
+  )
+  .get(
+    "/:secret/export/:format",
+    doc({
+      summary: "Download a shared transcript as text",
+      access: "public",
+      responseType: "text/plain",
+      responseDescription: "The file (TXT, SRT or VTT)",
+      errors: [404, 429],
+    }),
+    validate("param", exportParamSchema),
+    async (c) => {
+      const share = c.var.share;
+      const { format } = c.req.valid("param");
+      const doc = await loadSharedDocument(c.env, c.var.db, share.audioFileId);
+      if (!doc) throw notFound(SHARE_MESSAGES.noTranscript);
+      // Summary and notes only when the link includes them, like the page; comments never.
+      const options = {
+        include_timestamps: true,
+        include_speakers: true,
+        include_summary: share.includeSummary,
+        include_notes: share.includeNotes,
+        include_comments: false,
+      };
+      const filename = exportFilename(doc.title, format);
+      return c.body(RENDER_TEXT[format](doc, options), 200, {
+        "content-type": EXPORT_FORMATS[format].contentType,
+        "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      });
+    },
+  );
 
 /**
  * The shared page itself, `/s/{secret}`: the SPA's page, rate-limited, and
@@ -147,11 +185,22 @@ export const sharedPageRoutes = new Hono<AppEnv>().use(sharedHeaders).get("/:sec
  * link that is gone. Not counted by the guessers' rate limit: a token cannot be guessed, and
  * a player seeking through a recording sends many ranges.
  */
-export const sharedMediaRoutes = new Hono<AppEnv>().use(sharedHeaders).on(["GET", "HEAD"], "/:token", async (c) => {
-  const shareId = await shareOfMediaToken(c.var.config.JWT_SECRET, c.req.param("token"));
-  const share = shareId ? await findLiveShareById(c.var.db, shareId) : undefined;
-  if (!share?.includeMedia) throw notFound(SHARE_MESSAGES.gone);
-  // A link goes with its file (cascade), so the file is there.
-  const file = await getAudioFile(c.var.db, share.audioFileId);
-  return serveObject(c, file.storageKey, { disposition: "inline", cacheControl: "no-store", notFoundMessage: SHARE_MESSAGES.gone });
-});
+export const sharedMediaRoutes = new Hono<AppEnv>().use(sharedHeaders).on(
+  ["GET", "HEAD"],
+  "/:token",
+  doc({
+    summary: "Stream a shared recording (with ranges)",
+    access: "public",
+    responseType: "audio/*",
+    responseDescription: "The media",
+    errors: [404],
+  }),
+  async (c) => {
+    const shareId = await shareOfMediaToken(c.var.config.JWT_SECRET, c.req.param("token"));
+    const share = shareId ? await findLiveShareById(c.var.db, shareId) : undefined;
+    if (!share?.includeMedia) throw notFound(SHARE_MESSAGES.gone);
+    // A link goes with its file (cascade), so the file is there.
+    const file = await getAudioFile(c.var.db, share.audioFileId);
+    return serveObject(c, file.storageKey, { disposition: "inline", cacheControl: "no-store", notFoundMessage: SHARE_MESSAGES.gone });
+  },
+);

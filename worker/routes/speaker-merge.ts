@@ -3,6 +3,7 @@ import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import type { AppEnv } from "../types";
+import { routeDocs } from "../lib/openapi";
 
 /**
  * POST /transcripts/{id}/speakers/{speakerId}/merge (docs/api.md): the
@@ -12,6 +13,11 @@ import type { AppEnv } from "../types";
  */
 export const speakerMergeRoutes = new Hono<AppEnv>().post(
   "/:id/speakers/:speakerId/merge",
+  routeDocs("Transcripts")({
+    summary: "Merge a speaker into another",
+    responseDescription: "The operation's result, with the speakers",
+    errors: [404, 409],
+  }),
   validate("json", BODY_SCHEMAS.merge_speakers),
   async (c) => {
     const { id, speakerId } = c.req.param();

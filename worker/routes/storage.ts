@@ -11,6 +11,7 @@ import { serveObject } from "../storage/serve";
 import { findOpenUpload } from "../library/multipart";
 import { verifyParts } from "../storage/signing";
 import type { AppEnv } from "../types";
+import { routeDocs } from "../lib/openapi";
 
 /**
  * Local stand-ins for R2 presigned URLs (no S3 endpoint exists locally). They
@@ -39,56 +40,94 @@ const mediaQuery = z.object({
   signature: z.string().min(1),
 });
 
+const doc = routeDocs("Storage links");
+const LOCAL = "The local stand-in for a presigned storage link: the API hands these links out, signed; nobody builds them.";
+
 export const storageRoutes = new Hono<AppEnv>()
-  .put("/upload", validate("query", uploadQuery), async (c) => {
-    const { key, size, type, expires, signature } = c.req.valid("query");
-    const ok = await verifyParts(c.var.config.JWT_SECRET, ["upload", key, String(size), String(expires), type], signature, expires);
-    if (!ok || !(isPlayableMediaType(type) || type === NOT_PLAYABLE_TYPE)) throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
-    // A link works once: after its upload is confirmed it can never replace the file's media.
-    if (await c.var.db.select({ id: audioFiles.id }).from(audioFiles).where(eq(audioFiles.storageKey, key)).get()) {
-      throw new ApiError(409, LIBRARY_MESSAGES.uploadLinkUsed);
-    }
-    const declared = Number(c.req.header("content-length") ?? size);
-    if (declared > size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
-    const body = c.req.raw.body;
-    if (!body) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
-    // Exactly `size` bytes or the write fails: a longer or shorter body is refused.
-    const fixed = new FixedLengthStream(size);
-    const piping = body.pipeTo(fixed.writable);
-    // The type the link was issued for, never the request's Content-Type header.
-    try {
-      await Promise.all([c.env.MEDIA.put(key, fixed.readable, { httpMetadata: { contentType: type } }), piping]);
-    } catch {
-      await c.env.MEDIA.delete(key);
-      throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
-    }
-    return c.body(null, 200);
-  })
-  .put("/part", validate("query", partQuery), async (c) => {
-    const link = c.req.valid("query");
-    if (!(await verifyParts(c.var.config.JWT_SECRET, partSignedFields(link), link.signature, link.expires))) {
-      throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
-    }
-    // An aborted, completed or expired upload takes no more parts.
-    if (!(await findOpenUpload(c.var.db, link.key, link.upload))) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
-    if (Number(c.req.header("content-length") ?? link.size) > link.size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
-    const body = c.req.raw.body;
-    if (!body) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
-    // Exactly the part's size or the part is refused, as R2 refuses a presigned part of another length.
-    const fixed = new FixedLengthStream(link.size);
-    const piping = body.pipeTo(fixed.writable);
-    const upload = c.env.MEDIA.resumeMultipartUpload(link.key, link.upload);
-    try {
-      const [part] = await Promise.all([upload.uploadPart(link.part, fixed.readable), piping]);
-      // Like R2's S3 endpoint: the part's ETag in a header (the browser sends it back at complete).
-      return c.json({ etag: part.etag }, 200, { ETag: `"${part.etag}"` });
-    } catch {
-      throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
-    }
-  })
-  .on(["GET", "HEAD"], "/media", validate("query", mediaQuery), async (c) => {
-    const { key, disposition, expires, signature } = c.req.valid("query");
-    const ok = await verifyParts(c.var.config.JWT_SECRET, ["media", key, disposition, String(expires)], signature, expires);
-    if (!ok) throw forbidden(LIBRARY_MESSAGES.mediaLinkInvalid);
-    return serveObject(c, key, { disposition, cacheControl: "private, max-age=3600" });
-  });
+  .put(
+    "/upload",
+    doc({
+      summary: "Upload a file by signed link",
+      description: LOCAL,
+      access: "public",
+      responseDescription: "Stored",
+      errors: [400, 403, 409, 413],
+    }),
+    validate("query", uploadQuery),
+    async (c) => {
+      const { key, size, type, expires, signature } = c.req.valid("query");
+      const ok = await verifyParts(c.var.config.JWT_SECRET, ["upload", key, String(size), String(expires), type], signature, expires);
+      if (!ok || !(isPlayableMediaType(type) || type === NOT_PLAYABLE_TYPE)) throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
+      // A link works once: after its upload is confirmed it can never replace the file's media.
+      if (await c.var.db.select({ id: audioFiles.id }).from(audioFiles).where(eq(audioFiles.storageKey, key)).get()) {
+        throw new ApiError(409, LIBRARY_MESSAGES.uploadLinkUsed);
+      }
+      const declared = Number(c.req.header("content-length") ?? size);
+      if (declared > size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
+      const body = c.req.raw.body;
+      if (!body) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+      // Exactly `size` bytes or the write fails: a longer or shorter body is refused.
+      const fixed = new FixedLengthStream(size);
+      const piping = body.pipeTo(fixed.writable);
+      // The type the link was issued for, never the request's Content-Type header.
+      try {
+        await Promise.all([c.env.MEDIA.put(key, fixed.readable, { httpMetadata: { contentType: type } }), piping]);
+      } catch {
+        await c.env.MEDIA.delete(key);
+        throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+      }
+      return c.body(null, 200);
+    },
+  )
+  .put(
+    "/part",
+    doc({
+      summary: "Upload one part by signed link",
+      description: LOCAL,
+      access: "public",
+      response: z.object({ etag: z.string() }),
+      errors: [400, 403, 404, 413],
+    }),
+    validate("query", partQuery),
+    async (c) => {
+      const link = c.req.valid("query");
+      if (!(await verifyParts(c.var.config.JWT_SECRET, partSignedFields(link), link.signature, link.expires))) {
+        throw forbidden(LIBRARY_MESSAGES.uploadLinkInvalid);
+      }
+      // An aborted, completed or expired upload takes no more parts.
+      if (!(await findOpenUpload(c.var.db, link.key, link.upload))) throw notFound(LIBRARY_MESSAGES.uploadNotFound);
+      if (Number(c.req.header("content-length") ?? link.size) > link.size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
+      const body = c.req.raw.body;
+      if (!body) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+      // Exactly the part's size or the part is refused, as R2 refuses a presigned part of another length.
+      const fixed = new FixedLengthStream(link.size);
+      const piping = body.pipeTo(fixed.writable);
+      const upload = c.env.MEDIA.resumeMultipartUpload(link.key, link.upload);
+      try {
+        const [part] = await Promise.all([upload.uploadPart(link.part, fixed.readable), piping]);
+        // Like R2's S3 endpoint: the part's ETag in a header (the browser sends it back at complete).
+        return c.json({ etag: part.etag }, 200, { ETag: `"${part.etag}"` });
+      } catch {
+        throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+      }
+    },
+  )
+  .on(
+    ["GET", "HEAD"],
+    "/media",
+    doc({
+      summary: "Stream media by signed link (with ranges)",
+      description: LOCAL,
+      access: "public",
+      responseType: "audio/*",
+      responseDescription: "The media",
+      errors: [403, 404],
+    }),
+    validate("query", mediaQuery),
+    async (c) => {
+      const { key, disposition, expires, signature } = c.req.valid("query");
+      const ok = await verifyParts(c.var.config.JWT_SECRET, ["media", key, disposition, String(expires)], signature, expires);
+      if (!ok) throw forbidden(LIBRARY_MESSAGES.mediaLinkInvalid);
+      return serveObject(c, key, { disposition, cacheControl: "private, max-age=3600" });
+    },
+  );

@@ -3,6 +3,9 @@ import { speakerCreateSchema, speakerUpdateSchema, transcriptFieldsSchema } from
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { edit } from "../transcripts/edit-endpoint";
+import { routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Transcripts");
 
 /**
  * Summary, notes and speakers of a transcript (docs/api.md). Mounted by
@@ -10,19 +13,36 @@ import { edit } from "../transcripts/edit-endpoint";
  * recorded in the edit history and pushed to the owner's other tabs.
  */
 export const transcriptDetailsRoutes = new Hono<AppEnv>()
-  .put("/:id", validate("json", transcriptFieldsSchema), async (c) =>
-    c.json({ data: await edit(c, c.req.param("id"), { kind: "fields", input: c.req.valid("json").transcript }) }, 200),
+  .put(
+    "/:id",
+    doc({ summary: "Change a transcript's summary or notes", responseDescription: "`{data: transcript}`", errors: [404, 409] }),
+    validate("json", transcriptFieldsSchema),
+    async (c) => c.json({ data: await edit(c, c.req.param("id"), { kind: "fields", input: c.req.valid("json").transcript }) }, 200),
   )
-  .post("/:id/speakers", validate("json", speakerCreateSchema), async (c) => {
-    const input = c.req.valid("json").speaker;
-    const speaker = await edit(c, c.req.param("id"), { kind: "create_speaker", input: { name: input?.name, role: input?.role ?? null } });
-    return c.json({ data: speaker }, 201);
-  })
-  .put("/:id/speakers/:speakerId", validate("json", speakerUpdateSchema), async (c) => {
-    const { id, speakerId } = c.req.param();
-    return c.json({ data: await edit(c, id, { kind: "update_speaker", speakerId, input: c.req.valid("json").speaker }) }, 200);
-  })
-  .delete("/:id/speakers/:speakerId", async (c) => {
-    const { id, speakerId } = c.req.param();
-    return c.json({ data: await edit(c, id, { kind: "delete_speaker", speakerId }) }, 200);
-  });
+  .post(
+    "/:id/speakers",
+    doc({ summary: "Add a speaker", status: 201, responseDescription: "`{data: speaker}`", errors: [404, 409] }),
+    validate("json", speakerCreateSchema),
+    async (c) => {
+      const input = c.req.valid("json").speaker;
+      const speaker = await edit(c, c.req.param("id"), { kind: "create_speaker", input: { name: input?.name, role: input?.role ?? null } });
+      return c.json({ data: speaker }, 201);
+    },
+  )
+  .put(
+    "/:id/speakers/:speakerId",
+    doc({ summary: "Rename a speaker or set their role", responseDescription: "`{data: speaker}`", errors: [404, 409] }),
+    validate("json", speakerUpdateSchema),
+    async (c) => {
+      const { id, speakerId } = c.req.param();
+      return c.json({ data: await edit(c, id, { kind: "update_speaker", speakerId, input: c.req.valid("json").speaker }) }, 200);
+    },
+  )
+  .delete(
+    "/:id/speakers/:speakerId",
+    doc({ summary: "Remove a speaker", responseDescription: "`{data: result}`", errors: [404, 409] }),
+    async (c) => {
+      const { id, speakerId } = c.req.param();
+      return c.json({ data: await edit(c, id, { kind: "delete_speaker", speakerId }) }, 200);
+    },
+  );

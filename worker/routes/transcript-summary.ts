@@ -7,6 +7,7 @@ import { requestSummary } from "../summaries/job";
 import { readTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
+import { routeDocs } from "../lib/openapi";
 
 const regenerateSchema = z.object({
   summary_type: z.enum(SUMMARY_TYPES, { error: `summary_type must be one of: ${SUMMARY_TYPES.join(", ")}` }),
@@ -20,6 +21,13 @@ const regenerateSchema = z.object({
  */
 export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
   "/:id/summary",
+  routeDocs("Transcripts")({
+    summary: "Generate the summary again",
+    description: "Answers at once (summaryStatus `generating`); the new summary arrives on the live socket.",
+    status: 202,
+    responseDescription: "`{data: transcript}`",
+    errors: [404, 429],
+  }),
   validate("json", regenerateSchema),
   limitPerUser("summary"),
   async (c) => {

@@ -17,9 +17,12 @@ import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
 import { utteranceRoutes } from "./utterances";
+import { routeDocs } from "../lib/openapi";
 
 /** The store holding the transcript of `:id`, for a member of its workspace (404 for anyone else). */
 const readableStore = (c: Context<AppEnv>) => transcriptStoreOf(c.var.db, c.var.user.id, c.req.param("id") ?? "", "read");
+
+const doc = routeDocs("Transcripts");
 
 /**
  * Every `/transcripts/{id}` route takes the audio file's id. The editing
@@ -28,21 +31,37 @@ const readableStore = (c: Context<AppEnv>) => transcriptStoreOf(c.var.db, c.var.
  */
 export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/:id", async (c) => c.json({ data: await readTranscript(c.env, await readableStore(c), c.req.param("id")) }, 200))
-  .get("/:id/utterances", validate("query", utterancesQuerySchema), async (c) => {
-    const { ids, first, format } = c.req.valid("query");
-    const audioFileId = c.req.param("id");
-    const storeId = await readableStore(c);
-    if (ids) {
-      // Only the named ones (another tab applies a change by them); unknown ids are simply absent.
-      const list = await readCurrentStates(c.env, storeId, audioFileId, ids);
-      return format === "compact" ? c.json({ data: encodeUtterances(list) }, 200) : c.json({ data: { data: list } }, 200);
-    }
-    if (format === "compact")
-      return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, storeId, audioFileId, first));
-    return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, storeId, audioFileId, first)}}`);
-  })
-  .get("/:id/speakers", async (c) => c.json({ data: await readSpeakers(c.env, await readableStore(c), c.req.param("id")) }, 200))
+  .get(
+    "/:id",
+    doc({ summary: "Get a transcript (without its utterances)", responseDescription: "`{data: transcript}`", errors: [404] }),
+    async (c) => c.json({ data: await readTranscript(c.env, await readableStore(c), c.req.param("id")) }, 200),
+  )
+  .get(
+    "/:id/utterances",
+    doc({
+      summary: "A transcript's utterances",
+      description: "All, the first ones, or only those named by `ids`; `format=compact` for the compact shape.",
+      responseDescription: "`{data}`",
+      errors: [404],
+    }),
+    validate("query", utterancesQuerySchema),
+    async (c) => {
+      const { ids, first, format } = c.req.valid("query");
+      const audioFileId = c.req.param("id");
+      const storeId = await readableStore(c);
+      if (ids) {
+        // Only the named ones (another tab applies a change by them); unknown ids are simply absent.
+        const list = await readCurrentStates(c.env, storeId, audioFileId, ids);
+        return format === "compact" ? c.json({ data: encodeUtterances(list) }, 200) : c.json({ data: { data: list } }, 200);
+      }
+      if (format === "compact")
+        return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, storeId, audioFileId, first));
+      return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, storeId, audioFileId, first)}}`);
+    },
+  )
+  .get("/:id/speakers", doc({ summary: "A transcript's speakers", responseDescription: "`{data: [speaker]}`", errors: [404] }), async (c) =>
+    c.json({ data: await readSpeakers(c.env, await readableStore(c), c.req.param("id")) }, 200),
+  )
   .route("/", utteranceRoutes)
   .route("/", replaceRoutes)
   .route("/:id/edit-history", editHistoryRoutes)

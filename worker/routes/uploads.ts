@@ -16,6 +16,10 @@ import { validate } from "../lib/validate";
 import { serviceConfiguration } from "../transcription/configuration";
 import type { AppEnv } from "../types";
 import { workspaceFor } from "../workspaces/access";
+import { multipartUploadDtoSchema, partLinkDtoSchema } from "../../common/response-schemas";
+import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Uploads");
 
 /**
  * Uploads in parts: create → part links → (the browser PUTs each part to storage) →
@@ -23,31 +27,63 @@ import { workspaceFor } from "../workspaces/access";
  */
 export const uploadRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/", validate("json", uploadUrlSchema), async (c) => {
-    const input = c.req.valid("json");
-    // The same rules and quotas as a single upload link.
-    assertUploadAllowed(serviceConfiguration(c.var.config), input);
-    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
-    await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size);
-    const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.user.id, workspaceId, input);
-    return c.json({ data: toMultipartDto(row) }, 201);
-  })
-  .get("/:id", validate("param", uploadIdParamSchema), async (c) => {
-    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
-    return c.json({ data: toMultipartDto(row) }, 200);
-  })
-  .post("/:id/parts", validate("param", uploadIdParamSchema), validate("json", partLinksSchema), async (c) => {
-    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
-    const parts = await partLinks(c.var.config, new URL(c.req.url).origin, row, c.req.valid("json").part_numbers);
-    return c.json({ data: parts }, 200);
-  })
-  .post("/:id/complete", validate("param", uploadIdParamSchema), validate("json", completeUploadSchema), async (c) => {
-    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
-    const data = await completeMultipartUpload(c.var.db, c.env.MEDIA, row, c.req.valid("json").parts);
-    return c.json({ data }, 200);
-  })
-  .delete("/:id", validate("param", uploadIdParamSchema), async (c) => {
-    const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
-    await abortMultipartUpload(c.var.db, c.env.MEDIA, row);
-    return c.json({ message: "Upload cancelled" }, 200);
-  });
+  .post(
+    "/",
+    doc({ summary: "Start an upload in parts", status: 201, response: dataOf(multipartUploadDtoSchema), errors: [404, 409] }),
+    validate("json", uploadUrlSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      // The same rules and quotas as a single upload link.
+      assertUploadAllowed(serviceConfiguration(c.var.config), input);
+      const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
+      await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size);
+      const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.user.id, workspaceId, input);
+      return c.json({ data: toMultipartDto(row) }, 201);
+    },
+  )
+  .get(
+    "/:id",
+    doc({ summary: "Get an upload in parts", response: dataOf(multipartUploadDtoSchema), errors: [404] }),
+    validate("param", uploadIdParamSchema),
+    async (c) => {
+      const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+      return c.json({ data: toMultipartDto(row) }, 200);
+    },
+  )
+  .post(
+    "/:id/parts",
+    doc({ summary: "Get links to upload parts to", response: listOf(partLinkDtoSchema), errors: [404] }),
+    validate("param", uploadIdParamSchema),
+    validate("json", partLinksSchema),
+    async (c) => {
+      const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+      const parts = await partLinks(c.var.config, new URL(c.req.url).origin, row, c.req.valid("json").part_numbers);
+      return c.json({ data: parts }, 200);
+    },
+  )
+  .post(
+    "/:id/complete",
+    doc({
+      summary: "Complete an upload in parts",
+      description: "Then confirm it with POST /audio_files/confirm-upload.",
+      responseDescription: "`{data}`",
+      errors: [400, 404],
+    }),
+    validate("param", uploadIdParamSchema),
+    validate("json", completeUploadSchema),
+    async (c) => {
+      const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+      const data = await completeMultipartUpload(c.var.db, c.env.MEDIA, row, c.req.valid("json").parts);
+      return c.json({ data }, 200);
+    },
+  )
+  .delete(
+    "/:id",
+    doc({ summary: "Cancel an upload in parts", response: messageSchema, errors: [404] }),
+    validate("param", uploadIdParamSchema),
+    async (c) => {
+      const row = await getOwnedUpload(c.var.db, c.var.user.id, c.req.valid("param").id);
+      await abortMultipartUpload(c.var.db, c.env.MEDIA, row);
+      return c.json({ message: "Upload cancelled" }, 200);
+    },
+  );

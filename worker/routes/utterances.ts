@@ -4,6 +4,14 @@ import type { OpRequest } from "../../core/operations";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { type ErrorStatus, routeDocs } from "../lib/openapi";
+
+const doc = routeDocs("Transcripts");
+/** Every operation answers alike (docs/api.md, Transcripts); a stale `version` is 409. */
+const RESULT: { responseDescription: string; errors: ErrorStatus[] } = {
+  responseDescription: "The operation's result: the changed utterances",
+  errors: [404, 409],
+};
 
 /**
  * Editing operations on one utterance (docs/api.md, Transcripts). Mounted by
@@ -15,15 +23,27 @@ const operation = (c: Context<AppEnv>, audioFileId: string, req: OpRequest) =>
   answerEdit(c, audioFileId, { kind: "operation", req, opId: idempotencyKey(c) });
 
 export const utteranceRoutes = new Hono<AppEnv>()
-  .patch("/:audioFileId/utterances/:utteranceId/update_words", validate("json", BODY_SCHEMAS.update_words), (c) =>
-    operation(c, c.req.param("audioFileId"), fromRequest("update_words", c.req.param("utteranceId"), c.req.valid("json"))),
+  .patch(
+    "/:audioFileId/utterances/:utteranceId/update_words",
+    doc({ summary: "Change an utterance's words", ...RESULT }),
+    validate("json", BODY_SCHEMAS.update_words),
+    (c) => operation(c, c.req.param("audioFileId"), fromRequest("update_words", c.req.param("utteranceId"), c.req.valid("json"))),
   )
-  .post("/:audioFileId/utterances/:utteranceId/split", validate("json", BODY_SCHEMAS.split), (c) =>
-    operation(c, c.req.param("audioFileId"), fromRequest("split", c.req.param("utteranceId"), c.req.valid("json"))),
+  .post(
+    "/:audioFileId/utterances/:utteranceId/split",
+    doc({ summary: "Split an utterance", ...RESULT }),
+    validate("json", BODY_SCHEMAS.split),
+    (c) => operation(c, c.req.param("audioFileId"), fromRequest("split", c.req.param("utteranceId"), c.req.valid("json"))),
   )
-  .post("/:audioFileId/utterances/:utteranceId/merge", validate("json", BODY_SCHEMAS.merge), (c) =>
-    operation(c, c.req.param("audioFileId"), fromRequest("merge", c.req.param("utteranceId"), c.req.valid("json"))),
+  .post(
+    "/:audioFileId/utterances/:utteranceId/merge",
+    doc({ summary: "Merge an utterance with the one before", ...RESULT }),
+    validate("json", BODY_SCHEMAS.merge),
+    (c) => operation(c, c.req.param("audioFileId"), fromRequest("merge", c.req.param("utteranceId"), c.req.valid("json"))),
   )
-  .put("/:audioFileId/utterances/:utteranceId", validate("json", BODY_SCHEMAS.set_speaker), (c) =>
-    operation(c, c.req.param("audioFileId"), fromRequest("set_speaker", c.req.param("utteranceId"), c.req.valid("json"))),
+  .put(
+    "/:audioFileId/utterances/:utteranceId",
+    doc({ summary: "Set an utterance's speaker", ...RESULT }),
+    validate("json", BODY_SCHEMAS.set_speaker),
+    (c) => operation(c, c.req.param("audioFileId"), fromRequest("set_speaker", c.req.param("utteranceId"), c.req.valid("json"))),
   );

@@ -35,7 +35,10 @@ export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
     <Modal title="API tokens" onClose={onClose} wide>
       <p className="muted">
         A token lets a script use the API as you: send it as <code>Authorization: Bearer &lt;token&gt;</code>. A read token can only read.
-        Tokens never sign in to the app.
+        Tokens never sign in to the app.{" "}
+        <a href="/docs/api" target="_blank" rel="noreferrer">
+          API reference
+        </a>
       </p>
       <NewTokenForm
         onCreated={(token) => {

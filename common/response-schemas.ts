@@ -1,0 +1,154 @@
+// Answer shapes of the API as zod schemas, for the OpenAPI document (worker/openapi/). Each is
+// checked against its TypeScript interface (`satisfies`), so the document cannot drift from what
+// the routes return. A file of its own: the SPA never imports it, so none of this is in its bundle.
+import { z } from "zod";
+import { API_TOKEN_SCOPES, type ApiTokenDto } from "./api-tokens";
+import { REVIEW_STATUSES } from "./comments";
+import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, exportOptionsSchema } from "./exports";
+import { type AudioFileDto, FILE_STATUSES, type FolderDto } from "./library";
+import type { MultipartUploadDto, PartLinkDto } from "./multipart";
+import type { ShareDto } from "./shares";
+import { storedOptionsSchema } from "./transcription-options";
+import { WEBHOOK_EVENTS, type WebhookDeliveryDto, type WebhookDto } from "./webhooks";
+import { type InvitationDto, type MemberDto, WORKSPACE_ROLES, type WorkspaceDto } from "./workspaces";
+
+const instant = z.string().meta({ format: "date-time" });
+
+export const apiTokenDtoSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    hint: z.string().describe("The secret's first characters, to tell tokens apart"),
+    scopes: z.array(z.enum(API_TOKEN_SCOPES)),
+    created_at: instant,
+    last_used_at: instant.nullable(),
+    expires_at: instant.nullable(),
+    token: z.string().optional().describe("Only in the answer that created it: the secret is stored as a hash"),
+  })
+  .meta({ id: "ApiToken" }) satisfies z.ZodType<ApiTokenDto>;
+
+export const webhookDtoSchema = z
+  .object({
+    id: z.string(),
+    workspace_id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    enabled: z.boolean(),
+    failure_count: z.number().int().describe("Failed deliveries in a row (0 after a success)"),
+    disabled_reason: z.string().nullable(),
+    created_at: instant,
+  })
+  .meta({ id: "Webhook" }) satisfies z.ZodType<WebhookDto>;
+
+/** POST /webhooks: the only answer with the signing secret. */
+export const createdWebhookSchema = webhookDtoSchema.extend({ secret: z.string() }).meta({ id: "CreatedWebhook" });
+
+export const webhookDeliveryDtoSchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    type: z.enum([...WEBHOOK_EVENTS, "webhook.test"]),
+    attempt: z.number().int(),
+    status_code: z.number().int().nullable(),
+    duration_ms: z.number().int(),
+    error: z.string().nullable(),
+    created_at: instant,
+  })
+  .meta({ id: "WebhookDelivery" }) satisfies z.ZodType<WebhookDeliveryDto>;
+
+export const folderDtoSchema = z
+  .object({ id: z.string(), workspaceId: z.string(), name: z.string(), createdAt: instant, updatedAt: instant })
+  .meta({ id: "Folder" }) satisfies z.ZodType<FolderDto>;
+
+export const audioFileDtoSchema = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    uploadedBy: z.string().nullable(),
+    name: z.string(),
+    filename: z.string(),
+    status: z.enum(FILE_STATUSES),
+    failureReason: z.string().nullable(),
+    hasTranscript: z.boolean(),
+    fileSize: z.number().int(),
+    fileSizeDisplay: z.string(),
+    durationSeconds: z.number().nullable(),
+    durationDisplay: z.string(),
+    contentType: z.string(),
+    createdAt: instant,
+    updatedAt: instant,
+    folderId: z.string().nullable(),
+    processingEstimation: z.object({ elapsedSeconds: z.number(), estimatedTotalSeconds: z.number() }).nullable(),
+    job: z
+      .object({ attempt: z.number().int(), retrying: z.boolean(), error: z.string().nullable(), retryAt: instant.nullable() })
+      .nullable(),
+    transcriptionOptions: storedOptionsSchema,
+    detectedLanguage: z.string().nullable(),
+    transcriptionNotices: z.array(z.string()),
+    reviewStatus: z.enum(REVIEW_STATUSES),
+    reviewedBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+    reviewedAt: instant.nullable(),
+  })
+  .meta({ id: "AudioFile" }) satisfies z.ZodType<AudioFileDto>;
+
+export const exportDtoSchema = z
+  .object({
+    id: z.string(),
+    audio_file_id: z.string(),
+    format: z.enum(EXPORT_FORMAT_NAMES),
+    status: z.enum(EXPORT_STATUSES),
+    options: exportOptionsSchema,
+    filename: z.string(),
+    download_url: z.string().nullable(),
+    size_bytes: z.number().int().nullable(),
+    error: z.string().nullable(),
+    attempts: z.number().int(),
+    created_at: instant,
+    updated_at: instant,
+    completed_at: instant.nullable(),
+  })
+  .meta({ id: "Export" }) satisfies z.ZodType<ExportDto>;
+
+export const workspaceDtoSchema = z
+  .object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES), personal: z.boolean() })
+  .meta({ id: "Workspace" }) satisfies z.ZodType<WorkspaceDto>;
+
+export const memberDtoSchema = z
+  .object({ user_id: z.string(), email: z.string(), full_name: z.string(), role: z.enum(WORKSPACE_ROLES) })
+  .meta({ id: "Member" }) satisfies z.ZodType<MemberDto>;
+
+export const invitationDtoSchema = z
+  .object({ id: z.string(), email: z.string(), role: z.enum(WORKSPACE_ROLES), expires_at: instant })
+  .meta({ id: "Invitation" }) satisfies z.ZodType<InvitationDto>;
+
+export const shareDtoSchema = z
+  .object({
+    id: z.string(),
+    url: z.string().nullable().describe("Only in the answer that created it: the secret is stored as a hash"),
+    label: z.string().nullable(),
+    created_at: instant,
+    updated_at: instant,
+    expires_at: instant.nullable(),
+    include_media: z.boolean(),
+    include_summary: z.boolean(),
+    include_notes: z.boolean(),
+    show_owner_name: z.boolean(),
+    views: z.number().int(),
+    last_viewed_at: instant.nullable(),
+  })
+  .meta({ id: "Share" }) satisfies z.ZodType<ShareDto>;
+
+export const multipartUploadDtoSchema = z
+  .object({
+    upload_id: z.string(),
+    key: z.string(),
+    content_type: z.string(),
+    part_size: z.number().int(),
+    part_count: z.number().int(),
+    expires_at: instant,
+  })
+  .meta({ id: "MultipartUpload" }) satisfies z.ZodType<MultipartUploadDto>;
+
+export const partLinkDtoSchema = z
+  .object({ part_number: z.number().int(), url: z.string(), size: z.number().int() })
+  .meta({ id: "PartLink" }) satisfies z.ZodType<PartLinkDto>;

@@ -1,0 +1,109 @@
+// What every route's entry in the OpenAPI document shares: the error shape, the security, one
+// tag per resource. Route files describe themselves with `routeDocs(tag)`; inputs are described
+// by the schemas that validate them (worker/lib/validate.ts). Document: worker/openapi/document.ts.
+import { type DescribeRouteOptions, describeRoute, resolver } from "hono-openapi";
+import { z, type ZodType } from "zod";
+
+/** `{error}`, or `{errors}` when several inputs are wrong (worker/lib/errors.ts). */
+export const errorSchema = z
+  .union([z.object({ error: z.string() }), z.object({ errors: z.array(z.string()) })])
+  .meta({ id: "Error", description: "What went wrong, in words meant for the user" });
+
+export const messageSchema = z.object({ message: z.string() }).meta({ id: "Message" });
+
+/** `{data: T}`, the answer of most routes. */
+export const dataOf = (schema: ZodType) => z.object({ data: schema });
+/** `{data: T[]}` */
+export const listOf = (schema: ZodType) => z.object({ data: z.array(schema) });
+
+export const ERROR_TEXTS = {
+  400: "Malformed request (for example, a body that is not JSON)",
+  401: "Not signed in, or the token expired or was revoked",
+  403: "Not allowed: the role in the workspace, or an API token without the scope (or on a route for sessions only)",
+  404: "Not found; someone else's resource answers the same",
+  409: "Conflicts with the current state",
+  413: "The body is too large",
+  422: "Invalid input: the messages say which",
+  429: "Too many requests: wait for Retry-After",
+} as const;
+export type ErrorStatus = keyof typeof ERROR_TEXTS;
+
+/**
+ * Who may call a route: `user` a session token or an API token (`tr_…`) within its scopes,
+ * `session` only a session token from signing in, `public` anyone.
+ */
+type Access = "user" | "session" | "public";
+
+const ACCESS_NOTE: Record<Access, string> = {
+  user: "",
+  session: "A session token from signing in only: an API token answers 403.",
+  public: "No sign-in needed.",
+};
+
+interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** Default `user`. */
+  access?: Access;
+  /** The success status; default 200. */
+  status?: number;
+  /** The success answer's JSON shape; without one the answer is described in words only. */
+  response?: ZodType;
+  /** The success answer in words (and its media type when it is not JSON). */
+  responseDescription?: string;
+  responseType?: string;
+  /** Failures besides those of the access (401/403/429) and of validated input (400/413/422), which are added. */
+  errors?: ErrorStatus[];
+}
+
+type ResponseDoc = NonNullable<DescribeRouteOptions["responses"]>[string];
+
+const errorResponse = (status: ErrorStatus): ResponseDoc => ({
+  description: ERROR_TEXTS[status],
+  content: { "application/json": { schema: resolver(errorSchema) } },
+});
+
+/**
+ * Answer schemas as the routes send them (after defaults and transforms), left open: an answer
+ * may gain fields without breaking a client that checks it against this document.
+ */
+const answer = (schema: ZodType) =>
+  resolver(schema, {
+    options: {
+      io: "output",
+      // A transform's output type is not known to zod: it is shown as any value (the library's default).
+      unrepresentable: "any",
+      override: (ctx: { jsonSchema: Record<string, unknown> }) => {
+        if (ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
+      },
+    },
+  });
+
+/** The route's entry in the document: `const doc = routeDocs("Folders")`, then `doc({...})` before the route's validators. */
+export const routeDocs =
+  (tag: string) =>
+  ({ summary, description, access = "user", status = 200, response, responseDescription, responseType, errors = [] }: RouteDoc) => {
+    const failures = new Set<ErrorStatus>(errors);
+    if (access !== "public") for (const s of [401, 403] as const) failures.add(s);
+    // An API token's own rate limit.
+    if (access === "user") failures.add(429);
+    const ok = {
+      description: responseDescription ?? "Success",
+      ...(response
+        ? { content: { "application/json": { schema: answer(response) } } }
+        : responseType
+          ? { content: { [responseType]: {} } }
+          : {}),
+    };
+    const note = ACCESS_NOTE[access];
+    return describeRoute({
+      summary,
+      ...(description || note ? { description: [description, note].filter(Boolean).join("\n\n") } : {}),
+      tags: [tag],
+      security: access === "public" ? [] : [{ bearer: [] }],
+      responses: {
+        [status]: ok,
+        ...Object.fromEntries([...failures].sort().map((s) => [s, errorResponse(s)])),
+      },
+    });
+  };
