@@ -67,10 +67,3 @@ export interface RecentQuestion extends AskAnswer {
   asked_at: string;
   asked_by: { id: string; full_name: string };
 }
-
-/** The events of a streamed answer, in this order: citations, token…, then done or error. */
-export type AskEvent =
-  | { event: "citations"; data: { citations: AskCitation[] } }
-  | { event: "token"; data: { text: string } }
-  | { event: "done"; data: AskAnswer }
-  | { event: "error"; data: { error: string } };
