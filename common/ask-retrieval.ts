@@ -39,10 +39,32 @@ export function questionTerms(question: string): string[] {
   return terms;
 }
 
+/** Rows a term may match and still be searched for however rare the question's other terms are. */
+const COMMON_FLOOR = 2_000;
+/** A term in this many times more rows than the question's rarest one tells passages apart too little to rank them. */
+const COMMON_RATIO = 20;
+
+/**
+ * The terms worth ranking by, given how many index rows each matches: a term far more common than
+ * the question's rarest (found) term is left out, since BM25 would score every one of its rows
+ * for almost no weight (the cost of a question grows with the rows its terms match). Terms no row
+ * has are left out; when no term is found, none is returned.
+ */
+export function informativeTerms(counts: readonly { term: string; rows: number }[]): string[] {
+  const found = counts.filter((c) => c.rows > 0);
+  if (!found.length) return [];
+  const rarest = Math.min(...found.map((c) => c.rows));
+  const limit = Math.max(COMMON_FLOOR, rarest * COMMON_RATIO);
+  return found.filter((c) => c.rows <= limit).map((c) => c.term);
+}
+
+/** Whether a term matches as a prefix too (askMatchExpression). */
+export const matchesAsPrefix = (term: string) => term.length >= PREFIX_FROM;
+
 /** The FTS5 MATCH expression: any of the terms (BM25 ranks those with more and rarer ones first). */
 export function askMatchExpression(terms: readonly string[]): string {
   // Tokens are letters and digits only, so quoting is safe.
-  return terms.map((t) => `"${t}"${t.length >= PREFIX_FROM ? " *" : ""}`).join(" OR ");
+  return terms.map((t) => `"${t}"${matchesAsPrefix(t) ? " *" : ""}`).join(" OR ");
 }
 
 /**

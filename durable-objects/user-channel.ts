@@ -172,9 +172,9 @@ export class UserChannel extends LiveRoom {
     return searchStore(this.storage.sql, match, opts);
   }
 
-  /** RPC: Ask's retrieval: the utterances best matching a question, with their neighbours. */
-  async askPassages(match: string, opts: { fileId?: string | undefined; limit: number; neighbours: number }) {
-    return answer(() => askPassages(this.storage.sql, match, opts));
+  /** RPC: Ask's retrieval: the utterances best matching a question's terms, with their neighbours. */
+  async askPassages(terms: string[], opts: { fileId?: string | undefined; limit: number; neighbours: number }) {
+    return answer(() => askPassages(this.storage.sql, terms, opts));
   }
 
   /** RPC: keeps a file's answered question (the newest few are kept). */

@@ -267,6 +267,8 @@ const MIGRATIONS: readonly string[][] = [
       asked_at TEXT NOT NULL
     ) WITHOUT ROWID`,
     "CREATE INDEX questions_file ON questions (file_id, asked_at)",
+    // How many rows each word of the index is in: Ask leaves out a question's too common words (ask.ts).
+    "CREATE VIRTUAL TABLE search_vocab USING fts5vocab (search_fts, row)",
   ],
 ];
 

@@ -3,7 +3,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ASK_LIMITS } from "../../common/ask";
-import { askMatchExpression, cleanCitations, fitPassages, passageChars, questionTerms, relevantHits } from "../../common/ask-retrieval";
+import {
+  askMatchExpression,
+  cleanCitations,
+  fitPassages,
+  informativeTerms,
+  passageChars,
+  questionTerms,
+  relevantHits,
+} from "../../common/ask-retrieval";
 import { tokenize } from "../../common/search-query";
 
 describe("questionTerms", () => {
@@ -43,6 +51,28 @@ describe("questionTerms", () => {
         const expression = askMatchExpression(questionTerms(question));
         // Each term is a quoted run of letters and digits: nothing the user typed can be an operator.
         expect(expression).toMatch(/^("[\p{L}\p{N}\p{M}\p{Co}]+"( \*)?( OR "[\p{L}\p{N}\p{M}\p{Co}]+"( \*)?)*)?$/u);
+      }),
+    );
+  });
+});
+
+describe("informativeTerms", () => {
+  it("leaves out terms far more common than the rarest one, and terms no row has", () => {
+    const rows = (counts: Record<string, number>) => Object.entries(counts).map(([term, n]) => ({ term, rows: n }));
+    expect(informativeTerms(rows({ zeppelin: 3, budget: 90_000, launch: 1_500 }))).toEqual(["zeppelin", "launch"]);
+    expect(informativeTerms(rows({ budget: 90_000, meeting: 60_000 }))).toEqual(["budget", "meeting"]);
+    expect(informativeTerms(rows({ xylophone: 0, budget: 90_000 }))).toEqual(["budget"]);
+    expect(informativeTerms(rows({ xylophone: 0 }))).toEqual([]);
+  });
+
+  it("always keeps the rarest found term, and only terms it was given", () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ term: fc.string(), rows: fc.nat(1_000_000) }), { maxLength: 12 }), (counts) => {
+        const kept = informativeTerms(counts);
+        const found = counts.filter((c) => c.rows > 0);
+        if (found.length) expect(kept).toContain(found.reduce((a, b) => (b.rows < a.rows ? b : a)).term);
+        else expect(kept).toEqual([]);
+        for (const term of kept) expect(found.map((c) => c.term)).toContain(term);
       }),
     );
   });

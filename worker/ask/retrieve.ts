@@ -1,9 +1,10 @@
-// Ask's retrieval (decision 045): the question's key terms in the store's FTS5 index (BM25), in
-// one file or in every file of a workspace, only files D1 says are in the workspace asked (as
-// library search: a store can still hold files moved elsewhere), the relevant ones, fitted to the
-// model's context budget. Runs before any model is called.
+// Ask's retrieval (decision 045): the question's key terms in the store's FTS5 index (BM25; the
+// store leaves out terms too common to rank by), in one file or in every file of a workspace,
+// only files D1 says are in the workspace asked (as library search: a store can still hold files
+// moved elsewhere), the relevant ones, fitted to the model's context budget. Runs before any
+// model is called.
 import { ASK_LIMITS } from "../../common/ask";
-import { askMatchExpression, fitPassages, questionTerms, relevantHits } from "../../common/ask-retrieval";
+import { fitPassages, questionTerms, relevantHits } from "../../common/ask-retrieval";
 import type { StorePassage } from "../../durable-objects/transcript-store/ask";
 import { readAskPassages } from "../transcripts/store";
 
@@ -20,22 +21,21 @@ const NEIGHBOURS = { neighbours: ASK_LIMITS.neighbours };
 export async function retrievePassages(env: Env, question: string, scope: AskScope): Promise<Passage[]> {
   const terms = questionTerms(question);
   if (!terms.length) return [];
-  const match = askMatchExpression(terms);
-  const ranked = "fileId" in scope ? await inFile(env, match, scope) : await inWorkspace(env, match, scope.workspaceId);
+  const ranked = "fileId" in scope ? await inFile(env, terms, scope) : await inWorkspace(env, terms, scope.workspaceId);
   return fitPassages(relevantHits(ranked));
 }
 
-function inFile(env: Env, match: string, scope: { fileId: string; storeId: string }): Promise<StorePassage[]> {
-  return readAskPassages(env, scope.storeId, match, { fileId: scope.fileId, limit: ASK_LIMITS.passages, ...NEIGHBOURS });
+function inFile(env: Env, terms: string[], scope: { fileId: string; storeId: string }): Promise<StorePassage[]> {
+  return readAskPassages(env, scope.storeId, terms, { fileId: scope.fileId, limit: ASK_LIMITS.passages, ...NEIGHBOURS });
 }
 
-async function inWorkspace(env: Env, match: string, workspaceId: string): Promise<Passage[]> {
+async function inWorkspace(env: Env, terms: string[], workspaceId: string): Promise<Passage[]> {
   // Usually one store (the workspace's own); files moved in keep theirs (decision 039).
   const stores = await env.DB.prepare("SELECT DISTINCT store_id FROM audio_files WHERE workspace_id = ?")
     .bind(workspaceId)
     .all<{ store_id: string }>();
   const found = await Promise.all(
-    stores.results.map((s) => readAskPassages(env, s.store_id, match, { limit: ASK_LIMITS.passages * 2, ...NEIGHBOURS })),
+    stores.results.map((s) => readAskPassages(env, s.store_id, terms, { limit: ASK_LIMITS.passages * 2, ...NEIGHBOURS })),
   );
   const hits = found.flat();
   if (!hits.length) return [];

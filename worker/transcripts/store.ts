@@ -91,10 +91,10 @@ export async function changeComments(
 export async function readAskPassages(
   env: Env,
   storeId: string,
-  match: string,
+  terms: string[],
   opts: { fileId?: string; limit: number; neighbours: number },
 ): Promise<StorePassage[]> {
-  return unwrap(await userStore(env, storeId).askPassages(match, opts));
+  return unwrap(await userStore(env, storeId).askPassages(terms, opts));
 }
 
 /** A file's recent questions, newest first. */
