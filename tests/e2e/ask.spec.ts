@@ -26,6 +26,17 @@ test("asks about a file: the answer streams in, and its citation opens the words
   await expect(page.getByTestId("ask-recent")).toContainText("ask-slow: what did they say about the zeppelin?");
   await snap(page, "65-ask-file");
 
+  // Stop ends an answer being written; what came so far stays.
+  await box.getByLabel("Ask about this recording").fill("ask-slow: where is the zeppelin?");
+  await box.getByRole("button", { name: "Ask" }).click();
+  await expect(answer).toContainText("Passage 1:");
+  await box.getByRole("button", { name: "Stop" }).click();
+  await expect(answer).toContainText("Stopped.");
+  await expect(box.getByRole("button", { name: "Ask" })).toBeVisible();
+  await box.getByLabel("Ask about this recording").fill("what did they say about the zeppelin?");
+  await box.getByLabel("Ask about this recording").press("Enter");
+  await expect(answer).toHaveText("Passage 1: budget zeppelin fine but we should talk about. [1].");
+
   await answer.getByRole("link", { name: "Source 1, at 0:12" }).click();
   await expect(text(page, 4)).toHaveAttribute("data-search-target", "true");
   await expect(text(page, 4)).toBeInViewport();

@@ -39,6 +39,7 @@ export function AskBox({
   const [citations, setCitations] = useState<AskCitation[]>([]);
   const [error, setError] = useState("");
   const running = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => running.current?.abort(), []);
   const streaming = phase === "finding" || phase === "answering";
 
@@ -89,6 +90,7 @@ export function AskBox({
         </label>
         <div className="ask-row">
           <input
+            ref={input}
             id={inputId}
             type="text"
             className="ask-input"
@@ -97,12 +99,22 @@ export function AskBox({
             placeholder={placeholder}
             onChange={(e) => setQuestion(e.target.value)}
           />
+          {/* Keys: one element each, so the Stop click that ends the answer is never taken as the submit button's. */}
           {streaming ? (
-            <button type="button" className="button button--small" onClick={() => running.current?.abort()}>
+            <button
+              key="stop"
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                running.current?.abort();
+                // The button goes with the answer it stopped: the keyboard stays in the box.
+                input.current?.focus();
+              }}
+            >
               {ASK_TEXTS.stop}
             </button>
           ) : (
-            <button type="submit" className="button button--small" disabled={!question.trim()}>
+            <button key="ask" type="submit" className="button button--small" disabled={!question.trim()}>
               {ASK_TEXTS.submit}
             </button>
           )}
