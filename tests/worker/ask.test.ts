@@ -86,6 +86,21 @@ describe("ask", { timeout: 120_000 }, () => {
     expect(answer).toContain("[2]");
   });
 
+  it("answers with Workers AI where it runs, streamed the same way", async () => {
+    const user = await createUser("ask-workers-ai");
+    const { fileId } = await storeTranscript(user, saying("the zeppelin landed at noon", "then lunch"));
+    const remote = Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env;
+    const res = await worker.fetch(
+      apiRequest("POST", "/ask", { question: "When did the zeppelin land?", file_id: fileId }, { token: user.token }),
+      remote,
+      createExecutionContext(),
+    );
+    const body = (await res.json()) as Json;
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.answer).toBe("Workers AI says: the zeppelin landed at noon [1].");
+    expect(body.data.citations).toHaveLength(1);
+  });
+
   it("answers that nothing was found without calling the model", async () => {
     const user = await createUser("ask-none");
     const { fileId } = await storeTranscript(user, saying("the budget looks fine", "hiring plans next"));

@@ -35,6 +35,8 @@ export async function answerFromPassages(
     let text = "";
     try {
       for await (const chunk of model.stream(messages, ASK_LIMITS.answerMaxTokens, opts.signal)) {
+        // Leaving the loop cancels the model's stream (a model whose call takes no signal stops here).
+        opts.signal?.throwIfAborted();
         text += chunk;
         await opts.onToken?.(chunk);
       }

@@ -66,11 +66,11 @@ function workersAiChat(env: Env, model: string): ChatModel {
       if (typeof answer?.response !== "string") throw new Error("Workers AI answered without text");
       return answer.response;
     },
-    async *stream(messages: ChatMessage[], maxTokens: number, signal?: AbortSignal) {
+    // No signal crosses to the binding: leaving the stream early cancels it (streamedText), which ends the call.
+    async *stream(messages: ChatMessage[], maxTokens: number) {
       const answer: unknown = await env.AI.run(
         model as Parameters<Ai["run"]>[0],
         { messages, max_tokens: maxTokens, stream: true } as never,
-        { signal } as never,
       );
       if (!(answer instanceof ReadableStream)) throw new ModelOutputError("Workers AI answered without a stream");
       yield* streamedText(answer as ReadableStream<Uint8Array>, "workers-ai");
