@@ -3,7 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { exportJWK, generateKeyPair } from "jose";
 import ts from "typescript";
 import { defineConfig } from "vitest/config";
-import { FAKE_OPENAI_ORIGIN, handleFakeOpenAi } from "./tests/support/fake-openai";
+import { FAKE_OPENAI_BASE_URL, FAKE_OPENAI_ORIGIN, handleFakeOpenAi } from "./tests/support/fake-openai";
 import { FAKE_RECEIVER_ORIGIN, handleFakeReceiver } from "./tests/support/fake-receiver";
 import { handleOpenApiValidation, OPENAPI_VALIDATOR_ORIGIN } from "./tests/support/openapi-validator";
 import { GOOGLE_TEST_JWKS_URL, GOOGLE_TEST_CLIENT_ID } from "./tests/support/google-constants";
@@ -66,6 +66,25 @@ export default defineConfig({
           // Most tests sign up an account (a deliberately slow password hash) before they start:
           // on a busy 2-core machine 5 s is not enough for that alone.
           testTimeout: 20_000,
+        },
+      },
+      {
+        // Transcription runs on the real workflow engine: an instance runs with the Worker's own
+        // bindings, so these say which service it reaches (the fake OpenAI-compatible server), cut
+        // files into pieces of about 10 s of the tests' 8 kHz WAV, and retry at once.
+        plugins: [
+          workersRuntime({
+            TRANSCRIPTION_SERVICE: "openai-compatible",
+            OPENAI_BASE_URL: FAKE_OPENAI_BASE_URL,
+            OPENAI_MAX_FILE_SIZE_MB: "0.16",
+            TRANSCRIPTION_RETRY_SECONDS: "0",
+          }),
+        ],
+        test: {
+          name: "workflows",
+          include: ["tests/workflows/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+          testTimeout: 60_000,
         },
       },
       {

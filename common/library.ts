@@ -9,6 +9,9 @@ export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
 export const LIBRARY_MESSAGES = {
   alreadyProcessing: "This file is already being transcribed.",
+  notProcessing: "This file is not being transcribed.",
+  /** The failure reason of a transcription the user cancelled. */
+  cancelled: "Cancelled",
   uploadLinkUsed: "This upload link was already used. Request a new one to upload again.",
   folderNameRequired: "Folder Name is required",
   folderNameTooLong: "Folder name must be 255 characters or less",
@@ -197,8 +200,16 @@ export interface AudioFileDto {
   updatedAt: string;
   folderId: string | null;
   processingEstimation: ProcessingEstimation | null;
-  /** The transcription job while processing: its attempt, and when it retries, why and when next. */
-  job: { attempt: number; retrying: boolean; error: string | null; retryAt: string | null } | null;
+  /** The transcription job while processing: its progress by pieces, its attempt, and when it retries, why and when next. */
+  job: {
+    attempt: number;
+    retrying: boolean;
+    error: string | null;
+    retryAt: string | null;
+    /** Pieces of the recording transcribed so far, of how many (null until the job has planned them). */
+    chunksDone: number | null;
+    chunksTotal: number | null;
+  } | null;
   /** What the user asked of the transcription. */
   transcriptionOptions: TranscriptionOptions;
   /** The language the service reported, when it did. */

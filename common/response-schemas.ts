@@ -8,6 +8,7 @@ import { REVIEW_STATUSES } from "./comments";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, exportOptionsSchema } from "./exports";
 import { type AudioFileDto, FILE_STATUSES, type FolderDto } from "./library";
 import type { MultipartUploadDto, PartLinkDto } from "./multipart";
+import { RECORDING_TYPES, type RecordingDto } from "./recordings";
 import type { ShareDto } from "./shares";
 import { storedOptionsSchema } from "./transcription-options";
 import { WEBHOOK_EVENTS, type WebhookDeliveryDto, type WebhookDto } from "./webhooks";
@@ -81,7 +82,14 @@ export const audioFileDtoSchema = z
     folderId: z.string().nullable(),
     processingEstimation: z.object({ elapsedSeconds: z.number(), estimatedTotalSeconds: z.number() }).nullable(),
     job: z
-      .object({ attempt: z.number().int(), retrying: z.boolean(), error: z.string().nullable(), retryAt: instant.nullable() })
+      .object({
+        attempt: z.number().int(),
+        retrying: z.boolean(),
+        error: z.string().nullable(),
+        retryAt: instant.nullable(),
+        chunksDone: z.number().int().nullable(),
+        chunksTotal: z.number().int().nullable(),
+      })
       .nullable(),
     transcriptionOptions: storedOptionsSchema,
     detectedLanguage: z.string().nullable(),
@@ -181,3 +189,18 @@ export const recentQuestionSchema = z
     asked_by: z.object({ id: z.string(), full_name: z.string() }),
   })
   .meta({ id: "RecentQuestion" }) satisfies z.ZodType<RecentQuestion>;
+
+export const recordingDtoSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mime_type: z.enum(Object.keys(RECORDING_TYPES) as [keyof typeof RECORDING_TYPES]),
+    workspace_id: z.string(),
+    folder_id: z.string().nullable(),
+    started_at: instant,
+    chunk_count: z.number().int().describe("Chunks received from 0 with none missing: what finishing now would join"),
+    bytes: z.number().int().describe("Bytes of those chunks"),
+  })
+  .meta({ id: "Recording" }) satisfies z.ZodType<RecordingDto>;
+
+export const recordingChunkDtoSchema = z.object({ n: z.number().int(), size: z.number().int() }).meta({ id: "RecordingChunk" });

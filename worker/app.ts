@@ -1,6 +1,7 @@
 import { commentRoutes } from "./routes/comments";
 import { webhookRoutes } from "./routes/webhooks";
 import { importRoutes } from "./routes/imports";
+import { recordingRoutes } from "./routes/recordings";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -65,6 +66,7 @@ const api = new Hono<AppEnv>()
   .route("/ask", askRoutes)
   .route("/storage", storageRoutes)
   .route("/uploads", uploadRoutes)
+  .route("/recordings", recordingRoutes)
   .route("/workspaces", workspaceRoutes)
   .route("/tokens", apiTokenRoutes)
   .route("/invitations", invitationRoutes)

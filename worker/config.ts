@@ -47,14 +47,19 @@ const configSchema = z.object({
   /** The Workers AI text model for summaries where Workers AI runs. */
   SUMMARY_WORKERS_AI_MODEL: z.string().min(1).default("@cf/meta/llama-3.1-8b-instruct"),
   /**
-   * A processing file with no sign of its job for this long has lost its queue message
-   * (a consumer runs at most 15 minutes): it is re-queued, or failed after a few tries.
+   * A processing file with no sign of its job for this long is checked by the recovery sweep: if its
+   * queue message never started a workflow it is re-queued, or failed after a few tries.
    */
   JOB_LOST_AFTER_SECONDS: z.coerce
     .number()
     .int()
     .positive()
     .default(16 * 60),
+  /**
+   * The first wait before a transcription request that failed is tried again; each later one doubles
+   * (a service's Retry-After, when it sends one, is the wait instead). Tests make it short.
+   */
+  TRANSCRIPTION_RETRY_SECONDS: z.coerce.number().min(0).max(900).default(30),
   /** Per-user quotas (common/limits.ts has the defaults and texts). */
   QUOTA_FOLDERS: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.folders),
   QUOTA_FILES: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.files),

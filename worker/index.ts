@@ -6,6 +6,7 @@ import { getDb } from "./db/client";
 import { purgeOldActivity } from "./workspaces/activity";
 
 export { UserChannel } from "../durable-objects/user-channel";
+export { TranscriptionWorkflow } from "./transcription/workflow";
 export type { AppType } from "./app";
 
 export default {

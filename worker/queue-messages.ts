@@ -45,11 +45,22 @@ export const importMessageSchema = z.object({
 });
 export type ImportMessage = z.infer<typeof importMessageSchema>;
 
-/** The transcription queue also carries summary jobs (text generation after a transcription) and link imports. */
+/** A finished recording whose chunks are joined into its file before it is transcribed (worker/recordings/job.ts). */
+export const recordingMessageSchema = z.object({
+  type: z.literal("recording"),
+  recording_id: z.string(),
+  audio_file_id: z.string(),
+  user_id: z.string(),
+  chunk_count: z.number().int().positive(),
+});
+export type RecordingMessage = z.infer<typeof recordingMessageSchema>;
+
+/** The transcription queue also carries summary jobs (text generation after a transcription), link imports and recordings. */
 export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [
   transcribeMessageSchema,
   summarizeMessageSchema,
   importMessageSchema,
+  recordingMessageSchema,
 ]);
 
 /** One event for one webhook; retried on the webhook's schedule (worker/webhooks/delivery.ts). */

@@ -4,6 +4,7 @@ import { errorText, hashUserId, type JobLog, writeLog } from "./lib/request-log"
 import { exportMessageSchema, QUEUES, transcriptionQueueMessageSchema, webhookMessageSchema } from "./queue-messages";
 import { runWebhookJob } from "./webhooks/delivery";
 import { runImportJob } from "./imports/job";
+import { runRecordingJob } from "./recordings/job";
 import { runSummaryJob } from "./summaries/job";
 import { runTranscriptionJob } from "./transcription/job";
 
@@ -27,7 +28,9 @@ const CONSUMERS: Record<string, Consumer<z.ZodType>> = {
         ? runSummaryJob(message, body, env)
         : body.type === "import"
           ? runImportJob(message, body, env)
-          : runTranscriptionJob(message, body, env),
+          : body.type === "recording"
+            ? runRecordingJob(message, body, env)
+            : runTranscriptionJob(message, body, env),
   }),
   [QUEUES.export]: consumer({ schema: exportMessageSchema, run: runExportJob }),
   [QUEUES.webhook]: consumer({ schema: webhookMessageSchema, run: runWebhookJob }),

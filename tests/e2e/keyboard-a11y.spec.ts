@@ -59,6 +59,7 @@ test("every dialog takes focus, keeps it, and gives it back to the control that 
   await dialogRoundTrip(page, page.getByTestId("tools-share"), "Share “dialogs.wav”", "Escape");
   await dialogRoundTrip(page, page.getByTestId("help-button"), "Keyboard Shortcuts", "close-button");
   await dialogRoundTrip(page, page.getByRole("button", { name: "Import from a link" }), "Import from a link", "Escape");
+  await dialogRoundTrip(page, page.getByRole("button", { name: "Record", exact: true }), "Record", "Escape");
 
   // Dialogs opened from a menu item give focus back to the menu's button.
   const actions = page.getByRole("button", { name: "Actions for dialogs.wav" });

@@ -12,7 +12,10 @@
 //   "bench3h"       a 3-hour recording (3,000 segments of 10 words, 4 speakers) at once,
 //   "diarized"      segments carry speaker labels (A, B),
 //   "segments-only" no words (a server that ignores word timestamps),
-//   "needs-key"     401 without the key; "no-key" 400 when an Authorization header is sent.
+//   "needs-key"     401 without the key; "no-key" 400 when an Authorization header is sent,
+//   "busy-<k>x<n>"  the k-th request for this file name and the n-1 after it get 503 with
+//                   Retry-After: 1 (a file sent in pieces: the k-th piece fails n times);
+//                   "busy-<k>x<n>-long" the same with Retry-After: 120.
 // Otherwise the ordinary answer (see FakeOpenAiOptions): words without punctuation,
 // segments with it. `language` must be an ISO-639-1 code (the answer then names that
 // language; else "english") and `prompt` plain text of at most 224 words.
@@ -237,6 +240,16 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   if (!granularities.includes("word") || !granularities.includes("segment"))
     return error(400, "timestamp_granularities[] must be word and segment");
 
+  const busy = /busy-(\d+)x(\d+)(-long)?/.exec(name);
+  if (busy) {
+    const seen = received.filter((r) => r.file === name).length;
+    const [first, times] = [Number(busy[1]), Number(busy[2])];
+    if (seen >= first && seen < first + times)
+      return Response.json(
+        { error: { message: "The server is busy", type: "server_error", param: null, code: null } },
+        { status: 503, headers: { "retry-after": busy[3] ? "120" : "1" } },
+      );
+  }
   if (name.includes("server-error")) return error(500, "The server had an error while processing your request.", "server_error");
   if (name.includes("bad-request") || name.includes("fail")) return error(400, "Audio file might be corrupted or unsupported");
   if (name.includes("rate-limited")) return error(429, "Rate limit reached", "rate_limit_error");

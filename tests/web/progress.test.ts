@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { describeProgress, OVERDUE_TEXT, processingProgress } from "../../web/src/lib/progress";
+import fc from "fast-check";
+import {
+  describeProgress,
+  OVERDUE_TEXT,
+  PROGRESS_CAP_PERCENT,
+  pieceProgress,
+  piecesOf,
+  processingProgress,
+} from "../../web/src/lib/progress";
 
 describe("processing progress", () => {
   it("adds local seconds to the server's elapsed time", () => {
@@ -43,5 +51,38 @@ describe("processing progress", () => {
       percent: 0,
       elapsedSeconds: 0,
     });
+  });
+});
+
+describe("progress by pieces", () => {
+  const timed = (elapsedSeconds: number) => ({ percent: 10, elapsedSeconds, remainingSeconds: 500, overdue: false });
+
+  it("shows pieces only for a recording cut in more than one", () => {
+    expect(piecesOf(null)).toBeNull();
+    expect(piecesOf({ chunksDone: null, chunksTotal: null })).toBeNull();
+    expect(piecesOf({ chunksDone: 0, chunksTotal: 1 })).toBeNull();
+    expect(piecesOf({ chunksDone: 6, chunksTotal: 18 })).toEqual({ done: 6, total: 18 });
+  });
+
+  it("estimates the time left from the time per piece so far", () => {
+    // 6 of 18 pieces in 120 s: 20 s a piece, 12 left.
+    expect(pieceProgress({ done: 6, total: 18 }, timed(120))).toEqual({
+      percent: 33,
+      elapsedSeconds: 120,
+      remainingSeconds: 240,
+      overdue: false,
+    });
+    // Before the first piece: the server's estimate.
+    expect(pieceProgress({ done: 0, total: 18 }, timed(5)).remainingSeconds).toBe(500);
+  });
+
+  it("never claims more than the cap, for any pieces done", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 500 }), fc.nat(), fc.nat({ max: 100_000 }), (total, k, elapsed) => {
+        const done = k % (total + 1);
+        const p = pieceProgress({ done, total }, timed(elapsed));
+        return p.percent >= 0 && p.percent <= PROGRESS_CAP_PERCENT && p.remainingSeconds >= 0;
+      }),
+    );
   });
 });

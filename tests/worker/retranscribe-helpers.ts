@@ -1,19 +1,22 @@
 // A transcribed file run through the real transcription job (against the fake OpenAI-compatible
-// server) and then corrected, for the re-transcription tests of either store.
+// server, the run's steps driven inline) and then corrected, for the re-transcription tests of either store.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
+import { withInlineWorkflow } from "../support/inline-workflow";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser, wav } from "./library-helpers";
 import { speakers, split, unchangedWords, updateWords, utterances } from "./transcript-helpers";
 
-export const openAiEnv = Object.create(env, {
-  TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
-  OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
-}) as Env;
+export const openAiEnv = withInlineWorkflow(
+  Object.create(env, {
+    TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
+    OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
+  }) as Env,
+);
 
 export async function processingFile(user: TestUser) {
   const id = crypto.randomUUID();

@@ -3,9 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
-import { MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/transcription/job";
+import { GAVE_UP_REASON, PIECE_MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/transcription/run-steps";
 import { LOST_JOB_REASON, MAX_REQUEUES } from "../../worker/transcription/recovery";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
+import { withInlineWorkflow } from "../support/inline-workflow";
 import { call, expectOk, typedApi } from "./helpers";
 import { createUser, type TestUser, wav } from "./library-helpers";
 import { inObject } from "./store-helpers";
@@ -16,10 +17,12 @@ import { saveNewTranscript } from "../../worker/transcripts/store";
 import { userStore } from "../../worker/channel";
 
 // The OpenAI-compatible service against the fake server in tests/support.
-const openAiEnv = Object.create(env, {
-  TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
-  OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
-}) as Env;
+const openAiEnv = withInlineWorkflow(
+  Object.create(env, {
+    TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
+    OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
+  }) as Env,
+);
 
 /** A stored, processing file created directly (confirm-upload would enqueue a real job). */
 async function processingFile(user: TestUser, filename: string, startedAt = new Date().toISOString(), duration: number | null = 9) {
@@ -103,22 +106,14 @@ describe("transcription job", () => {
     expect(held).toBe(1);
   });
 
-  it("retries transient errors with backoff, then fails the file and sends the message to the dead-letter queue", async () => {
+  it("retries a transient error with doubling waits, then fails the file after the last attempt", async () => {
+    expect([1, 2, 3, 6, 10].map((n) => retryDelaySeconds(30, n))).toEqual([30, 60, 120, 900, 900]);
     const user = await createUser("retry");
     const file = await processingFile(user, "flaky-server-error.wav");
-    const first = await deliver(user, file, 1);
-    expect(first.retryMessages).toHaveLength(1);
-    expect(first.explicitAcks).toHaveLength(0);
-    expect((await fileRow(file.id))!.status).toBe("processing");
-    // Backoff between attempts (the queue result does not report delays).
-    expect([1, 2, 3, 6, 10].map(retryDelaySeconds)).toEqual([30, 60, 120, 900, 900]);
-
-    const last = await deliver(user, file, MAX_ATTEMPTS);
-    expect(last.retryMessages).toHaveLength(1); // past max_retries: on to the DLQ
-    expect(await fileRow(file.id)).toMatchObject({
-      status: "failed",
-      failure_reason: "Transcription failed after several attempts. Please try again later.",
-    });
+    const shortWaits = withInlineWorkflow(Object.create(openAiEnv, { TRANSCRIPTION_RETRY_SECONDS: { value: "1" } }) as Env);
+    expect((await deliver(user, file, 1, shortWaits)).explicitAcks).toHaveLength(1);
+    expect(await fileRow(file.id)).toMatchObject({ status: "failed", failure_reason: GAVE_UP_REASON });
+    expect(PIECE_MAX_ATTEMPTS).toBe(6);
   });
 
   it("fails at once, with the service's reason, on errors a retry cannot fix", async () => {
@@ -135,7 +130,7 @@ describe("transcription job", () => {
   it("fails with a clear reason when the configured service is not available here", async () => {
     const user = await createUser("unavail");
     const file = await processingFile(user, "plain.wav");
-    await deliver(user, file, 1, env); // default workers-ai-nova-3, development mode
+    await deliver(user, file, 1, withInlineWorkflow(Object.create(env) as Env)); // default workers-ai-nova-3, development mode
     expect((await fileRow(file.id))!.failure_reason).toMatch(/Deepgram Nova-3 \(Workers AI\) is not available here/);
   });
 
@@ -184,24 +179,14 @@ describe("transcription job", () => {
     expect(res.data).toMatchObject({ status: "processing" });
   });
 
-  it("a service that keeps failing ends the file within 5 minutes of the upload, with its reason, shown while it retries", async () => {
+  it("a service that keeps failing ends the file within 5 minutes of the piece's first attempt, with its reason", async () => {
     const user = await createUser("five-minutes");
-    const fourMinutesAgo = new Date(Date.now() - 4 * 60_000).toISOString();
-    const fresh = await processingFile(user, "flaky-server-error.wav");
-    const first = await deliver(user, fresh, 1);
-    expect(first.retryMessages).toHaveLength(1);
-    const waiting = (await expectOk(await typedApi({ token: user.token }).audio_files[":id"].$get({ param: { id: fresh.id } }))).data;
-    expect(waiting).toMatchObject({ status: "processing", job: { attempt: 1, retrying: true } });
-    expect(waiting.job?.error).toMatch(/500/);
-    expect(Date.parse(waiting.job?.retryAt ?? "")).toBeGreaterThan(Date.now());
-
-    // Uploaded four minutes ago: the next retry would land past the bound, so it fails now.
-    const old = await processingFile(user, "flaky-server-error.wav", fourMinutesAgo);
-    const result = await deliver(user, old, 3);
-    expect(result.explicitAcks).toHaveLength(1);
-    const row = await fileRow(old.id);
+    const file = await processingFile(user, "flaky-server-error.wav");
+    await deliver(user, file);
+    // Waits of 30, 60, 120 and 240 s: the fifth (480 s) would land past the bound, so it fails then.
+    const row = await fileRow(file.id);
     expect(row!.status).toBe("failed");
-    expect(row!.failure_reason).toMatch(/500.*\(gave up after 3 attempts\)$/);
+    expect(row!.failure_reason).toMatch(/500.*\(gave up after 5 attempts\)$/);
   });
 
   it("sends a failed file for transcription again, and refuses one already processing", async () => {

@@ -8,9 +8,11 @@ import { nova3Service } from "../../worker/transcription/nova3";
 import { HARD_MAX_UTTERANCE_SECONDS } from "../../worker/transcription/segmenting";
 import { PermanentTranscriptionError, type NormalizedTranscript } from "../../worker/transcription/types";
 import { memoryInput, utf8 } from "../support/audio-fixtures";
+import { transcribeAll } from "../support/transcribe-all";
 
 const transcribe = (content: string, durationSeconds: number | null = null) =>
-  nova3Service.transcribe(
+  transcribeAll(
+    nova3Service,
     memoryInput(utf8(content), { contentType: "audio/mpeg", filename: "call.mp3", durationSeconds }),
     env,
     getConfig(env),

@@ -8,11 +8,12 @@ import { normalizeOpenAi, openAiCompatibleService, uploadName } from "../../work
 import { PermanentTranscriptionError, type NormalizedTranscript } from "../../worker/transcription/types";
 import { memoryInput, utf8 } from "../support/audio-fixtures";
 import { FAKE_OPENAI_API_KEY, FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
+import { transcribeAll } from "../support/transcribe-all";
 
 const config = (overrides: Partial<Config> = {}): Config => ({ ...getConfig(env), OPENAI_BASE_URL: FAKE_OPENAI_BASE_URL, ...overrides });
 
 const transcribe = (filename: string, overrides: Partial<Config> = {}, contentType = "audio/mpeg") =>
-  openAiCompatibleService.transcribe(memoryInput(utf8("fake audio bytes"), { filename, contentType }), env, config(overrides));
+  transcribeAll(openAiCompatibleService, memoryInput(utf8("fake audio bytes"), { filename, contentType }), env, config(overrides));
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(

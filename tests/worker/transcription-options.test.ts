@@ -14,12 +14,16 @@ import { FAKE_OPENAI_ORIGIN, type ReceivedTranscription } from "../support/fake-
 import { call as api } from "./helpers";
 import { createUser, expectStatus, uploadObject, wav, type TestUser } from "./library-helpers";
 import { deliver, openAiEnv } from "./retranscribe-helpers";
+import { transcribeAll } from "../support/transcribe-all";
+import { withInlineWorkflow } from "../support/inline-workflow";
 
-const novaEnv = Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env;
-const whisperEnv = Object.create(env, {
-  WORKERS_AI_REMOTE: { value: "true" },
-  TRANSCRIPTION_SERVICE: { value: "workers-ai-whisper" },
-}) as Env;
+const novaEnv = withInlineWorkflow(Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env);
+const whisperEnv = withInlineWorkflow(
+  Object.create(env, {
+    WORKERS_AI_REMOTE: { value: "true" },
+    TRANSCRIPTION_SERVICE: { value: "workers-ai-whisper" },
+  }) as Env,
+);
 
 const aiReceived = () => (env.AI as unknown as { received(): Promise<ReceivedAiRequest[]> }).received();
 const openAiReceived = async () => (await (await fetch(`${FAKE_OPENAI_ORIGIN}/fake/received`)).json()) as ReceivedTranscription[];
@@ -285,7 +289,7 @@ describe("transcription options: the request each service receives", () => {
         filename: "w.wav",
       },
     );
-    const t = await service.transcribe(input, env, getConfig(env), { language: null, terms: [term], diarize: false });
+    const t = await transcribeAll(service, input, env, getConfig(env), { language: null, terms: [term], diarize: false });
     expect(t.language).toBe("en");
     const prompts = (await aiReceived()).filter((r) => String(r.inputs.initial_prompt ?? "").startsWith(term)).map((r) => r.inputs);
     expect(prompts).toEqual([

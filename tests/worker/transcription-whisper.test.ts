@@ -9,12 +9,13 @@ import type { ChunkLimits } from "../../worker/transcription/audio-chunks";
 import { PermanentTranscriptionError, type NormalizedTranscript } from "../../worker/transcription/types";
 import { WHISPER_CHUNK_LIMITS, createWhisperService, whisperService } from "../../worker/transcription/whisper";
 import { concatBytes, id3v2Tag, memoryInput, mp3Frame, utf8, wavBytes, type RecordingInput } from "../support/audio-fixtures";
+import { transcribeAll } from "../support/transcribe-all";
 
 const HIGH = Math.exp(-0.25); // stand-in segments' avg_logprob -0.25
 const LOW = Math.exp(-2); // values >= 100: avg_logprob -2
 
 const run = (input: RecordingInput, limits?: ChunkLimits) =>
-  (limits ? createWhisperService(limits) : whisperService).transcribe(input, env, getConfig(env));
+  transcribeAll(limits ? createWhisperService(limits) : whisperService, input, env, getConfig(env));
 
 const allWords = (t: NormalizedTranscript) => t.utterances.flatMap((u) => u.words);
 

@@ -132,6 +132,9 @@ export const audioFiles = sqliteTable(
     /** When a job last started an attempt: a processing file silent past the bound has lost its message. */
     jobHeartbeatAt: text("job_heartbeat_at"),
     jobRequeues: integer("job_requeues").notNull().default(0),
+    /** Pieces of the recording transcribed so far, of how many (null until the job has planned them). */
+    jobChunksDone: integer("job_chunks_done"),
+    jobChunksTotal: integer("job_chunks_total"),
     /** The user's options for this file's transcription (JSON, null = defaults). */
     transcriptionOptions: text("transcription_options", { mode: "json" }).$type<TranscriptionOptions>(),
     /** The language the service reported for the last transcription. */
@@ -508,4 +511,43 @@ export const webhookEditMarks = sqliteTable(
     sentAt: text("sent_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.webhookId, t.audioFileId] })],
+);
+
+/** A recording being sent from the browser in chunks (migrations/0032, worker/recordings/). */
+export const recordings = sqliteTable(
+  "recordings",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    folderId: text("folder_id").references(() => folders.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    createdAt: text("created_at").notNull(),
+    /** Set when finished: the file its chunks are joined into, and how many. */
+    audioFileId: text("audio_file_id"),
+    chunkCount: integer("chunk_count"),
+  },
+  (t) => [
+    index("recordings_user").on(t.userId, t.createdAt),
+    index("recordings_workspace").on(t.workspaceId),
+    index("recordings_created").on(t.createdAt),
+  ],
+);
+export type RecordingRow = typeof recordings.$inferSelect;
+
+export const recordingChunks = sqliteTable(
+  "recording_chunks",
+  {
+    recordingId: text("recording_id")
+      .notNull()
+      .references(() => recordings.id, CASCADE),
+    n: integer("n").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.n] })],
 );

@@ -1,4 +1,4 @@
-// Structured logs: one JSON object per request and per queue job, which Workers
+// Structured logs: one JSON object per request, per queue job and per workflow step, which Workers
 // Logs indexes field by field (docs/deploy.md#operating). Users appear only as a
 // hash of their id; paths only as route patterns, so no secret link or token is logged.
 import type { Context, MiddlewareHandler } from "hono";
@@ -38,6 +38,19 @@ export interface JobLog {
 }
 
 /** A cron run; `sweep` counts what the recovery sweep did (worker/transcription/recovery.ts). */
+/** One step of a workflow: `runKey` names the instance (the file's run, worker/transcription/run-key.ts). */
+export interface StepLog {
+  kind: "step";
+  requestId: string;
+  workflow: string;
+  runKey: string;
+  step: string;
+  outcome: "done" | "error";
+  durationMs: number;
+  fileId: string;
+  error?: string;
+}
+
 interface CronLog {
   kind: "cron";
   requestId: string;
@@ -47,7 +60,7 @@ interface CronLog {
   error?: string;
 }
 
-export type LogEntry = RequestLog | JobLog | CronLog;
+export type LogEntry = RequestLog | JobLog | StepLog | CronLog;
 
 /** Writes one entry; failures at error level so an alert can filter on it. */
 export function writeLog(entry: LogEntry): void {

@@ -9,6 +9,7 @@ import { audioFiles, folders, type AudioFileRow, users } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { nowIso } from "../../common/time";
 import { purgeStoredTranscripts } from "../transcripts/store";
+import { endRunOf } from "../transcription/run-end";
 
 /** Estimated processing speed: seconds of work per second of audio, with a floor. */
 const PROCESSING_SECONDS_PER_AUDIO_SECOND = 0.15;
@@ -70,6 +71,8 @@ export function jobState(row: AudioFileRow, now = Date.now()): AudioFileDto["job
     retrying: !!row.jobRetryAt && Date.parse(row.jobRetryAt) > now,
     error: row.jobError,
     retryAt: row.jobRetryAt,
+    chunksDone: row.jobChunksDone,
+    chunksTotal: row.jobChunksTotal,
   };
 }
 
@@ -164,6 +167,8 @@ export async function updateAudioFile(
 export async function deleteAudioFiles(env: Env, db: Db, rows: AudioFileRow[]): Promise<void> {
   const ids = rows.map((r) => r.id);
   const media = env.MEDIA;
+  // A running transcription ends first, so it stores nothing for a file that is gone.
+  for (const row of rows) await endRunOf(env, row);
   await purgeStoredTranscripts(env, rows);
   // A file's exports go with it (their rows by cascade, their objects here).
   const keys = [...rows.map((r) => r.storageKey), ...(await exportKeysOfFiles(db, ids))];

@@ -15,11 +15,28 @@ import { emailWhenDone } from "../notifications/done-email";
 import { reviewerNameOf, toAudioFileDto } from "./audio-files";
 
 /** A new job starts with a clean slate. */
-const FRESH_JOB = { jobAttempts: 0, jobError: null, jobRetryAt: null, jobHeartbeatAt: null, jobRequeues: 0 } as const;
+const FRESH_JOB = {
+  jobAttempts: 0,
+  jobError: null,
+  jobRetryAt: null,
+  jobHeartbeatAt: null,
+  jobRequeues: 0,
+  jobChunksDone: null,
+  jobChunksTotal: null,
+} as const;
 
 type ProcessingFields = Pick<
   AudioFileRow,
-  "status" | "failureReason" | "processingStartedAt" | "jobAttempts" | "jobError" | "jobRetryAt" | "jobHeartbeatAt" | "jobRequeues"
+  | "status"
+  | "failureReason"
+  | "processingStartedAt"
+  | "jobAttempts"
+  | "jobError"
+  | "jobRetryAt"
+  | "jobHeartbeatAt"
+  | "jobRequeues"
+  | "jobChunksDone"
+  | "jobChunksTotal"
 >;
 
 /** The status fields of a file whose transcription starts now (a new upload or a retranscribe). */
@@ -149,6 +166,35 @@ export async function announceReady(env: Env, db: Db, file: AudioFileRow): Promi
 /** A job attempt begins: a sign of life for the recovery sweep, and the attempt the file view shows. */
 export async function recordAttempt(db: Db, fileId: string, attempt: number): Promise<void> {
   await db.update(audioFiles).set({ jobAttempts: attempt, jobHeartbeatAt: nowIso(), jobRetryAt: null }).where(eq(audioFiles.id, fileId));
+}
+
+const inRun = (id: string, run: string) => and(stillProcessing(id), eq(audioFiles.processingStartedAt, run));
+
+/**
+ * The run's progress by pieces of the recording: `done` of `total` transcribed, the next one at its
+ * first attempt; announced with the whole file, so open tabs show it at once. Nothing for another run.
+ */
+export async function recordPieces(
+  env: Env,
+  db: Db,
+  file: { id: string; run: string; hasTranscript: boolean },
+  done: number,
+  total: number,
+): Promise<void> {
+  const row = await db
+    .update(audioFiles)
+    .set({ jobChunksDone: done, jobChunksTotal: total, jobAttempts: 1, jobError: null, jobRetryAt: null, jobHeartbeatAt: nowIso() })
+    .where(inRun(file.id, file.run))
+    .returning()
+    .get();
+  if (row)
+    await notifyFileStatus(
+      env,
+      db,
+      row,
+      file.hasTranscript,
+      done === 0 ? "Transcription started" : `Transcribed ${done} of ${total} pieces`,
+    );
 }
 
 /** A failed attempt that will be tried again at `retryAt`; announced with the service's reason. */

@@ -5,7 +5,7 @@ import { and, count, eq, exists, gt, lt, ne, sql, sum } from "drizzle-orm";
 import { QUOTA_MESSAGES } from "../../common/limits";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { audioFiles, folders, multipartUploads, pendingUploads, transcriptionStarts } from "../db/schema";
+import { audioFiles, folders, multipartUploads, pendingUploads, recordingChunks, recordings, transcriptionStarts } from "../db/schema";
 import { ApiError, forbidden } from "../lib/errors";
 import { nowIso } from "../../common/time";
 
@@ -60,9 +60,24 @@ export async function storageRoomLeft(db: Db, config: Config, workspaceId: strin
  * Storage held by the workspace's uploads in parts that are not files yet (parts of an open one, or
  * a joined object awaiting confirm: its key is still pending), at their declared size: each
  * part link is bound to its size, so an upload never holds more. Without this, unfinished
- * uploads could pass the quota.
+ * uploads could pass the quota. Chunks of recordings count too, until they are joined into a file.
  */
 async function reservedBytes(db: Db, workspaceId: string, exceptKey: string | undefined): Promise<number> {
+  const [parts, recorded] = await Promise.all([partBytes(db, workspaceId, exceptKey), recordedBytes(db, workspaceId)]);
+  return parts + recorded;
+}
+
+async function recordedBytes(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .select({ bytes: sum(recordingChunks.size) })
+    .from(recordingChunks)
+    .innerJoin(recordings, eq(recordings.id, recordingChunks.recordingId))
+    .where(eq(recordings.workspaceId, workspaceId))
+    .get();
+  return Number(row?.bytes ?? 0);
+}
+
+async function partBytes(db: Db, workspaceId: string, exceptKey: string | undefined): Promise<number> {
   const row = await db
     .select({ bytes: sum(multipartUploads.fileSize) })
     .from(multipartUploads)

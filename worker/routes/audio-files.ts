@@ -21,6 +21,7 @@ import { fileFor, folderWorkspaceOf, workspaceFor } from "../workspaces/access";
 import { bulkDeleteAudioFiles, bulkMoveAudioFiles } from "../library/bulk-files";
 import { type FileListQuery, listAllAudioFiles, listAudioFilePage } from "../library/file-pages";
 import { enqueueTranscription, retranscribe } from "../transcription/job";
+import { cancelTranscription } from "../transcription/run-end";
 import { assertRestartable } from "../library/file-status";
 import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUpload, uploadContentType } from "../library/uploads";
 import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
@@ -187,6 +188,15 @@ export const audioFileRoutes = new Hono<AppEnv>()
       const hasTranscript = Boolean(row.hasTranscript);
       const updated = await retranscribe(c.env, c.var.db, row, hasTranscript, options, discard_corrections);
       return c.json({ data: toAudioFileDto(updated, hasTranscript, row.reviewerName) }, 202);
+    },
+  )
+  .post(
+    "/:id/cancel",
+    doc({ summary: "Cancel a running transcription", response: dataOf(audioFileDtoSchema), errors: [404, 409] }),
+    async (c) => {
+      const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
+      const cancelled = await cancelTranscription(c.env, c.var.db, row);
+      return c.json({ data: toAudioFileDto(cancelled, Boolean(row.hasTranscript), row.reviewerName) }, 200);
     },
   )
   .get(

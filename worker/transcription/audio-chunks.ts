@@ -11,8 +11,18 @@ import { isWav, planWavChunks, readWavLayout, wavHeader } from "./audio/wav";
 
 export type { AudioChunk, ChunkLimits, ChunkPlan } from "./audio/types";
 
-/** Decides how to cut the input (from its first bytes, not its declared type) and plans the pieces. */
-export async function planAudioChunks(input: TranscriptionInput, limits: ChunkLimits): Promise<ChunkPlan> {
+const WHISPER_REFUSAL = (type: string) =>
+  `Whisper on Workers AI takes only MP3 and PCM WAV files (they can be cut exactly); this file (${type}) is neither`;
+
+/**
+ * Decides how to cut the input (from its first bytes, not its declared type) and plans the pieces;
+ * any other format is refused with `refusal` (given the declared type).
+ */
+export async function planAudioChunks(
+  input: TranscriptionInput,
+  limits: ChunkLimits,
+  refusal: (type: string) => string = WHISPER_REFUSAL,
+): Promise<ChunkPlan> {
   const read = rangeReader(input);
   const head = await read(0, 16);
   if (isWav(head)) {
@@ -23,9 +33,7 @@ export async function planAudioChunks(input: TranscriptionInput, limits: ChunkLi
     const { chunks, duration } = await planMp3Chunks(await input.open(), limits);
     return { kind: "mp3", chunks, duration };
   }
-  throw new PermanentTranscriptionError(
-    `Whisper on Workers AI takes only MP3 and PCM WAV files (they can be cut exactly); this file (${input.contentType || "unknown type"}) is neither`,
-  );
+  throw new PermanentTranscriptionError(refusal(input.contentType || "unknown type"));
 }
 
 /** The bytes to send for one piece (WAV pieces get their own RIFF header), read straight into one buffer. */

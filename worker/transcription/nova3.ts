@@ -1,21 +1,19 @@
 // Deepgram Nova-3 on Workers AI. The typed output omits speaker labels and
 // entities, so the raw Deepgram response is read defensively, field by field.
 import type { Sentiment } from "../../core/transcript";
-import {
-  NO_OPTIONS,
-  type NormalizedTranscript,
-  type ServiceRequestOptions,
-  type TranscriptionInput,
-  type TranscriptionService,
-} from "./types";
+import type { NormalizedTranscript, ServiceRequestOptions, TranscriptionInput, TranscriptionService } from "./types";
 import { asArray, asRecord, buildTranscript, clamp01, finiteNumber, timing, type SpokenWord, type UtteranceSentiment } from "./segmenting";
 import { readAiResult, workersAiError } from "./workers-ai";
 
 export const NOVA3_MODEL = "@cf/deepgram/nova-3";
 
-export const nova3Service: TranscriptionService = {
+/** The whole file in one request (Deepgram takes long files): one piece, already the transcript. */
+export const nova3Service: TranscriptionService<NormalizedTranscript> = {
   name: "workers-ai-nova-3",
-  async transcribe(input, env, _config, options = NO_OPTIONS) {
+  async plan() {
+    return { cut: null };
+  },
+  async transcribePiece({ input, carried, env, options }) {
     const body = await input.open();
     let raw: unknown;
     try {
@@ -30,7 +28,10 @@ export const nova3Service: TranscriptionService = {
     } catch (error) {
       throw workersAiError(error, "Deepgram Nova-3");
     }
-    return normalizeNova3(await readAiResult(raw), input);
+    return { piece: normalizeNova3(await readAiResult(raw), input), carried };
+  },
+  assemble(pieces, _plan, input) {
+    return pieces[0] ?? { duration: input.durationSeconds ?? 0, speakers: [], utterances: [], language: null };
   },
 };
 

@@ -1,16 +1,20 @@
 // Any server that speaks OpenAI's audio transcription API (OpenAI itself,
 // speaches/faster-whisper-server, LocalAI, whisper.cpp server, ...):
 // POST {OPENAI_BASE_URL}/audio/transcriptions, verbose_json with word and segment timestamps.
+// A file over the server's size limit goes in pieces cut exactly, as for Whisper (audio-chunks.ts).
+import { MB } from "../../common/format";
 import type { Config } from "../config";
 import { termsPrompt } from "../../common/transcription-options";
+import { planAudioChunks, readChunk } from "./audio-chunks";
 import {
-  NO_OPTIONS,
+  PermanentTranscriptionError,
+  RetryableTranscriptionError,
   type NormalizedTranscript,
   type ServiceRequestOptions,
   type TranscriptionInput,
   type TranscriptionService,
 } from "./types";
-import { PermanentTranscriptionError } from "./types";
+import { whisperPrompt } from "./whisper";
 import {
   asArray,
   asRecord,
@@ -26,36 +30,74 @@ import {
 
 /** A transcription of a long file can take minutes; past this the attempt is retried. */
 export const OPENAI_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * Files over the server's size limit (OPENAI_MAX_FILE_SIZE_MB) go in pieces of at most this long
+ * as well: a retry then costs at most this much audio again, and progress moves in steps users see.
+ */
+export const OPENAI_PIECE_SECONDS = 10 * 60;
 
-export const openAiCompatibleService: TranscriptionService = {
+/** One request's words (on the recording's clock) and what the server said of the audio. */
+interface OpenAiPiece {
+  words: SpokenWord[];
+  duration: number | null;
+  language: string | null;
+}
+
+export const openAiCompatibleService: TranscriptionService<OpenAiPiece> = {
   name: "openai-compatible",
-  async transcribe(input, _env, config, options = NO_OPTIONS) {
-    return transcribeWithOpenAi(input, config, options);
+  async plan(input, config) {
+    const maxBytes = config.OPENAI_MAX_FILE_SIZE_MB * MB;
+    if (input.size <= maxBytes) return { cut: null };
+    const cut = await planAudioChunks(
+      input,
+      { maxBytes, maxSeconds: OPENAI_PIECE_SECONDS },
+      (type) =>
+        `This file is larger than the OpenAI-compatible server takes in one request (${config.OPENAI_MAX_FILE_SIZE_MB} MB); only MP3 and PCM WAV files can be cut into pieces, and this one (${type}) is neither`,
+    );
+    return { cut };
+  },
+  async transcribePiece({ input, plan, index, carried, config, options }) {
+    if (!config.OPENAI_BASE_URL) {
+      throw new PermanentTranscriptionError("The OpenAI-compatible service is not configured (OPENAI_BASE_URL is not set)");
+    }
+    const chunk = plan.cut?.chunks[index];
+    const contentType = plan.cut ? (plan.cut.kind === "wav" ? "audio/wav" : "audio/mpeg") : input.contentType;
+    // The whole file or one piece, in memory (the size limit keeps it small enough).
+    const file =
+      plan.cut && chunk
+        ? new Blob([await readChunk(input, plan.cut, chunk)], { type: contentType })
+        : await new Response(await input.open(), { headers: { "content-type": contentType || "application/octet-stream" } }).blob();
+    const body = await postAudio(config, file, uploadName(input.filename, contentType), options, carried.text);
+    const piece = openAiPiece(body, chunk?.startTime ?? 0);
+    const text = piece.words.map((w) => w.text).join(" ");
+    return { piece, carried: { language: carried.language ?? piece.language, text: text || carried.text } };
+  },
+  assemble(pieces, plan, input) {
+    const duration = plan.cut ? plan.cut.duration : (pieces[0]?.duration ?? null);
+    return {
+      ...buildTranscript(
+        pieces.flatMap((p) => p.words),
+        { duration, fallbackDuration: input.durationSeconds },
+      ),
+      language: pieces.find((p) => p.language)?.language ?? null,
+    };
   },
 };
 
-async function transcribeWithOpenAi(
-  input: TranscriptionInput,
-  config: Config,
-  options: ServiceRequestOptions,
-): Promise<NormalizedTranscript> {
-  if (!config.OPENAI_BASE_URL) {
-    throw new PermanentTranscriptionError("The OpenAI-compatible service is not configured (OPENAI_BASE_URL is not set)");
-  }
-  const url = `${config.OPENAI_BASE_URL.replace(/\/+$/, "")}/audio/transcriptions`;
-  // The whole file, once, in memory (the service's size limit keeps it small enough).
-  const file = await new Response(await input.open(), {
-    headers: { "content-type": input.contentType || "application/octet-stream" },
-  }).blob();
+/** One request to POST {OPENAI_BASE_URL}/audio/transcriptions; the parsed JSON answer. */
+async function postAudio(config: Config, file: Blob, name: string, options: ServiceRequestOptions, previousText: string): Promise<unknown> {
+  const url = `${config.OPENAI_BASE_URL!.replace(/\/+$/, "")}/audio/transcriptions`;
   const form = new FormData();
-  form.append("file", file, uploadName(input.filename, input.contentType));
+  form.append("file", file, name);
   form.append("model", config.OPENAI_TRANSCRIPTION_MODEL);
   form.append("response_format", "verbose_json");
   form.append("timestamp_granularities[]", "word");
   form.append("timestamp_granularities[]", "segment");
-  // The API's own fields: `language` (else it detects it) and `prompt` (the terms, comma-separated).
+  // The API's own fields: `language` (else it detects it) and `prompt` (the terms, comma-separated,
+  // then the previous piece's last words, as OpenAI suggests for audio sent in pieces).
   if (options.language) form.append("language", options.language);
-  if (options.terms.length) form.append("prompt", termsPrompt(options.terms));
+  const prompt = whisperPrompt(termsPrompt(options.terms), previousText);
+  if (prompt) form.append("prompt", prompt);
   const headers: Record<string, string> = { Accept: "application/json" };
   if (config.OPENAI_API_KEY) headers.Authorization = `Bearer ${config.OPENAI_API_KEY}`;
 
@@ -68,13 +110,11 @@ async function transcribeWithOpenAi(
     });
   }
   if (!response.ok) throw await httpError(response);
-  let body: unknown;
   try {
-    body = await response.json();
+    return await response.json();
   } catch {
     throw new Error("The OpenAI-compatible server answered with something that is not JSON");
   }
-  return normalizeOpenAi(body, input);
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -103,6 +143,15 @@ export function uploadName(filename: string, contentType: string): string {
   return `${name}.${ext}`;
 }
 
+/** Retry-After as seconds to wait (it may be a number of seconds or an HTTP date); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 async function httpError(response: Response): Promise<Error> {
   const status = response.status;
   let detail = "";
@@ -128,7 +177,10 @@ async function httpError(response: Response): Promise<Error> {
             : "rejected the file";
     return new PermanentTranscriptionError(`The OpenAI-compatible server ${reason} (HTTP ${status})${suffix}`);
   }
-  return new Error(`The OpenAI-compatible server failed (HTTP ${status})${suffix}`);
+  return new RetryableTranscriptionError(
+    `The OpenAI-compatible server failed (HTTP ${status})${suffix}`,
+    retryAfterSeconds(response.headers.get("retry-after")),
+  );
 }
 
 interface Segment {
@@ -150,6 +202,15 @@ interface Segment {
  * spaces and its time spread by word length.
  */
 export function normalizeOpenAi(raw: unknown, input: Pick<TranscriptionInput, "durationSeconds">): NormalizedTranscript {
+  const piece = openAiPiece(raw, 0);
+  return {
+    ...buildTranscript(piece.words, { duration: piece.duration, fallbackDuration: input.durationSeconds }),
+    language: piece.language,
+  };
+}
+
+/** One answer's words, shifted by `offset` seconds (where its piece starts in the recording). */
+function openAiPiece(raw: unknown, offset: number): OpenAiPiece {
   const body = asRecord(raw);
   if (!body) throw new Error("The OpenAI-compatible server returned no transcription");
   const segments: Segment[] = [];
@@ -209,5 +270,6 @@ export function normalizeOpenAi(raw: unknown, input: Pick<TranscriptionInput, "d
     }
   }
   const language = typeof body.language === "string" && body.language ? body.language : null;
-  return { ...buildTranscript(words, { duration: finiteNumber(body.duration), fallbackDuration: input.durationSeconds }), language };
+  const shifted = offset ? words.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset })) : words;
+  return { words: shifted, duration: finiteNumber(body.duration), language };
 }

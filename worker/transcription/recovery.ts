@@ -1,18 +1,24 @@
 // The recovery sweep: run by the cron trigger when deployed and on a timer by the
 // local stack (`npm start` calls POST /api/v1/dev/sweep), the same code either way.
-// A processing file whose job has given no sign of life past the bound lost its
-// queue message (a crash, a failed send): it is re-queued, and after a few tries
-// failed with the reason; so is an export left waiting or generating (exports/recovery.ts).
-// Uploads handed out but never confirmed are removed after a day, and uploads in parts past
-// their validity are aborted.
+// A transcription run is a workflow instance that keeps its own state and retries
+// (decision 044); the sweep handles only what the engine cannot tell: a processing file
+// silent past the bound whose run has no instance (its queue message was lost: a crash,
+// a failed send) is re-queued (a recording not yet joined goes back to its join), and after
+// a few tries failed with the reason; one whose instance ended without finishing the file is
+// failed. So is an export left waiting or generating (exports/recovery.ts). Uploads handed
+// out but never confirmed are removed after a day, uploads in parts past their validity are
+// aborted, and recordings left unfinished as long are removed with their chunks.
 import { and, eq, lt } from "drizzle-orm";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
-import { audioFiles, pendingUploads } from "../db/schema";
+import { type AudioFileRow, audioFiles, pendingUploads } from "../db/schema";
 import { recoverExports } from "../exports/recovery";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
 import { removeExpiredMultipartUploads } from "../library/multipart";
+import { requeueJoin } from "../recordings/finish";
+import { removeOldRecordings } from "../recordings/store";
 import { enqueueTranscription } from "./job";
+import { instanceIdOf, runOf } from "./run-key";
 
 /** Re-queues before a lost job fails the file. */
 export const MAX_REQUEUES = 2;
@@ -25,6 +31,8 @@ export interface SweepResult {
   uploadsRemoved: number;
   /** Uploads in parts past their validity (open ones aborted in storage). */
   partUploadsRemoved: number;
+  /** Recordings left unfinished past a day (their chunks removed from storage). */
+  recordingsRemoved: number;
   /** Exports whose messages were lost, sent again, and failed after the last try. */
   exportsRequeued: number;
   exportsFailed: number;
@@ -38,6 +46,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     failed: 0,
     uploadsRemoved: 0,
     partUploadsRemoved: 0,
+    recordingsRemoved: 0,
     exportsRequeued: 0,
     exportsFailed: 0,
   };
@@ -50,10 +59,14 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
     .all();
   for (const file of candidates) {
     if (!isJobLost(file, config.JOB_LOST_AFTER_SECONDS, now)) continue;
-    if (file.jobRequeues < MAX_REQUEUES) {
+    const state = await runState(env, file);
+    if (state === "alive") continue;
+    if (state === "ended") {
+      if (await failProcessing(env, db, file.id, LOST_JOB_REASON)) result.failed++;
+    } else if (file.jobRequeues < MAX_REQUEUES) {
       const claimed = await claimRequeue(db, file);
       if (!claimed) continue;
-      await enqueueTranscription(env, claimed);
+      if (!(await requeueJoin(env, db, claimed))) await enqueueTranscription(env, claimed);
       result.requeued++;
     } else if (await failProcessing(env, db, file.id, LOST_JOB_REASON, file.jobRequeues)) {
       result.failed++;
@@ -61,10 +74,19 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
   }
   result.uploadsRemoved = await removeUnconfirmedUploads(env, now);
   result.partUploadsRemoved = await removeExpiredMultipartUploads(db, env.MEDIA, now);
+  result.recordingsRemoved = await removeOldRecordings(db, env.MEDIA, now);
   const exports = await recoverExports(env, db, now);
   result.exportsRequeued = exports.requeued;
   result.exportsFailed = exports.failed;
   return result;
+}
+
+/** What the engine knows of the file's current run: no instance, one still going (or paused), or one that ended. */
+async function runState(env: Env, file: AudioFileRow): Promise<"missing" | "alive" | "ended"> {
+  const instance = await env.TRANSCRIPTION_WORKFLOW.get(instanceIdOf({ fileId: file.id, run: runOf(file) })).catch(() => null);
+  if (!instance) return "missing";
+  const { status } = await instance.status();
+  return status === "complete" || status === "errored" || status === "terminated" ? "ended" : "alive";
 }
 
 async function removeUnconfirmedUploads(env: Env, now: number): Promise<number> {

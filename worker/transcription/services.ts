@@ -109,7 +109,8 @@ export const SERVICES: ServiceInfo[] = [
     name: "openai-compatible",
     label: "OpenAI-compatible server",
     supportedFormats: OPENAI_FORMATS,
-    maxFileSize: 25 * MB,
+    // The upload limit: a file over the server's own limit per request (OPENAI_MAX_FILE_SIZE_MB) goes in pieces.
+    maxFileSize: 1000 * MB,
     available: (config) => Boolean(config.OPENAI_BASE_URL),
     // OpenAI's API: `language` (ISO-639-1) and `prompt`; it has no speaker parameter.
     options: {
@@ -125,10 +126,10 @@ export const SERVICES: ServiceInfo[] = [
 export const isServiceName = (name: unknown): name is ServiceName => SERVICES.some((s) => s.name === name);
 
 /** A service by name; an unknown name is refused (the config check keeps it from the configured one). */
-export function serviceInfo(name: string, config: Config): ServiceInfo {
+export function serviceInfo(name: string, _config: Config): ServiceInfo {
   const info = SERVICES.find((s) => s.name === name);
   if (!info) throw new PermanentTranscriptionError(`Unknown transcription service "${name}"`);
-  return info.name === "openai-compatible" ? { ...info, maxFileSize: config.OPENAI_MAX_FILE_SIZE_MB * MB } : info;
+  return info;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Sentiment } from "../../core/transcript";
 import type { ResolvedOptions } from "../../common/transcription-options";
 import type { Config } from "../config";
+import type { ChunkPlan } from "./audio/types";
 
 /** A service's result, normalised: what the store writes, whatever the service. */
 export interface NormalizedWord {
@@ -50,12 +51,59 @@ export type ServiceRequestOptions = Pick<ResolvedOptions, "language" | "terms" |
 /** Asking for nothing: the service detects the language and the speakers. */
 export const NO_OPTIONS: ServiceRequestOptions = { language: null, terms: [], diarize: true };
 
-export interface TranscriptionService {
+/** How a file goes to a service: whole in one request (`cut` null), or in pieces cut exactly (audio-chunks.ts). */
+export interface RequestPlan {
+  cut: ChunkPlan | null;
+}
+
+export const pieceCount = (plan: RequestPlan) => (plan.cut ? plan.cut.chunks.length : 1);
+
+/** What a piece leaves for the next one: the language found so far and its last words (a prompt for context). */
+export interface Carried {
+  language: string | null;
+  text: string;
+}
+
+export const NOTHING_CARRIED: Carried = { language: null, text: "" };
+
+export interface PieceRequest {
+  input: TranscriptionInput;
+  plan: RequestPlan;
+  /** 0-based. */
+  index: number;
+  carried: Carried;
+  env: Env;
+  config: Config;
+  options: ServiceRequestOptions;
+}
+
+/**
+ * A service in three parts, so each request is one step of its own (workflow.ts): the plan,
+ * one request per piece (its result is plain JSON, stored between steps), and the pieces put together.
+ */
+export interface TranscriptionService<Piece = unknown> {
   name: string;
-  transcribe(input: TranscriptionInput, env: Env, config: Config, options?: ServiceRequestOptions): Promise<NormalizedTranscript>;
+  plan(input: TranscriptionInput, config: Config): Promise<RequestPlan>;
+  transcribePiece(request: PieceRequest): Promise<{ piece: Piece; carried: Carried }>;
+  assemble(pieces: Piece[], plan: RequestPlan, input: Pick<TranscriptionInput, "durationSeconds">): NormalizedTranscript;
 }
 
 /** A failure that retrying cannot fix (bad media, unsupported format): the file fails at once. */
 export class PermanentTranscriptionError extends Error {
   override name = "PermanentTranscriptionError";
+}
+
+/**
+ * A failure worth retrying after a while (overloaded, rate-limited, unreachable); `retryAfterSeconds`
+ * is the wait the service asked for (its Retry-After), when it said.
+ */
+export class RetryableTranscriptionError extends Error {
+  override name = "RetryableTranscriptionError";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }

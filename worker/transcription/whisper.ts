@@ -5,7 +5,7 @@ import { Buffer } from "node:buffer";
 import { MB } from "../../common/format";
 import { planAudioChunks, readChunk, type ChunkLimits } from "./audio-chunks";
 import { termsPrompt } from "../../common/transcription-options";
-import { NO_OPTIONS, type TranscriptionService } from "./types";
+import type { TranscriptionService } from "./types";
 import {
   asArray,
   asRecord,
@@ -29,46 +29,56 @@ export const WHISPER_CHUNK_LIMITS: ChunkLimits = { maxBytes: 15 * MB, maxSeconds
 /** The previous piece's last words, given as the next piece's prompt so a cut does not lose context. */
 const PROMPT_CHARS = 200;
 
-export function createWhisperService(limits: ChunkLimits = WHISPER_CHUNK_LIMITS): TranscriptionService {
+/** One piece's words on the recording's clock, and the language Whisper detected on it. */
+interface WhisperPiece {
+  words: SpokenWord[];
+  detected: string | null;
+}
+
+export function createWhisperService(limits: ChunkLimits = WHISPER_CHUNK_LIMITS): TranscriptionService<WhisperPiece> {
   return {
     name: "workers-ai-whisper",
-    async transcribe(input, env, _config, options = NO_OPTIONS) {
-      const plan = await planAudioChunks(input, limits);
-      const words: SpokenWord[] = [];
-      // The user's language, else the one detected on the first piece.
-      let language: string | undefined = options.language ?? undefined;
-      let detectedLanguage: string | null = null;
+    async plan(input) {
+      return { cut: await planAudioChunks(input, limits) };
+    },
+    async transcribePiece({ input, plan, index, carried, env, options }) {
+      const cut = plan.cut!;
+      const chunk = cut.chunks[index]!;
+      const bytes = await readChunk(input, cut, chunk);
+      const audio = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+      // The user's language, else the one detected on the first piece, kept so pieces do not switch languages.
+      const language = options.language ?? carried.language;
       // The terms lead every piece's prompt (the services registry keeps them short enough).
       const terms = termsPrompt(options.terms);
-      let previousText = "";
-      for (const chunk of plan.chunks) {
-        const bytes = await readChunk(input, plan, chunk);
-        const audio = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
-        let raw: unknown;
-        try {
-          raw = await env.AI.run(WHISPER_MODEL, {
-            audio,
-            task: "transcribe",
-            // Detected on the first piece and kept, so pieces do not switch languages.
-            ...(language ? { language } : {}),
-            ...(terms || previousText ? { initial_prompt: whisperPrompt(terms, previousText) } : {}),
-          });
-        } catch (error) {
-          throw workersAiError(error, "Whisper");
-        }
-        const output = asRecord(await readAiResult(raw));
-        if (!output) throw new Error("Whisper returned no result");
-        const detected = asRecord(output.transcription_info)?.language;
-        if (!detectedLanguage && typeof detected === "string" && detected) detectedLanguage = detected;
-        if (!language && detectedLanguage) language = detectedLanguage;
-        const chunkWords = whisperWords(output, chunk.startTime, chunk.duration);
-        words.push(...chunkWords);
-        const text = typeof output.text === "string" ? output.text.trim() : chunkWords.map((w) => w.text).join(" ");
-        if (text) previousText = text;
+      let raw: unknown;
+      try {
+        raw = await env.AI.run(WHISPER_MODEL, {
+          audio,
+          task: "transcribe",
+          ...(language ? { language } : {}),
+          ...(terms || carried.text ? { initial_prompt: whisperPrompt(terms, carried.text) } : {}),
+        });
+      } catch (error) {
+        throw workersAiError(error, "Whisper");
       }
+      const output = asRecord(await readAiResult(raw));
+      if (!output) throw new Error("Whisper returned no result");
+      const info = asRecord(output.transcription_info)?.language;
+      const detected = typeof info === "string" && info ? info : null;
+      const words = whisperWords(output, chunk.startTime, chunk.duration);
+      const text = typeof output.text === "string" ? output.text.trim() : words.map((w) => w.text).join(" ");
       return {
-        ...buildTranscript(words, { duration: plan.duration, fallbackDuration: input.durationSeconds }),
-        language: detectedLanguage,
+        piece: { words, detected },
+        carried: { language: carried.language ?? detected, text: text || carried.text },
+      };
+    },
+    assemble(pieces, plan, input) {
+      return {
+        ...buildTranscript(
+          pieces.flatMap((p) => p.words),
+          { duration: plan.cut?.duration ?? null, fallbackDuration: input.durationSeconds },
+        ),
+        language: pieces.find((p) => p.detected)?.detected ?? null,
       };
     },
   };

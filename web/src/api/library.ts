@@ -73,6 +73,7 @@ export const fileApi = {
     (await call(api.audio_files[":id"].$patch({ param: { id }, json: { review_status: status } }), "Could not change the review status"))
       .data,
   remove: (id: string) => call(api.audio_files[":id"].$delete({ param: { id } })),
+  cancelTranscription: async (id: string) => (await call(api.audio_files[":id"].cancel.$post({ param: { id } }))).data,
   bulkDelete: (ids: string[], workspaceId: string) =>
     call(api.audio_files["bulk-delete"].$post({ json: { ids, workspace_id: workspaceId } })),
   bulkMove: async (ids: string[], folderId: string | null, workspaceId: string) =>

@@ -133,6 +133,22 @@ export function Dialogs({ folders, files }: { folders: FolderDto[]; files: Audio
         </ConfirmDialog>
       );
     }
+    case "cancel-transcription": {
+      const file = open.file;
+      return (
+        <ConfirmDialog
+          title="Cancel transcription"
+          confirmLabel="Stop transcribing"
+          busyLabel="Stopping..."
+          onClose={closeDialog}
+          onConfirm={() => commands.cancelTranscription(ctx, file as AudioFileDto)}
+        >
+          <p>
+            Stop transcribing <strong>{file.name}</strong>? The file stays, and you can transcribe it again later.
+          </p>
+        </ConfirmDialog>
+      );
+    }
     case "bulk-move": {
       const chosen = open.files as AudioFileDto[];
       return (

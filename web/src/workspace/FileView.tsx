@@ -87,7 +87,13 @@ export function FileView({ file }: { file: AudioFileDto }) {
         )}
       </header>
       <MediaPlayer key={file.id} file={file} playback={playback} />
-      {file.status === "processing" && <ProcessingProgress estimation={file.processingEstimation} job={file.job} />}
+      {file.status === "processing" && (
+        <ProcessingProgress
+          estimation={file.processingEstimation}
+          job={file.job}
+          onCancel={canEdit ? () => openDialog({ kind: "cancel-transcription", file }) : undefined}
+        />
+      )}
       {file.status === "failed" && <FailedCard file={file} canRetry={canEdit} />}
       {file.hasTranscript ? (
         <TranscriptView key={file.id} fileId={file.id} playback={playback} readOnly={!canEdit} canComment={canComment} />

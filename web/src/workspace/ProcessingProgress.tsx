@@ -1,12 +1,23 @@
 import { useEffect, useMemo, useState } from "react";
 import type { AudioFileDto } from "../../../common/library";
 import { formatDuration } from "../../../core/timestamps";
-import { describeProgress, OVERDUE_TEXT, processingProgress } from "../lib/progress";
+import { describeProgress, OVERDUE_TEXT, pieceProgress, piecesOf, processingProgress } from "../lib/progress";
 
 type Estimation = NonNullable<AudioFileDto["processingEstimation"]>;
 
-/** The progress block of a processing file, ticking every second from the server's estimation. */
-export function ProcessingProgress({ estimation, job = null }: { estimation: Estimation | null; job?: AudioFileDto["job"] }) {
+/**
+ * The progress block of a processing file, ticking every second from the server's estimation; for a
+ * recording cut in pieces, by pieces done (pushed as each one finishes). `onCancel` offers to stop it.
+ */
+export function ProcessingProgress({
+  estimation,
+  job = null,
+  onCancel,
+}: {
+  estimation: Estimation | null;
+  job?: AudioFileDto["job"];
+  onCancel?: () => void;
+}) {
   // The estimation is as of its fetch: count local seconds from when it arrived.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new estimation object is what resets the count
   const receivedAt = useMemo(() => Date.now(), [estimation]);
@@ -18,11 +29,18 @@ export function ProcessingProgress({ estimation, job = null }: { estimation: Est
     return () => clearInterval(timer);
   }, [receivedAt]);
 
-  const progress = estimation ? processingProgress(estimation, (now - receivedAt) / 1000) : null;
+  const timed = estimation ? processingProgress(estimation, (now - receivedAt) / 1000) : null;
+  const pieces = piecesOf(job);
+  const progress = pieces ? pieceProgress(pieces, timed) : timed;
   return (
     <div className="card processing-card" data-testid="processing">
       <div className="processing-head">
         <strong>Transcribing…</strong>
+        {pieces && (
+          <span className="muted small" data-testid="processing-pieces">
+            Chunk {Math.min(pieces.done + 1, pieces.total)} of {pieces.total}
+          </span>
+        )}
         {progress && (
           <span className="processing-percent" data-testid="processing-percent">
             {progress.percent}%
@@ -53,6 +71,11 @@ export function ProcessingProgress({ estimation, job = null }: { estimation: Est
         <p className="muted small">The transcript will appear here when it is ready.</p>
       )}
       {job?.retrying && <RetryNotice job={job} now={now} />}
+      {onCancel && (
+        <button type="button" className="button button--ghost" data-testid="cancel-transcription" onClick={onCancel}>
+          Cancel transcription
+        </button>
+      )}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { toast } from "../lib/toasts";
 import { authState } from "../auth/store";
 import { NoServiceNotice } from "./NoServiceNotice";
 import { LinkImportDialog } from "./dialogs/LinkImportDialog";
+import { RecordDialog } from "./dialogs/RecordDialog";
+import { UnfinishedRecordings } from "./UnfinishedRecordings";
 import { UploadOptions } from "./UploadOptions";
 import { cancelUpload, isAbort, storedFraction } from "./multipart-upload";
 import { fingerprintOf } from "./resume-store";
@@ -75,6 +77,7 @@ export function UploadArea({
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [recording, setRecording] = useState(false);
 
   const maxBytes = config.data?.file_constraints.max_file_size ?? DISPLAY_MAX_FILE_SIZE_WITHOUT_CONFIG;
   const accept = config.data?.file_constraints.supported_formats.join(",") ?? "audio/*,video/*";
@@ -138,15 +141,22 @@ export function UploadArea({
           {importing && (
             <LinkImportDialog target={{ workspaceId, folderId }} folderLabel={folderLabel} onClose={() => setImporting(false)} />
           )}
+          {recording && <RecordDialog target={{ workspaceId, folderId }} folderLabel={folderLabel} onClose={() => setRecording(false)} />}
           {/* In the options' row: the sidebar keeps its height for the tree on short windows. */}
           <UploadOptions
             actions={
-              <button type="button" className="link-button small upload-import" onClick={() => setImporting(true)}>
-                Import from a link
-              </button>
+              <>
+                <button type="button" className="link-button small upload-import" onClick={() => setImporting(true)}>
+                  Import from a link
+                </button>
+                <button type="button" className="link-button small upload-record" onClick={() => setRecording(true)}>
+                  Record
+                </button>
+              </>
             }
           />
           <NoServiceNotice compact />
+          <UnfinishedRecordings workspaceId={workspaceId} />
         </>
       ) : (
         <p className="muted small" data-testid="read-only-note">

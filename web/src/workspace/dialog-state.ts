@@ -12,6 +12,7 @@ export type Dialog =
   | { kind: "bulk-move"; files: AudioFileDto[] }
   | { kind: "bulk-delete"; files: AudioFileDto[] }
   | { kind: "retranscribe"; file: AudioFileDto }
+  | { kind: "cancel-transcription"; file: AudioFileDto }
   | { kind: "preferences" }
   | { kind: "workspaces" }
   | { kind: "api-tokens" };

@@ -109,6 +109,16 @@ export async function deleteFile(ctx: LibraryContext, file: AudioFileDto): Promi
   }
 }
 
+/** Stops a running transcription: the file stays, failed with "Cancelled", ready to transcribe again. */
+export async function cancelTranscription(ctx: LibraryContext, file: AudioFileDto): Promise<void> {
+  try {
+    putFileInCache(ctx.client, await fileApi.cancelTranscription(file.id));
+    toast(`Cancelled the transcription of ${file.name}`, "success");
+  } catch (error) {
+    toast(`The transcription could not be cancelled: ${describeError(error)}`, "error");
+  }
+}
+
 /** Many files to one folder in one request, with one toast. */
 export async function moveFiles(
   ctx: LibraryContext,

@@ -5,6 +5,8 @@ export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Shown on the confirm button while the action runs. */
+  busyLabel?: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }) {
@@ -30,7 +32,7 @@ export function ConfirmDialog(props: {
             }
           }}
         >
-          {busy ? "Deleting..." : props.confirmLabel}
+          {busy ? (props.busyLabel ?? "Deleting...") : props.confirmLabel}
         </button>
       </div>
     </Modal>
