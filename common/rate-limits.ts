@@ -6,6 +6,7 @@ export const COSTLY_LIMITS = {
   summary: { limit: 10, periodSeconds: 60, what: "summary requests" },
   export: { limit: 30, periodSeconds: 60, what: "export requests" },
   retranscribe: { limit: 10, periodSeconds: 60, what: "retranscribe requests" },
+  ask: { limit: 20, periodSeconds: 60, what: "questions" },
 } as const;
 
 export type CostlyAction = keyof typeof COSTLY_LIMITS;

@@ -3,6 +3,7 @@
 // the routes return. A file of its own: the SPA never imports it, so none of this is in its bundle.
 import { z } from "zod";
 import { API_TOKEN_SCOPES, type ApiTokenDto } from "./api-tokens";
+import type { AskAnswer, AskCitation, RecentQuestion } from "./ask";
 import { REVIEW_STATUSES } from "./comments";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, exportOptionsSchema } from "./exports";
 import { type AudioFileDto, FILE_STATUSES, type FolderDto } from "./library";
@@ -160,6 +161,34 @@ export const multipartUploadDtoSchema = z
 export const partLinkDtoSchema = z
   .object({ part_number: z.number().int(), url: z.string(), size: z.number().int() })
   .meta({ id: "PartLink" }) satisfies z.ZodType<PartLinkDto>;
+
+export const askCitationSchema = z
+  .object({
+    file_id: z.string(),
+    utterance_id: z.string(),
+    start_time: z.number(),
+    end_time: z.number(),
+    text: z.string().describe("The utterance's words as given to the model"),
+  })
+  .meta({ id: "AskCitation" }) satisfies z.ZodType<AskCitation>;
+
+export const askAnswerSchema = z
+  .object({
+    answer: z.string().describe("Cites the passages as [1], [2]…: the n-th of `citations`"),
+    citations: z.array(askCitationSchema).describe("The passages the answer was built from, most relevant first"),
+  })
+  .meta({ id: "AskAnswer" }) satisfies z.ZodType<AskAnswer>;
+
+export const recentQuestionSchema = z
+  .object({
+    id: z.string(),
+    question: z.string(),
+    answer: z.string(),
+    citations: z.array(askCitationSchema),
+    asked_at: instant,
+    asked_by: z.object({ id: z.string(), full_name: z.string() }),
+  })
+  .meta({ id: "RecentQuestion" }) satisfies z.ZodType<RecentQuestion>;
 
 export const recordingDtoSchema = z
   .object({

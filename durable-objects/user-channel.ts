@@ -7,6 +7,7 @@ import { type TranscriptChangedMessage, transcriptChangedMessage } from "../core
 import { answer, type StoreAnswer } from "../core/refusal";
 import type { FileFields } from "../core/retranscription";
 import type { TranscriptRows } from "../core/transcript-rows";
+import type { RecentQuestion } from "../common/ask";
 import type { CommentDto } from "../common/comments";
 import type { CommentsChangedMessage } from "../common/live-messages";
 import { LiveRoom } from "./live-room";
@@ -21,6 +22,8 @@ import { purgeTranscripts } from "./transcript-store/purge";
 import { compactUtterancesJson, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
 import { correctedCount, mergeRetranscription, type StoreMerge, type StoreMergeOutcome } from "./transcript-store/retranscribe";
 import { migrateStore } from "./transcript-store/schema";
+import { askPassages } from "./transcript-store/ask";
+import { listQuestions, saveQuestion } from "./transcript-store/questions";
 import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
 
@@ -167,6 +170,22 @@ export class UserChannel extends LiveRoom {
   /** RPC: library search over the texts this store holds (the Worker adds D1's file names). */
   async searchStore(match: string, opts: { speaker?: string | undefined; minScore: number; limit: number }) {
     return searchStore(this.storage.sql, match, opts);
+  }
+
+  /** RPC: Ask's retrieval: the utterances best matching a question's terms, with their neighbours. */
+  async askPassages(terms: string[], opts: { fileId?: string | undefined; limit: number; neighbours: number }) {
+    return answer(() => askPassages(this.storage.sql, terms, opts));
+  }
+
+  /** RPC: keeps a file's answered question (the newest few are kept). */
+  async saveQuestion(fileId: string, question: RecentQuestion): Promise<StoreAnswer<void>> {
+    const storage = this.storage;
+    return answer(() => saveQuestion(storage, fileId, question));
+  }
+
+  /** RPC: a file's recent questions, newest first. */
+  async listQuestions(fileId: string): Promise<StoreAnswer<RecentQuestion[]>> {
+    return answer(() => listQuestions(this.storage.sql, fileId));
   }
 
   /** RPC: the object's SQLite size in bytes (benchmarks, operators). */

@@ -29,6 +29,7 @@ import { uploadRoutes } from "./routes/uploads";
 import { invitationRoutes } from "./routes/invitations";
 import { workspaceRoutes } from "./routes/workspaces";
 import { apiTokenRoutes } from "./routes/api-tokens";
+import { askRoutes } from "./routes/ask";
 import { openApiDoc, serveOpenApi } from "./routes/openapi";
 import type { AppEnv } from "./types";
 
@@ -62,6 +63,7 @@ const api = new Hono<AppEnv>()
   .route("/comments", commentRoutes)
   .route("/exports", exportRoutes)
   .route("/search", searchRoutes)
+  .route("/ask", askRoutes)
   .route("/storage", storageRoutes)
   .route("/uploads", uploadRoutes)
   .route("/recordings", recordingRoutes)

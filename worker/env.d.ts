@@ -19,6 +19,7 @@ declare namespace Cloudflare {
 		SUMMARY_USER_LIMITER: RateLimit;
 		EXPORT_USER_LIMITER: RateLimit;
 		RETRANSCRIBE_USER_LIMITER: RateLimit;
+		ASK_USER_LIMITER: RateLimit;
 		AI: Ai;
 		ASSETS: Fetcher;
 		APP_NAME: string;

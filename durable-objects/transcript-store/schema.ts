@@ -253,6 +253,23 @@ const MIGRATIONS: readonly string[][] = [
     "CREATE INDEX comments_file ON comments (file_id, thread, created_at)",
     "CREATE INDEX comments_thread ON comments (thread, created_at) WHERE thread IS NOT NULL",
   ],
+  [
+    // A file's recent questions with their answers (decision 045), by file like comments; the
+    // newest few are kept (questions.ts). `citations` is the answer's JSON list.
+    `CREATE TABLE questions (
+      id TEXT PRIMARY KEY,
+      file_id TEXT NOT NULL,
+      question TEXT NOT NULL,
+      answer TEXT NOT NULL,
+      citations TEXT NOT NULL,
+      asked_by_id TEXT NOT NULL,
+      asked_by_name TEXT NOT NULL,
+      asked_at TEXT NOT NULL
+    ) WITHOUT ROWID`,
+    "CREATE INDEX questions_file ON questions (file_id, asked_at)",
+    // How many rows each word of the index is in: Ask leaves out a question's too common words (ask.ts).
+    "CREATE VIRTUAL TABLE search_vocab USING fts5vocab (search_fts, row)",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

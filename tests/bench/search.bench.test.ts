@@ -8,88 +8,12 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { matchExpression, parseSearchQuery } from "../../common/search-query";
-import type { NormalizedTranscript } from "../../worker/transcription/types";
+import { FILES, generatedTranscript, UTTERANCES, vocabulary, WORDS_EACH } from "./zipf-library";
 import { apiRequest, type Json } from "../worker/helpers";
 import { createUser } from "../worker/library-helpers";
 import { storeTranscript, utterances } from "../worker/transcript-helpers";
 
-const FILES = 100;
-const UTTERANCES = 3_000;
-const WORDS_EACH = 10;
-const VOCABULARY_SIZE = 4_000;
 const RUNS = 21;
-
-const SYLLABLES = [
-  "ka",
-  "lo",
-  "mi",
-  "ren",
-  "to",
-  "sa",
-  "vi",
-  "del",
-  "nor",
-  "pe",
-  "qua",
-  "ri",
-  "son",
-  "te",
-  "bu",
-  "gar",
-  "fo",
-  "li",
-  "men",
-  "za",
-];
-const vocabulary = Array.from({ length: VOCABULARY_SIZE }, (_, i) => {
-  let word = "";
-  for (let n = i + SYLLABLES.length; n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length];
-  return word;
-});
-
-/** Seeded, so every run searches the same library. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const cumulative = (() => {
-  const weights = vocabulary.map((_, rank) => 1 / (rank + 1));
-  let sum = 0;
-  const out = weights.map((w) => (sum += w));
-  return out.map((c) => c / sum);
-})();
-
-function zipfWord(next: () => number): string {
-  const x = next();
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cumulative[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return vocabulary[lo]!;
-}
-
-function generatedTranscript(seed: number): NormalizedTranscript {
-  const next = random(seed);
-  let t = 0;
-  const list = Array.from({ length: UTTERANCES }, (_, u) => {
-    const words = Array.from({ length: WORDS_EACH }, () => {
-      const start = t;
-      t += 0.33;
-      return { text: zipfWord(next), start, end: t - 0.03, confidence: 0.9, hasEntities: false };
-    });
-    t += 0.6;
-    return { speaker: String(u % 3), start: words[0]!.start, end: words.at(-1)!.end, words, sentiment: null, sentimentConfidence: null };
-  });
-  return { duration: t, speakers: ["0", "1", "2"], utterances: list };
-}
 
 const stats = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);

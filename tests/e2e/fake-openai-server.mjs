@@ -55,7 +55,10 @@ http
         const response = isOpenAi(new URL(request.url).pathname)
           ? await handleFakeOpenAi(request, OPTIONS)
           : await handleFakeReceiver(request);
-        res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        // Chunk by chunk, so a streamed chat answer arrives as the real API sends it.
+        if (response.body) for await (const chunk of response.body) res.write(chunk);
+        res.end();
       } catch (error) {
         res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: String(error) } }));
       }

@@ -27,6 +27,9 @@
 // call fail (retryable, bad input). Segments: up to 3 words, a new one after a gap over
 // 1 s or when the value crosses 100; avg_logprob -0.25, or -2 for values >= 100.
 //
+// @cf/meta/llama-3.1-8b-instruct (the summaries' and Ask's default text model) answers an ask
+// prompt from its first passage (textModel), streamed when asked.
+//
 // Every request is recorded (received()): the model, what the audio held (nova-3: its
 // text; whisper: its base64 length) and every other input as sent, so tests check the
 // exact request a service got.
@@ -50,6 +53,7 @@ export default class AiStandIn extends WorkerEntrypoint {
       received.push({ model, audio: `base64:${typeof audio === "string" ? audio.length : 0}`, inputs: rest });
       return whisper(inputs);
     }
+    if (model === "@cf/meta/llama-3.1-8b-instruct") return textModel(inputs);
     throw new Error(`5007: No such model ${model} or task`);
   }
 
@@ -57,6 +61,30 @@ export default class AiStandIn extends WorkerEntrypoint {
   received(): ReceivedAiRequest[] {
     return received;
   }
+}
+
+// ------------------------------------------------------------------ text model
+
+/**
+ * @cf/meta/llama-3.1-8b-instruct, as an ask answer: "Workers AI says: <the first passage's
+ * words> [1]." With `stream: true` server-sent events of `{response}` a word each and
+ * `[DONE]`, as Workers AI streams; else `{response}`. Messages are required.
+ */
+function textModel(inputs: Json): unknown {
+  const messages = inputs.messages as { role: string; content: string }[] | undefined;
+  if (!Array.isArray(messages) || !messages.length) throw new Error("5006: messages is required");
+  const ask = messages.find((m) => m.role === "user")?.content ?? "";
+  const said = /^Said: [^:\n]*: ([^\n]*)/m.exec(ask)?.[1] ?? "";
+  const content = `Workers AI says: ${said.split(/\s+/).slice(0, 6).join(" ")} [1].`;
+  if (!inputs.stream) return { response: content };
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of content.split(/(?<= )/)) controller.enqueue(encoder.encode(`data: ${JSON.stringify({ response: piece })}\n\n`));
+      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+      controller.close();
+    },
+  });
 }
 
 // ------------------------------------------------------------------ nova-3

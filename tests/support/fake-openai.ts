@@ -22,7 +22,8 @@
 //
 // Every transcription request is recorded: GET /fake/received answers them, oldest
 // first, as {file, model, language, prompt} (null for a field not sent), so tests
-// check what the speech server was really asked.
+// check what the speech server was really asked. Chat completions answer summaries
+// and ask requests (fakeChat, fakeAsk); GET /fake/asked lists the questions asked.
 
 export const FAKE_OPENAI_ORIGIN = "https://fake-openai.test";
 export const FAKE_OPENAI_BASE_URL = `${FAKE_OPENAI_ORIGIN}/v1`;
@@ -52,6 +53,65 @@ const WORDS: [string, number, number][] = [
   ["budget", 8.2, 8.9],
 ];
 
+/** Questions the ask answers were asked for, oldest first (GET /fake/asked): tests check the model was or was not called. */
+const asked: string[] = [];
+/** Questions answered malformed once already ("ask-malformed-once"). */
+const malformedOnce = new Set<string>();
+
+/**
+ * An ask request (its prompt has numbered passages and a question), answered deterministically:
+ * one sentence per passage, "Passage n: <its first words> [n]." Markers in the question:
+ *   "ask-invented"        also cites passages that were not given ([n + 1] and [99]),
+ *   "ask-malformed"       a stream whose chunk is not JSON, every time,
+ *   "ask-malformed-once"  that once for the question, then the ordinary answer,
+ *   "ask-fail"            500,
+ *   "ask-slow"            each chunk 300 ms after the one before.
+ * `stream: true` answers server-sent chunks as the real API does (a word a chunk), else one JSON.
+ */
+async function fakeAsk(ask: string, body: { model: string; stream?: unknown }): Promise<Response> {
+  const question = /\nQuestion: (.*)$/s.exec(ask)?.[1] ?? "";
+  asked.push(question);
+  if (question.includes("ask-fail")) return error(500, "The model is overloaded", "server_error");
+  const malformed = question.includes("ask-malformed-once") ? !malformedOnce.has(question) : question.includes("ask-malformed");
+  if (question.includes("ask-malformed-once")) malformedOnce.add(question);
+  const passages = [...ask.matchAll(/^\[(\d+)\][^\n]*\n(?:Before: [^\n]*\n)*Said: [^:\n]*: ([^\n]*)/gm)].map((m) => ({
+    n: Number(m[1]),
+    said: m[2]!.split(/\s+/).slice(0, 8).join(" "),
+  }));
+  let content = passages.map((p) => `Passage ${p.n}: ${p.said} [${p.n}].`).join(" ");
+  if (question.includes("ask-invented")) content += ` Also this [${passages.length + 1}] and that [99].`;
+  if (!body.stream) {
+    if (malformed) return Response.json({ id: "chatcmpl-test", object: "chat.completion", choices: [] });
+    return Response.json({
+      id: "chatcmpl-test",
+      object: "chat.completion",
+      model: body.model,
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    });
+  }
+  const pause = question.includes("ask-slow") ? 300 : 0;
+  const chunks = malformed ? ["{not json"] : content.split(/(?<= )/).map((text) => JSON.stringify(chunk(body.model, text)));
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for (const data of chunks) {
+        if (pause) await sleep(pause);
+        controller.enqueue(encoder.encode(`data: ${data}\n\n`));
+      }
+      controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+}
+
+const chunk = (model: string, text: string) => ({
+  id: "chatcmpl-test",
+  object: "chat.completion.chunk",
+  model,
+  choices: [{ index: 0, delta: { content: text }, finish_reason: null }],
+});
+
 /**
  * Chat completions for summaries, answered from the request so tests can see
  * what was asked: a part of a long transcript gets "- Part i covers: …", the
@@ -67,6 +127,7 @@ async function fakeChat(request: Request): Promise<Response> {
   if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || typeof body.max_tokens !== "number")
     return error(400, "model, messages and max_tokens are required");
   const ask = body.messages.find((m) => m.role === "user")?.content ?? "";
+  if (ask.startsWith("Passages:\n")) return fakeAsk(ask, body as { model: string; stream?: unknown });
   if (ask.includes("fail-summary")) return error(500, "The model is overloaded", "server_error");
   const type = /headline/.test(ask)
     ? "headline"
@@ -150,6 +211,7 @@ const field = (form: FormData, name: string) => {
 export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOptions = {}): Promise<Response> {
   const url = new URL(request.url);
   if (request.method === "GET" && url.pathname === "/fake/received") return Response.json(received);
+  if (request.method === "GET" && url.pathname === "/fake/asked") return Response.json(asked);
   if (request.method === "POST" && url.pathname === "/v1/chat/completions") return fakeChat(request);
   if (request.method !== "POST" || url.pathname !== "/v1/audio/transcriptions") return error(404, `Unknown path ${url.pathname}`);
   const auth = request.headers.get("authorization");

@@ -6,6 +6,7 @@ const BINDINGS = {
   summary: "SUMMARY_USER_LIMITER",
   export: "EXPORT_USER_LIMITER",
   retranscribe: "RETRANSCRIBE_USER_LIMITER",
+  ask: "ASK_USER_LIMITER",
 } as const satisfies Record<CostlyAction, keyof Env>;
 
 /**

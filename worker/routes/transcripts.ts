@@ -10,6 +10,7 @@ import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
 import { transcriptCommentRoutes } from "./comments";
 import { editHistoryRoutes } from "./edit-history";
+import { transcriptQuestionRoutes } from "./questions";
 import { replaceRoutes } from "./replace";
 import { speakerMergeRoutes } from "./speaker-merge";
 import { transcriptDetailsRoutes } from "./transcript-details";
@@ -68,4 +69,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", speakerMergeRoutes)
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes)
-  .route("/", transcriptCommentRoutes);
+  .route("/", transcriptCommentRoutes)
+  .route("/", transcriptQuestionRoutes);

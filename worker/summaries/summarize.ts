@@ -14,6 +14,11 @@ export interface ChatModel {
   /** Recorded as the transcript's summaryModel. */
   name: string;
   complete(messages: ChatMessage[], maxTokens: number): Promise<string>;
+  /**
+   * The answer's text as the model writes it, chunk by chunk (chat-models.ts); `signal` aborts
+   * the model's call. Throws ModelOutputError when what arrives is not a chat stream.
+   */
+  stream(messages: ChatMessage[], maxTokens: number, signal?: AbortSignal): AsyncIterable<string>;
 }
 
 /** Characters of transcript per request: ~3,000 tokens, well inside small models' context. */

@@ -8,7 +8,9 @@ import type { UtteranceState } from "../../core/change";
 import type { StoreAnswer } from "../../core/refusal";
 import type { DescribedFile, FileFields, MergeOutcome, RetranscriptionLabel } from "../../core/retranscription";
 import type { TranscriptRows } from "../../core/transcript-rows";
+import type { RecentQuestion } from "../../common/ask";
 import type { CommentDto } from "../../common/comments";
+import type { StorePassage } from "../../durable-objects/transcript-store/ask";
 import type { CommentActor } from "../../durable-objects/transcript-store/comments";
 import type { CommentsChange, CommentsChangeDone } from "../../durable-objects/transcript-store/comment-changes";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
@@ -83,6 +85,26 @@ export async function changeComments(
   clientId: string | null,
 ): Promise<CommentsChangeDone> {
   return unwrap(await userStore(env, storeId).changeComments(fileId, change, actor, clientId));
+}
+
+/** Ask's retrieval in one store (durable-objects/transcript-store/ask.ts); 404 for a file it does not hold. */
+export async function readAskPassages(
+  env: Env,
+  storeId: string,
+  terms: string[],
+  opts: { fileId?: string; limit: number; neighbours: number },
+): Promise<StorePassage[]> {
+  return unwrap(await userStore(env, storeId).askPassages(terms, opts));
+}
+
+/** A file's recent questions, newest first. */
+export async function readQuestions(env: Env, storeId: string, fileId: string): Promise<RecentQuestion[]> {
+  return unwrap(await userStore(env, storeId).listQuestions(fileId));
+}
+
+/** Keeps an answered question with the file's recent ones. */
+export async function keepQuestion(env: Env, storeId: string, fileId: string, question: RecentQuestion): Promise<void> {
+  unwrap(await userStore(env, storeId).saveQuestion(fileId, question));
 }
 
 /**

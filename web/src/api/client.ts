@@ -18,14 +18,17 @@ export const TAB_ID = crypto.randomUUID();
  */
 let d1Bookmark: string | null = null;
 
-/** fetch with the bearer token, the tab id, the D1 bookmark, the 10 s timeout (beside the caller's signal) and the global 401 rule. */
-export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+/**
+ * fetch with the bearer token, the tab id, the D1 bookmark, the 10 s timeout (beside the caller's
+ * signal; a streamed answer passes a longer one) and the global 401 rule.
+ */
+export async function apiFetch(input: RequestInfo | URL, init?: RequestInit, timeoutMs: number = LIMITS.apiTimeoutMs): Promise<Response> {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const headers = new Headers(init?.headers);
   if (authState.token) headers.set("Authorization", `Bearer ${authState.token}`);
   headers.set("X-Client-Id", TAB_ID);
   if (d1Bookmark) headers.set("X-D1-Bookmark", d1Bookmark);
-  const timeout = AbortSignal.timeout(LIMITS.apiTimeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
   // The caller's own signal still ends the call (a closed view, a superseded search).
   const caller = init?.signal ?? undefined;
   let response: Response;
@@ -34,7 +37,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
   } catch (error) {
     // An abort the caller asked for is not a failure to report: it is passed on as it came.
     if (caller?.aborted) throw caller.reason ?? error;
-    throw new ApiRequestError(timeout.aborted ? `timeout of ${LIMITS.apiTimeoutMs}ms exceeded` : MESSAGES.networkError, 0);
+    throw new ApiRequestError(timeout.aborted ? `timeout of ${timeoutMs}ms exceeded` : MESSAGES.networkError, 0);
   }
   const bookmark = response.headers.get("x-d1-bookmark");
   if (bookmark && (!d1Bookmark || bookmark > d1Bookmark)) d1Bookmark = bookmark;

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
+import { AskLibraryDialog } from "../ask/AskLibraryDialog";
+import { ASK_TEXTS } from "../ask/ask-texts";
 import { COMMON_ID, folderName } from "../lib/library";
 import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import { CollapsedSidebar } from "./CollapsedSidebar";
@@ -18,6 +20,7 @@ export function FilesSidebar({ folders, files, loading = false }: { folders: Fol
   const { id, canEdit } = useCurrentWorkspace();
   const { fileId, folderId } = useSelection();
   const [search, setSearch] = useState("");
+  const [asking, setAsking] = useState(false);
   // Off screen on a phone until opened: out of the Tab order and of screen readers too.
   const offScreen = useMediaQuery(MOBILE_LAYOUT) && !ui.mobileFilesOpen;
   // Uploads go to the selected folder, or the selected file's folder, else Common.
@@ -59,6 +62,10 @@ export function FilesSidebar({ folders, files, loading = false }: { folders: Fol
         </div>
       </div>
       <LibrarySearch value={search} onChange={setSearch} />
+      <button type="button" className="link-button small ask-library-button" onClick={() => setAsking(true)}>
+        {ASK_TEXTS.libraryButton}
+      </button>
+      {asking && <AskLibraryDialog files={files} onClose={() => setAsking(false)} />}
       <div className="sidebar-scroll">
         {loading ? (
           <p className="muted small" role="status">

@@ -1,0 +1,22 @@
+// The Ask panel's and dialog's texts (docs/product.md#texts).
+export const ASK_TEXTS = {
+  fileTitle: "Ask",
+  fileLabel: "Ask about this recording",
+  filePlaceholder: "What did they decide about the launch date?",
+  libraryButton: "Ask your library",
+  libraryTitle: "Ask your library",
+  libraryLabel: "Ask about every file in this workspace",
+  libraryPlaceholder: "Where does anyone talk about funding?",
+  submit: "Ask",
+  stop: "Stop",
+  asking: "Finding passages…",
+  answering: "Answering…",
+  stopped: "Stopped.",
+  answerLabel: "Answer",
+  sources: "Sources",
+  recent: "Recent questions",
+  noRecent: "No questions asked yet.",
+  askedBy: (name: string, when: string) => `Asked by ${name}, ${when}`,
+  citation: (n: number, time: string) => `Source ${n}, at ${time}`,
+  failed: "The question could not be answered. Please try again.",
+} as const;
