@@ -3,16 +3,15 @@
 // a failed piece is retried alone, a redelivered message finds the run's instance, a paused
 // and resumed run replays its finished steps instead of sending them again, and a user can
 // cancel a run and transcribe the file again.
-import { createExecutionContext, createMessageBatch, getQueueResult, introspectWorkflowInstance } from "cloudflare:test";
+import { introspectWorkflowInstance } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import { QUEUES } from "../../worker/queues";
 import { startRun } from "../../worker/transcription/job";
 import { instanceIdOf } from "../../worker/transcription/run-key";
 import type { ReceivedTranscription } from "../support/fake-openai";
 import { FAKE_OPENAI_ORIGIN } from "../support/fake-openai";
 import { call, type Json } from "../worker/helpers";
+import { deliver } from "../worker/retranscribe-helpers";
 import { createUser, type TestUser, wav } from "../worker/library-helpers";
 import { openTab, until } from "../worker/live-helpers";
 
@@ -33,19 +32,8 @@ async function processingFile(user: TestUser, filename: string, pieces: number) 
   return { id, key, instanceId: instanceIdOf({ fileId: id, run: now }), run: now };
 }
 
-async function deliver(user: TestUser, file: { id: string; key: string }) {
-  const batch = createMessageBatch(QUEUES.transcription, [
-    {
-      id: `m-${crypto.randomUUID()}`,
-      timestamp: new Date(),
-      attempts: 1,
-      body: { type: "transcribe", audio_file_id: file.id, user_id: user.id, key: file.key },
-    },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  return getQueueResult(batch, ctx);
-}
+/** One delivery of the file's transcription job, on the real engine with this project's bindings. */
+const deliverOnEngine = (user: TestUser, file: { id: string; key: string }) => deliver(user, file, env);
 
 /** What the fake speech server received for this file name. */
 async function requestsFor(filename: string): Promise<ReceivedTranscription[]> {
@@ -72,7 +60,7 @@ describe("transcription workflow", () => {
     await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
     const tab = await openTab(user, "file_status_changed");
 
-    expect((await deliver(user, file)).explicitAcks).toHaveLength(1);
+    expect((await deliverOnEngine(user, file)).explicitAcks).toHaveLength(1);
     await instance.waitForStatus("complete");
 
     expect(await requestsFor(filename)).toHaveLength(20);
@@ -102,7 +90,7 @@ describe("transcription workflow", () => {
     const filename = `broken-bad-request-${crypto.randomUUID().slice(0, 8)}.wav`;
     const file = await processingFile(user, filename, 2);
     await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
-    await deliver(user, file);
+    await deliverOnEngine(user, file);
     await instance.waitForStatus("complete");
     expect(await instance.getOutput()).toMatchObject({ outcome: "failed" });
     expect(await requestsFor(filename)).toHaveLength(1);
@@ -116,7 +104,7 @@ describe("transcription workflow", () => {
     const filename = `twice-${crypto.randomUUID().slice(0, 8)}.wav`;
     const file = await processingFile(user, filename, 2);
     await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
-    await Promise.all([deliver(user, file), deliver(user, file)]);
+    await Promise.all([deliverOnEngine(user, file), deliverOnEngine(user, file)]);
     expect(await startRun(env, { fileId: file.id, run: file.run })).toBe("found");
     await instance.waitForStatus("complete");
     expect(await requestsFor(filename)).toHaveLength(2);
@@ -129,7 +117,7 @@ describe("transcription workflow", () => {
     const filename = `resume-${crypto.randomUUID().slice(0, 8)}.wav`;
     const file = await processingFile(user, filename, 12);
     await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
-    await deliver(user, file);
+    await deliverOnEngine(user, file);
     await instance.waitForStepResult({ name: "piece 9 of 12, attempt 1" });
     const handle = await env.TRANSCRIPTION_WORKFLOW.get(file.instanceId);
     await handle.pause();
@@ -153,7 +141,7 @@ describe("transcription workflow", () => {
     const filename = `cancel-busy-1x1-long-${crypto.randomUUID().slice(0, 8)}.wav`;
     const file = await processingFile(user, filename, 1);
     await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
-    await deliver(user, file);
+    await deliverOnEngine(user, file);
     await instance.waitForStepResult({ name: "piece 1 of 1, attempt 1" });
 
     expect((await call("POST", `/audio_files/${file.id}/cancel`, undefined, stranger)).status).toBe(404);
@@ -180,7 +168,7 @@ describe("transcription workflow", () => {
     const filename = `delete-busy-1x1-long-${crypto.randomUUID().slice(0, 8)}.wav`;
     const file = await processingFile(user, filename, 1);
     await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
-    await deliver(user, file);
+    await deliverOnEngine(user, file);
     await instance.waitForStepResult({ name: "piece 1 of 1, attempt 1" });
     const res = await exports.default.fetch(
       new Request(`http://localhost/api/v1/audio_files/${file.id}`, {
