@@ -7,21 +7,10 @@ import { describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
-import type { Json } from "./helpers";
-import { createUser, expectStatus, type TestUser } from "./library-helpers";
-import { as, team } from "./workspace-helpers";
+import { createUser, expectStatus } from "./library-helpers";
+import { as, settled, team } from "./workspace-helpers";
 
 const link = (path: string) => `${FAKE_RECEIVER_ORIGIN}${path}`;
-
-/** The file once its job is done (the local queues run the import and the transcription). */
-async function settled(user: TestUser, id: string): Promise<Json> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const file = expectStatus(await as(user, "GET", `/audio_files/${id}`), 200).data;
-    if (file.status !== "processing" || Date.now() > end) return file;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe("import from a link", { timeout: 120_000 }, () => {
   it("fetches the file (following a checked redirect), stores it and hands it to transcription", async () => {

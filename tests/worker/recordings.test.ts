@@ -12,7 +12,7 @@ import { chunkKey } from "../../worker/recordings/store";
 import { sweep } from "../../worker/transcription/recovery";
 import { API, apiRequest, FILE_IP, type Json } from "./helpers";
 import { bytesEqual, createUser, expectStatus, type TestUser } from "./library-helpers";
-import { as, team } from "./workspace-helpers";
+import { as, settled, team } from "./workspace-helpers";
 
 const withVars = (vars: Record<string, string>) =>
   Object.create(env, Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, { value }]))) as Env;
@@ -37,16 +37,6 @@ const chunkBytes = (n: number, size = 1000) => new Uint8Array(size).map((_, i) =
 
 const start = async (user: TestUser, body: Json = {}) =>
   expectStatus(await as(user, "POST", "/recordings", { mime_type: "audio/webm;codecs=opus", ...body }), 201).data;
-
-/** The file once its jobs are done (the local queues run the join and the transcription). */
-async function settled(user: TestUser, id: string): Promise<Json> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const file = expectStatus(await as(user, "GET", `/audio_files/${id}`), 200).data;
-    if (file.status !== "processing" || Date.now() > end) return file;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const storedChunks = async (id: string) => (await env.MEDIA.list({ prefix: `recordings/${id}/` })).objects.length;
 
