@@ -1,16 +1,18 @@
 // Run by `npm run bench` (scripts/bench-search.mjs; not part of `npm test`): library search
 // for a user with 300 hours of transcripts (100 generated files of 3 hours, 3,000 utterances
 // and 30,000 words each, words drawn from a 4,000-word vocabulary with Zipf frequencies as
-// speech has), in workerd with local D1, through the Worker's fetch handler.
+// speech has), in workerd with local D1 and the workspace's transcript store (which holds the
+// index), through the Worker's fetch handler.
 // Reports, never asserts timing: GET /search first page (budget ≤ 150 ms p50 for a two-word
 // query) and the index upkeep on a word edit's save round trip (budget ≤ 20 %), measured
 // with the index triggers and with them dropped, in alternating rounds.
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { matchExpression, parseSearchQuery } from "../../common/search-query";
 import { FILES, generatedTranscript, UTTERANCES, vocabulary, WORDS_EACH } from "./zipf-library";
 import { apiRequest, type Json } from "../worker/helpers";
 import { createUser } from "../worker/library-helpers";
+import { inObject } from "../worker/store-helpers";
 import { storeTranscript, utterances } from "../worker/transcript-helpers";
 
 const RUNS = 21;
@@ -28,7 +30,9 @@ it("searches 300 hours of transcripts", { timeout: 1_800_000 }, async () => {
   const files: string[] = [];
   for (let i = 0; i < FILES; i++) files.push((await storeTranscript(user, generatedTranscript(i + 1))).fileId);
   const ingestSeconds = (performance.now() - ingestStarted) / 1000;
-  const indexed = await env.DB.prepare("SELECT count(*) AS n FROM search_docs").first<number>("n");
+  // The personal workspace's store is named by its owner.
+  const store = user.id;
+  const indexed = await inObject(store, (sql) => sql.exec<{ n: number }>("SELECT count(*) AS n FROM search_text").one().n);
 
   const searchOnce = async (q: string) => {
     const started = performance.now();
@@ -47,9 +51,11 @@ it("searches 300 hours of transcripts", { timeout: 1_800_000 }, async () => {
       runs.push(run.ms);
       hits = run.hits;
     }
-    const matching = await env.DB.prepare("SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ?")
-      .bind(`body : (${matchExpression(parseSearchQuery(q))})`)
-      .first<number>("n");
+    const match = matchExpression(parseSearchQuery(q));
+    const matching = await inObject(
+      store,
+      (sql) => sql.exec<{ n: number }>("SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ?", match).one().n,
+    );
     return `${stats(runs)} (${matching} matching rows, ${hits} on the first page)`;
   };
   // Mid-frequency words (a name, a topic), the typical search; then the worst case, the two most common words.
@@ -68,12 +74,11 @@ it("searches 300 hours of transcripts", { timeout: 1_800_000 }, async () => {
   const fileId = files[Math.floor(files.length / 2)]!;
   const list = await utterances(user, fileId);
   const target = list[Math.floor(list.length / 2)]!;
-  const triggers = (
-    await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search_utterance_%'").all<{
-      name: string;
-      sql: string;
-    }>()
-  ).results;
+  const triggers = await inObject(store, (sql) =>
+    sql
+      .exec<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search_utterance_%'")
+      .toArray(),
+  );
   expect(triggers).toHaveLength(3);
   let version = target.version as number;
   let flip = 0;
@@ -94,9 +99,13 @@ it("searches 300 hours of transcripts", { timeout: 1_800_000 }, async () => {
   await edit(); // warm-up
   for (let round = 0; round < 6; round++) {
     for (let i = 0; i < 5; i++) withIndex.push(await edit());
-    await env.DB.batch(triggers.map((t) => env.DB.prepare(`DROP TRIGGER ${t.name}`)));
+    await inObject(store, (sql) => {
+      for (const t of triggers) sql.exec(`DROP TRIGGER ${t.name}`);
+    });
     for (let i = 0; i < 5; i++) without.push(await edit());
-    await env.DB.batch(triggers.map((t) => env.DB.prepare(t.sql)));
+    await inObject(store, (sql) => {
+      for (const t of triggers) sql.exec(t.sql);
+    });
   }
   const overhead = ((median(withIndex) - median(without)) / median(without)) * 100;
   lines.push(

@@ -25,6 +25,8 @@ export const ERROR_TEXTS = {
   413: "The body is too large",
   422: "Invalid input: the messages say which",
   429: "Too many requests: wait for Retry-After",
+  502: "A service this request needs (a language model) failed or answered something unreadable",
+  503: "A service this request needs (a language model) is not configured",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_TEXTS;
 

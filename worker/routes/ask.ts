@@ -24,10 +24,9 @@ export const askRoutes = new Hono<AppEnv>().use(requireAuth).post(
     description:
       "The answer is built only from the utterances retrieved for the question, which it cites as [1], [2]… " +
       "(`citations`); when none is found it says so and no model is called. `Accept: text/event-stream` streams " +
-      "the events `citations`, `token`…, then `done` (this answer) or `error`. 502 when the language model fails " +
-      "or its answer cannot be read (after one retry); 503 when no language model is configured.",
+      "the events `citations`, `token`…, then `done` (this answer) or `error`.",
     response: dataOf(askAnswerSchema),
-    errors: [404],
+    errors: [404, 502, 503],
   }),
   validate("json", askSchema, [{ question: "What did they decide about the launch date?" }]),
   limitPerUser("ask"),
