@@ -2,7 +2,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { HighlightCreate, HighlightDto, HighlightLabelDto, QuoteListFormat } from "../../../common/highlights";
 import { HIGHLIGHT_TEXTS } from "../highlights/highlight-texts";
 import { ApiRequestError, messageFromBody } from "./errors";
-import { api, apiFetch, call } from "./client";
+import { api, call } from "./client";
 import { saveFile } from "./exports";
 
 export const highlightKeys = {
@@ -26,8 +26,7 @@ export const highlightApi = {
     (await call(api.workspaces[":id"].highlight_labels.$get({ param: { id: workspaceId } }))).data,
   /** Downloads the quote list (the answer is an attachment; the token goes in a header, so it is fetched here). */
   exportQuotes: async (audioFileId: string, format: QuoteListFormat, label?: string): Promise<void> => {
-    const url = ofFile.export.$url({ param: { id: audioFileId }, query: { format, ...(label ? { label } : {}) } });
-    const response = await apiFetch(url);
+    const response = await ofFile.export.$get({ param: { id: audioFileId }, query: { format, ...(label ? { label } : {}) } });
     if (!response.ok) {
       const body: unknown = await response.json().catch(() => null);
       throw new ApiRequestError(messageFromBody(body) ?? HIGHLIGHT_TEXTS.exportFailed, response.status);
