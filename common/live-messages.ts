@@ -106,9 +106,19 @@ export const commentsChangedSchema = z.object({
 });
 export type CommentsChangedMessage = z.infer<typeof commentsChangedSchema>;
 
+/** Highlights of a file were added or removed: tabs showing it refetch them. */
+export const highlightsChangedSchema = z.object({
+  type: z.literal("highlights_changed"),
+  file_id: z.string(),
+  /** The tab that made the change, which shows it already. */
+  client_id: z.string().nullable().optional(),
+});
+export type HighlightsChangedMessage = z.infer<typeof highlightsChangedSchema>;
+
 export const liveMessageSchema = z.discriminatedUnion("type", [
   libraryChangedSchema,
   commentsChangedSchema,
+  highlightsChangedSchema,
   fileStatusChangedSchema,
   transcriptChangedSchema,
   exportCompletedSchema,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { API_TOKEN_SCOPES, type ApiTokenDto } from "./api-tokens";
 import type { AskAnswer, AskCitation, RecentQuestion } from "./ask";
 import { REVIEW_STATUSES } from "./comments";
+import type { HighlightDto, HighlightLabelDto } from "./highlights";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, exportOptionsSchema } from "./exports";
 import { type AudioFileDto, FILE_STATUSES, type FolderDto } from "./library";
 import type { MultipartUploadDto, PartLinkDto } from "./multipart";
@@ -204,3 +205,23 @@ export const recordingDtoSchema = z
   .meta({ id: "Recording" }) satisfies z.ZodType<RecordingDto>;
 
 export const recordingChunkDtoSchema = z.object({ n: z.number().int(), size: z.number().int() }).meta({ id: "RecordingChunk" });
+
+export const highlightDtoSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    start_time: z.number(),
+    end_time: z.number(),
+    text: z.string().describe("The highlighted words as they read now (as they last read, once removed)"),
+    speaker: z.string().describe("Who speaks the first highlighted word"),
+    start_word_id: z.string(),
+    end_word_id: z.string(),
+    removed: z.boolean().describe("Every highlighted word was deleted: kept at its last time, back after an undo"),
+    created_by: z.object({ id: z.string(), full_name: z.string() }),
+    created_at: instant,
+  })
+  .meta({ id: "Highlight" }) satisfies z.ZodType<HighlightDto>;
+
+export const highlightLabelDtoSchema = z
+  .object({ label: z.string(), custom: z.boolean().describe("Added by the workspace (false: one of the defaults)") })
+  .meta({ id: "HighlightLabel" }) satisfies z.ZodType<HighlightLabelDto>;

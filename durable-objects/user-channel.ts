@@ -9,10 +9,12 @@ import type { FileFields } from "../core/retranscription";
 import type { TranscriptRows } from "../core/transcript-rows";
 import type { RecentQuestion } from "../common/ask";
 import type { CommentDto } from "../common/comments";
-import type { CommentsChangedMessage } from "../common/live-messages";
+import type { CommentsChangedMessage, HighlightsChangedMessage } from "../common/live-messages";
+import type { HighlightDto } from "../common/highlights";
 import { LiveRoom } from "./live-room";
 import { type CommentActor, listComments } from "./transcript-store/comments";
 import { type CommentsChange, runCommentsChange } from "./transcript-store/comment-changes";
+import { type HighlightActor, type HighlightsChange, listHighlights, runHighlightsChange } from "./transcript-store/highlights";
 import { type Author, asAuthor } from "./transcript-store/author";
 import { type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits";
 import { editHistory } from "./transcript-store/history";
@@ -73,7 +75,7 @@ export class UserChannel extends LiveRoom {
   }
 
   /** A push is a courtesy (tabs catch up when they reconnect): it never fails the change it follows. */
-  private tellTabs(message: TranscriptChangedMessage | CommentsChangedMessage): void {
+  private tellTabs(message: TranscriptChangedMessage | CommentsChangedMessage | HighlightsChangedMessage): void {
     try {
       this.broadcastChange(message);
     } catch (error) {
@@ -186,6 +188,19 @@ export class UserChannel extends LiveRoom {
   /** RPC: a file's recent questions, newest first. */
   async listQuestions(fileId: string): Promise<StoreAnswer<RecentQuestion[]>> {
     return answer(() => listQuestions(this.storage.sql, fileId));
+  }
+
+  /** RPC: a file's highlights in text order (only one label's when given). */
+  async listHighlights(fileId: string, label?: string): Promise<StoreAnswer<HighlightDto[]>> {
+    return answer(() => listHighlights(this.storage.sql, fileId, label));
+  }
+
+  /** RPC: a highlight made or removed, told to every tab on the file before the answer leaves. */
+  async changeHighlights(fileId: string, change: HighlightsChange, actor: HighlightActor, clientId: string | null) {
+    const storage = this.storage;
+    const done = answer(() => runHighlightsChange(storage, fileId, change, actor));
+    if (done.ok) this.tellTabs({ type: "highlights_changed", file_id: fileId, client_id: clientId });
+    return done;
   }
 
   /** RPC: the object's SQLite size in bytes (benchmarks, operators). */

@@ -1,4 +1,5 @@
 import { commentRoutes } from "./routes/comments";
+import { highlightLabelRoutes, highlightRoutes } from "./routes/highlights";
 import { webhookRoutes } from "./routes/webhooks";
 import { importRoutes } from "./routes/imports";
 import { recordingRoutes } from "./routes/recordings";
@@ -72,7 +73,9 @@ const api = new Hono<AppEnv>()
   .route("/invitations", invitationRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/cable", cableTicketRoutes)
-  .route("/dev", devRoutes);
+  .route("/dev", devRoutes)
+  .route("/highlights", highlightRoutes)
+  .route("/workspaces", highlightLabelRoutes);
 
 // The API's own description, generated from the routes above (worker/openapi/document.ts).
 api.get("/openapi.json", openApiDoc, serveOpenApi(api));

@@ -3,10 +3,10 @@
 // Who may do what by role is the Worker's (workspaces/access.ts); authorship is checked here,
 // where the author is stored.
 import { COMMENT_LIMITS, COMMENT_MESSAGES, type CommentDto, type CommentPerson, type CommentReplyDto } from "../../common/comments";
-import { AnchorIndex, type AnchorWord, anchorOn, reanchorByTime, resolveAnchor, type StoredAnchor } from "../../core/comment-anchors";
+import { type AnchorIndex, anchorOn, reanchorByTime, resolveAnchor, type StoredAnchor } from "../../core/comment-anchors";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { forbidden, notFound, unprocessable } from "../../core/refusal";
-import { decodeStoreWords } from "./layout";
+import { transcriptWordIndex } from "./anchor-words";
 
 /** Who acts, and whether their role lets them resolve anyone's thread (editors). */
 export interface CommentActor {
@@ -65,17 +65,8 @@ function transcriptKey(sql: SqlStorage, fileId: string): number {
   return row.id;
 }
 
-/** Every word of the file's transcript in text order (utterances by order key, words in place). */
-function wordIndex(sql: SqlStorage, transcript: number): AnchorIndex {
-  const words: AnchorWord[] = [];
-  for (const row of sql.exec<{ id: number; words: string }>(
-    "SELECT id, words FROM utterances WHERE transcript = ? ORDER BY order_key",
-    transcript,
-  )) {
-    for (const w of decodeStoreWords(row.id, row.words)) words.push({ id: w.id, text: w.t, start: w.s, end: w.e });
-  }
-  return new AnchorIndex(words);
-}
+/** Every word of the file's transcript in text order. */
+const wordIndex = (sql: SqlStorage, transcript: number): AnchorIndex => transcriptWordIndex(sql, transcript);
 
 const storedAnchor = (row: CommentRow): StoredAnchor => ({
   wordIds: JSON.parse(row.word_ids ?? "[]") as string[],

@@ -7,6 +7,7 @@ import type { TranscriptRows } from "../../core/transcript-rows";
 import type { FileFields } from "../../core/retranscription";
 import { encodeStoreWords, storedFields, withDerivedIds } from "./layout";
 import { reanchorComments } from "./comments";
+import { reanchorHighlights } from "./highlights";
 import { purgeInTransaction } from "./purge";
 
 /** The next keys AUTOINCREMENT would give: explicit keys past every key ever used, so none is reused. */
@@ -100,8 +101,11 @@ export function ingestTranscript(storage: DurableObjectStorage, rows: Transcript
       transcript,
       rows.utterances.map((u) => ({ ...u, speaker: speakerKey.get(u.speakerId)! })),
     );
-    // A replaced transcript's comments stay with the file and follow its words by time.
-    if (held) reanchorComments(sql, t.audioFileId);
+    // A replaced transcript's comments and highlights stay with the file and follow its words by time.
+    if (held) {
+      reanchorComments(sql, t.audioFileId);
+      reanchorHighlights(sql, t.audioFileId);
+    }
     return { stored: true, transcriptId: t.id };
   });
 }

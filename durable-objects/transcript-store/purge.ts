@@ -1,6 +1,7 @@
 // Removing transcripts from the user's store: before their files' rows leave D1 (decision 023,
 // rule 5), so nothing in the store outlives its file.
 import { dropComments } from "./comments";
+import { dropHighlights } from "./highlights";
 import { dropQuestions } from "./questions";
 import { dropAllHistory } from "./snapshots";
 
@@ -19,10 +20,11 @@ export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]):
   return removed;
 }
 
-/** A file's deletion: its transcript, comments and questions (a new transcription of the file keeps them). */
+/** A file's deletion: its transcript, comments, highlights and questions (a new transcription of the file keeps them). */
 export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonly string[]): number {
   return storage.transactionSync(() => {
     dropComments(storage.sql, fileIds);
+    dropHighlights(storage.sql, fileIds);
     dropQuestions(storage.sql, fileIds);
     return purgeInTransaction(storage.sql, fileIds);
   });

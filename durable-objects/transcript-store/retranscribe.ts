@@ -4,6 +4,7 @@
 // plan is core/retranscribe-merge.ts; the Worker marks the file ready in
 // D1 afterwards, from what this returns (decision 023, rules 2 and 4).
 import { reanchorComments } from "./comments";
+import { reanchorHighlights } from "./highlights";
 import { languageName } from "../../common/languages";
 import type { OperationResultDto } from "../../core/operation-results";
 import { nowIso } from "../../common/time";
@@ -154,6 +155,7 @@ export function mergeRetranscription(storage: DurableObjectStorage, input: Store
     );
     appendHistory(new Writes(sql), transcript, seq, { type: "other", summary, change, opId: null }, now);
     reanchorComments(sql, fresh.transcript.audioFileId);
+    reanchorHighlights(sql, fresh.transcript.audioFileId);
     sql.exec(
       `UPDATE transcripts SET history_index = ?2, run = ?3, duration = ?4, word_count = ?5, confidence_sum = ?6, accuracy_percentage = ?7,
          speaker_count = (SELECT count(DISTINCT speaker) FROM utterances WHERE transcript = ?1),

@@ -270,6 +270,24 @@ const MIGRATIONS: readonly string[][] = [
     // How many rows each word of the index is in: Ask leaves out a question's too common words (ask.ts).
     "CREATE VIRTUAL TABLE search_vocab USING fts5vocab (search_fts, row)",
   ],
+  [
+    // Highlights (decision 047), by file like comments and anchored the same way: the ids of the
+    // words they were made on (JSON, text order) with the times, text and speaker those had.
+    `CREATE TABLE highlights (
+      id TEXT PRIMARY KEY,
+      file_id TEXT NOT NULL,
+      label TEXT NOT NULL,
+      word_ids TEXT NOT NULL,
+      start_time REAL NOT NULL,
+      end_time REAL NOT NULL,
+      text TEXT NOT NULL,
+      speaker TEXT NOT NULL,
+      created_by_id TEXT NOT NULL,
+      created_by_name TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID`,
+    "CREATE INDEX highlights_file ON highlights (file_id, created_at)",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

@@ -551,3 +551,29 @@ export const recordingChunks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.recordingId, t.n] })],
 );
+
+/** Which file a highlight belongs to (decision 047): its text and words live in the file's store. */
+export const highlightRefs = sqliteTable(
+  "highlight_refs",
+  {
+    id: text("id").primaryKey(),
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+  },
+  (t) => [index("highlight_refs_file").on(t.audioFileId)],
+);
+
+/** A workspace's custom highlight label, added by its first use; `labelKey` is the label in lower case. */
+export const highlightLabels = sqliteTable(
+  "highlight_labels",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    labelKey: text("label_key").notNull(),
+    label: text("label").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.labelKey] })],
+);

@@ -9,6 +9,7 @@ import { readCompactUtterancesJson, readCurrentStates, readSpeakers, readTranscr
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
 import { transcriptCommentRoutes } from "./comments";
+import { transcriptHighlightRoutes } from "./highlights";
 import { editHistoryRoutes } from "./edit-history";
 import { transcriptQuestionRoutes } from "./questions";
 import { replaceRoutes } from "./replace";
@@ -70,4 +71,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes)
   .route("/", transcriptCommentRoutes)
-  .route("/", transcriptQuestionRoutes);
+  .route("/", transcriptQuestionRoutes)
+  .route("/", transcriptHighlightRoutes);

@@ -10,9 +10,11 @@ import type { DescribedFile, FileFields, MergeOutcome, RetranscriptionLabel } fr
 import type { TranscriptRows } from "../../core/transcript-rows";
 import type { RecentQuestion } from "../../common/ask";
 import type { CommentDto } from "../../common/comments";
+import type { HighlightDto } from "../../common/highlights";
 import type { StorePassage } from "../../durable-objects/transcript-store/ask";
 import type { CommentActor } from "../../durable-objects/transcript-store/comments";
 import type { CommentsChange, CommentsChangeDone } from "../../durable-objects/transcript-store/comment-changes";
+import type { HighlightActor, HighlightsChange } from "../../durable-objects/transcript-store/highlights";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { userStore } from "../channel";
 import type { AudioFileRow } from "../db/schema";
@@ -85,6 +87,23 @@ export async function changeComments(
   clientId: string | null,
 ): Promise<CommentsChangeDone> {
   return unwrap(await userStore(env, storeId).changeComments(fileId, change, actor, clientId));
+}
+
+/** A file's highlights in text order (one label's when given). */
+export async function readHighlights(env: Env, storeId: string, fileId: string, label?: string): Promise<HighlightDto[]> {
+  return unwrap(await userStore(env, storeId).listHighlights(fileId, label));
+}
+
+/** A highlight made (its answer) or removed (null), in one call that also tells the tabs on the file. */
+export async function changeHighlights(
+  env: Env,
+  storeId: string,
+  fileId: string,
+  change: HighlightsChange,
+  actor: HighlightActor,
+  clientId: string | null,
+): Promise<HighlightDto | null> {
+  return unwrap(await userStore(env, storeId).changeHighlights(fileId, change, actor, clientId));
 }
 
 /** Ask's retrieval in one store (durable-objects/transcript-store/ask.ts); 404 for a file it does not hold. */

@@ -6,11 +6,13 @@ import type { Db } from "../db/client";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { COMMENT_MESSAGES } from "../../common/comments";
+import { HIGHLIGHT_MESSAGES } from "../../common/highlights";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
 import {
   audioFiles,
   commentRefs,
   type FolderRow,
+  highlightRefs,
   type WebhookRow,
   webhooks,
   folders,
@@ -217,6 +219,18 @@ export async function commentOf(db: Db, userId: string, commentId: string, actio
     .where(eq(commentRefs.id, commentId))
     .get();
   return allowedTarget(row, action, COMMENT_MESSAGES.notFound);
+}
+
+/** The file of a highlight, as `fileCommentsOf`; a stranger's highlight is a missing one. */
+export async function highlightOf(db: Db, userId: string, highlightId: string, action: WorkspaceAction): Promise<CommentTarget> {
+  const row = await db
+    .select(commentTargetColumns)
+    .from(highlightRefs)
+    .innerJoin(audioFiles, eq(audioFiles.id, highlightRefs.audioFileId))
+    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
+    .where(eq(highlightRefs.id, highlightId))
+    .get();
+  return allowedTarget(row, action, HIGHLIGHT_MESSAGES.notFound);
 }
 
 /** A webhook of a workspace the caller manages; a member without the right 403, anyone else the 404 of a missing one. */

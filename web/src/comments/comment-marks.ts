@@ -2,7 +2,7 @@
 // (and again once edits settle): the words of open threads per utterance, for the underline drawn
 // with the words, and the open threads starting in each utterance, for its marker. An anchor
 // names its first and last word; the words between them in the document are its words.
-import type { CommentDto } from "../../../common/comments";
+import type { CommentAnchorDto, CommentDto } from "../../../common/comments";
 
 export interface MarkedUtterance {
   id: string;
@@ -33,7 +33,12 @@ type Position = [utterance: number, word: number];
 
 const before = (a: Position, b: Position) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
-export function commentMarks(utterances: readonly MarkedUtterance[], comments: readonly CommentDto[]): CommentMarks {
+/** What the marks need of a thread (a highlight gives the same: core/comment-anchors.ts anchors both). */
+export type MarkedAnchor = Pick<CommentDto, "id" | "resolved"> & {
+  anchor: Pick<CommentAnchorDto, "start_word_id" | "end_word_id" | "removed">;
+};
+
+export function commentMarks(utterances: readonly MarkedUtterance[], comments: readonly MarkedAnchor[]): CommentMarks {
   if (!comments.length) return NO_MARKS;
   // Only the anchors' ends are looked for: a 3-hour transcript's 30,000 words are read, not indexed.
   const ends = new Set<string>();

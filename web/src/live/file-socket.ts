@@ -17,6 +17,8 @@ export interface FileSocketOptions {
   onTranscriptChanged: (event: TranscriptChangedMessage) => void;
   /** The file's comment threads changed. */
   onCommentsChanged?: LiveChannelOptions["onCommentsChanged"];
+  /** The file's highlights changed. */
+  onHighlightsChanged?: LiveChannelOptions["onHighlightsChanged"];
   /** Back after a drop: what changed meanwhile was not heard. */
   onReconnected: () => void;
   /**
@@ -77,6 +79,9 @@ export function openFileSocket(options: FileSocketOptions): () => void {
     },
     onCommentsChanged: (event) => {
       if (event.file_id === options.fileId) options.onCommentsChanged?.(event);
+    },
+    onHighlightsChanged: (event) => {
+      if (event.file_id === options.fileId) options.onHighlightsChanged?.(event);
     },
     onConnected: ({ reconnected }) => {
       attempts = 0;

@@ -1,5 +1,11 @@
 import { WebSocket as ReconnectingWebSocket } from "partysocket";
-import type { CommentsChangedMessage, ExportCompletedMessage, LibraryChangedMessage, PresenceMessage } from "../../../common/live-messages";
+import type {
+  CommentsChangedMessage,
+  ExportCompletedMessage,
+  HighlightsChangedMessage,
+  LibraryChangedMessage,
+  PresenceMessage,
+} from "../../../common/live-messages";
 import type { TranscriptChangedMessage } from "../../../core/live-change";
 import type { FileStatusChangedEvent } from "../../../common/live-messages";
 import { parseLiveMessage } from "../../../common/live-messages";
@@ -72,6 +78,8 @@ export interface LiveChannelOptions {
   onLibraryChanged?: (event: LibraryChangedMessage) => void;
   /** A file's comment threads changed. */
   onCommentsChanged?: (event: CommentsChangedMessage) => void;
+  /** A file's highlights changed. */
+  onHighlightsChanged?: (event: HighlightsChangedMessage) => void;
   /** Who has the file open (a file socket only). */
   onPresence?: (event: PresenceMessage) => void;
   /** Close codes that end the channel for good (no reconnecting), then `onEnded` with the code. */
@@ -230,6 +238,7 @@ export class LiveChannel {
     if (message?.type === "export_completed") this.options.onExportCompleted?.(message);
     if (message?.type === "library_changed") this.options.onLibraryChanged?.(message);
     if (message?.type === "comments_changed") this.options.onCommentsChanged?.(message);
+    if (message?.type === "highlights_changed") this.options.onHighlightsChanged?.(message);
     if (message?.type === "presence") this.options.onPresence?.(message);
   };
 

@@ -10,6 +10,8 @@ import { cableUrl } from "./live-channel";
 import { transcriptChangeHandlers } from "./transcript-changes";
 import { commentChangeHandler } from "./comment-changes";
 import { commentKeys } from "../api/comments";
+import { highlightKeys } from "../api/highlights";
+import { highlightChangeHandler } from "./highlight-changes";
 
 /**
  * While a team workspace's file is open, its socket: the file's changes (the user's own channel
@@ -30,9 +32,11 @@ export function useFileSocket(file: Pick<AudioFileDto, "id" | "workspaceId">): v
       url: async () => cableUrl(location.origin, (await call(api.cable.ticket.$post())).ticket, file.id),
       onTranscriptChanged: transcripts.changed,
       onCommentsChanged: commentChangeHandler(queryClient),
+      onHighlightsChanged: highlightChangeHandler(queryClient),
       onReconnected: () => {
         transcripts.reload(file.id);
         void queryClient.invalidateQueries({ queryKey: commentKeys.file(file.id) });
+        void queryClient.invalidateQueries({ queryKey: highlightKeys.file(file.id) });
       },
       // A missing file's 404 is what a removed member gets; a failed request says nothing.
       stillMember: async () => {

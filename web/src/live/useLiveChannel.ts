@@ -15,6 +15,8 @@ import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
 import { transcriptChangeHandlers } from "./transcript-changes";
 import { commentChangeHandler } from "./comment-changes";
 import { commentKeys } from "../api/comments";
+import { highlightKeys } from "../api/highlights";
+import { highlightChangeHandler } from "./highlight-changes";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { opensWhenReady } from "../workspace/current-workspace";
 import type { AudioFileDto } from "../../../common/library";
@@ -69,6 +71,7 @@ export function useLiveChannel(): LiveStatus {
         const open = latest.current.fileId;
         // Comments and mentions said while away were not heard either.
         if (reconnected) void queryClient.invalidateQueries({ queryKey: commentKeys.all });
+        if (reconnected) void queryClient.invalidateQueries({ queryKey: highlightKeys.all });
         if (open && reconnected) reloadTranscript(open);
         else if (open) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(open) });
       },
@@ -78,6 +81,7 @@ export function useLiveChannel(): LiveStatus {
       },
       onTranscriptChanged: transcripts.changed,
       onCommentsChanged: commentChangeHandler(queryClient),
+      onHighlightsChanged: highlightChangeHandler(queryClient),
       // A member (or another tab) changed a workspace's files or folders: that workspace's lists are read again.
       onLibraryChanged: (event) => {
         if (event.client_id === TAB_ID) return;

@@ -11,6 +11,8 @@ import { SearchBox } from "../editor/view/SearchBox";
 import { usePlaybackSync } from "../editor/view/usePlaybackSync";
 import { forgetWords, hasAllSpans, renderWords, showAllSpans, utteranceElements, wordIdAtPoint } from "../editor/view/word-dom";
 import { sharedApi } from "./shared-api";
+import { parseMoment } from "../highlights/moment";
+import { SharedMoment } from "./SharedMoment";
 
 /** The transcript as the view shows it, for reading: the editor's word drawing, search, playing word and autoscroll, no editing. */
 export function SharedTranscript({
@@ -35,9 +37,12 @@ export function SharedTranscript({
     () => ({ store: { utterances: () => utterances, subscribeChanges: () => () => {} } }),
     [utterances],
   );
+  // A moment named in the address (a highlight's "share this moment"), read once as the page opens.
+  const [moment] = useState(() => parseMoment(location.search, shared.duration));
   return (
     <>
       {shared.include_media && <SharedPlayer secret={secret} durationSeconds={shared.duration} playback={playback} />}
+      {moment && <SharedMoment moment={moment} utterances={utterances} playback={playback} withMedia={shared.include_media} />}
       <section className="transcript" data-testid="transcript" aria-label="Transcript">
         <h2 className="section-title">Transcript</h2>
         <div className="transcript-toolbar" role="toolbar" aria-label="Transcript tools">

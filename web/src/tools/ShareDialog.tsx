@@ -61,7 +61,15 @@ export function ShareDialog({ audioFileId, fileName, onClose }: { audioFileId: s
   );
 }
 
-function NewShareForm({ audioFileId, full, onCreated }: { audioFileId: string; full: boolean; onCreated: (share: ShareDto) => void }) {
+export function NewShareForm({
+  audioFileId,
+  full,
+  onCreated,
+}: {
+  audioFileId: string;
+  full: boolean;
+  onCreated: (share: ShareDto) => void;
+}) {
   const [included, setIncluded] = useState<Included>({
     include_media: true,
     include_summary: false,
@@ -104,7 +112,7 @@ function NewShareForm({ audioFileId, full, onCreated }: { audioFileId: string; f
   );
 }
 
-function CreatedLink({ url }: { url: string }) {
+export function CreatedLink({ url, label = "New share link" }: { url: string; label?: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -117,7 +125,7 @@ function CreatedLink({ url }: { url: string }) {
     <div className="share-created" role="status">
       <p>Copy this link now: for your safety it is shown only once.</p>
       <div className="share-created-row">
-        <input readOnly value={url} aria-label="New share link" data-testid="share-url" onFocus={(e) => e.target.select()} />
+        <input readOnly value={url} aria-label={label} data-testid="share-url" onFocus={(e) => e.target.select()} />
         <button type="button" className="button" onClick={() => void copy()}>
           Copy
         </button>

@@ -78,6 +78,8 @@ export interface CommandContext {
   notes?: { save(): void };
   /** Starts a comment on the selected words (given where the user may comment). */
   comment?: { add(): void };
+  /** Highlights the selected words with a label (given where the user may comment). */
+  highlight?: { add(): void };
   dialog?: { close(): void };
   tutorial?: { next(): void; previous(): void; skip(): void; focusOnCardButton: boolean };
   /** Opens the Keyboard Shortcuts list. */
@@ -247,6 +249,15 @@ export const COMMANDS = {
     keys: [{ key: "m", code: "KeyM", mod: true, alt: true }],
     keyTest: (e, ctx, keys) => !!ctx.comment && keyed(e, keys, ctx),
     perform: (ctx) => ctx.comment?.add(),
+  },
+  addHighlight: {
+    group: "Transcript editor",
+    label: "Highlight the selected words with a label",
+    scopes: ["transcript", "page"],
+    // Alt and Shift: Ctrl+Alt is AltGr on many layouts, and ⌘⌥H hides other apps on macOS.
+    keys: [{ key: "h", code: "KeyH", alt: true, shift: true }],
+    keyTest: (e, ctx, keys) => !!ctx.highlight && keyed(e, keys, ctx),
+    perform: (ctx) => ctx.highlight?.add(),
   },
   undo: {
     group: "Transcript editor",

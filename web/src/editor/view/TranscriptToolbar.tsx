@@ -19,6 +19,7 @@ export function TranscriptToolbar({
   inert = false,
   readOnly = false,
   onComment,
+  onHighlight,
 }: {
   session: EditorSession;
   playback: PlaybackController | null;
@@ -28,6 +29,8 @@ export function TranscriptToolbar({
   readOnly?: boolean;
   /** Comment on the selected words (commenters and up). */
   onComment?: () => void;
+  /** Highlight the selected words with a label (commenters and up). */
+  onHighlight?: () => void;
 }) {
   const history = useEditHistory(session.audioFileId);
   const { open: showHistory } = useSnapshot(historyModal);
@@ -51,6 +54,18 @@ export function TranscriptToolbar({
           onClick={onComment}
         >
           Comment
+        </button>
+      )}
+      {onHighlight && (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          data-testid="add-highlight"
+          title={`Highlight the selected words (${formatBinding(SHORTCUTS.addHighlight.keys[0])})`}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={onHighlight}
+        >
+          Highlight
         </button>
       )}
       {readOnly ? (

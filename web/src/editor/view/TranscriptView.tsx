@@ -17,6 +17,8 @@ import { useSpeakers } from "./useSpeakers";
 import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
 import { watchSkipping } from "./word-dom";
 import { useCommentTools } from "../../comments/useCommentTools";
+import { useHighlightTools } from "../../highlights/useHighlightTools";
+import { HIGHLIGHT_TEXTS } from "../../highlights/highlight-texts";
 import { ContextMenu } from "../../components/ContextMenu";
 import type { SelectedWords } from "../../comments/selection";
 
@@ -52,6 +54,7 @@ export function TranscriptView({
   const shown = state.status === "ready" || state.status === "preview" ? opened : null;
   const session = state.status === "ready" ? opened : null;
   const comments = useCommentTools(shown, playback, canComment);
+  const highlights = useHighlightTools(shown, canComment);
   const [menu, setMenu] = useState<{ x: number; y: number; words: SelectedWords } | null>(null);
 
   useEffect(() => {
@@ -104,20 +107,32 @@ export function TranscriptView({
         const target = e.target as HTMLElement;
         // Text fields keep their own undo; the transcript's text uses the server history.
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return;
-        if (readOnly && !isCommandKey(e, "addComment")) return;
+        if (readOnly && !isCommandKey(e, "addComment") && !isCommandKey(e, "addHighlight")) return;
         dispatch("transcript", e, {
           history: readOnly ? undefined : session.history,
           comment: comments ?? undefined,
+          highlight: highlights ?? undefined,
         });
       }}
       onBlurCapture={(e) => {
-        if ((e.target as HTMLElement).classList.contains("utterance-text")) comments?.noteSelection();
+        if (!(e.target as HTMLElement).classList.contains("utterance-text")) return;
+        comments?.noteSelection();
+        highlights?.noteSelection();
       }}
       onContextMenu={onContextMenu}
     >
       <h2 className="section-title">Transcript</h2>
       {shown && <SkipPast target={endRef} />}
-      {shown && <TranscriptToolbar session={shown} playback={playback} inert={!session} readOnly={readOnly} onComment={comments?.add} />}
+      {shown && (
+        <TranscriptToolbar
+          session={shown}
+          playback={playback}
+          inert={!session}
+          readOnly={readOnly}
+          onComment={comments?.add}
+          onHighlight={highlights?.add}
+        />
+      )}
       {body}
       {menu && comments && (
         <ContextMenu
@@ -126,6 +141,7 @@ export function TranscriptView({
           onClose={() => setMenu(null)}
           items={[
             { label: "Add comment", onSelect: () => comments.addOn(menu.words) },
+            ...(highlights ? [{ label: HIGHLIGHT_TEXTS.menuItem, onSelect: () => highlights.addOn(menu.words) }] : []),
             { label: "Copy", onSelect: () => void navigator.clipboard?.writeText(getSelection()?.toString() || menu.words.quote) },
           ]}
         />

@@ -22,6 +22,8 @@ const redrawListeners = new Set<() => void>();
 let playingWordId: string | null = null;
 /** Words under an open comment thread of the open file, underlined where they are drawn. */
 let commentedWords: ReadonlySet<string> = new Set();
+/** Words under a highlight of the open file, given a quiet background where they are drawn. */
+let highlightedWords: ReadonlySet<string> = new Set();
 /** Groups of texts the browser skips drawing for now (content-visibility: auto, far off screen). */
 const skippedGroups = new WeakSet<Element>();
 /** Per skipped group, the texts drawn plain in it and whether they are to get every word's span. */
@@ -58,8 +60,8 @@ function draw(el: HTMLElement, words: readonly EditableWord[], allSpans: boolean
   drawnWords.set(el, words);
   if (allSpans) fullTexts.add(el);
   else fullTexts.delete(el);
-  const text = allSpans ? null : plainText(words, playingWordId, commentedWords);
-  if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId, commentedWords);
+  const text = allSpans ? null : plainText(words, playingWordId, commentedWords, highlightedWords);
+  if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId, commentedWords, highlightedWords);
   else el.textContent = text;
   for (let i = 0; i < words.length; i++) wordOwners.set(words[i]!.id, el);
   const spans = el.children;
@@ -147,6 +149,16 @@ export function showAllSpans(el: HTMLElement): boolean {
  */
 export function setCommentedWords(words: ReadonlySet<string>, changed: readonly HTMLElement[]): void {
   commentedWords = words;
+  redrawMarks(changed);
+}
+
+/** Sets the highlighted words and draws again the texts whose marks changed, as `setCommentedWords`. */
+export function setHighlightedWords(words: ReadonlySet<string>, changed: readonly HTMLElement[]): void {
+  highlightedWords = words;
+  redrawMarks(changed);
+}
+
+function redrawMarks(changed: readonly HTMLElement[]): void {
   let redrawn = false;
   for (const el of changed) {
     const drawn = drawnWords.get(el);

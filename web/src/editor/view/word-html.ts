@@ -1,7 +1,7 @@
 // The words of an utterance as HTML, in one of two forms with the same text (the
 // words joined by single spaces, which search offsets and caret positions rely on):
 // every word in its span, or lean, where only words that carry a mark (low
-// confidence, inaudible, edited, playing, under an open comment) have one and the others are bare text.
+// confidence, inaudible, edited, playing, under an open comment or a highlight) have one and the others are bare text.
 // Lean keeps a 3-hour transcript near one DOM node per word run instead of three per word.
 import type { EditableWord } from "../../../../core/word-diff";
 import { LOW_CONFIDENCE_THRESHOLD } from "./display";
@@ -9,16 +9,17 @@ import { LOW_CONFIDENCE_THRESHOLD } from "./display";
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** Words under an open comment thread (none by default: a shared page shows no comments). */
+/** Words under an open comment thread or a highlight (none by default: a shared page shows neither). */
 const NONE: ReadonlySet<string> = new Set();
 
-export function wordClass(word: EditableWord, playingWordId: string | null = null, commented = NONE): string {
+export function wordClass(word: EditableWord, playingWordId: string | null = null, commented = NONE, highlighted = NONE): string {
   let c = "word";
   if (word.confidenceScore === 0) c += " word--inaudible";
   else if (word.confidenceScore < LOW_CONFIDENCE_THRESHOLD) c += " word--low";
   if (word.isNew || word.isModified) c += " word--edited";
   if (word.id === playingWordId) c += " word--playing";
   if (commented.has(word.id)) c += " word--commented";
+  if (highlighted.has(word.id)) c += " word--highlighted";
   return c;
 }
 
@@ -29,8 +30,13 @@ function wordTitle(word: EditableWord): string {
 }
 
 /** The words' text when, drawn lean, none of them needs a span (no HTML to parse); else null. */
-export function plainText(words: readonly EditableWord[], playingWordId: string | null = null, commented = NONE): string | null {
-  for (const word of words) if (wordClass(word, playingWordId, commented) !== "word") return null;
+export function plainText(
+  words: readonly EditableWord[],
+  playingWordId: string | null = null,
+  commented = NONE,
+  highlighted = NONE,
+): string | null {
+  for (const word of words) if (wordClass(word, playingWordId, commented, highlighted) !== "word") return null;
   return words.map((w) => w.text).join(" ");
 }
 
@@ -40,11 +46,12 @@ export function wordsHtml(
   allSpans: boolean,
   playingWordId: string | null = null,
   commented = NONE,
+  highlighted = NONE,
 ): string {
   let html = "";
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    const c = wordClass(word, playingWordId, commented);
+    const c = wordClass(word, playingWordId, commented, highlighted);
     if (i > 0) html += " ";
     if (!allSpans && c === "word") {
       html += escapeHtml(word.text);

@@ -1,0 +1,91 @@
+import { useEffect, useMemo, useRef } from "react";
+import { useHighlights } from "../api/highlights";
+import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
+import { dispatch } from "../editor/model/commands";
+import type { EditorSession } from "../editor/model/editor-session";
+import { toast } from "../lib/toasts";
+import { clearHighlightMarks, highlightMarks, showHighlightMarks } from "./highlight-marks";
+import { HIGHLIGHT_TEXTS } from "./highlight-texts";
+import { startHighlight } from "./highlights-state";
+
+// Edits move words in and out of highlights: the marks are worked out again once typing pauses.
+const MARKS_AFTER_EDIT_MS = 250;
+
+export interface HighlightTools {
+  /** Asks for a label for the selected words (or the word at the caret). */
+  add(): void;
+  /** Asks for a label for words found earlier (a menu opened on them). */
+  addOn(words: SelectedWords): void;
+  /** Notes the selection as focus leaves the text (a button pressed from the keyboard takes it next). */
+  noteSelection(): void;
+}
+
+const typing = (el: Element | null) =>
+  el instanceof HTMLInputElement ||
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement ||
+  !!(el as HTMLElement | null)?.isContentEditable;
+
+/**
+ * The highlights of the open file in its editor: the highlighted words marked (worked out again
+ * per list and once edits settle), and highlighting the selected words. Null where the user may
+ * not highlight (viewers).
+ */
+export function useHighlightTools(session: EditorSession | null, canHighlight: boolean): HighlightTools | null {
+  const fileId = session?.audioFileId ?? "";
+  const data = useHighlights(fileId, !!session).data;
+
+  useEffect(() => {
+    if (!session || !data) return;
+    const store = session.store;
+    const update = () => showHighlightMarks(session.audioFileId, highlightMarks(store.utterances(), data));
+    update();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offList = store.subscribeList(update);
+    const offChanges = store.subscribeChanges(() => {
+      clearTimeout(timer);
+      timer = setTimeout(update, MARKS_AFTER_EDIT_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      offList();
+      offChanges();
+    };
+  }, [session, data]);
+  useEffect(() => () => clearHighlightMarks(fileId), [fileId]);
+
+  const lastSelection = useRef<SelectedWords | null>(null);
+  const tools = useMemo<HighlightTools | null>(() => {
+    if (!session || !canHighlight) return null;
+    const addOn = (words: SelectedWords) => startHighlight({ fileId: session.audioFileId, ...words });
+    const selected = () => {
+      const range = selectionRange();
+      return range && !range.collapsed ? selectedWords(session.store, range) : null;
+    };
+    return {
+      addOn,
+      add: () => {
+        const words = selected() ?? lastSelection.current ?? selectedWords(session.store, selectionRange());
+        if (words) addOn(words);
+        else toast(HIGHLIGHT_TEXTS.selectFirst, "info");
+      },
+      noteSelection: () => {
+        lastSelection.current = selected();
+      },
+    };
+  }, [session, canHighlight]);
+
+  // With nothing focused (a reader selects words with the pointer), the key works from the page.
+  useEffect(() => {
+    if (!tools) return;
+    const onKey = (e: KeyboardEvent) => {
+      const active = document.activeElement;
+      if (e.defaultPrevented || typing(active) || active?.closest("[data-testid=transcript]")) return;
+      dispatch("page", e, { highlight: tools });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [tools]);
+
+  return tools;
+}
