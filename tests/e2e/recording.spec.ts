@@ -1,7 +1,7 @@
 // Record in the browser with Chromium's fake microphone (a beeping tone): by keyboard, the clock
 // runs and the meter moves, Stop transcribes it (the fake speech server answers any audio);
-// a refused microphone says how to allow it; a reload mid-recording leaves what was sent,
-// offered for transcription.
+// a refused microphone says how to allow it; a reload mid-recording, or giving up on the last
+// parts when the connection goes, leaves what was sent, offered for transcription.
 import config from "../../playwright.config";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, snap, test } from "./fixtures";
@@ -46,7 +46,7 @@ test.describe("with a microphone", () => {
     await expect
       .poll(async () => Number(await box.getByRole("meter", { name: "Microphone level" }).getAttribute("aria-valuenow")))
       .toBeGreaterThan(0);
-    await expect(box.getByTestId("record-saved")).toHaveText(/^Saved up to 0:05/, { timeout: 10_000 });
+    await expect(box.getByTestId("record-saved")).toHaveText(/^Saved up to \d+:\d\d/, { timeout: 10_000 });
     await expectAccessible(page, "the record dialog while recording");
     await snap(page, "recording");
     await box.getByRole("button", { name: "Stop and transcribe" }).focus();
@@ -66,7 +66,7 @@ test.describe("with a microphone", () => {
     await expect(dialog(page).getByText("Discard this recording?")).toBeVisible();
     await page.keyboard.press("Enter");
     await expect(dialog(page).getByRole("button", { name: "Stop and transcribe" })).toBeFocused();
-    await expect(dialog(page).getByTestId("record-saved")).toHaveText(/^Saved up to 0:05/, { timeout: 10_000 });
+    await expect(dialog(page).getByTestId("record-saved")).toHaveText(/^Saved up to \d+:\d\d/, { timeout: 10_000 });
 
     // The page goes away as a closed tab or a crash would take it (the leave warning accepted).
     page.on("dialog", (d) => void d.accept());
@@ -75,6 +75,32 @@ test.describe("with a microphone", () => {
     await expect(notice).toContainText(/Recording .* was not finished\. About 0:\d\d of it was saved\./);
     await notice.getByRole("button", { name: "Transcribe what was saved" }).click();
     await expect(notice).toHaveCount(0);
+    await expectTranscribed(page);
+  });
+});
+
+test.describe("with a microphone and a connection that goes away", () => {
+  test.use({ permissions: ["microphone"] });
+
+  test("Stop waits for the last parts; Stop waiting keeps what was saved, offered for transcription", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dashboard");
+    await startByKeyboard(page);
+    const box = dialog(page);
+    await expect(box.getByTestId("record-saved")).toHaveText(/^Saved up to \d+:\d\d/, { timeout: 10_000 });
+    // No more parts reach the server.
+    await page.route("**/api/v1/recordings/*/chunks/*", (route) => route.abort("internetdisconnected"));
+    await box.getByRole("button", { name: "Stop and transcribe" }).click();
+    await expect(box.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    const stopWaiting = box.getByRole("button", { name: "Stop waiting" });
+    await expect(stopWaiting).toBeVisible({ timeout: 15_000 });
+    await expect(stopWaiting).toHaveAccessibleDescription(/Stop waiting to keep what is saved \(up to 0:0\d\)/);
+    await stopWaiting.click();
+    await expect(box).toHaveCount(0);
+    await expect(page.getByText(/Recording kept up to 0:0\d: transcribe it from the upload area/)).toBeVisible();
+    await page.unroute("**/api/v1/recordings/*/chunks/*");
+    const notice = page.getByTestId("unfinished-recording");
+    await notice.getByRole("button", { name: "Transcribe what was saved" }).click();
     await expectTranscribed(page);
   });
 });

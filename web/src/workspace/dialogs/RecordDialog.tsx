@@ -45,6 +45,8 @@ export function RecordDialog({ target, folderLabel, onClose }: { target: UploadT
   const [elapsed, setElapsed] = useState(0);
   const session = useRef<RecordingSession | null>(null);
   const recordingId = useRef<string | null>(null);
+  /** The user stopped waiting for the last chunks: a late answer of the stop changes nothing. */
+  const abandoned = useRef(false);
   const meter = useRef<HTMLDivElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
@@ -148,6 +150,7 @@ export function RecordDialog({ target, folderLabel, onClose }: { target: UploadT
     setPhase("stopping");
     try {
       const count = await current.stop();
+      if (abandoned.current) return;
       const defaults = authState.user?.preferences.transcription.defaults as TranscriptionOptions | undefined;
       const file = await recordingsApi.finish(recording, { chunk_count: count, ...(defaults ? { transcription_options: defaults } : {}) });
       session.current = null;
@@ -156,6 +159,7 @@ export function RecordDialog({ target, folderLabel, onClose }: { target: UploadT
       toast(T.transcribing(file.name), "success");
       onClose();
     } catch (err) {
+      if (abandoned.current) return;
       // What was sent stays on the server: the upload area offers to transcribe it.
       setError(describeError(err));
       setPhase("stopped");
@@ -175,6 +179,17 @@ export function RecordDialog({ target, folderLabel, onClose }: { target: UploadT
         toast(describeError(err), "error");
       }
     }
+  }
+
+  /** Saving cannot finish (no connection): keep what the server has, offered by the upload area. */
+  function stopWaiting() {
+    abandoned.current = true;
+    const kept = session.current?.savedSeconds() ?? 0;
+    session.current?.discard();
+    session.current = null;
+    void client.invalidateQueries({ queryKey: recordingKeys.unfinished });
+    toast(T.keptSaved(kept));
+    onClose();
   }
 
   function close() {
@@ -228,6 +243,11 @@ export function RecordDialog({ target, folderLabel, onClose }: { target: UploadT
                 {T.retrying}
               </p>
             )}
+            {sender?.retrying && phase === "stopping" && (
+              <p className="small muted" id={`${id}-stop-waiting`}>
+                {T.stopWaitingText(saved)}
+              </p>
+            )}
           </div>
         )}
         {error && (
@@ -251,9 +271,15 @@ export function RecordDialog({ target, folderLabel, onClose }: { target: UploadT
           </div>
         ) : (
           <div className="modal-actions">
-            <button type="button" className="button button--ghost" onClick={close} disabled={phase === "stopping"}>
-              {phase === "stopped" ? "Close" : T.cancel}
-            </button>
+            {phase === "stopping" && sender?.retrying ? (
+              <button type="button" className="button button--ghost" aria-describedby={`${id}-stop-waiting`} onClick={stopWaiting}>
+                {T.stopWaiting}
+              </button>
+            ) : (
+              <button type="button" className="button button--ghost" onClick={close} disabled={phase === "stopping"}>
+                {phase === "stopped" ? "Close" : T.cancel}
+              </button>
+            )}
             {(phase === "recording" || phase === "paused") && (
               <button
                 type="button"

@@ -21,6 +21,10 @@ export const RECORDING_TEXTS = {
   nothingSaved: "Nothing saved yet",
   backlog: (parts: number) => `${parts} ${parts === 1 ? "part" : "parts"} waiting to be sent`,
   retrying: "Connection lost: retrying. Keep this tab open.",
+  stopWaiting: "Stop waiting",
+  stopWaitingText: (seconds: number) =>
+    `Stop waiting to keep what is saved (up to ${formatTimestamp(seconds)}): the upload area offers to transcribe it. The rest is lost.`,
+  keptSaved: (seconds: number) => `Recording kept up to ${formatTimestamp(seconds)}: transcribe it from the upload area`,
   denied:
     "Microphone access was refused. To record, allow the microphone for this site in your browser's site settings (the icon beside the address), then try again.",
   noMicrophone: "No microphone found. Connect one, then try again.",
