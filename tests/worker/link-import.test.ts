@@ -2,15 +2,11 @@
 // streamed into storage in parts, and handed to transcription like an upload (whose service
 // here says it is not available: the Worker tests have no speech service by default); a link
 // that is not allowed, not media or not there fails the file with the reason.
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
-import worker from "../../worker/index";
-import { sweep } from "../../worker/transcription/recovery";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
-import { apiRequest, type Json } from "./helpers";
 import { createUser, expectStatus } from "./library-helpers";
 import { as, settled, team } from "./workspace-helpers";
 
@@ -66,26 +62,5 @@ describe("import from a link", { timeout: 120_000 }, () => {
       202,
     ).data;
     expect(started.workspaceId).toBe(t.workspace.id);
-  });
-
-  it("fetches the link again when the sweep finds its job was lost, and keeps the link no longer once fetched", async () => {
-    const user = await createUser("import-lost");
-    // The queue drops the import's message (the platform's queue, replaced: our code is the same).
-    const dropping = Object.create(env, { TRANSCRIPTION_QUEUE: { value: { send: async () => undefined } } }) as Env;
-    const request = apiRequest("POST", "/audio_files/import", { url: link("/media/lost.wav") }, { token: user.token });
-    const res = await worker.fetch(request, dropping, createExecutionContext());
-    const started = ((await res.json()) as Json).data;
-    expect([res.status, started.status]).toEqual([202, "processing"]);
-    const longAgo = new Date(Date.now() - 3600_000).toISOString();
-    await env.DB.prepare("UPDATE audio_files SET processing_started_at = ?, job_heartbeat_at = NULL WHERE id = ?")
-      .bind(longAgo, started.id)
-      .run();
-
-    expect((await sweep(env)).requeued).toBeGreaterThanOrEqual(1);
-    const file = await settled(user, started.id);
-    // Fetched, then handed to transcription (whose service is not available in these tests).
-    expect(file.fileSize).toBeGreaterThan(0);
-    expect(file.failureReason ?? "").toContain("is not available here");
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM link_imports WHERE audio_file_id = ?").bind(started.id).first("n")).toBe(0);
   });
 });

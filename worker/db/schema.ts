@@ -577,11 +577,3 @@ export const highlightLabels = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.labelKey] })],
 );
-
-/** The link a file is being fetched from, until it is fetched or refused (migrations/0035, worker/imports/). */
-export const linkImports = sqliteTable("link_imports", {
-  audioFileId: text("audio_file_id")
-    .primaryKey()
-    .references(() => audioFiles.id, CASCADE),
-  url: text("url").notNull(),
-});

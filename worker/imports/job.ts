@@ -7,8 +7,8 @@ import { IMPORT_MESSAGES } from "../../common/imports";
 import { QUOTA_MESSAGES } from "../../common/limits";
 import { checkUpload, mediaTypeFor } from "../../common/upload-rules";
 import { getConfig } from "../config";
-import { type Db, getDb } from "../db/client";
-import { type AudioFileRow, audioFiles, linkImports } from "../db/schema";
+import { getDb } from "../db/client";
+import { audioFiles } from "../db/schema";
 import { failProcessing, notifyFileStatus, recordAttempt } from "../library/file-status";
 import { storageRoomLeft } from "../library/quotas";
 import { QUEUE_MAX_RETRIES, QUEUES, type ImportMessage } from "../queue-messages";
@@ -22,21 +22,6 @@ const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
 export async function enqueueImport(env: Env, message: ImportMessage): Promise<void> {
   await env.TRANSCRIPTION_QUEUE.send(message);
 }
-
-/**
- * A lost job's file, sent again by the recovery sweep: a link not yet fetched goes back to its
- * import (a transcription would find nothing stored). False for any other file.
- */
-export async function requeueImport(env: Env, db: Db, file: AudioFileRow): Promise<boolean> {
-  if (file.fileSize > 0) return false;
-  const link = await db.select().from(linkImports).where(eq(linkImports.audioFileId, file.id)).get();
-  if (!link) return false;
-  await enqueueImport(env, { type: "import", audio_file_id: file.id, user_id: file.uploadedBy ?? "", url: link.url });
-  return true;
-}
-
-/** The link is used up (fetched or refused): it is not kept. */
-const forgetLink = (db: Db, fileId: string) => db.delete(linkImports).where(eq(linkImports.audioFileId, fileId));
 
 /** Whether an answer is a media file: an audio or video type, or a generic binary named like one. */
 function mediaAnswer(declared: string | null, name: string): boolean {
@@ -58,7 +43,6 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
   }
   if (file.fileSize > 0) {
     // Fetched by an earlier delivery that stopped before handing it on.
-    await forgetLink(db, file.id);
     await enqueueTranscription(env, file);
     message.ack();
     return;
@@ -108,7 +92,6 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
       message.ack();
       return;
     }
-    await forgetLink(db, file.id);
     await notifyFileStatus(env, db, fetched, false, "Fetched from the link; transcription queued");
     await enqueueTranscription(env, fetched);
     message.ack();
@@ -116,7 +99,6 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
     const reason = error instanceof Error ? error.message : IMPORT_MESSAGES.unreachable;
     if (error instanceof LinkRefused || message.attempts >= MAX_ATTEMPTS) {
       await failProcessing(env, db, file.id, reason);
-      await forgetLink(db, file.id);
       message.ack();
     } else {
       message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });

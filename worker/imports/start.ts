@@ -6,7 +6,6 @@ import type { TranscriptionOptions } from "../../common/transcription-options";
 import { mediaTypeFor } from "../../common/upload-rules";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { linkImports } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { hasFolder, insertAudioFile, type AudioFileWithFlag } from "../library/audio-files";
 import { notifyFileStatus } from "../library/file-status";
@@ -52,7 +51,6 @@ export async function importFromLink(
     options: input.options,
   });
   await insertAudioFile(db, row);
-  await db.insert(linkImports).values({ audioFileId: row.id, url: input.url });
   await recordTranscriptionStart(db, row.workspaceId, row.id);
   await enqueueImport(env, { type: "import", audio_file_id: row.id, user_id: input.userId, url: input.url });
   await notifyFileStatus(env, db, row, false, IMPORT_MESSAGES.fetching);
