@@ -3,7 +3,6 @@
 // finished one. Each step first checks that the file is still processing this run (a cancel,
 // a delete or a newer run ends it), and every write is guarded by the run (file-status.ts).
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import { nowIso } from "../../common/time";
 import type { Preferences } from "../../common/preferences";
 import { parseStoredOptions, type ResolvedOptions } from "../../common/transcription-options";
@@ -39,7 +38,6 @@ export const retryDelaySeconds = (base: number, attempt: number) => Math.min(bas
 export const GAVE_UP_REASON = "Transcription failed after several attempts. Please try again later.";
 /** A step result stays far under the engine's 1 MiB: a piece's words go to storage, its last words come back. */
 const CARRIED_TEXT_CHARS = 200;
-const carriedSchema = z.object({ language: z.string().nullable(), text: z.string() });
 
 /** The file is no longer processing this run: the run stops, changing nothing. */
 export type Ended = { ended: true };
@@ -149,12 +147,6 @@ export async function transcribePiece(
   const startedAt = firstTriedAt ?? Date.now();
   if (attempt > 1) await recordAttempt(db, file.id, attempt);
   try {
-    // A restarted run (its step results lost with a killed app) finds the piece already recognised.
-    const kept = await storedPiece(env, params, index);
-    if (kept) {
-      await recordPieces(env, db, runFile(file, params), index + 1, prepared.total);
-      return { done: true, carried: kept };
-    }
     const adapter = serviceInfo(prepared.service, config).adapter;
     const { piece, carried: next } = await adapter.transcribePiece({
       input: mediaInput(env, file),
@@ -165,13 +157,9 @@ export async function transcribePiece(
       config,
       options: prepared.options,
     });
-    const handedOn: Carried = { language: next.language, text: next.text.slice(-CARRIED_TEXT_CHARS) };
-    await env.MEDIA.put(pieceKeyOf(params, index), JSON.stringify(piece), {
-      httpMetadata: { contentType: "application/json" },
-      customMetadata: { [CARRIED_METADATA]: JSON.stringify(handedOn) },
-    });
+    await env.MEDIA.put(pieceKeyOf(params, index), JSON.stringify(piece), { httpMetadata: { contentType: "application/json" } });
     await recordPieces(env, db, runFile(file, params), index + 1, prepared.total);
-    return { done: true, carried: handedOn };
+    return { done: true, carried: { language: next.language, text: next.text.slice(-CARRIED_TEXT_CHARS) } };
   } catch (error) {
     if (error instanceof PermanentTranscriptionError) return { failed: error.message };
     const reason = error instanceof Error && error.message ? error.message : "The transcription service failed";
@@ -185,18 +173,6 @@ export async function transcribePiece(
     await scheduleRetry(env, db, file.id, attempt, reason, new Date(Date.now() + wait * 1000).toISOString());
     return { done: false, firstTriedAt: startedAt, retryInSeconds: wait };
   }
-}
-
-/** Where a stored piece keeps what it hands on to the next one. */
-const CARRIED_METADATA = "carried";
-
-/** What a piece recognised earlier in this run handed on, when its words are stored; null when it must be sent. */
-async function storedPiece(env: Env, params: RunParams, index: number): Promise<Carried | null> {
-  const head = await env.MEDIA.head(pieceKeyOf(params, index));
-  const carried = head?.customMetadata?.[CARRIED_METADATA];
-  if (carried === undefined) return null;
-  const parsed = carriedSchema.safeParse(JSON.parse(carried));
-  return parsed.success ? parsed.data : null;
 }
 
 /**
