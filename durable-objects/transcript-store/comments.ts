@@ -66,7 +66,7 @@ function transcriptKey(sql: SqlStorage, fileId: string): number {
 }
 
 /** Every word of the file's transcript in text order (utterances by order key, words in place). */
-function wordIndex(sql: SqlStorage, transcript: number): AnchorIndex {
+export function wordIndex(sql: SqlStorage, transcript: number): AnchorIndex {
   const words: AnchorWord[] = [];
   for (const row of sql.exec<{ id: number; words: string }>(
     "SELECT id, words FROM utterances WHERE transcript = ? ORDER BY order_key",

@@ -270,6 +270,13 @@ const MIGRATIONS: readonly string[][] = [
     // How many rows each word of the index is in: Ask leaves out a question's too common words (ask.ts).
     "CREATE VIRTUAL TABLE search_vocab USING fts5vocab (search_fts, row)",
   ],
+  [
+    // A transcript's chapters (decision 046): a field like the summary, JSON [{id, title,
+    // startWordId, summary, startTime}] (core/chapters.ts), with the state of a generation.
+    "ALTER TABLE transcripts ADD COLUMN chapters TEXT",
+    "ALTER TABLE transcripts ADD COLUMN chapters_status TEXT",
+    "ALTER TABLE transcripts ADD COLUMN chapters_error TEXT",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */
