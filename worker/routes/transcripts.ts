@@ -17,6 +17,7 @@ import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
 import { utteranceRoutes } from "./utterances";
+import { chapterRoutes } from "./chapters";
 import { routeDocs } from "../lib/openapi";
 
 /** The store holding the transcript of `:id`, for a member of its workspace (404 for anyone else). */
@@ -70,4 +71,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes)
   .route("/", transcriptCommentRoutes)
-  .route("/", transcriptQuestionRoutes);
+  .route("/", transcriptQuestionRoutes)
+  .route("/", chapterRoutes);
