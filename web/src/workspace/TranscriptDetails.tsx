@@ -14,6 +14,7 @@ import { transcriptDetails } from "../editor/view/display";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { CommentsPanel } from "../comments/CommentsPanel";
 import { AskPanel } from "../ask/AskPanel";
+import { ChaptersPanel } from "../chapters/ChaptersPanel";
 
 /** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
@@ -31,6 +32,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
       <DetailsSection transcript={transcript.data} file={file} />
       <CommentsPanel file={file} />
       <AskPanel file={file} />
+      <ChaptersPanel file={file} />
       {/* A reader sees the texts and speakers; a disabled fieldset turns off every control in them. */}
       <fieldset className="tools-fieldset" disabled={!canEdit}>
         <section className="tools-section" aria-label="Summary and notes">
