@@ -2,20 +2,15 @@ import { Hono } from "hono";
 import { chaptersPutSchema } from "../../common/chapters";
 import { chaptersAnswerSchema } from "../../common/response-schemas";
 import { requestChapters } from "../chapters/job";
+import { readChapters } from "../chapters/stored-chapters";
 import { routeDocs } from "../lib/openapi";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
-import { userStore } from "../channel";
 import { edit } from "../transcripts/edit-endpoint";
-import { unwrap } from "../transcripts/store";
-import type { ChaptersAnswer } from "../../common/chapters";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
 
 const doc = routeDocs("Transcripts");
-
-const readChapters = async (env: Env, storeId: string, fileId: string) =>
-  unwrap<ChaptersAnswer>(await userStore(env, storeId).readChapters(fileId));
 
 /**
  * A transcript's chapters (docs/api.md#chapters, decision 046): read by any member, replaced by
