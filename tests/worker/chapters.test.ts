@@ -13,7 +13,7 @@ import { QUEUES } from "../../worker/queues";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { generatedTranscript } from "../support/three-hour";
 import { apiRequest, inOneRateWindow, type Json } from "./helpers";
-import { expectStatus, type TestUser } from "./library-helpers";
+import { expectStatus, fetchLink, type TestUser } from "./library-helpers";
 import {
   history,
   merge,
@@ -66,6 +66,16 @@ const read = async (user: TestUser, fileId: string) => expectStatus(await as(use
 const put = (user: TestUser, fileId: string, chapters: unknown[]) => as(user, "PUT", `/transcripts/${fileId}/chapters`, { chapters });
 const firstWord = (u: Json) => u.transcriptWords[0].id as string;
 
+/** An export through the queue, downloaded as text. */
+async function exported(user: TestUser, fileId: string, format: string): Promise<string> {
+  const { id } = expectStatus(await as(user, "POST", `/transcripts/${fileId}/request-export`, { format }), 202).data;
+  const end = Date.now() + 20_000;
+  while (expectStatus(await as(user, "GET", `/exports/${id}`), 200).data.status !== "completed" && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 50));
+  const { download_url } = expectStatus(await as(user, "GET", `/exports/${id}/download`), 200);
+  return (await fetchLink(download_url)).text();
+}
+
 /** Ordered, no overlap, from 0 to the end. */
 function expectCovering(list: Json[], end: number) {
   expect(list[0].start_time).toBe(0);
@@ -86,10 +96,11 @@ describe("chapters", { timeout: 120_000 }, () => {
     expect(got.generation).toEqual({ status: null, error: null });
     expect(got.data.map((c: Json) => [c.title, c.summary, c.start_word_id])).toEqual([
       ["u0w0 u0w1 u0w2", "About: u0w3", firstWord(list[0])],
-      ["u10w0 u10w1 u10w2", "About: u10w3", firstWord(list[10])],
-      ["u20w0 u20w1 u20w2", "About: u20w3", firstWord(list[20])],
+      ["u7w0 u7w1 u7w2", "About: u7w3", firstWord(list[7])],
+      ["u14w0 u14w1 u14w2", "About: u14w3", firstWord(list[14])],
+      ["u21w0 u21w1 u21w2", "About: u21w3", firstWord(list[21])],
     ]);
-    expect(got.data[1].start_time).toBe(list[10].startTime);
+    expect(got.data[1].start_time).toBe(list[7].startTime);
     expectCovering(got.data, sample.duration);
     expect((await history(user, fileId)).operations.at(-1)).toMatchObject({ type: "other", summary: CHAPTER_MESSAGES.generated });
     await undoOk(user, fileId);
@@ -205,6 +216,24 @@ describe("chapters", { timeout: 120_000 }, () => {
     expect(await at()).toMatchObject({ title: "B", start_word_id: next.id, start_time: next.startTime });
     await undoOk(user, fileId);
     expect(await at()).toMatchObject({ start_word_id: start.id });
+  });
+
+  it("goes into the TXT export as a list and into a WebVTT chapters track", async () => {
+    const { user, fileId } = await userWithTranscript("ch-export", sampleTranscript(4, 4));
+    const list = await utterances(user, fileId);
+    expectStatus(
+      await put(user, fileId, [
+        { title: "Welcome", start_word_id: firstWord(list[0]) },
+        { title: "Budget", start_word_id: firstWord(list[2]) },
+      ]),
+      200,
+    );
+    const [, second] = (await read(user, fileId)).data;
+    expect(await exported(user, fileId, "txt")).toContain("Chapters\n--------\n0:00 Welcome\n0:06 Budget");
+    const vtt = await exported(user, fileId, "vtt_chapters");
+    expect(vtt.startsWith("WEBVTT")).toBe(true);
+    expect(vtt.match(/-->/g)).toHaveLength(2);
+    expect(vtt).toContain(`00:00:00.000 --> 00:00:0${second.start_time}.000\nWelcome`);
   });
 
   it("answers bad input with 422 naming what is wrong", async () => {
