@@ -36,6 +36,8 @@ export interface ProposedChapter {
 /** Lines of the window before, repeated at the start of the next one as context. */
 const OVERLAP = 3;
 const MAX_TOKENS = 900;
+/** About how many chapters a whole recording is asked for at most, shared among its windows. */
+const WHOLE_CHAPTERS = 40;
 
 export class UnreadableChaptersError extends Error {}
 
@@ -83,12 +85,12 @@ const SYSTEM =
   "You divide transcripts of recordings into chapters where the topic changes. Use only what the transcript says. " +
   "Answer with JSON only, in the language of the transcript.";
 
-function prompt(window: ChapterWindow, total: number): string {
+function prompt(window: ChapterWindow, total: number, most: number): string {
   const context =
     window.from < window.first ? ` Lines ${window.from} to ${window.first - 1} end the part before and are there for context only.` : "";
   return (
     `Chapters of utterances ${window.first} to ${window.last} of ${total}, one utterance a line: its number, [time], speaker: text.${context}\n` +
-    `Divide lines ${window.first} to ${window.last} into 1 to 8 chapters, each starting where a new topic starts` +
+    `Divide lines ${window.first} to ${window.last} into 1 to ${most} chapters, each starting where a new topic starts` +
     `${window.first === 1 ? " (the first at line 1)" : ""}. ` +
     'Answer {"chapters": [{"start": <line number>, "title": "<at most 8 words>", "summary": "<one sentence>"}]}.\n\n' +
     `Lines:\n${window.text}`
@@ -100,7 +102,7 @@ const answerSchema = z.object({
 });
 
 /** The chapters of an answer, or null when it is not the JSON asked for (code fences and text around it are tolerated). */
-export function readChapterAnswer(text: string): ProposedChapter[] | null {
+function readChapterAnswer(text: string): ProposedChapter[] | null {
   const from = text.indexOf("{");
   const to = text.lastIndexOf("}");
   if (from < 0 || to < from) return null;
@@ -117,10 +119,10 @@ export function readChapterAnswer(text: string): ProposedChapter[] | null {
 const clean = (text: string, max: number) => toPlainText(text).replace(/\s+/g, " ").trim().slice(0, max).trim();
 
 /** One window's chapters: asked again once when the answer cannot be read, then UnreadableChaptersError. */
-async function windowChapters(model: ChatModel, window: ChapterWindow, total: number): Promise<ProposedChapter[]> {
+async function windowChapters(model: ChatModel, window: ChapterWindow, total: number, most: number): Promise<ProposedChapter[]> {
   const messages = [
     { role: "system" as const, content: SYSTEM },
-    { role: "user" as const, content: prompt(window, total) },
+    { role: "user" as const, content: prompt(window, total, most) },
   ];
   for (let attempt = 0; attempt < 2; attempt++) {
     const read = readChapterAnswer(await model.complete(messages, MAX_TOKENS));
@@ -134,7 +136,7 @@ async function windowChapters(model: ChatModel, window: ChapterWindow, total: nu
  * as the one before it (a topic running over a window's edge), is left out. The first starts at
  * line 1; titles and summaries are made plain text of the allowed length.
  */
-export function joinChapters(perWindow: readonly ProposedChapter[][]): ProposedChapter[] {
+function joinChapters(perWindow: readonly ProposedChapter[][]): ProposedChapter[] {
   const joined: ProposedChapter[] = [];
   for (const list of perWindow) {
     for (const c of [...list].sort((a, b) => a.start - b.start)) {
@@ -145,12 +147,20 @@ export function joinChapters(perWindow: readonly ProposedChapter[][]): ProposedC
     }
   }
   if (joined[0]) joined[0].start = 1;
-  return joined.slice(0, CHAPTER_LIMITS.chaptersMax);
+  return spread(joined, CHAPTER_LIMITS.chaptersMax);
+}
+
+/** At most `max`, picked evenly from the first to the last, so the kept ones still span the recording. */
+function spread<T>(list: T[], max: number): T[] {
+  if (list.length <= max) return list;
+  return Array.from({ length: max }, (_, i) => list[Math.round((i * (list.length - 1)) / (max - 1))]!);
 }
 
 /** The chapters of a transcript's utterances, numbered from 1 (none without words). */
 export async function generateChapters(model: ChatModel, utterances: readonly TranscriptLine[]): Promise<ProposedChapter[]> {
   const lines = utterances.map((u, i) => ({ number: i + 1, time: u.start, speaker: u.speaker, text: u.text }));
   const windows = chapterWindows(lines.filter((l) => l.text.trim()));
-  return joinChapters(await mapLimited(windows, PARALLEL, (w) => windowChapters(model, w, lines.length)));
+  // A few chapters a window for a long recording, so the whole stays an outline one can read.
+  const most = Math.min(8, Math.max(2, Math.floor(WHOLE_CHAPTERS / windows.length)));
+  return joinChapters(await mapLimited(windows, PARALLEL, (w) => windowChapters(model, w, lines.length, most)));
 }
