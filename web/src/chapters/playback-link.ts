@@ -33,7 +33,8 @@ export function usePlaybackTime(fileId: string): number | null {
     if (!controller) return;
     const read = () => setTime(controller.status()?.current ?? null);
     read();
-    return controller.onActiveWord(read);
+    // A seek names its word before it moves the media: read once the move is done.
+    return controller.onActiveWord(() => queueMicrotask(read));
   }, [controller]);
   return time;
 }
