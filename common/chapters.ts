@@ -38,6 +38,7 @@ export const CHAPTER_GENERATION_MESSAGES = {
   unavailable: "Chapters cannot be generated: no language model is configured",
   failed: "The chapters could not be generated. Please try again later.",
   unreadable: "The language model's chapters could not be read (twice). Please try again.",
+  none: "The language model found no chapters in this transcript. The chapters are unchanged.",
 } as const;
 
 // Plain text (core/plain-text.ts), checked before the trim: a trailing line break is refused too.

@@ -102,7 +102,11 @@ describe("chapters", { timeout: 120_000 }, () => {
     ]);
     expect(got.data[1].start_time).toBe(list[7].startTime);
     expectCovering(got.data, sample.duration);
-    expect((await history(user, fileId)).operations.at(-1)).toMatchObject({ type: "other", summary: CHAPTER_MESSAGES.generated });
+    expect((await history(user, fileId)).operations.at(-1)).toMatchObject({
+      type: "other",
+      summary: CHAPTER_MESSAGES.generated,
+      author: { id: user.id },
+    });
     await undoOk(user, fileId);
     expect((await read(user, fileId)).data).toEqual([]);
   });
@@ -135,6 +139,17 @@ describe("chapters", { timeout: 120_000 }, () => {
       generation: { status: "failed", error: CHAPTER_GENERATION_MESSAGES.unreadable },
     });
     expect((await history(bad.user, bad.fileId)).operations).toEqual([]);
+
+    // An answer with no chapters leaves the current ones as they are.
+    const none = await userWithTranscript("ch-none-found", saying("chapters-none here", "and there"));
+    const w = firstWord((await utterances(none.user, none.fileId))[0]);
+    expectStatus(await put(none.user, none.fileId, [{ title: "Mine", start_word_id: w }]), 200);
+    expect((await generate(none.user, none.fileId)).status).toBe(202);
+    await chaptersJob(none.user, none.fileId);
+    expect(await read(none.user, none.fileId)).toMatchObject({
+      data: [{ title: "Mine" }],
+      generation: { status: "failed", error: CHAPTER_GENERATION_MESSAGES.none },
+    });
   });
 
   it("replaces them with PUT as one entry that undo and redo step exactly", async () => {

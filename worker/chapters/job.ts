@@ -9,7 +9,7 @@ import { CHAPTER_GENERATION_MESSAGES, type ChapterGenerationDto } from "../../co
 import { userStore } from "../channel";
 import { type Config, getConfig } from "../config";
 import { getDb } from "../db/client";
-import { audioFiles, transcripts } from "../db/schema";
+import { audioFiles, transcripts, users } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
 import { publishToWorkspace } from "../live/publish";
 import type { ChaptersMessage } from "../queue-messages";
@@ -58,7 +58,8 @@ export function chapterStarts(utterances: readonly UtteranceDto[], proposed: rea
 
 export async function runChaptersJob(message: Message<unknown>, job: ChaptersMessage, env: Env): Promise<void> {
   // The file's store and workspace as they are now (a file may have moved since the job was queued).
-  const row = await getDb(env.DB)
+  const db = getDb(env.DB);
+  const row = await db
     .select({ audioFileId: transcripts.audioFileId, storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId })
     .from(transcripts)
     .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
@@ -85,14 +86,12 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
       start: u.startTime,
       text: u.transcriptWords.map((w) => w.text).join(" "),
     }));
-    const proposed = lines.some((l) => l.text) ? await generateChapters(model, lines) : [];
-    await editTranscript(
-      env,
-      row.storeId,
-      row.audioFileId,
-      { kind: "chapters", input: chapterStarts(utterances, proposed), generated: true },
-      null,
-    );
+    const input = lines.some((l) => l.text) ? chapterStarts(utterances, await generateChapters(model, lines)) : [];
+    // None found: the current chapters stay (an empty answer is no reason to remove them).
+    if (!input.length) return fail(CHAPTER_GENERATION_MESSAGES.none);
+    // The history names who asked.
+    const asker = await db.select({ id: users.id, name: users.fullName }).from(users).where(eq(users.id, job.user_id)).get();
+    await editTranscript(env, row.storeId, row.audioFileId, { kind: "chapters", input, generated: true }, null, asker ?? null);
   } catch (error) {
     console.error(`Chapters of ${job.audio_file_id} failed (attempt ${message.attempts})`, error);
     if (error instanceof UnreadableChaptersError) return fail(CHAPTER_GENERATION_MESSAGES.unreadable);
