@@ -13,6 +13,8 @@ export const EXPORT_FORMATS = {
   srt: { label: "SubRip subtitles (SRT)", extension: "srt", contentType: "application/x-subrip" },
   vtt: { label: "WebVTT captions (VTT)", extension: "vtt", contentType: "text/vtt" },
   txt: { label: "Plain text (TXT)", extension: "txt", contentType: "text/plain; charset=utf-8" },
+  /** A chapters track for a player (`<track kind="chapters">`): one cue per chapter. */
+  vtt_chapters: { label: "WebVTT chapters (VTT)", extension: "chapters.vtt", contentType: "text/vtt" },
 } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
 export const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]];
@@ -46,6 +48,7 @@ export const exportOptionsSchema = z
     include_summary: z.boolean().default(true),
     include_notes: z.boolean().default(true),
     include_comments: z.boolean().default(false),
+    include_chapters: z.boolean().default(true),
   })
   .strict();
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;
@@ -91,6 +94,7 @@ export const EXPORT_OPTION_LABELS: Record<keyof ExportOptions, string> = {
   include_summary: "Summary",
   include_notes: "Notes",
   include_comments: "Comments",
+  include_chapters: "Chapters",
 };
 
 export function exportOptionsDto(): ExportOptionsDto {

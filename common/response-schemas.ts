@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { API_TOKEN_SCOPES, type ApiTokenDto } from "./api-tokens";
 import type { AskAnswer, AskCitation, RecentQuestion } from "./ask";
+import type { ChapterDto, ChaptersAnswer } from "./chapters";
 import { REVIEW_STATUSES } from "./comments";
 import type { HighlightDto, HighlightLabelDto } from "./highlights";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, exportOptionsSchema } from "./exports";
@@ -225,3 +226,26 @@ export const highlightDtoSchema = z
 export const highlightLabelDtoSchema = z
   .object({ label: z.string(), custom: z.boolean().describe("Added by the workspace (false: one of the defaults)") })
   .meta({ id: "HighlightLabel" }) satisfies z.ZodType<HighlightLabelDto>;
+
+export const chapterDtoSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    start_time: z.number(),
+    end_time: z.number().describe("The next chapter's start, or the recording's end"),
+    summary: z.string(),
+    start_word_id: z.string().describe("The word it starts at (the first chapter: the transcript's first word)"),
+  })
+  .meta({ id: "Chapter" }) satisfies z.ZodType<ChapterDto>;
+
+export const chaptersAnswerSchema = z
+  .object({
+    data: z.array(chapterDtoSchema).describe("In order, covering the whole recording"),
+    generation: z
+      .object({
+        status: z.enum(["generating", "failed"]).nullable(),
+        error: z.string().nullable(),
+      })
+      .describe("A generation running, or the last one failed and why; status null otherwise"),
+  })
+  .meta({ id: "Chapters" }) satisfies z.ZodType<ChaptersAnswer>;

@@ -1,5 +1,6 @@
 // What an operation changes, as row states before and after: the rules compute it, the store
 // writes it with its history entry, undo and redo write its sides back.
+import type { StoredChapter } from "./chapters";
 import type { SpeakerDto, UtteranceDto } from "./transcript";
 
 /**
@@ -40,6 +41,8 @@ export interface SpeakerMoves {
 export interface TranscriptFields {
   summary?: string | null;
   notes?: string | null;
+  /** The chapters (chapters.ts); null: none. */
+  chapters?: StoredChapter[] | null;
 }
 
 export const HISTORY_TYPES = ["speaker_edited", "notes_edited", "summary_edited", "other"] as const;

@@ -28,6 +28,8 @@ import { askPassages } from "./transcript-store/ask";
 import { listQuestions, saveQuestion } from "./transcript-store/questions";
 import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
+import type { ChapterGenerationDto, ChaptersAnswer } from "../common/chapters";
+import { markChapters, readChapters } from "./transcript-store/chapters";
 
 /**
  * One instance per user (named by user id): the user's live room (live-room.ts) and the user's
@@ -201,6 +203,16 @@ export class UserChannel extends LiveRoom {
     const done = answer(() => runHighlightsChange(storage, fileId, change, actor));
     if (done.ok) this.tellTabs({ type: "highlights_changed", file_id: fileId, client_id: clientId });
     return done;
+  }
+
+  /** RPC: a transcript's chapters where they now are, and the state of their generation. */
+  async readChapters(fileId: string): Promise<StoreAnswer<ChaptersAnswer>> {
+    return answer(() => readChapters(this.storage.sql, fileId));
+  }
+
+  /** RPC: a chapter generation started, failed or ended; with `onlyWhileGenerating`, only over a running one. */
+  async markChapters(fileId: string, status: ChapterGenerationDto["status"], error: string | null, onlyWhileGenerating: boolean) {
+    return markChapters(this.storage.sql, fileId, status, error, onlyWhileGenerating);
   }
 
   /** RPC: the object's SQLite size in bytes (benchmarks, operators). */

@@ -1,6 +1,7 @@
 // Part of `npm run bench`: library search over 300 hours of transcripts and the
 // index upkeep on a word edit (tests/bench/search.bench.test.ts), and Ask's retrieval
-// over the same library (tests/bench/ask.bench.test.ts), in workerd with local D1
+// over the same library (tests/bench/ask.bench.test.ts), and the chapters of a 3-hour file in one
+// job (tests/bench/chapters.bench.test.ts), in workerd with local D1
 // through the Workers vitest integration.
 import { spawn } from "node:child_process";
 import { offlineEnv, root } from "./lib.mjs";
@@ -8,7 +9,16 @@ import { offlineEnv, root } from "./lib.mjs";
 await new Promise((resolve, reject) => {
   const child = spawn(
     `${root}node_modules/.bin/vitest`,
-    ["run", "--project", "bench", "--reporter", "dot", "tests/bench/search.bench.test.ts", "tests/bench/ask.bench.test.ts"],
+    [
+      "run",
+      "--project",
+      "bench",
+      "--reporter",
+      "dot",
+      "tests/bench/search.bench.test.ts",
+      "tests/bench/ask.bench.test.ts",
+      "tests/bench/chapters.bench.test.ts",
+    ],
     {
       cwd: root,
       env: offlineEnv,

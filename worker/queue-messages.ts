@@ -55,12 +55,22 @@ export const recordingMessageSchema = z.object({
 });
 export type RecordingMessage = z.infer<typeof recordingMessageSchema>;
 
+/** Chapters to generate for a file's transcript (worker/chapters/job.ts). */
+export const chaptersMessageSchema = z.object({
+  type: z.literal("chapters"),
+  audio_file_id: z.string(),
+  /** Who asked (for the job's log line only). */
+  user_id: z.string(),
+});
+export type ChaptersMessage = z.infer<typeof chaptersMessageSchema>;
+
 /** The transcription queue also carries summary jobs (text generation after a transcription), link imports and recordings. */
 export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [
   transcribeMessageSchema,
   summarizeMessageSchema,
   importMessageSchema,
   recordingMessageSchema,
+  chaptersMessageSchema,
 ]);
 
 /** One event for one webhook; retried on the webhook's schedule (worker/webhooks/delivery.ts). */

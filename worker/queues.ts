@@ -6,6 +6,7 @@ import { runWebhookJob } from "./webhooks/delivery";
 import { runImportJob } from "./imports/job";
 import { runRecordingJob } from "./recordings/job";
 import { runSummaryJob } from "./summaries/job";
+import { runChaptersJob } from "./chapters/job";
 import { runTranscriptionJob } from "./transcription/job";
 
 export { QUEUES } from "./queue-messages";
@@ -30,7 +31,9 @@ const CONSUMERS: Record<string, Consumer<z.ZodType>> = {
           ? runImportJob(message, body, env)
           : body.type === "recording"
             ? runRecordingJob(message, body, env)
-            : runTranscriptionJob(message, body, env),
+            : body.type === "chapters"
+              ? runChaptersJob(message, body, env)
+              : runTranscriptionJob(message, body, env),
   }),
   [QUEUES.export]: consumer({ schema: exportMessageSchema, run: runExportJob }),
   [QUEUES.webhook]: consumer({ schema: webhookMessageSchema, run: runWebhookJob }),

@@ -66,7 +66,7 @@ function transcriptKey(sql: SqlStorage, fileId: string): number {
 }
 
 /** Every word of the file's transcript in text order. */
-const wordIndex = (sql: SqlStorage, transcript: number): AnchorIndex => transcriptWordIndex(sql, transcript);
+export const wordIndex = (sql: SqlStorage, transcript: number): AnchorIndex => transcriptWordIndex(sql, transcript);
 
 const storedAnchor = (row: CommentRow): StoredAnchor => ({
   wordIds: JSON.parse(row.word_ids ?? "[]") as string[],

@@ -110,6 +110,8 @@ export function commitInStore(sql: SqlStorage, transcript: number, requested: St
   const fields = change.fields?.after;
   if (fields && "summary" in fields) w.exec("UPDATE transcripts SET summary = ? WHERE id = ?", fields.summary ?? null, transcript);
   if (fields && "notes" in fields) w.exec("UPDATE transcripts SET notes = ? WHERE id = ?", fields.notes ?? null, transcript);
+  if (fields && "chapters" in fields)
+    w.exec("UPDATE transcripts SET chapters = ? WHERE id = ?", fields.chapters ? JSON.stringify(fields.chapters) : null, transcript);
 
   const delta = statsDelta(change);
   const record = "record" in plan.history ? plan.history.record : null;

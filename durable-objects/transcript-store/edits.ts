@@ -5,9 +5,12 @@ import type { SpeakerDto, TranscriptDto } from "../../core/transcript";
 import type { OperationResultDto, ReplaceResultDto } from "../../core/operation-results";
 import type { OpRequest } from "../../core/operations";
 import type { TranscriptFields } from "../../core/change";
+import type { ChapterInput } from "../../core/chapters";
+import type { ChaptersAnswer } from "../../common/chapters";
 import type { EditOutcome } from "../../core/outcome";
 import type { DescribedFile } from "../../core/retranscription";
 import { mergeSpeakers, replaceAll } from "./bulk";
+import { putChapters } from "./chapters";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./details";
 import { stepHistory } from "./history";
 import { steppedEntryBytes } from "./history-budget";
@@ -23,7 +26,8 @@ export type StoreEdit =
   | { kind: "create_speaker"; input: { name?: string | undefined; role: string | null } }
   | { kind: "update_speaker"; speakerId: string; input: { name: string; role: string | null } }
   | { kind: "delete_speaker"; speakerId: string }
-  | { kind: "fields"; input: TranscriptFields };
+  | { kind: "fields"; input: TranscriptFields }
+  | { kind: "chapters"; input: ChapterInput[]; generated: boolean };
 
 /** What each kind of edit answers the API with (`data`). */
 export interface EditAnswers {
@@ -35,6 +39,7 @@ export interface EditAnswers {
   update_speaker: SpeakerDto;
   delete_speaker: { id: string; label: string };
   fields: TranscriptDto;
+  chapters: ChaptersAnswer;
 }
 
 /**
@@ -87,6 +92,8 @@ function runKind(storage: DurableObjectStorage, fileId: string, edit: StoreEdit)
       const outcome = updateFields(storage, fileId, edit.input);
       return { data: openTranscript(storage.sql, fileId), outcome };
     }
+    case "chapters":
+      return putChapters(storage, fileId, edit.input, edit.generated);
   }
 }
 

@@ -3,6 +3,7 @@
 import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { EditHistoryDto } from "../../core/operation-results";
 import type { TranscriptFields } from "../../core/change";
+import type { StoredChapter } from "../../core/chapters";
 import { conflict } from "../../core/refusal";
 import { nowIso } from "../../common/time";
 import { decodeChange } from "../../core/change-codec";
@@ -93,13 +94,17 @@ function steppedBefore(sql: SqlStorage, transcript: number, seq: number): EditOu
   };
 }
 
-/** The transcript's summary and notes, those of `named` only. */
+/** The transcript's summary, notes and chapters, those of `named` only. */
 function currentFields(sql: SqlStorage, transcript: number, named: TranscriptFields): TranscriptFields {
   const row = sql
-    .exec<{ summary: string | null; notes: string | null }>("SELECT summary, notes FROM transcripts WHERE id = ?", transcript)
+    .exec<{ summary: string | null; notes: string | null; chapters: string | null }>(
+      "SELECT summary, notes, chapters FROM transcripts WHERE id = ?",
+      transcript,
+    )
     .one();
   return {
     ...("summary" in named ? { summary: row.summary } : {}),
     ...("notes" in named ? { notes: row.notes } : {}),
+    ...("chapters" in named ? { chapters: row.chapters ? (JSON.parse(row.chapters) as StoredChapter[]) : null } : {}),
   };
 }

@@ -288,6 +288,13 @@ const MIGRATIONS: readonly string[][] = [
     ) WITHOUT ROWID`,
     "CREATE INDEX highlights_file ON highlights (file_id, created_at)",
   ],
+  [
+    // A transcript's chapters (decision 046): a field like the summary, JSON [{id, title,
+    // startWordId, summary, startTime}] (core/chapters.ts), with the state of a generation.
+    "ALTER TABLE transcripts ADD COLUMN chapters TEXT",
+    "ALTER TABLE transcripts ADD COLUMN chapters_status TEXT",
+    "ALTER TABLE transcripts ADD COLUMN chapters_error TEXT",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

@@ -82,7 +82,14 @@ describe("exports", () => {
   it("PDF leaves out what the options turn off", async () => {
     const bytes = await renderPdf(
       exportDocument(),
-      { include_notes: false, include_summary: false, include_speakers: false, include_timestamps: false, include_comments: false },
+      {
+        include_notes: false,
+        include_summary: false,
+        include_speakers: false,
+        include_timestamps: false,
+        include_comments: false,
+        include_chapters: false,
+      },
       fonts,
     );
     const text = (await pdfText(bytes)).pages.join(" ");

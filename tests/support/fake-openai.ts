@@ -25,6 +25,8 @@
 // check what the speech server was really asked. Chat completions answer summaries
 // and ask requests (fakeChat, fakeAsk); GET /fake/asked lists the questions asked.
 
+import { fakeChapters } from "./fake-chapters";
+
 export const FAKE_OPENAI_ORIGIN = "https://fake-openai.test";
 export const FAKE_OPENAI_BASE_URL = `${FAKE_OPENAI_ORIGIN}/v1`;
 export const FAKE_OPENAI_API_KEY = "sk-test-key";
@@ -128,6 +130,7 @@ async function fakeChat(request: Request): Promise<Response> {
     return error(400, "model, messages and max_tokens are required");
   const ask = body.messages.find((m) => m.role === "user")?.content ?? "";
   if (ask.startsWith("Passages:\n")) return fakeAsk(ask, body as { model: string; stream?: unknown });
+  if (ask.startsWith("Chapters of utterances")) return fakeChapters(ask, body.model);
   if (ask.includes("fail-summary")) return error(500, "The model is overloaded", "server_error");
   const type = /headline/.test(ask)
     ? "headline"

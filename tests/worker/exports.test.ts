@@ -50,7 +50,14 @@ async function quietExport(user: TestUser, fileId: string, format: "pdf" | "txt"
     audioFileId: fileId,
     fileName: "take.wav",
     format,
-    options: { include_notes: true, include_summary: true, include_speakers: true, include_timestamps: true, include_comments: false },
+    options: {
+      include_notes: true,
+      include_summary: true,
+      include_speakers: true,
+      include_timestamps: true,
+      include_comments: false,
+      include_chapters: true,
+    },
   });
   return row.id;
 }
@@ -171,13 +178,14 @@ describe("exports", { timeout: 60_000 }, () => {
   it("lists export options with labels", async () => {
     const { user, fileId } = await userWithTranscript("export-options");
     const options = (await expectOk(await api(user).transcripts[":id"]["export-options"].$get({ param: { id: fileId } }))).data;
-    expect(options.formats.map((f: Json) => f.value)).toEqual(["pdf", "docx", "srt", "vtt", "txt"]);
+    expect(options.formats.map((f: Json) => f.value)).toEqual(["pdf", "docx", "srt", "vtt", "txt", "vtt_chapters"]);
     expect(options.options.map((o: Json) => [o.key, o.default])).toEqual([
       ["include_timestamps", true],
       ["include_speakers", true],
       ["include_summary", true],
       ["include_notes", true],
       ["include_comments", false],
+      ["include_chapters", true],
     ]);
   });
 

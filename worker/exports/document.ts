@@ -1,6 +1,7 @@
 // What an export contains, built from the transcript as it stands: the same
 // speakers' current names, corrected words and order the editor shows. Every
 // format renders the same blocks, so a PDF, a DOCX and a TXT never disagree.
+import type { ChapterDto } from "../../common/chapters";
 import type { CommentDto } from "../../common/comments";
 import type { ExportOptions } from "../../common/exports";
 import { formatDuration, formatTimestamp } from "../../core/timestamps";
@@ -33,6 +34,30 @@ export interface ExportDocument {
   utterances: ExportUtterance[];
   /** Comment threads on the utterances, in text order; empty unless they were read for this export. */
   comments: ExportThread[];
+  /** The chapters in order (absent: none). */
+  chapters?: ExportChapter[];
+}
+
+export interface ExportChapter {
+  title: string;
+  summary: string;
+  start: number;
+  end: number;
+  /** The index of the utterance it starts in: its heading goes before it. */
+  utterance: number;
+}
+
+/** Each chapter with the utterance holding its first word (a word not found: the first utterance still running at its time). */
+function placeChapters(kept: readonly UtteranceDto[], chapters: readonly ChapterDto[]): ExportChapter[] {
+  const inUtterance = new Map<string, number>();
+  kept.forEach((u, i) => {
+    for (const w of u.transcriptWords) inUtterance.set(w.id, i);
+  });
+  return chapters.map((c) => {
+    const byTime = kept.findIndex((u) => u.endTime > c.start_time);
+    const utterance = inUtterance.get(c.start_word_id) ?? (byTime >= 0 ? byTime : Math.max(0, kept.length - 1));
+    return { title: c.title, summary: c.summary, start: c.start_time, end: c.end_time, utterance };
+  });
 }
 
 export function buildExportDocument(
@@ -41,6 +66,7 @@ export function buildExportDocument(
   speakers: SpeakerDto[],
   utterances: UtteranceDto[],
   comments: readonly CommentDto[] = [],
+  chapters: readonly ChapterDto[] = [],
 ): ExportDocument {
   const names = new Map(speakers.map((s) => [s.id, s.displayName]));
   const kept = utterances.filter((u) => u.transcriptWords.length > 0);
@@ -60,6 +86,7 @@ export function buildExportDocument(
       words: u.transcriptWords.map((w) => ({ text: w.text, start: w.startTime, end: w.endTime })),
     })),
     comments: placeThreads(kept, comments),
+    chapters: placeChapters(kept, chapters),
   };
 }
 
@@ -78,7 +105,9 @@ export type Block =
       text: string;
       /** The comment threads noted under it (those starting in it), when comments are included. */
       notes: ExportThread[];
-    };
+    }
+  /** A chapter's heading, before the utterance it starts in; `number` counts from 1. */
+  | { kind: "chapter"; number: number; title: string; timestamp: string };
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
@@ -102,6 +131,12 @@ export function documentBlocks(doc: ExportDocument, options: ExportOptions): Blo
     { kind: "meta", label: "Date", text: formatExportDate(doc.date) },
     { kind: "meta", label: "Duration", text: formatDuration(doc.duration) },
   ];
+  const chapters = options.include_chapters ? (doc.chapters ?? []) : [];
+  // The table of contents: a `0:00 Title` line per chapter.
+  if (chapters.length) {
+    blocks.push({ kind: "heading", text: "Chapters" });
+    for (const c of chapters) blocks.push({ kind: "paragraph", text: `${formatTimestamp(c.start)} ${c.title}` });
+  }
   if (options.include_speakers && doc.speakers.length > 0) {
     blocks.push({ kind: "heading", text: "Speakers" });
     for (const s of doc.speakers) blocks.push({ kind: "speaker", name: s.name, role: s.role });
@@ -117,7 +152,12 @@ export function documentBlocks(doc: ExportDocument, options: ExportOptions): Blo
       else notes.set(t.start.utterance, [t]);
     }
   }
+  let next = 0;
   doc.utterances.forEach((u, index) => {
+    for (; next < chapters.length && chapters[next]!.utterance <= index; next++) {
+      const c = chapters[next]!;
+      blocks.push({ kind: "chapter", number: next + 1, title: c.title, timestamp: formatTimestamp(c.start) });
+    }
     blocks.push({
       kind: "utterance",
       index,

@@ -5,6 +5,7 @@ import { renderPdf, type PdfFonts } from "./formats/pdf";
 import { renderSrt } from "./formats/srt";
 import { renderTxt } from "./formats/txt";
 import { renderVtt } from "./formats/vtt";
+import { renderVttChapters } from "./formats/vtt-chapters";
 
 export interface RenderedExport {
   bytes: Uint8Array;
@@ -31,5 +32,7 @@ export async function renderExport(
       return text(renderVtt(doc, options));
     case "txt":
       return text(renderTxt(doc, options));
+    case "vtt_chapters":
+      return text(renderVttChapters(doc));
   }
 }

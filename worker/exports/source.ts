@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { audioFiles, transcripts, type ExportRow, workspaceMembers } from "../db/schema";
 import { readComments, readTranscript, readUtterances } from "../transcripts/store";
+import { readChapters } from "../chapters/stored-chapters";
 import { memberOf } from "../workspaces/access";
 import { buildExportDocument, type ExportDocument } from "./document";
 
@@ -38,10 +39,11 @@ async function loadDocument(
   ]);
   if (!found || !transcript) return null;
   const { file } = found;
-  const [dto, utterances, comments] = await Promise.all([
+  const [dto, utterances, comments, chapters] = await Promise.all([
     readTranscript(env, file.storeId, audioFileId),
     readUtterances(env, file.storeId, audioFileId),
     withComments ? readComments(env, file.storeId, audioFileId) : [],
+    readChapters(env, file.storeId, audioFileId),
   ]);
-  return buildExportDocument(file, dto, dto.speakers, utterances, comments);
+  return buildExportDocument(file, dto, dto.speakers, utterances, comments, chapters.data);
 }

@@ -156,6 +156,7 @@ export const sharedRoutes = new Hono<SharedEnv>()
         include_summary: share.includeSummary,
         include_notes: share.includeNotes,
         include_comments: false,
+        include_chapters: true,
       };
       const filename = exportFilename(doc.title, format);
       return c.body(RENDER_TEXT[format](doc, options), 200, {

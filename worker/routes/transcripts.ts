@@ -18,6 +18,7 @@ import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
 import { utteranceRoutes } from "./utterances";
+import { chapterRoutes } from "./chapters";
 import { routeDocs } from "../lib/openapi";
 
 /** The store holding the transcript of `:id`, for a member of its workspace (404 for anyone else). */
@@ -72,4 +73,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", transcriptSummaryRoutes)
   .route("/", transcriptCommentRoutes)
   .route("/", transcriptQuestionRoutes)
-  .route("/", transcriptHighlightRoutes);
+  .route("/", transcriptHighlightRoutes)
+  .route("/", chapterRoutes);

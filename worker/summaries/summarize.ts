@@ -23,8 +23,8 @@ export interface ChatModel {
 
 /** Characters of transcript per request: ~3,000 tokens, well inside small models' context. */
 export const CHUNK_CHARS = 12_000;
-/** Parts are condensed in parallel, a few at a time. */
-const PARALLEL = 4;
+/** Parts are condensed in parallel, a few at a time (chapter windows too). */
+export const PARALLEL = 4;
 
 const STYLE: Record<SummaryType, { ask: string; maxTokens: number }> = {
   bullets: { ask: 'Summarise it as 3 to 7 short bullet points, each starting with "- ".', maxTokens: 400 },
@@ -80,7 +80,7 @@ export function cleanAnswer(text: string, type: SummaryType): string {
   return out;
 }
 
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

@@ -11,7 +11,14 @@ import { systemClock } from "../editor/model/clock";
 import { onExportCompleted } from "./export-events";
 import { ExportFlow, exportButtonLabel } from "./export-flow";
 
-const BUTTON_LABELS: Record<ExportFormat, string> = { pdf: "PDF", docx: "DOCX", srt: "SRT", vtt: "VTT", txt: "TXT" };
+const BUTTON_LABELS: Record<ExportFormat, string> = {
+  pdf: "PDF",
+  docx: "DOCX",
+  srt: "SRT",
+  vtt: "VTT",
+  txt: "TXT",
+  vtt_chapters: "Chapters VTT",
+};
 
 /** docs/product.md#screens, Export Options: a button per format (each with its own states) and what to include. */
 export function ExportOptions({ audioFileId }: { audioFileId: string }) {

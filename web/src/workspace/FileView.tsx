@@ -17,6 +17,7 @@ import { StatusBadge } from "./StatusBadge";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { useFileSocket } from "../live/useFileSocket";
 import { PresenceBar } from "./PresenceBar";
+import { registerPlayback } from "../chapters/playback-link";
 
 export function FileView({ file }: { file: AudioFileDto }) {
   // One playback controller per open file, shared by the player and the transcript.
@@ -31,11 +32,14 @@ export function FileView({ file }: { file: AudioFileDto }) {
     if (!file.hasTranscript) tutorials.fileWithoutTranscriptOpened();
     return () => tutorials.cancelPending();
   }, [file.id, file.hasTranscript]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file gets a new controller
   useEffect(() => {
     const controller = new PlaybackController();
     setPlayback(controller);
-    return () => controller.dispose();
+    const unregister = registerPlayback(file.id, controller);
+    return () => {
+      unregister();
+      controller.dispose();
+    };
   }, [file.id]);
   // The keys' step, the backstep and pause-while-typing follow the user's preferences.
   const prefs = useSnapshot(authState).user?.preferences.playback;

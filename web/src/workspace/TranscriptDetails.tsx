@@ -15,6 +15,7 @@ import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { CommentsPanel } from "../comments/CommentsPanel";
 import { AskPanel } from "../ask/AskPanel";
 import { HighlightsPanel } from "../highlights/HighlightsPanel";
+import { ChaptersPanel } from "../chapters/ChaptersPanel";
 
 /** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
@@ -33,6 +34,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
       <CommentsPanel file={file} />
       <HighlightsPanel file={file} />
       <AskPanel file={file} />
+      <ChaptersPanel file={file} />
       {/* A reader sees the texts and speakers; a disabled fieldset turns off every control in them. */}
       <fieldset className="tools-fieldset" disabled={!canEdit}>
         <section className="tools-section" aria-label="Summary and notes">

@@ -23,6 +23,8 @@ function paragraphFor(block: Block, doc: ExportDocument, comments: WordComments 
       return new Paragraph({ style: STYLE.meta, children: [new TextRun(clean(`${block.label}: ${block.text}`))] });
     case "heading":
       return new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(clean(block.text))] });
+    case "chapter":
+      return new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(clean(`${block.timestamp} ${block.title}`))] });
     case "speaker":
       return new Paragraph({ style: STYLE.speakerList, children: [new TextRun(clean(speakerLabel(block.name, block.role)))] });
     case "paragraph":

@@ -6,6 +6,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { ExportOptions } from "../../../common/exports";
 import { bodyLines, noteSubject, type ExportThread } from "../comments";
 import { documentBlocks, speakerLabel, type Block, type ExportDocument } from "../document";
+import { addOutline, type OutlineEntry } from "./pdf-outline";
 
 export interface PdfFonts {
   regular: Uint8Array;
@@ -101,6 +102,8 @@ class Writer {
   private y = 0;
   readonly pages: PDFPage[] = [];
   private readonly measures = new Map<Style, (t: string) => number>();
+  /** Where the last chapter heading was drawn (its top), for the outline. */
+  lastHeading: { page: PDFPage; y: number } | null = null;
 
   constructor(
     private readonly pdf: PDFDocument,
@@ -146,6 +149,11 @@ class Writer {
     }
   }
 
+  /** Where the next line goes: an outline entry points there. */
+  here(): { page: PDFPage; y: number } {
+    return { page: this.page, y: this.y };
+  }
+
   /** One line of runs in different styles (an utterance's speaker and timestamp). */
   runs(parts: { text: string; style: Style }[]) {
     const height = Math.max(...parts.map((p) => p.style.lineHeight));
@@ -171,6 +179,7 @@ export async function renderPdf(doc: ExportDocument, options: ExportOptions, fon
     title: { font: bold, size: 20, color: INK, lineHeight: 26, before: 0 },
     meta: { font: regular, size: 10, color: MUTED, lineHeight: 14, before: 2 },
     heading: { font: bold, size: 14, color: INK, lineHeight: 20, before: 16 },
+    chapter: { font: bold, size: 12.5, color: INK, lineHeight: 18, before: 14 },
     body: { font: regular, size: 11, color: INK, lineHeight: 15, before: 4 },
     speaker: { font: bold, size: 10.5, color: INK, lineHeight: 15, before: 10 },
     timestamp: { font: regular, size: 9.5, color: MUTED, lineHeight: 15, before: 0 },
@@ -178,7 +187,12 @@ export async function renderPdf(doc: ExportDocument, options: ExportOptions, fon
   } satisfies Record<string, Style>;
 
   const writer = new Writer(pdf, makeSanitizer(fonts.regular));
-  for (const block of documentBlocks(doc, options)) drawBlock(writer, block, styles);
+  const outline: OutlineEntry[] = [];
+  for (const block of documentBlocks(doc, options)) {
+    drawBlock(writer, block, styles);
+    if (block.kind === "chapter") outline.push({ title: `${block.timestamp} ${block.title}`, ...writer.lastHeading! });
+  }
+  addOutline(pdf, outline);
 
   const total = writer.pages.length;
   writer.pages.forEach((page, i) => {
@@ -189,7 +203,7 @@ export async function renderPdf(doc: ExportDocument, options: ExportOptions, fon
   return pdf.save();
 }
 
-type Styles = Record<"title" | "meta" | "heading" | "body" | "speaker" | "timestamp" | "note", Style>;
+type Styles = Record<"title" | "meta" | "heading" | "chapter" | "body" | "speaker" | "timestamp" | "note", Style>;
 
 const NOTE_INDENT = 12;
 const REPLY_INDENT = 24;
@@ -224,6 +238,11 @@ function drawBlock(writer: Writer, block: Block, s: Styles) {
     case "heading":
       writer.gap(s.heading.before, s.heading.lineHeight * 3);
       writer.paragraph(block.text, s.heading);
+      return;
+    case "chapter":
+      writer.gap(s.chapter.before, s.chapter.lineHeight * 3);
+      writer.lastHeading = writer.here();
+      writer.paragraph(`${block.timestamp} ${block.title}`, s.chapter);
       return;
     case "speaker":
       writer.gap(s.body.before);

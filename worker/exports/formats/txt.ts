@@ -27,6 +27,11 @@ export function renderTxt(doc: ExportDocument, options: ExportOptions): string {
       case "heading":
         out.push("", block.text, "-".repeat(block.text.length));
         break;
+      case "chapter": {
+        const heading = `${block.timestamp} ${block.title}`;
+        out.push("", heading, "~".repeat(Math.min(80, [...heading].length)));
+        break;
+      }
       case "speaker":
         out.push(`- ${speakerLabel(block.name, block.role)}`);
         break;

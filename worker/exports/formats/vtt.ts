@@ -2,7 +2,7 @@ import type { ExportOptions } from "../../../common/exports";
 import type { ExportDocument } from "../document";
 import { buildCues, captionText, cueTimestamp } from "./captions";
 
-const escapeVtt = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export const escapeVtt = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A speaker's name as a voice span's annotation: one line, and no "--" before the tag's ">" (that would read "-->"). */
 const voiceName = (name: string) => escapeVtt(captionText(name)).replace(/-{2,}$/, "-");

@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import { expect, signIn, test } from "./fixtures";
+import { openTranscript } from "./transcripts";
+
+// The fake speech server's transcript: 6 utterances of 8 words, utterance i at i × 3.2 s. The
+// fake chat model answers a chapter every 3 utterances, titled by its first three words.
+
+test("chapters: generate, go to one, rename, undo, and the TXT export lists them", async ({ page }) => {
+  await signIn(page, "Chapters");
+  await openTranscript(page, "chapters.wav");
+  const panel = page.getByTestId("chapters-panel");
+  await panel.getByRole("button", { name: "Generate chapters" }).click();
+  const chapters = panel.getByTestId("chapter");
+  await expect(chapters).toHaveCount(2, { timeout: 15_000 });
+  await expect(chapters.nth(0)).toContainText("0:00 so the quarterly");
+  await expect(chapters.nth(1)).toContainText("0:09 next review so");
+
+  // Going to a chapter plays from there and marks it as the one playing.
+  await panel.getByRole("button", { name: "next review so, at 0:09" }).click();
+  const audio = page.locator("audio");
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(9.6, 1);
+  await expect(chapters.nth(1)).toHaveAttribute("aria-current", "true");
+
+  await panel.getByRole("button", { name: "Rename chapter next review so" }).click();
+  await panel.getByLabel("Chapter title").fill("Next review");
+  await panel.getByLabel("Chapter title").press("Enter");
+  await expect(chapters.nth(1)).toContainText("0:09 Next review");
+
+  // The editor's undo takes the rename back.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(chapters.nth(1)).toContainText("0:09 next review so");
+
+  const download = page.waitForEvent("download");
+  await page.getByTestId("export-options").getByTestId("export-txt").click();
+  const txt = readFileSync((await (await download).path())!, "utf8");
+  expect(txt).toMatch(/0:00 so the quarterly\s+0:09 next review so/);
+});

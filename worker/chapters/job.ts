@@ -1,0 +1,107 @@
+// Chapter generation jobs on the transcription queue, next to summaries (decision 046): asked
+// for by an editor, marked "generating" in the file's store, written as one undoable history
+// entry ("Generated chapters"), or marked failed with a message the panel shows.
+import { eq } from "drizzle-orm";
+import type { TranscriptChangedMessage } from "../../core/live-change";
+import type { ChapterInput } from "../../core/chapters";
+import type { UtteranceDto } from "../../core/transcript";
+import { CHAPTER_GENERATION_MESSAGES, type ChapterGenerationDto } from "../../common/chapters";
+import { userStore } from "../channel";
+import { type Config, getConfig } from "../config";
+import { getDb } from "../db/client";
+import { audioFiles, transcripts, users } from "../db/schema";
+import { ApiError, conflict } from "../lib/errors";
+import { publishToWorkspace } from "../live/publish";
+import type { ChaptersMessage } from "../queue-messages";
+import { chatModel, summaryModelName } from "../summaries/chat-models";
+import { SUMMARY_MAX_ATTEMPTS } from "../summaries/job";
+import { editTranscript, readSpeakers, readUtterances } from "../transcripts/store";
+import { generateChapters, type ProposedChapter, UnreadableChaptersError } from "./generate";
+
+type ChaptersOf = { audioFileId: string; storeId: string };
+
+const mark = (env: Env, of: ChaptersOf, status: ChapterGenerationDto["status"], error: string | null, onlyWhileGenerating = false) =>
+  userStore(env, of.storeId).markChapters(of.audioFileId, status, error, onlyWhileGenerating);
+
+/** The editor asks for chapters: marked generating, then queued; 409 when no model is configured. */
+export async function requestChapters(env: Env, config: Config, of: ChaptersOf, userId: string): Promise<void> {
+  if (!summaryModelName(config)) throw conflict(CHAPTER_GENERATION_MESSAGES.unavailable);
+  await mark(env, of, "generating", null);
+  try {
+    const message: ChaptersMessage = { type: "chapters", audio_file_id: of.audioFileId, user_id: userId };
+    await env.TRANSCRIPTION_QUEUE.send(message);
+  } catch (error) {
+    console.error("Could not queue the chapters of", of.audioFileId, error);
+    await mark(env, of, "failed", CHAPTER_GENERATION_MESSAGES.failed);
+    throw new ApiError(503, CHAPTER_GENERATION_MESSAGES.failed);
+  }
+}
+
+const changed = (audioFileId: string): TranscriptChangedMessage => ({
+  type: "transcript_changed",
+  file_id: audioFileId,
+  utterance_ids: [],
+  removed_utterance_ids: [],
+  details_changed: true,
+  client_id: null,
+});
+
+/** Utterance numbers (1-based) to the first word of that utterance, or of the next one with words. */
+export function chapterStarts(utterances: readonly UtteranceDto[], proposed: readonly ProposedChapter[]): ChapterInput[] {
+  const out: ChapterInput[] = [];
+  for (const chapter of proposed) {
+    const word = utterances.slice(chapter.start - 1).find((u) => u.transcriptWords.length)?.transcriptWords[0];
+    if (word) out.push({ title: chapter.title, startWordId: word.id, summary: chapter.summary });
+  }
+  return out;
+}
+
+export async function runChaptersJob(message: Message<unknown>, job: ChaptersMessage, env: Env): Promise<void> {
+  // The file's store and workspace as they are now (a file may have moved since the job was queued).
+  const db = getDb(env.DB);
+  const row = await db
+    .select({ audioFileId: transcripts.audioFileId, storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId })
+    .from(transcripts)
+    .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
+    .where(eq(transcripts.audioFileId, job.audio_file_id))
+    .get();
+  if (!row) {
+    message.ack();
+    return;
+  }
+  const fail = async (error: string) => {
+    if (await mark(env, row, "failed", error, true)) await publishToWorkspace(env, row.workspaceId, changed(row.audioFileId));
+    message.ack();
+  };
+  const model = chatModel(env, getConfig(env));
+  if (!model) return fail(CHAPTER_GENERATION_MESSAGES.unavailable);
+  try {
+    const [speakers, utterances] = await Promise.all([
+      readSpeakers(env, row.storeId, row.audioFileId),
+      readUtterances(env, row.storeId, row.audioFileId),
+    ]);
+    const names = new Map(speakers.map((s) => [s.id, s.displayName]));
+    const lines = utterances.map((u) => ({
+      speaker: names.get(u.speakerId) ?? "Speaker",
+      start: u.startTime,
+      text: u.transcriptWords.map((w) => w.text).join(" "),
+    }));
+    const input = lines.some((l) => l.text) ? chapterStarts(utterances, await generateChapters(model, lines)) : [];
+    // None found: the current chapters stay (an empty answer is no reason to remove them).
+    if (!input.length) return fail(CHAPTER_GENERATION_MESSAGES.none);
+    // The history names who asked.
+    const asker = await db.select({ id: users.id, name: users.fullName }).from(users).where(eq(users.id, job.user_id)).get();
+    await editTranscript(env, row.storeId, row.audioFileId, { kind: "chapters", input, generated: true }, null, asker ?? null);
+  } catch (error) {
+    console.error(`Chapters of ${job.audio_file_id} failed (attempt ${message.attempts})`, error);
+    if (error instanceof UnreadableChaptersError) return fail(CHAPTER_GENERATION_MESSAGES.unreadable);
+    if (message.attempts < SUMMARY_MAX_ATTEMPTS) {
+      message.retry({ delaySeconds: 30 * message.attempts });
+      return;
+    }
+    return fail(CHAPTER_GENERATION_MESSAGES.failed);
+  }
+  message.ack();
+  // The edit told the tabs when the chapters changed; this tells them the generation ended either way.
+  await publishToWorkspace(env, row.workspaceId, changed(row.audioFileId));
+}
