@@ -134,6 +134,32 @@ describe("transcription workflow", () => {
     expect(await words(user, file.id)).toHaveLength(12 * 12);
   });
 
+  it("a run restarted from its first step after pieces 1–9 reuses their stored words, sending only 10–12", async () => {
+    const user = await createUser("wf-restart");
+    const filename = `restart-${crypto.randomUUID().slice(0, 8)}.wav`;
+    const file = await processingFile(user, filename, 12);
+    await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
+    await deliverOnEngine(user, file);
+    await instance.waitForStepResult({ name: "piece 9 of 12, attempt 1" });
+    const handle = await env.TRANSCRIPTION_WORKFLOW.get(file.instanceId);
+    await handle.pause();
+    await instance.waitForStatus("paused");
+    const sent = (await requestsFor(filename)).length;
+    expect(sent).toBeGreaterThanOrEqual(9);
+    // A restart forgets every step's result (the sweep restarts a run whose execution was lost): the
+    // pieces' words kept in storage under the run answer instead of the speech service.
+    await handle.restart();
+    await instance.waitForStatus("complete");
+    expect(await requestsFor(filename)).toHaveLength(12);
+    expect(await fileRow(file.id)).toMatchObject({ status: "ready", job_chunks_done: 12 });
+    const stored = await words(user, file.id);
+    expect(stored).toHaveLength(12 * 12);
+    // The prompts carried from piece to piece are the same as in a run that was never restarted.
+    const prompts = (await requestsFor(filename)).map((r) => r.prompt);
+    expect(prompts[1]).toMatch(/budget/);
+    expect(new Set(prompts.slice(1))).toEqual(new Set([prompts[1]]));
+  });
+
   it("cancels a running transcription: failed with “Cancelled”, media kept, and it can be transcribed again", async () => {
     const user = await createUser("wf-cancel");
     const stranger = await createUser("wf-cancel-stranger");
