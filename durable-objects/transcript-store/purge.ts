@@ -2,6 +2,7 @@
 // rule 5), so nothing in the store outlives its file.
 import { dropComments } from "./comments";
 import { dropQuestions } from "./questions";
+import { forgetEndedRuns } from "./ended-runs";
 import { dropAllHistory } from "./snapshots";
 
 /** Inside the caller's transaction: every row of these files' transcripts (the search rows go by trigger). */
@@ -24,6 +25,7 @@ export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonl
   return storage.transactionSync(() => {
     dropComments(storage.sql, fileIds);
     dropQuestions(storage.sql, fileIds);
+    forgetEndedRuns(storage, fileIds);
     return purgeInTransaction(storage.sql, fileIds);
   });
 }

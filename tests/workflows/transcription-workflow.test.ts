@@ -6,12 +6,15 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { buildTranscriptRows } from "../../worker/transcripts/ingest";
+import { mergeNewRecognition } from "../../worker/transcripts/store";
 import { startRun } from "../../worker/transcription/job";
 import { instanceIdOf } from "../../worker/transcription/run-key";
 import type { ReceivedTranscription } from "../support/fake-openai";
+import { generatedTranscript } from "../support/three-hour";
 import { FAKE_OPENAI_ORIGIN } from "../support/fake-openai";
 import { call, type Json } from "../worker/helpers";
-import { deliver } from "../worker/retranscribe-helpers";
+import { deliver, startAgain } from "../worker/retranscribe-helpers";
 import { createUser, type TestUser, wav } from "../worker/library-helpers";
 import { openTab, until } from "../worker/live-helpers";
 
@@ -187,6 +190,42 @@ describe("transcription workflow", () => {
     for (let i = 0; i < 100 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await fileRow(file.id)).toMatchObject({ status: "ready", failure_reason: null });
     expect(await requestsFor(filename)).toHaveLength(2);
+  });
+
+  it("a re-transcription cancelled while its store step runs writes nothing to the transcript", async () => {
+    const user = await createUser("wf-cancel-store");
+    const file = await processingFile(user, `cancel-store-${crypto.randomUUID().slice(0, 8)}.wav`, 1);
+    await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
+    await deliverOnEngine(user, file);
+    await instance.waitForStatus("complete");
+    const before = await words(user, file.id);
+    expect(before.length).toBeGreaterThan(0);
+
+    // A re-transcription's store step has checked its run is current; the user cancels before its store call.
+    await startAgain(file.id);
+    const row = (await env.DB.prepare("SELECT store_id, processing_started_at FROM audio_files WHERE id = ?")
+      .bind(file.id)
+      .first<{ store_id: string; processing_started_at: string }>())!;
+    expect((await call("POST", `/audio_files/${file.id}/cancel`, undefined, user)).body.data).toMatchObject({ failureReason: "Cancelled" });
+    const rows = buildTranscriptRows({ id: file.id, storeId: row.store_id }, generatedTranscript(2, 3), {
+      service: "openai-compatible",
+      startedAt: row.processing_started_at,
+      completedAt: new Date().toISOString(),
+    });
+    const outcome = await mergeNewRecognition(
+      env,
+      rows,
+      { detectedLanguage: null, notices: null },
+      {
+        file: { processingStartedAt: row.processing_started_at },
+        run: row.processing_started_at,
+        discardCorrections: false,
+        label: { serviceLabel: "OpenAI-compatible", language: null, terms: [] },
+      },
+    );
+    expect(outcome).toEqual({ merged: false });
+    expect(await words(user, file.id)).toEqual(before);
+    expect(await fileRow(file.id)).toMatchObject({ status: "failed", failure_reason: "Cancelled" });
   });
 
   it("deleting a processing file ends its run", async () => {
