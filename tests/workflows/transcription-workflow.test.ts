@@ -88,6 +88,27 @@ describe("transcription workflow", () => {
     tab.close();
   });
 
+  it("keeps each piece's speaker labels apart: a diarizing server numbers speakers anew in every request", async () => {
+    const user = await createUser("wf-speakers");
+    const diarized = await processingFile(user, `panel-diarized-${crypto.randomUUID().slice(0, 8)}.wav`, 2);
+    const plain = await processingFile(user, `panel-${crypto.randomUUID().slice(0, 8)}.wav`, 2);
+    await using first = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, diarized.instanceId);
+    await using second = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, plain.instanceId);
+    await Promise.all([deliverOnEngine(user, diarized), deliverOnEngine(user, plain)]);
+    await Promise.all([first.waitForStatus("complete"), second.waitForStatus("complete")]);
+    const speakers = async (fileId: string) =>
+      (await call("GET", `/transcripts/${fileId}/speakers`, undefined, user)).body.data.map((s: Json) => [s.originalLabel, s.displayName]);
+    // "A" of the second request need not be "A" of the first: four speakers, merged by the user where they are one.
+    expect(await speakers(diarized.id)).toEqual([
+      ["A (piece 1)", "Speaker 1"],
+      ["B (piece 1)", "Speaker 2"],
+      ["A (piece 2)", "Speaker 3"],
+      ["B (piece 2)", "Speaker 4"],
+    ]);
+    // A server that tells no speakers apart leaves one speaker for the whole recording.
+    expect(await speakers(plain.id)).toEqual([["0", "Speaker 1"]]);
+  });
+
   it("fails the file once, with the service's reason, when retrying cannot help", async () => {
     const user = await createUser("wf-permanent");
     const filename = `broken-bad-request-${crypto.randomUUID().slice(0, 8)}.wav`;
