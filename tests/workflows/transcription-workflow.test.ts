@@ -14,7 +14,7 @@ import type { ReceivedTranscription } from "../support/fake-openai";
 import { generatedTranscript } from "../support/three-hour";
 import { FAKE_OPENAI_ORIGIN } from "../support/fake-openai";
 import { call, type Json } from "../worker/helpers";
-import { deliver, startAgain } from "../worker/retranscribe-helpers";
+import { deliverMessage, startAgain } from "../worker/retranscribe-helpers";
 import { createUser, type TestUser, wav } from "../worker/library-helpers";
 import { openTab, until } from "../worker/live-helpers";
 
@@ -36,7 +36,7 @@ async function processingFile(user: TestUser, filename: string, pieces: number) 
 }
 
 /** One delivery of the file's transcription job, on the real engine with this project's bindings. */
-const deliverOnEngine = (user: TestUser, file: { id: string; key: string }) => deliver(user, file, env);
+const deliverOnEngine = (user: TestUser, file: { id: string; key: string }) => deliverMessage(user, file);
 
 /** What the fake speech server received for this file name. */
 async function requestsFor(filename: string): Promise<ReceivedTranscription[]> {
