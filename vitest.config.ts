@@ -74,7 +74,8 @@ export default defineConfig({
       {
         // Transcription runs on the real workflow engine: an instance runs with the Worker's own
         // bindings, so these say which service it reaches (the fake OpenAI-compatible server), cut
-        // files into pieces of about 10 s of the tests' 8 kHz WAV, and retry at once.
+        // files into pieces of about 10 s of the tests' 8 kHz WAV, and retry at once. Every test
+        // that transcribes with that server on the engine is here (re-transcription, webhooks).
         plugins: [
           workersRuntime({
             TRANSCRIPTION_SERVICE: "openai-compatible",

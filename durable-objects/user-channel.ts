@@ -17,6 +17,7 @@ import { type CommentsChange, runCommentsChange } from "./transcript-store/comme
 import { type HighlightActor, type HighlightsChange, listHighlights, runHighlightsChange } from "./transcript-store/highlights";
 import { type Author, asAuthor } from "./transcript-store/author";
 import { type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits";
+import { endRun } from "./transcript-store/ended-runs";
 import { editHistory } from "./transcript-store/history";
 import { type IngestOutcome, ingestTranscript } from "./transcript-store/ingest";
 import { filesInObject, holdsTranscripts, ORPHAN_GRACE_MS, ORPHAN_SWEEP_INTERVAL_MS, orphanFiles } from "./transcript-store/orphans";
@@ -109,6 +110,11 @@ export class UserChannel extends LiveRoom {
   /** RPC: merges a new recognition into the file's transcript, keeping corrections (null: it has none here). */
   async mergeRetranscription(input: StoreMerge): Promise<StoreMergeOutcome> {
     return mergeRetranscription(this.storage, input);
+  }
+
+  /** RPC: a transcription run ended from outside; "stored" when its recognition is in already. */
+  async endRun(fileId: string, run: string): Promise<"stored" | "ended"> {
+    return endRun(this.storage, fileId, run);
   }
 
   async correctedCount(fileId: string): Promise<number> {

@@ -8,6 +8,7 @@ import type { FileFields } from "../../core/retranscription";
 import { encodeStoreWords, storedFields, withDerivedIds } from "./layout";
 import { reanchorComments } from "./comments";
 import { reanchorHighlights } from "./highlights";
+import { runEnded } from "./ended-runs";
 import { purgeInTransaction } from "./purge";
 
 /** The next keys AUTOINCREMENT would give: explicit keys past every key ever used, so none is reused. */
@@ -72,6 +73,8 @@ export function ingestTranscript(storage: DurableObjectStorage, rows: Transcript
       .exec<{ api_id: string; run: string }>("SELECT api_id, run FROM transcripts WHERE file_id = ?", t.audioFileId)
       .toArray()[0];
     if (held?.run === run) return { stored: false, transcriptId: held.api_id };
+    // Cancelled after its check of the file: the run writes nothing (ended-runs.ts).
+    if (runEnded(storage, t.audioFileId, run)) return { stored: false, transcriptId: held?.api_id ?? t.id };
     purgeInTransaction(sql, [t.audioFileId]);
     const transcript = sql
       .exec<{ id: number }>(

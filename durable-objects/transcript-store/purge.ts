@@ -3,6 +3,7 @@
 import { dropComments } from "./comments";
 import { dropHighlights } from "./highlights";
 import { dropQuestions } from "./questions";
+import { forgetEndedRuns } from "./ended-runs";
 import { dropAllHistory } from "./snapshots";
 
 /** Inside the caller's transaction: every row of these files' transcripts (the search rows go by trigger). */
@@ -26,6 +27,7 @@ export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonl
     dropComments(storage.sql, fileIds);
     dropHighlights(storage.sql, fileIds);
     dropQuestions(storage.sql, fileIds);
+    forgetEndedRuns(storage, fileIds);
     return purgeInTransaction(storage.sql, fileIds);
   });
 }

@@ -14,6 +14,7 @@ import type { DescribedFile, FileFields, RetranscriptionChange, RetranscriptionL
 import { matchSpeakers, planMerge, retranscriptionSummary } from "../../core/retranscribe-merge";
 import type { StoredWord } from "../../core/stored-words";
 import { appendHistory } from "./commit";
+import { runEnded } from "./ended-runs";
 import { reweighEntry } from "./history-budget";
 import { insertRecognised, insertRecognisedSpeakers } from "./ingest";
 import { decodeStoreWords } from "./layout";
@@ -30,15 +31,18 @@ export interface StoreMerge {
   label: RetranscriptionLabel;
 }
 
-/** `transcriptId`: the API's id of the transcript, for D1's header. */
-export type StoreMergeOutcome = {
-  merged: true;
-  kept: number;
-  hadSummary: boolean;
-  duration: number;
-  file: DescribedFile;
-  transcriptId: string;
-} | null;
+/** `transcriptId`: the API's id of the transcript, for D1's header; `{ended}` when the run was ended (ended-runs.ts). */
+export type StoreMergeOutcome =
+  | {
+      merged: true;
+      kept: number;
+      hadSummary: boolean;
+      duration: number;
+      file: DescribedFile;
+      transcriptId: string;
+    }
+  | { ended: true }
+  | null;
 
 type Head = { id: number; api_id: string; run: string; history_index: number; had_summary: number; duration: number };
 
@@ -87,6 +91,7 @@ export function mergeRetranscription(storage: DurableObjectStorage, input: Store
       )
       .toArray()[0];
     if (!head) return null;
+    if (runEnded(storage, fresh.transcript.audioFileId, input.run)) return { ended: true };
     const transcript = head.id;
     if (head.run === input.run) {
       const kept = sql

@@ -1,11 +1,10 @@
 // Failures a user can see, and jobs that survive a crash: a retrying job says so
-// in the file view; an app killed in the middle of a transcription finishes it
-// after a restart (the queue redelivers it, or the recovery sweep re-queues it).
-import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+// in the file view; an app killed between two pieces of a transcription finishes it
+// after a restart (the recovery sweep restarts its run), and sends no recognised piece again.
 import { request as playwrightRequest } from "@playwright/test";
 import { createUser, expect, signIn, snap, test } from "./fixtures";
 import { sineWav } from "./media";
+import { ownApp, speechRequests } from "./own-app";
 
 test("a retrying transcription shows its attempt, the service's reason and the next try", async ({ page }) => {
   test.setTimeout(150_000);
@@ -24,56 +23,26 @@ test("a retrying transcription shows its attempt, the service's reason and the n
   await snap(page, "22-retrying");
 });
 
-const fakeOpenAiPort = Number(process.env.FAKE_OPENAI_PORT ?? 8789);
-const port = Number(process.env.E2E_PORT ?? 8788) + 20;
-const base = `http://localhost:${port}`;
-const stateDir = `.wrangler/e2e-restart-${port}`;
+const PIECES = 8;
+/** 8 kHz 16-bit WAV is 16 kB a second: under 0.05 MB a request, a piece holds about 3 s. */
+const SECONDS_PER_PIECE = 3;
 
-function startApp(): ChildProcess {
-  return spawn("node", ["scripts/start.mjs"], {
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PERSIST_DIR: stateDir,
-      SKIP_BUILD: "1",
-      SWEEP_INTERVAL_SECONDS: "2",
-      // Short bounds so the test does not wait the production 16 minutes.
-      DEV_VARS: `TRANSCRIPTION_SERVICE=openai-compatible;OPENAI_MAX_FILE_SIZE_MB=1000;OPENAI_BASE_URL=http://127.0.0.1:${fakeOpenAiPort}/v1;JOB_LOST_AFTER_SECONDS=12`,
-    },
-  });
-}
-
-async function ready() {
-  await expect
-    .poll(async () => (await fetch(`${base}/api/v1/auth/config`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [500] })
-    .toBe(200);
-}
-
-const kill = (app: ChildProcess) => {
-  try {
-    process.kill(-app.pid!, "SIGKILL");
-  } catch {
-    // already gone
-  }
-};
-
-test("a transcription interrupted by killing the app finishes after a restart", async () => {
+test("a transcription killed between pieces finishes after a restart, sending no recognised piece again", async () => {
   test.setTimeout(180_000);
-  rmSync(stateDir, { recursive: true, force: true });
-  let app = startApp();
+  // Short bounds so the test does not wait the production 16 minutes.
+  const app = ownApp(20, "OPENAI_MAX_FILE_SIZE_MB=0.05;JOB_LOST_AFTER_SECONDS=8", { SWEEP_INTERVAL_SECONDS: "2" });
   try {
-    await ready();
-    const api = await playwrightRequest.newContext({ baseURL: base });
+    await app.start();
+    const api = await playwrightRequest.newContext({ baseURL: app.base });
     const { token } = await createUser(api, "Crash Survivor");
     const headers = { authorization: `Bearer ${token}` };
-    const audio = sineWav(4);
-    // "slow": the fake server answers after 8 s, so the job is mid-flight when the app dies.
+    // "pace-2000ms": each piece is answered after 2 s, so the run is between pieces when the app dies.
+    const filename = `board-${Date.now()}-pace-2000ms.wav`;
+    const audio = sineWav(PIECES * SECONDS_PER_PIECE, 8000);
     const link = await (
       await api.post("/api/v1/audio_files/upload-url", {
         headers,
-        data: { filename: "board-slow.wav", content_type: "audio/wav", file_size: audio.length },
+        data: { filename, content_type: "audio/wav", file_size: audio.length },
       })
     ).json();
     expect(
@@ -82,38 +51,42 @@ test("a transcription interrupted by killing the app finishes after a restart", 
     const confirmed = await api.post("/api/v1/audio_files/confirm-upload", {
       headers,
       data: {
-        filename: "board-slow.wav",
+        filename,
         key: link.key,
         file_size: audio.length,
         content_type: "audio/wav",
         folder_id: "",
-        duration_seconds: 4,
+        duration_seconds: PIECES * SECONDS_PER_PIECE,
       },
     });
     expect(confirmed.status()).toBe(201);
     const { data: file } = await confirmed.json();
-    // Wait until the job has started its attempt, then kill everything.
-    await expect
-      .poll(async () => (await (await api.get(`/api/v1/audio_files/${file.id}`, { headers })).json()).data.job?.attempt ?? 0, {
-        timeout: 20_000,
-      })
-      .toBeGreaterThan(0);
-    kill(app);
+    const job = async (context = api) => (await (await context.get(`/api/v1/audio_files/${file.id}`, { headers })).json()).data.job;
+    // Three pieces recognised and stored, the fourth (maybe) on its way, 2 s from its answer: kill everything.
+    let recognised = 0;
+    for (const end = Date.now() + 60_000; recognised < 3 && Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+      recognised = (await job())?.chunksDone ?? 0;
+    app.kill();
+    expect(recognised).toBe(3);
+    const { received: sentBefore } = await speechRequests(filename);
+    expect(sentBefore - recognised).toBeLessThanOrEqual(1);
     await new Promise((r) => setTimeout(r, 1000));
 
-    app = startApp();
-    await ready();
-    const after = await playwrightRequest.newContext({ baseURL: base });
+    await app.start();
+    const after = await playwrightRequest.newContext({ baseURL: app.base });
     await expect
       .poll(async () => (await (await after.get(`/api/v1/audio_files/${file.id}`, { headers })).json()).data.status, {
         timeout: 90_000,
-        intervals: [1000],
+        intervals: [500],
       })
       .toBe("ready");
+    // Pieces 1 to k were recognised before the kill and are never sent again; only a piece still
+    // on its way when the app died is sent a second time.
+    expect((await speechRequests(filename)).received - sentBefore).toBe(PIECES - recognised);
     const transcript = await after.get(`/api/v1/transcripts/${file.id}`, { headers });
     expect(transcript.status()).toBe(200);
     expect((await transcript.json()).data.wordCount).toBeGreaterThan(0);
   } finally {
-    kill(app);
+    app.kill();
   }
 });

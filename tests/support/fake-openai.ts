@@ -9,6 +9,8 @@
 //   "server-error" 500, "bad-request" or "fail" 400, "rate-limited" 429, "timeout" 408,
 //   "hold"          503 (the job retries later, so the file stays processing),
 //   "slow"          the ordinary answer after 8 s,
+//   "pace-<ms>ms"   every request's ordinary answer after that many milliseconds (a long file's
+//                   pieces recognised one by one, slowly enough to watch),
 //   "bench3h"       a 3-hour recording (3,000 segments of 10 words, 4 speakers) at once,
 //   "diarized"      segments carry speaker labels (A, B),
 //   "segments-only" no words (a server that ignores word timestamps),
@@ -22,7 +24,8 @@
 //
 // Every transcription request is recorded: GET /fake/received answers them, oldest
 // first, as {file, model, language, prompt} (null for a field not sent), so tests
-// check what the speech server was really asked. Chat completions answer summaries
+// check what the speech server was really asked; GET /fake/answered lists when each ordinary
+// answer went out, as {file, at} (ms since the epoch). Chat completions answer summaries
 // and ask requests (fakeChat, fakeAsk); GET /fake/asked lists the questions asked.
 
 import { fakeChapters } from "./fake-chapters";
@@ -205,6 +208,8 @@ export interface ReceivedTranscription {
   prompt: string | null;
 }
 const received: ReceivedTranscription[] = [];
+/** When each ordinary answer went out, oldest first (GET /fake/answered): tests time what follows it. */
+const answered: { file: string; at: number }[] = [];
 const LANGUAGE_NAMES: Record<string, string> = { en: "english", de: "german", fr: "french", es: "spanish", pt: "portuguese", nl: "dutch" };
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -215,6 +220,7 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   const url = new URL(request.url);
   if (request.method === "GET" && url.pathname === "/fake/received") return Response.json(received);
   if (request.method === "GET" && url.pathname === "/fake/asked") return Response.json(asked);
+  if (request.method === "GET" && url.pathname === "/fake/answered") return Response.json(answered);
   if (request.method === "POST" && url.pathname === "/v1/chat/completions") return fakeChat(request);
   if (request.method !== "POST" || url.pathname !== "/v1/audio/transcriptions") return error(404, `Unknown path ${url.pathname}`);
   const auth = request.headers.get("authorization");
@@ -260,8 +266,10 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   if (name.includes("hold")) return error(503, "Busy, try later", "server_error");
   if (name.includes("bench3h")) return Response.json(generatedTranscript(3_000, 10, 4));
 
-  const latency = name.includes("slow") ? SLOW_MS : (options.latencyMs ?? 0);
+  const paced = /pace-(\d+)ms/.exec(name);
+  const latency = paced ? Number(paced[1]) : name.includes("slow") ? SLOW_MS : (options.latencyMs ?? 0);
   if (latency > 0) await sleep(latency);
+  answered.push({ file: name, at: Date.now() });
   if (options.ordinary === "generated")
     return Response.json({ ...generatedTranscript(6, 8), language: (language && LANGUAGE_NAMES[language]) ?? language ?? "english" });
 

@@ -2,11 +2,15 @@
 // streamed into storage in parts, and handed to transcription like an upload (whose service
 // here says it is not available: the Worker tests have no speech service by default); a link
 // that is not allowed, not media or not there fails the file with the reason.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
+import worker from "../../worker/index";
+import { sweep } from "../../worker/transcription/recovery";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
+import { apiRequest, type Json } from "./helpers";
 import { createUser, expectStatus } from "./library-helpers";
 import { as, settled, team } from "./workspace-helpers";
 
@@ -23,6 +27,26 @@ describe("import from a link", { timeout: 120_000 }, () => {
     const key = await env.DB.prepare("SELECT storage_key FROM audio_files WHERE id = ?").bind(started.id).first<string>("storage_key");
     const object = await env.MEDIA.head(key!);
     expect([object?.size, object?.httpMetadata?.contentType]).toEqual([16_044, "audio/wav"]);
+  });
+
+  it("fetches a file whose import job was lost when the sweep sends it again", async () => {
+    const user = await createUser("import-lost");
+    // The queue drops the import's message (the platform's queue, replaced: our code is the same).
+    const dropping = Object.create(env, { TRANSCRIPTION_QUEUE: { value: { send: async () => undefined } } }) as Env;
+    const start = apiRequest("POST", "/audio_files/import", { url: link("/media/lost.wav") }, { token: user.token });
+    const res = await worker.fetch(start, dropping, createExecutionContext());
+    const started = ((await res.json()) as Json).data;
+    expect([res.status, started.status]).toEqual([202, "processing"]);
+    await env.DB.prepare("UPDATE audio_files SET processing_started_at = ?, job_heartbeat_at = NULL WHERE id = ?")
+      .bind(new Date(Date.now() - 3600_000).toISOString(), started.id)
+      .run();
+
+    expect((await sweep(env)).requeued).toBeGreaterThanOrEqual(1);
+    const file = await settled(user, started.id);
+    expect(file.fileSize).toBe(16_044);
+    expect(file.failureReason ?? "").toContain("is not available here");
+    // The link is kept only until it is fetched.
+    expect(await env.DB.prepare("SELECT import_url FROM audio_files WHERE id = ?").bind(started.id).first("import_url")).toBeNull();
   });
 
   it("streams a large file in equal parts", async () => {

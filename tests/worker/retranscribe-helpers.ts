@@ -1,22 +1,15 @@
 // A transcribed file run through the real transcription job (against the fake OpenAI-compatible
-// server, the run's steps driven inline) and then corrected, for the re-transcription tests of either store.
+// server, on the workflow engine of the `workflows` test project, whose bindings send runs there)
+// and then corrected, for the re-transcription tests of either store.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
-import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
-import { withInlineWorkflow } from "../support/inline-workflow";
+import { instanceIdOf } from "../../worker/transcription/run-key";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser, wav } from "./library-helpers";
 import { speakers, split, unchangedWords, updateWords, utterances } from "./transcript-helpers";
-
-export const openAiEnv = withInlineWorkflow(
-  Object.create(env, {
-    TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
-    OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
-  }) as Env,
-);
 
 export async function processingFile(user: TestUser) {
   const id = crypto.randomUUID();
@@ -31,8 +24,31 @@ export async function processingFile(user: TestUser) {
   return { id, key };
 }
 
-/** One delivery of the file's transcription job; `on` sets the environment it runs with. */
-export async function deliver(user: TestUser, file: { id: string; key: string }, on: Env = openAiEnv) {
+/**
+ * One delivery of the file's transcription job, and the run it starts (or finds) on the engine,
+ * to its end: the file is ready or failed afterwards. `on` sets the environment the consumer runs with.
+ */
+export async function deliver(user: TestUser, file: { id: string; key: string }, on: Env = env) {
+  const row = await env.DB.prepare("SELECT processing_started_at AS run FROM audio_files WHERE id = ?")
+    .bind(file.id)
+    .first<{ run: string | null }>();
+  const result = await deliverMessage(user, file, on);
+  if (row?.run) await runEnded(instanceIdOf({ fileId: file.id, run: row.run }));
+  return result;
+}
+
+/** Until the engine says the instance ended (at once when there is none). */
+async function runEnded(id: string) {
+  const instance = await env.TRANSCRIPTION_WORKFLOW.get(id).catch(() => null);
+  for (let i = 0; instance && i < 600; i++) {
+    const { status } = await instance.status();
+    if (status === "complete" || status === "errored" || status === "terminated") return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** One delivery of the file's transcription job: the consumer starts (or finds) the run's instance, which goes on alone. */
+export async function deliverMessage(user: TestUser, file: { id: string; key: string }, on: Env = env) {
   const batch = createMessageBatch(QUEUES.transcription, [
     {
       id: `m-${crypto.randomUUID()}`,
@@ -59,7 +75,7 @@ export const transcriptId = async (fileId: string) =>
   (await env.DB.prepare("SELECT id FROM transcripts WHERE audio_file_id = ?").bind(fileId).first<string>("id"))!;
 
 /** A transcribed file with corrections: a word changed in the first utterance, the last one split, a speaker named, notes and summary. */
-export async function correctedFile(prefix: string, on: Env = openAiEnv) {
+export async function correctedFile(prefix: string, on: Env = env) {
   const user = await createUser(prefix);
   const file = await processingFile(user);
   expect((await deliver(user, file, on)).explicitAcks).toHaveLength(1);

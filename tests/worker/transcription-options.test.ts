@@ -10,13 +10,19 @@ import { PROMPT_TERMS_MAX_CHARS } from "../../worker/transcription/services";
 import { createWhisperService } from "../../worker/transcription/whisper";
 import type { ReceivedAiRequest } from "../support/ai-stand-in";
 import { memoryInput, utf8, wavBytes } from "../support/audio-fixtures";
-import { FAKE_OPENAI_ORIGIN, type ReceivedTranscription } from "../support/fake-openai";
+import { FAKE_OPENAI_BASE_URL, FAKE_OPENAI_ORIGIN, type ReceivedTranscription } from "../support/fake-openai";
 import { call as api } from "./helpers";
 import { createUser, expectStatus, uploadObject, wav, type TestUser } from "./library-helpers";
-import { deliver, openAiEnv } from "./retranscribe-helpers";
+import { deliver } from "./retranscribe-helpers";
 import { transcribeAll } from "../support/transcribe-all";
 import { withInlineWorkflow } from "../support/inline-workflow";
 
+const openAiEnv = withInlineWorkflow(
+  Object.create(env, {
+    TRANSCRIPTION_SERVICE: { value: "openai-compatible" },
+    OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
+  }) as Env,
+);
 const novaEnv = withInlineWorkflow(Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }) as Env);
 const whisperEnv = withInlineWorkflow(
   Object.create(env, {

@@ -6,12 +6,15 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { buildTranscriptRows } from "../../worker/transcripts/ingest";
+import { mergeNewRecognition } from "../../worker/transcripts/store";
 import { startRun } from "../../worker/transcription/job";
 import { instanceIdOf } from "../../worker/transcription/run-key";
 import type { ReceivedTranscription } from "../support/fake-openai";
+import { generatedTranscript } from "../support/three-hour";
 import { FAKE_OPENAI_ORIGIN } from "../support/fake-openai";
 import { call, type Json } from "../worker/helpers";
-import { deliver } from "../worker/retranscribe-helpers";
+import { deliverMessage, startAgain } from "../worker/retranscribe-helpers";
 import { createUser, type TestUser, wav } from "../worker/library-helpers";
 import { openTab, until } from "../worker/live-helpers";
 
@@ -33,7 +36,7 @@ async function processingFile(user: TestUser, filename: string, pieces: number) 
 }
 
 /** One delivery of the file's transcription job, on the real engine with this project's bindings. */
-const deliverOnEngine = (user: TestUser, file: { id: string; key: string }) => deliver(user, file, env);
+const deliverOnEngine = (user: TestUser, file: { id: string; key: string }) => deliverMessage(user, file);
 
 /** What the fake speech server received for this file name. */
 async function requestsFor(filename: string): Promise<ReceivedTranscription[]> {
@@ -85,6 +88,27 @@ describe("transcription workflow", () => {
     tab.close();
   });
 
+  it("keeps each piece's speaker labels apart: a diarizing server numbers speakers anew in every request", async () => {
+    const user = await createUser("wf-speakers");
+    const diarized = await processingFile(user, `panel-diarized-${crypto.randomUUID().slice(0, 8)}.wav`, 2);
+    const plain = await processingFile(user, `panel-${crypto.randomUUID().slice(0, 8)}.wav`, 2);
+    await using first = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, diarized.instanceId);
+    await using second = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, plain.instanceId);
+    await Promise.all([deliverOnEngine(user, diarized), deliverOnEngine(user, plain)]);
+    await Promise.all([first.waitForStatus("complete"), second.waitForStatus("complete")]);
+    const speakers = async (fileId: string) =>
+      (await call("GET", `/transcripts/${fileId}/speakers`, undefined, user)).body.data.map((s: Json) => [s.originalLabel, s.displayName]);
+    // "A" of the second request need not be "A" of the first: four speakers, merged by the user where they are one.
+    expect(await speakers(diarized.id)).toEqual([
+      ["A (piece 1)", "Speaker 1"],
+      ["B (piece 1)", "Speaker 2"],
+      ["A (piece 2)", "Speaker 3"],
+      ["B (piece 2)", "Speaker 4"],
+    ]);
+    // A server that tells no speakers apart leaves one speaker for the whole recording.
+    expect(await speakers(plain.id)).toEqual([["0", "Speaker 1"]]);
+  });
+
   it("fails the file once, with the service's reason, when retrying cannot help", async () => {
     const user = await createUser("wf-permanent");
     const filename = `broken-bad-request-${crypto.randomUUID().slice(0, 8)}.wav`;
@@ -134,6 +158,32 @@ describe("transcription workflow", () => {
     expect(await words(user, file.id)).toHaveLength(12 * 12);
   });
 
+  it("a run restarted from its first step after pieces 1–9 reuses their stored words, sending only 10–12", async () => {
+    const user = await createUser("wf-restart");
+    const filename = `restart-${crypto.randomUUID().slice(0, 8)}.wav`;
+    const file = await processingFile(user, filename, 12);
+    await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
+    await deliverOnEngine(user, file);
+    await instance.waitForStepResult({ name: "piece 9 of 12, attempt 1" });
+    const handle = await env.TRANSCRIPTION_WORKFLOW.get(file.instanceId);
+    await handle.pause();
+    await instance.waitForStatus("paused");
+    const sent = (await requestsFor(filename)).length;
+    expect(sent).toBeGreaterThanOrEqual(9);
+    // A restart forgets every step's result (the sweep restarts a run whose execution was lost): the
+    // pieces' words kept in storage under the run answer instead of the speech service.
+    await handle.restart();
+    await instance.waitForStatus("complete");
+    expect(await requestsFor(filename)).toHaveLength(12);
+    expect(await fileRow(file.id)).toMatchObject({ status: "ready", job_chunks_done: 12 });
+    const stored = await words(user, file.id);
+    expect(stored).toHaveLength(12 * 12);
+    // The prompts carried from piece to piece are the same as in a run that was never restarted.
+    const prompts = (await requestsFor(filename)).map((r) => r.prompt);
+    expect(prompts[1]).toMatch(/budget/);
+    expect(new Set(prompts.slice(1))).toEqual(new Set([prompts[1]]));
+  });
+
   it("cancels a running transcription: failed with “Cancelled”, media kept, and it can be transcribed again", async () => {
     const user = await createUser("wf-cancel");
     const stranger = await createUser("wf-cancel-stranger");
@@ -161,6 +211,42 @@ describe("transcription workflow", () => {
     for (let i = 0; i < 100 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await fileRow(file.id)).toMatchObject({ status: "ready", failure_reason: null });
     expect(await requestsFor(filename)).toHaveLength(2);
+  });
+
+  it("a re-transcription cancelled while its store step runs writes nothing to the transcript", async () => {
+    const user = await createUser("wf-cancel-store");
+    const file = await processingFile(user, `cancel-store-${crypto.randomUUID().slice(0, 8)}.wav`, 1);
+    await using instance = await introspectWorkflowInstance(env.TRANSCRIPTION_WORKFLOW, file.instanceId);
+    await deliverOnEngine(user, file);
+    await instance.waitForStatus("complete");
+    const before = await words(user, file.id);
+    expect(before.length).toBeGreaterThan(0);
+
+    // A re-transcription's store step has checked its run is current; the user cancels before its store call.
+    await startAgain(file.id);
+    const row = (await env.DB.prepare("SELECT store_id, processing_started_at FROM audio_files WHERE id = ?")
+      .bind(file.id)
+      .first<{ store_id: string; processing_started_at: string }>())!;
+    expect((await call("POST", `/audio_files/${file.id}/cancel`, undefined, user)).body.data).toMatchObject({ failureReason: "Cancelled" });
+    const rows = buildTranscriptRows({ id: file.id, storeId: row.store_id }, generatedTranscript(2, 3), {
+      service: "openai-compatible",
+      startedAt: row.processing_started_at,
+      completedAt: new Date().toISOString(),
+    });
+    const outcome = await mergeNewRecognition(
+      env,
+      rows,
+      { detectedLanguage: null, notices: null },
+      {
+        file: { processingStartedAt: row.processing_started_at },
+        run: row.processing_started_at,
+        discardCorrections: false,
+        label: { serviceLabel: "OpenAI-compatible", language: null, terms: [] },
+      },
+    );
+    expect(outcome).toEqual({ merged: false });
+    expect(await words(user, file.id)).toEqual(before);
+    expect(await fileRow(file.id)).toMatchObject({ status: "failed", failure_reason: "Cancelled" });
   });
 
   it("deleting a processing file ends its run", async () => {

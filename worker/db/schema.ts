@@ -135,6 +135,8 @@ export const audioFiles = sqliteTable(
     /** Pieces of the recording transcribed so far, of how many (null until the job has planned them). */
     jobChunksDone: integer("job_chunks_done"),
     jobChunksTotal: integer("job_chunks_total"),
+    /** The link an import fetches, until it is fetched or fails (the sweep sends a lost import again). */
+    importUrl: text("import_url"),
     /** The user's options for this file's transcription (JSON, null = defaults). */
     transcriptionOptions: text("transcription_options", { mode: "json" }).$type<TranscriptionOptions>(),
     /** The language the service reported for the last transcription. */

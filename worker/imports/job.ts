@@ -8,7 +8,7 @@ import { QUOTA_MESSAGES } from "../../common/limits";
 import { checkUpload, mediaTypeFor } from "../../common/upload-rules";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
-import { audioFiles } from "../db/schema";
+import { type AudioFileRow, audioFiles } from "../db/schema";
 import { failProcessing, notifyFileStatus, recordAttempt } from "../library/file-status";
 import { storageRoomLeft } from "../library/quotas";
 import { QUEUE_MAX_RETRIES, QUEUES, type ImportMessage } from "../queue-messages";
@@ -21,6 +21,17 @@ const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
 
 export async function enqueueImport(env: Env, message: ImportMessage): Promise<void> {
   await env.TRANSCRIPTION_QUEUE.send(message);
+}
+
+/**
+ * A lost job's file, sent again by the recovery sweep: an import not yet fetched goes back to its
+ * import (a transcription would find nothing stored). False for any other file.
+ */
+export async function requeueImport(env: Env, file: AudioFileRow): Promise<boolean> {
+  if (file.fileSize > 0 || !file.importUrl) return false;
+  const userId = file.uploadedBy ?? file.workspaceId;
+  await enqueueImport(env, { type: "import", audio_file_id: file.id, user_id: userId, url: file.importUrl });
+  return true;
 }
 
 /** Whether an answer is a media file: an audio or video type, or a generic binary named like one. */
@@ -83,7 +94,7 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
     }
     const fetched = await db
       .update(audioFiles)
-      .set({ fileSize: size, contentType, updatedAt: new Date().toISOString() })
+      .set({ fileSize: size, contentType, importUrl: null, updatedAt: new Date().toISOString() })
       .where(eq(audioFiles.id, file.id))
       .returning()
       .get();
@@ -99,6 +110,8 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
     const reason = error instanceof Error ? error.message : IMPORT_MESSAGES.unreachable;
     if (error instanceof LinkRefused || message.attempts >= MAX_ATTEMPTS) {
       await failProcessing(env, db, file.id, reason);
+      // The link is kept only while the import may still fetch it.
+      await db.update(audioFiles).set({ importUrl: null }).where(eq(audioFiles.id, file.id));
       message.ack();
     } else {
       message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });

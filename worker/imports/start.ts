@@ -39,17 +39,20 @@ export async function importFromLink(
   // Room for one more file and a transcription this hour; its size is checked as it streams in.
   await assertUploadQuota(db, config, input.workspaceId, 0);
   const name = nameFromLink(input.url);
-  const row = newFileRow({
-    workspaceId: input.workspaceId,
-    uploadedBy: input.userId,
-    folderId: input.folderId,
-    name,
-    storageKey: newStorageKey(input.userId, name),
-    contentType: mediaTypeFor(name, ""),
-    fileSize: 0,
-    durationSeconds: null,
-    options: input.options,
-  });
+  const row = {
+    ...newFileRow({
+      workspaceId: input.workspaceId,
+      uploadedBy: input.userId,
+      folderId: input.folderId,
+      name,
+      storageKey: newStorageKey(input.userId, name),
+      contentType: mediaTypeFor(name, ""),
+      fileSize: 0,
+      durationSeconds: null,
+      options: input.options,
+    }),
+    importUrl: input.url,
+  };
   await insertAudioFile(db, row);
   await recordTranscriptionStart(db, row.workspaceId, row.id);
   await enqueueImport(env, { type: "import", audio_file_id: row.id, user_id: input.userId, url: input.url });

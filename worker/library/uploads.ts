@@ -91,6 +91,7 @@ export function newFileRow(f: {
     transcriptionNotices: null,
     discardCorrections: 0,
     transcriptFieldsSeq: 0,
+    importUrl: null,
     createdAt: now,
     updatedAt: now,
     ...processingFields(now),

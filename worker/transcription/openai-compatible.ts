@@ -68,7 +68,8 @@ export const openAiCompatibleService: TranscriptionService<OpenAiPiece> = {
         ? new Blob([await readChunk(input, plan.cut, chunk)], { type: contentType })
         : await new Response(await input.open(), { headers: { "content-type": contentType || "application/octet-stream" } }).blob();
     const body = await postAudio(config, file, uploadName(input.filename, contentType), options, carried.text);
-    const piece = openAiPiece(body, chunk?.startTime ?? 0);
+    // A diarizing server numbers the speakers of each request anew: its labels stay apart per piece (decision 044).
+    const piece = openAiPiece(body, chunk?.startTime ?? 0, plan.cut && plan.cut.chunks.length > 1 ? index + 1 : null);
     const text = piece.words.map((w) => w.text).join(" ");
     return { piece, carried: { language: carried.language ?? piece.language, text: text || carried.text } };
   },
@@ -209,8 +210,11 @@ export function normalizeOpenAi(raw: unknown, input: Pick<TranscriptionInput, "d
   };
 }
 
-/** One answer's words, shifted by `offset` seconds (where its piece starts in the recording). */
-function openAiPiece(raw: unknown, offset: number): OpenAiPiece {
+/**
+ * One answer's words, shifted by `offset` seconds (where its piece starts in the recording); the
+ * speaker labels the server sent are marked with `piece` (its number, when the file was cut).
+ */
+function openAiPiece(raw: unknown, offset: number, piece: number | null = null): OpenAiPiece {
   const body = asRecord(raw);
   if (!body) throw new Error("The OpenAI-compatible server returned no transcription");
   const segments: Segment[] = [];
@@ -218,7 +222,8 @@ function openAiPiece(raw: unknown, offset: number): OpenAiPiece {
     const segment = asRecord(s);
     const time = timing(segment?.start, segment?.end);
     if (!segment || !time) continue;
-    const speaker = typeof segment.speaker === "string" || typeof segment.speaker === "number" ? String(segment.speaker) : "0";
+    const sent = typeof segment.speaker === "string" || typeof segment.speaker === "number" ? String(segment.speaker) : null;
+    const speaker = sent === null ? "0" : piece === null ? sent : `${sent} (piece ${piece})`;
     segments.push({
       ...time,
       text: typeof segment.text === "string" ? segment.text : "",

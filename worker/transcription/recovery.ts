@@ -3,7 +3,8 @@
 // A transcription run is a workflow instance that keeps its own state and retries
 // (decision 044); the sweep handles only what the engine cannot tell: a processing file
 // silent past the bound whose run has no instance (its queue message was lost: a crash,
-// a failed send) is re-queued (a recording not yet joined goes back to its join), and after
+// a failed send) is re-queued (a recording not yet joined goes back to its join, a link not yet
+// fetched to its import), and after
 // a few tries failed with the reason; one whose instance ended without finishing the file is
 // failed. So is an export left waiting or generating (exports/recovery.ts). Uploads handed
 // out but never confirmed are removed after a day, uploads in parts past their validity are
@@ -14,6 +15,7 @@ import { getDb } from "../db/client";
 import { type AudioFileRow, audioFiles, pendingUploads } from "../db/schema";
 import { recoverExports } from "../exports/recovery";
 import { claimRequeue, failProcessing, isJobLost } from "../library/file-status";
+import { requeueImport } from "../imports/job";
 import { removeExpiredMultipartUploads } from "../library/multipart";
 import { requeueJoin } from "../recordings/finish";
 import { removeOldRecordings } from "../recordings/store";
@@ -69,7 +71,7 @@ export async function sweep(env: Env, now = Date.now()): Promise<SweepResult> {
       // Silent past the bound while the engine calls it running: its execution was lost (an
       // app killed mid-run locally leaves it so); it starts over from its first step.
       if (instance && state === "alive") await instance.restart();
-      else if (!(await requeueJoin(env, db, claimed))) await enqueueTranscription(env, claimed);
+      else if (!(await requeueJoin(env, db, claimed)) && !(await requeueImport(env, claimed))) await enqueueTranscription(env, claimed);
       result.requeued++;
     } else if (await failProcessing(env, db, file.id, LOST_JOB_REASON, file.jobRequeues)) {
       await instance?.terminate().catch(() => undefined);

@@ -126,6 +126,16 @@ export async function prepareRun(env: Env, params: RunParams): Promise<Prepared 
   }
 }
 
+/** The R2 custom metadata of a stored piece that holds what it carries to the next piece. */
+const CARRIED_METADATA = "carried";
+
+/** What piece `index` of this run carried on, when the run stored it already; null when it did not. */
+async function keptPiece(env: Env, params: RunParams, index: number): Promise<Carried | null> {
+  const head = await env.MEDIA.head(pieceKeyOf(params, index));
+  const carried = head?.customMetadata?.[CARRIED_METADATA];
+  return carried ? (JSON.parse(carried) as Carried) : null;
+}
+
 /**
  * One attempt at piece `index` (0-based): its words are stored under the run and the file shows
  * one more piece done. A failure answers when to try again (the service's Retry-After, else the
@@ -144,6 +154,13 @@ export async function transcribePiece(
   const db = getDb(env.DB);
   const file = await activeFile(db, params);
   if (!file) return ENDED;
+  // Stored already by this run (its instance restarted from the first step, or the engine ran this step
+  // again): that answer is used, so a paid request is never made twice.
+  const kept = await keptPiece(env, params, index);
+  if (kept) {
+    await recordPieces(env, db, runFile(file, params), index + 1, prepared.total);
+    return { done: true, carried: kept };
+  }
   const startedAt = firstTriedAt ?? Date.now();
   if (attempt > 1) await recordAttempt(db, file.id, attempt);
   try {
@@ -157,9 +174,14 @@ export async function transcribePiece(
       config,
       options: prepared.options,
     });
-    await env.MEDIA.put(pieceKeyOf(params, index), JSON.stringify(piece), { httpMetadata: { contentType: "application/json" } });
+    const carriedOn: Carried = { language: next.language, text: next.text.slice(-CARRIED_TEXT_CHARS) };
+    // What it carries to the next piece goes with it, so a rerun that reuses the piece carries the same.
+    await env.MEDIA.put(pieceKeyOf(params, index), JSON.stringify(piece), {
+      httpMetadata: { contentType: "application/json" },
+      customMetadata: { [CARRIED_METADATA]: JSON.stringify(carriedOn) },
+    });
     await recordPieces(env, db, runFile(file, params), index + 1, prepared.total);
-    return { done: true, carried: { language: next.language, text: next.text.slice(-CARRIED_TEXT_CHARS) } };
+    return { done: true, carried: carriedOn };
   } catch (error) {
     if (error instanceof PermanentTranscriptionError) return { failed: error.message };
     const reason = error instanceof Error && error.message ? error.message : "The transcription service failed";

@@ -189,6 +189,7 @@ export async function mergeNewRecognition(
   const { discardCorrections, label, run } = opts;
   const merged = await userStore(env, t.storeId).mergeRetranscription({ rows, fields, run, discardCorrections, label });
   if (!merged) return null;
+  if ("ended" in merged) return { merged: false };
   const db = env.DB;
   const fileRun = opts.file.processingStartedAt;
   const [, , ready] = await db.batch([
@@ -215,6 +216,14 @@ function describedFileStatement(db: D1Database, fileId: string, file: DescribedF
        WHERE id = ?5 AND transcript_fields_seq < ?4`,
     )
     .bind(file.service, file.detectedLanguage, file.notices ? JSON.stringify(file.notices) : null, file.seq, fileId);
+}
+
+/**
+ * A transcription run ended from outside (a cancel, a newer run): its store calls write nothing from
+ * now on. "stored" when the run's recognition is in the store already.
+ */
+export async function endStoredRun(env: Env, file: Pick<AudioFileRow, "id" | "storeId">, run: string): Promise<"stored" | "ended"> {
+  return userStore(env, file.storeId).endRun(file.id, run);
 }
 
 /** How many utterances of the file a re-transcription would keep; 0 without a transcript. */

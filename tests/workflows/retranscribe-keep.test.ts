@@ -11,10 +11,10 @@ import { ApiError } from "../../worker/lib/errors";
 import type { NormalizedUtterance } from "../../worker/transcription/types";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { mergeNewRecognition, readCurrentStates, readSpeakers, readUtterances, editTranscript } from "../../worker/transcripts/store";
-import { call, type Json } from "./helpers";
-import { createUser, expectStatus } from "./library-helpers";
-import { correctedFile, deliver, startAgain, texts, transcriptId, withoutVersions } from "./retranscribe-helpers";
-import { editedUtteranceIds, headerOf, lastStoredChange } from "./store-helpers";
+import { call, type Json } from "../worker/helpers";
+import { createUser, expectStatus } from "../worker/library-helpers";
+import { correctedFile, deliver, startAgain, texts, transcriptId, withoutVersions } from "../worker/retranscribe-helpers";
+import { editedUtteranceIds, headerOf, lastStoredChange } from "../worker/store-helpers";
 import {
   expectStatsConsistent,
   history,
@@ -28,7 +28,7 @@ import {
   undo,
   undoOk,
   utterances,
-} from "./transcript-helpers";
+} from "../worker/transcript-helpers";
 
 describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
   it("keeps edited utterances, speakers' names, summary and notes; replaces the rest; one undo brings the old transcript back", async () => {

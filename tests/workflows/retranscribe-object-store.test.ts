@@ -1,7 +1,7 @@
 // Re-transcribing a file whose transcript the user's object holds (decision 023, rules 2 and 4):
 // the merge and its undo run in the object, D1 keeps only the header and a copy of the file's
 // fields, which follows each change unless it already holds a newer one. (The behaviours both
-// stores share run here too: tests/worker/retranscribe-keep.test.ts is in this project.)
+// stores share are in retranscribe-keep.test.ts beside it.)
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";

@@ -5,11 +5,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from "../../common/webhooks";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
-import { type Json, latestMail } from "./helpers";
-import { createUser, expectStatus, type TestUser } from "./library-helpers";
-import { deliver, processingFile } from "./retranscribe-helpers";
-import { updateWords, userWithTranscript, utterances } from "./transcript-helpers";
-import { as, team } from "./workspace-helpers";
+import { type Json, latestMail } from "../worker/helpers";
+import { createUser, expectStatus, type TestUser } from "../worker/library-helpers";
+import { deliver, processingFile } from "../worker/retranscribe-helpers";
+import { updateWords, userWithTranscript, utterances } from "../worker/transcript-helpers";
+import { as, team } from "../worker/workspace-helpers";
 
 const receiver = (path: string) => `${FAKE_RECEIVER_ORIGIN}${path}`;
 

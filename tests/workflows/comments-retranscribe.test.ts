@@ -2,11 +2,11 @@
 // stays on its words; one on replaced words follows the new words spoken in its time; the
 // re-transcription's undo puts it back on the old words.
 import { describe, expect, it } from "vitest";
-import type { Json } from "./helpers";
-import { expectStatus, type TestUser } from "./library-helpers";
-import { correctedFile, deliver, startAgain } from "./retranscribe-helpers";
-import { undoOk, utterances } from "./transcript-helpers";
-import { as } from "./workspace-helpers";
+import type { Json } from "../worker/helpers";
+import { expectStatus, type TestUser } from "../worker/library-helpers";
+import { correctedFile, deliver, startAgain } from "../worker/retranscribe-helpers";
+import { undoOk, utterances } from "../worker/transcript-helpers";
+import { as } from "../worker/workspace-helpers";
 
 const anchors = async (user: TestUser, fileId: string) =>
   Object.fromEntries(
