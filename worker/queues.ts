@@ -7,6 +7,7 @@ import { runImportJob } from "./imports/job";
 import { runRecordingJob } from "./recordings/job";
 import { runSummaryJob } from "./summaries/job";
 import { runTranscriptionJob } from "./transcription/job";
+import { runTranslationJob } from "./translations/job";
 
 export { QUEUES } from "./queue-messages";
 
@@ -30,7 +31,9 @@ const CONSUMERS: Record<string, Consumer<z.ZodType>> = {
           ? runImportJob(message, body, env)
           : body.type === "recording"
             ? runRecordingJob(message, body, env)
-            : runTranscriptionJob(message, body, env),
+            : body.type === "translate"
+              ? runTranslationJob(message, body, env)
+              : runTranscriptionJob(message, body, env),
   }),
   [QUEUES.export]: consumer({ schema: exportMessageSchema, run: runExportJob }),
   [QUEUES.webhook]: consumer({ schema: webhookMessageSchema, run: runWebhookJob }),

@@ -3,6 +3,7 @@
 import { dropComments } from "./comments";
 import { dropQuestions } from "./questions";
 import { dropAllHistory } from "./snapshots";
+import { dropTranslations } from "./translations";
 
 /** Inside the caller's transaction: every row of these files' transcripts (the search rows go by trigger). */
 export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]): number {
@@ -19,11 +20,12 @@ export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]):
   return removed;
 }
 
-/** A file's deletion: its transcript, comments and questions (a new transcription of the file keeps them). */
+/** A file's deletion: its transcript, comments, questions and translations (a new transcription of the file keeps them). */
 export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonly string[]): number {
   return storage.transactionSync(() => {
     dropComments(storage.sql, fileIds);
     dropQuestions(storage.sql, fileIds);
+    dropTranslations(storage.sql, fileIds);
     return purgeInTransaction(storage.sql, fileIds);
   });
 }

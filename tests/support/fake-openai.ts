@@ -25,6 +25,8 @@
 // check what the speech server was really asked. Chat completions answer summaries
 // and ask requests (fakeChat, fakeAsk); GET /fake/asked lists the questions asked.
 
+import { fakeTranslate } from "./fake-translate";
+
 export const FAKE_OPENAI_ORIGIN = "https://fake-openai.test";
 export const FAKE_OPENAI_BASE_URL = `${FAKE_OPENAI_ORIGIN}/v1`;
 export const FAKE_OPENAI_API_KEY = "sk-test-key";
@@ -212,7 +214,7 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   const url = new URL(request.url);
   if (request.method === "GET" && url.pathname === "/fake/received") return Response.json(received);
   if (request.method === "GET" && url.pathname === "/fake/asked") return Response.json(asked);
-  if (request.method === "POST" && url.pathname === "/v1/chat/completions") return fakeChat(request);
+  if (url.pathname === "/v1/chat/completions" || url.pathname === "/fake/translations") return fakeTranslate(request, fakeChat);
   if (request.method !== "POST" || url.pathname !== "/v1/audio/transcriptions") return error(404, `Unknown path ${url.pathname}`);
   const auth = request.headers.get("authorization");
   if (auth !== null && auth !== `Bearer ${FAKE_OPENAI_API_KEY}`) return error(401, "Incorrect API key provided.");

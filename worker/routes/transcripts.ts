@@ -16,6 +16,7 @@ import { speakerMergeRoutes } from "./speaker-merge";
 import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
+import { transcriptTranslationRoutes } from "./translations";
 import { utteranceRoutes } from "./utterances";
 import { routeDocs } from "../lib/openapi";
 
@@ -70,4 +71,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", transcriptExportRoutes)
   .route("/", transcriptSummaryRoutes)
   .route("/", transcriptCommentRoutes)
-  .route("/", transcriptQuestionRoutes);
+  .route("/", transcriptQuestionRoutes)
+  .route("/", transcriptTranslationRoutes);

@@ -30,7 +30,7 @@ export class StaleUtterancesError extends ApiError {
 }
 
 /** An object's answer as the value it is, or its refusal thrown as the API error (RPC's types widen tuples to arrays). */
-function unwrap<T>(value: unknown): T {
+export function unwrap<T>(value: unknown): T {
   const a = value as StoreAnswer<T>;
   if (a.ok) return a.value;
   if (a.utterances) throw new StaleUtterancesError(a.error, a.utterances);
