@@ -14,6 +14,7 @@ import { transcriptDetails } from "../editor/view/display";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
 import { CommentsPanel } from "../comments/CommentsPanel";
 import { AskPanel } from "../ask/AskPanel";
+import { TranslationsPanel } from "../translations/TranslationsPanel";
 
 /** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
@@ -51,6 +52,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
         </button>
       </section>
       {canEdit && <ShareSection file={file} />}
+      <TranslationsPanel file={file} canEdit={canEdit} />
       <ExportOptions audioFileId={file.id} />
     </>
   );
