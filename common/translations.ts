@@ -47,9 +47,6 @@ export const translateRequestSchema = z
   })
   .strict();
 
-/** The `{language}` of GET /transcripts/{id}/translations/{language}. */
-export const translationParamSchema = z.object({ id: z.string(), language });
-
 /**
  * Whether a translation into `target` would be into the transcript's own language (`own`: the
  * language asked for or detected, a code or a service's word such as "english"; null: unknown).
