@@ -45,7 +45,11 @@ describe("cues of a text without word times", () => {
     const first = "Buenos días a todos y gracias por venir hoy.";
     const second = "El presupuesto trimestral parece bien, pero deberíamos hablar de los planes de contratación.";
     const cues = splitTimedText(`${first} ${second}`, 10, 24);
-    expect(cues.map((c) => c.text)).toEqual([first, "El presupuesto trimestral parece bien,", "pero deberíamos hablar de los planes de contratación."]);
+    expect(cues.map((c) => c.text)).toEqual([
+      first,
+      "El presupuesto trimestral parece bien,",
+      "pero deberíamos hablar de los planes de contratación.",
+    ]);
     const perChar = 14 / (first.length + second.length + 1);
     expect(cues[0]!.start).toBe(10);
     expect(cues[1]!.start).toBeCloseTo(10 + (first.length + 1) * perChar, 9);
