@@ -50,7 +50,7 @@ async function loadDocument(
   if (!language) return doc;
   // A translation gone since the request (asked for again and failed, or the file re-transcribed): not ready.
   const translation = await readTranslation(env, { fileId: audioFileId, storeId: file.storeId, language }).catch(() => null);
-  if (!translation || translation.status !== "completed") return null;
+  if (translation?.status !== "completed") return null;
   const ids = utterances.filter((u) => u.transcriptWords.length > 0).map((u) => u.id);
   return translatedDocument(doc, ids, translation);
 }
