@@ -35,6 +35,7 @@ export const EXPORT_MESSAGES = {
   transcriptNotReady: "The transcript is not ready to export",
   failedGeneric: "The export could not be generated",
   lost: "The export did not finish: its job was lost and could not be restarted. Please try again.",
+  languageInvalid: "language must be the code of one of the transcript's translations",
 } as const;
 
 /**
@@ -54,11 +55,16 @@ export const exportOptionsSchema = z
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;
 export const DEFAULT_EXPORT_OPTIONS: ExportOptions = exportOptionsSchema.parse({});
 
-/** POST /transcripts/{id}/request-export; `options` may be omitted or partial. */
+/** POST /transcripts/{id}/request-export; `options` may be omitted or partial; `language` exports a completed translation. */
 export const requestExportSchema = z
   .object({
     format: z.enum(EXPORT_FORMAT_NAMES, { error: EXPORT_MESSAGES.formatInvalid }),
     options: exportOptionsSchema.optional(),
+    language: z
+      .string({ error: EXPORT_MESSAGES.languageInvalid })
+      .min(1, EXPORT_MESSAGES.languageInvalid)
+      .max(20, EXPORT_MESSAGES.languageInvalid)
+      .optional(),
   })
   .strict();
 
@@ -70,6 +76,8 @@ export interface ExportDto {
   format: ExportFormat;
   status: ExportStatus;
   options: ExportOptions;
+  /** The translation exported (decision 048); null for the transcript itself. */
+  language: string | null;
   filename: string;
   /** Set on GET /exports/{id}/download only (a short-lived link); null elsewhere. */
   download_url: string | null;
@@ -114,14 +122,15 @@ export function exportOptionsDto(): ExportOptionsDto {
 
 /**
  * A file name safe on every system and in a Content-Disposition header: the
- * recording's name without its extension, path and control characters removed.
+ * recording's name without its extension, path and control characters removed; a translation's
+ * language code before the extension.
  */
-export function exportFilename(fileName: string, format: ExportFormat): string {
+export function exportFilename(fileName: string, format: ExportFormat, language: string | null = null): string {
   const base = fileName
     .replace(/\.[A-Za-z0-9]{1,5}$/, "")
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/[\\/:*?"<>|]+/g, "_")
     .replace(/^[\s.]+|[\s.]+$/g, "")
     .slice(0, 120);
-  return `${base || "transcript"}.${EXPORT_FORMATS[format].extension}`;
+  return `${base || "transcript"}${language ? `.${language}` : ""}.${EXPORT_FORMATS[format].extension}`;
 }

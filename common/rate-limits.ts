@@ -7,6 +7,7 @@ export const COSTLY_LIMITS = {
   export: { limit: 30, periodSeconds: 60, what: "export requests" },
   retranscribe: { limit: 10, periodSeconds: 60, what: "retranscribe requests" },
   ask: { limit: 20, periodSeconds: 60, what: "questions" },
+  translate: { limit: 10, periodSeconds: 60, what: "translation requests" },
 } as const;
 
 export type CostlyAction = keyof typeof COSTLY_LIMITS;

@@ -13,6 +13,7 @@ import type { MultipartUploadDto, PartLinkDto } from "./multipart";
 import { RECORDING_TYPES, type RecordingDto } from "./recordings";
 import type { ShareDto } from "./shares";
 import { storedOptionsSchema } from "./transcription-options";
+import { TRANSLATION_STATUSES, type TranslationDto, type TranslationSummaryDto } from "./translations";
 import { WEBHOOK_EVENTS, type WebhookDeliveryDto, type WebhookDto } from "./webhooks";
 import { type InvitationDto, type MemberDto, WORKSPACE_ROLES, type WorkspaceDto } from "./workspaces";
 
@@ -109,6 +110,7 @@ export const exportDtoSchema = z
     format: z.enum(EXPORT_FORMAT_NAMES),
     status: z.enum(EXPORT_STATUSES),
     options: exportOptionsSchema,
+    language: z.string().nullable().describe("The translation exported; null for the transcript itself"),
     filename: z.string(),
     download_url: z.string().nullable(),
     size_bytes: z.number().int().nullable(),
@@ -249,3 +251,30 @@ export const chaptersAnswerSchema = z
       .describe("A generation running, or the last one failed and why; status null otherwise"),
   })
   .meta({ id: "Chapters" }) satisfies z.ZodType<ChaptersAnswer>;
+
+export const translationDtoSchema = z
+  .object({
+    language: z.string(),
+    status: z.enum(TRANSLATION_STATUSES),
+    utterances: z
+      .array(z.object({ utterance_id: z.string(), text: z.string() }))
+      .describe("Translated utterances in transcript order; a stale one keeps its latest translation"),
+    stale_utterance_ids: z.array(z.string()).describe("Utterances edited or added since they were translated, in order"),
+    done: z.number().int().describe("Utterances translated in the current run"),
+    total: z.number().int().describe("Utterances the current run translates"),
+    error: z.string().nullable(),
+    updated_at: instant,
+  })
+  .meta({ id: "Translation" }) satisfies z.ZodType<TranslationDto>;
+
+export const translationSummaryDtoSchema = z
+  .object({
+    language: z.string(),
+    status: z.enum(TRANSLATION_STATUSES),
+    done: z.number().int(),
+    total: z.number().int(),
+    stale_count: z.number().int(),
+    error: z.string().nullable(),
+    updated_at: instant,
+  })
+  .meta({ id: "TranslationSummary" }) satisfies z.ZodType<TranslationSummaryDto>;

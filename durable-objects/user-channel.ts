@@ -31,6 +31,14 @@ import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
 import type { ChapterGenerationDto, ChaptersAnswer } from "../common/chapters";
 import { markChapters, readChapters } from "./transcript-store/chapters";
+import {
+  finishTranslation,
+  listTranslations,
+  readTranslation,
+  requestTranslation,
+  saveTranslated,
+  startTranslation,
+} from "./transcript-store/translations";
 
 /**
  * One instance per user (named by user id): the user's live room (live-room.ts) and the user's
@@ -224,5 +232,32 @@ export class UserChannel extends LiveRoom {
   /** RPC: the object's SQLite size in bytes (benchmarks, operators). */
   async storeSize(): Promise<number> {
     return this.storage.sql.databaseSize;
+  }
+
+  /** RPC: a new run of a file's translation into `language` (decision 048); answers its run id. */
+  async requestTranslation(fileId: string, language: string, onlyStale: boolean): Promise<StoreAnswer<string>> {
+    return answer(() => requestTranslation(this.storage.sql, fileId, language, onlyStale));
+  }
+
+  /** RPC: the translation job's utterances still to do in its run, or null when the run is over. */
+  async startTranslation(fileId: string, language: string, run: string) {
+    const storage = this.storage;
+    return answer(() => startTranslation(storage, fileId, language, run));
+  }
+
+  async saveTranslated(fileId: string, language: string, run: string, items: { key: number; fingerprint: string; text: string }[]) {
+    return saveTranslated(this.storage, fileId, language, run, items);
+  }
+
+  async finishTranslation(fileId: string, language: string, run: string, error: string | null) {
+    return finishTranslation(this.storage, fileId, language, run, error);
+  }
+
+  async readTranslation(fileId: string, language: string) {
+    return answer(() => readTranslation(this.storage.sql, fileId, language));
+  }
+
+  async listTranslations(fileId: string) {
+    return answer(() => listTranslations(this.storage.sql, fileId));
   }
 }

@@ -64,13 +64,24 @@ export const chaptersMessageSchema = z.object({
 });
 export type ChaptersMessage = z.infer<typeof chaptersMessageSchema>;
 
-/** The transcription queue also carries summary jobs (text generation after a transcription), link imports and recordings. */
+/** A run of a file's translation into a language (worker/translations/job.ts); `run` names the request it does. */
+export const translateMessageSchema = z.object({
+  type: z.literal("translate"),
+  audio_file_id: z.string(),
+  user_id: z.string(),
+  language: z.string(),
+  run: z.string(),
+});
+export type TranslateMessage = z.infer<typeof translateMessageSchema>;
+
+/** The transcription queue also carries summary jobs (text generation after a transcription), link imports, recordings, chapters and translations. */
 export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [
   transcribeMessageSchema,
   summarizeMessageSchema,
   importMessageSchema,
   recordingMessageSchema,
   chaptersMessageSchema,
+  translateMessageSchema,
 ]);
 
 /** One event for one webhook; retried on the webhook's schedule (worker/webhooks/delivery.ts). */

@@ -8,6 +8,7 @@ import { runRecordingJob } from "./recordings/job";
 import { runSummaryJob } from "./summaries/job";
 import { runChaptersJob } from "./chapters/job";
 import { runTranscriptionJob } from "./transcription/job";
+import { runTranslationJob } from "./translations/job";
 
 export { QUEUES } from "./queue-messages";
 
@@ -33,7 +34,9 @@ const CONSUMERS: Record<string, Consumer<z.ZodType>> = {
             ? runRecordingJob(message, body, env)
             : body.type === "chapters"
               ? runChaptersJob(message, body, env)
-              : runTranscriptionJob(message, body, env),
+              : body.type === "translate"
+                ? runTranslationJob(message, body, env)
+                : runTranscriptionJob(message, body, env),
   }),
   [QUEUES.export]: consumer({ schema: exportMessageSchema, run: runExportJob }),
   [QUEUES.webhook]: consumer({ schema: webhookMessageSchema, run: runWebhookJob }),

@@ -5,6 +5,7 @@ import { dropHighlights } from "./highlights";
 import { dropQuestions } from "./questions";
 import { forgetEndedRuns } from "./ended-runs";
 import { dropAllHistory } from "./snapshots";
+import { dropTranslations } from "./translations";
 
 /** Inside the caller's transaction: every row of these files' transcripts (the search rows go by trigger). */
 export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]): number {
@@ -21,13 +22,14 @@ export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]):
   return removed;
 }
 
-/** A file's deletion: its transcript, comments, highlights and questions (a new transcription of the file keeps them). */
+/** A file's deletion: its transcript, comments, highlights, questions and translations (a new transcription of the file keeps them). */
 export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonly string[]): number {
   return storage.transactionSync(() => {
     dropComments(storage.sql, fileIds);
     dropHighlights(storage.sql, fileIds);
     dropQuestions(storage.sql, fileIds);
     forgetEndedRuns(storage, fileIds);
+    dropTranslations(storage.sql, fileIds);
     return purgeInTransaction(storage.sql, fileIds);
   });
 }

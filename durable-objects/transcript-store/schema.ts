@@ -295,6 +295,33 @@ const MIGRATIONS: readonly string[][] = [
     "ALTER TABLE transcripts ADD COLUMN chapters_status TEXT",
     "ALTER TABLE transcripts ADD COLUMN chapters_error TEXT",
   ],
+  [
+    // A file's translations (decision 048), by file like comments. Per language the current run
+    // (`full`: it redoes every utterance, else only those without a current translation) and its
+    // progress; per utterance row the translated text and the fingerprint of the text it was made
+    // from, which an edit changes (translations.ts).
+    `CREATE TABLE translations (
+      file_id TEXT NOT NULL,
+      language TEXT NOT NULL,
+      status TEXT NOT NULL,
+      error TEXT,
+      run TEXT NOT NULL,
+      full INTEGER NOT NULL,
+      done INTEGER NOT NULL DEFAULT 0,
+      total INTEGER NOT NULL DEFAULT 0,
+      updated_at TEXT NOT NULL,
+      PRIMARY KEY (file_id, language)
+    ) WITHOUT ROWID`,
+    `CREATE TABLE translated_utterances (
+      file_id TEXT NOT NULL,
+      language TEXT NOT NULL,
+      utterance INTEGER NOT NULL,
+      source TEXT NOT NULL,
+      run TEXT NOT NULL,
+      text TEXT NOT NULL,
+      PRIMARY KEY (file_id, language, utterance)
+    ) WITHOUT ROWID`,
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

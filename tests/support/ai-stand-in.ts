@@ -30,6 +30,9 @@
 // @cf/meta/llama-3.1-8b-instruct (the summaries' and Ask's default text model) answers an ask
 // prompt from its first passage (textModel), streamed when asked.
 //
+// @cf/meta/m2m100-1.2b (translations without a chat model) answers "<target_lang>: <text>";
+// text and target_lang are required strings, as the model's schema says.
+//
 // Every request is recorded (received()): the model, what the audio held (nova-3: its
 // text; whisper: its base64 length) and every other input as sent, so tests check the
 // exact request a service got.
@@ -54,6 +57,7 @@ export default class AiStandIn extends WorkerEntrypoint {
       return whisper(inputs);
     }
     if (model === "@cf/meta/llama-3.1-8b-instruct") return textModel(inputs);
+    if (model === "@cf/meta/m2m100-1.2b") return translationModel(inputs);
     throw new Error(`5007: No such model ${model} or task`);
   }
 
@@ -85,6 +89,14 @@ function textModel(inputs: Json): unknown {
       controller.close();
     },
   });
+}
+
+/** @cf/meta/m2m100-1.2b: `{translated_text}`, recorded like every request. */
+function translationModel(inputs: Json): unknown {
+  if (typeof inputs.text !== "string" || typeof inputs.target_lang !== "string")
+    throw new Error("5006: text and target_lang are required strings");
+  received.push({ model: "@cf/meta/m2m100-1.2b", audio: "", inputs });
+  return { translated_text: `${inputs.target_lang}: ${inputs.text}` };
 }
 
 // ------------------------------------------------------------------ nova-3

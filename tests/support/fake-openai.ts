@@ -29,6 +29,7 @@
 // and ask requests (fakeChat, fakeAsk); GET /fake/asked lists the questions asked.
 
 import { fakeChapters } from "./fake-chapters";
+import { fakeTranslate } from "./fake-translate";
 
 export const FAKE_OPENAI_ORIGIN = "https://fake-openai.test";
 export const FAKE_OPENAI_BASE_URL = `${FAKE_OPENAI_ORIGIN}/v1`;
@@ -221,7 +222,7 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   if (request.method === "GET" && url.pathname === "/fake/received") return Response.json(received);
   if (request.method === "GET" && url.pathname === "/fake/asked") return Response.json(asked);
   if (request.method === "GET" && url.pathname === "/fake/answered") return Response.json(answered);
-  if (request.method === "POST" && url.pathname === "/v1/chat/completions") return fakeChat(request);
+  if (url.pathname === "/v1/chat/completions" || url.pathname === "/fake/translations") return fakeTranslate(request, fakeChat);
   if (request.method !== "POST" || url.pathname !== "/v1/audio/transcriptions") return error(404, `Unknown path ${url.pathname}`);
   const auth = request.headers.get("authorization");
   if (auth !== null && auth !== `Bearer ${FAKE_OPENAI_API_KEY}`) return error(401, "Incorrect API key provided.");

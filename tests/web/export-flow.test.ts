@@ -10,6 +10,7 @@ const row = (status: ExportStatus, id = "e1"): ExportDto => ({
   format: "pdf",
   status,
   options: DEFAULT_EXPORT_OPTIONS,
+  language: null,
   filename: "take.pdf",
   download_url: null,
   size_bytes: null,

@@ -1,6 +1,6 @@
 // Per-user rate limits on the costly calls (wrangler.toml *_USER_LIMITER, the local
 // simulator counting in fixed 60 s windows): summary generation, export requests,
-// retranscribe and ask answer 429 {error} with Retry-After once a user's calls are spent.
+// retranscribe, ask and translation answer 429 {error} with Retry-After once a user's calls are spent.
 import { describe, expect, it } from "vitest";
 import { COSTLY_LIMITS, type CostlyAction, costlyLimitMessage } from "../../common/rate-limits";
 import { call, inOneRateWindow } from "./helpers";
@@ -15,6 +15,7 @@ function costly(action: CostlyAction, user: TestUser, fileId: string) {
   if (action === "summary") return call("POST", `/transcripts/${fileId}/summary`, { summary_type: "bullets" }, opts);
   if (action === "export") return call("POST", `/transcripts/${fileId}/request-export`, { format: "txt" }, opts);
   if (action === "ask") return call("POST", "/ask", { question: "what was decided?", file_id: fileId }, opts);
+  if (action === "translate") return call("POST", `/transcripts/${fileId}/translations`, { language: "es" }, opts);
   return call("POST", `/audio_files/${fileId}/retranscribe`, {}, opts);
 }
 

@@ -207,6 +207,8 @@ export const exportsTable = sqliteTable(
     format: text("format", { enum: EXPORT_FORMAT_NAMES }).notNull(),
     /** JSON of ExportOptions. */
     options: text("options").notNull(),
+    /** The translation exported (decision 048); null for the transcript itself. */
+    language: text("language"),
     status: text("status", { enum: EXPORT_STATUSES }).notNull(),
     filename: text("filename").notNull(),
     storageKey: text("storage_key"),

@@ -21,6 +21,8 @@ export interface ExportUtterance {
   /** The words joined by single spaces, exactly as the editor shows them. */
   text: string;
   words: ExportWord[];
+  /** A translation's: each "word" is a whole caption, cut and timed by core/subtitle-cues.ts. */
+  wholeCues?: true;
 }
 
 export interface ExportDocument {

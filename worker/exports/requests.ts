@@ -9,21 +9,33 @@ import { mediaLink } from "../storage/links";
 import { getTranscriptHeader } from "../transcripts/read";
 import { enqueueExport } from "./job";
 import { createExport, failExport, resetForRetry } from "./store";
+import { requireCompletedTranslation } from "./translated";
 
 /** Download links are short-lived: the SPA asks for a fresh one on each click. */
 export const EXPORT_LINK_TTL_SECONDS = 10 * 60;
 export const QUEUE_FAILED = "Could not queue the export. Please try again.";
 
-/** A new pending export of a file's transcript (the caller may read the file), queued for generation. */
+/**
+ * A new pending export of a file's transcript (the caller may read the file), queued for
+ * generation; with `language`, of its translation, which must be completed (else 422).
+ */
 export async function requestExport(
   env: Env,
   db: Db,
   userId: string,
   file: AudioFileRow,
-  input: { format: ExportFormat; options: ExportOptions },
+  input: { format: ExportFormat; options: ExportOptions; language?: string | undefined },
 ): Promise<ExportRow> {
   await getTranscriptHeader(db, file.id);
-  const row = await createExport(db, { userId, audioFileId: file.id, fileName: file.name, format: input.format, options: input.options });
+  if (input.language) await requireCompletedTranslation(env, { fileId: file.id, storeId: file.storeId, language: input.language });
+  const row = await createExport(db, {
+    userId,
+    audioFileId: file.id,
+    fileName: file.name,
+    format: input.format,
+    options: input.options,
+    language: input.language ?? null,
+  });
   return queue(env, db, row);
 }
 

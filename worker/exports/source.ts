@@ -4,7 +4,9 @@ import { audioFiles, transcripts, type ExportRow, workspaceMembers } from "../db
 import { readComments, readTranscript, readUtterances } from "../transcripts/store";
 import { readChapters } from "../chapters/stored-chapters";
 import { memberOf } from "../workspaces/access";
+import { readTranslation } from "../translations/store";
 import { buildExportDocument, type ExportDocument } from "./document";
+import { translatedDocument } from "./translated";
 
 /**
  * The transcript of an export's file as it stands now (with its comment threads when asked for:
@@ -14,10 +16,10 @@ import { buildExportDocument, type ExportDocument } from "./document";
 export async function loadExportDocument(
   env: Env,
   db: Db,
-  row: Pick<ExportRow, "audioFileId" | "userId">,
+  row: Pick<ExportRow, "audioFileId" | "userId" | "language">,
   { comments }: { comments: boolean },
 ): Promise<ExportDocument | null> {
-  return loadDocument(env, db, row.audioFileId, row.userId, comments);
+  return loadDocument(env, db, row.audioFileId, row.userId, comments, row.language);
 }
 
 /** The same for a share link: its file, whoever made the link, and never its comments (they are the team's). */
@@ -29,6 +31,7 @@ async function loadDocument(
   audioFileId: string,
   memberId: string | null,
   withComments: boolean,
+  language: string | null = null,
 ): Promise<ExportDocument | null> {
   const member = memberId === null ? undefined : memberOf(audioFiles.workspaceId, memberId);
   const [found, transcript] = await Promise.all([
@@ -45,5 +48,11 @@ async function loadDocument(
     withComments ? readComments(env, file.storeId, audioFileId) : [],
     readChapters(env, file.storeId, audioFileId),
   ]);
-  return buildExportDocument(file, dto, dto.speakers, utterances, comments, chapters.data);
+  const doc = buildExportDocument(file, dto, dto.speakers, utterances, comments, chapters.data);
+  if (!language) return doc;
+  // A translation gone since the request (asked for again and failed, or the file re-transcribed): not ready.
+  const translation = await readTranslation(env, { fileId: audioFileId, storeId: file.storeId, language }).catch(() => null);
+  if (translation?.status !== "completed") return null;
+  const ids = utterances.filter((u) => u.transcriptWords.length > 0).map((u) => u.id);
+  return translatedDocument(doc, ids, translation);
 }

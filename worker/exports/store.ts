@@ -27,6 +27,7 @@ export function toExportDto(row: ExportRow, downloadUrl: string | null = null): 
     format: row.format,
     status: row.status,
     options: options.success ? options.data : exportOptionsSchema.parse({}),
+    language: row.language,
     filename: row.filename,
     download_url: downloadUrl,
     size_bytes: row.sizeBytes,
@@ -44,7 +45,7 @@ export const exportStorageKey = (row: Pick<ExportRow, "userId" | "id" | "filenam
 
 export async function createExport(
   db: Db,
-  input: { userId: string; audioFileId: string; fileName: string; format: ExportFormat; options: ExportOptions },
+  input: { userId: string; audioFileId: string; fileName: string; format: ExportFormat; options: ExportOptions; language?: string | null },
 ): Promise<ExportRow> {
   const now = nowIso();
   const row: ExportRow = {
@@ -54,7 +55,8 @@ export async function createExport(
     format: input.format,
     options: JSON.stringify(input.options),
     status: "pending",
-    filename: exportFilename(input.fileName, input.format),
+    language: input.language ?? null,
+    filename: exportFilename(input.fileName, input.format, input.language ?? null),
     storageKey: null,
     sizeBytes: null,
     error: null,

@@ -7,6 +7,7 @@ const BINDINGS = {
   export: "EXPORT_USER_LIMITER",
   retranscribe: "RETRANSCRIBE_USER_LIMITER",
   ask: "ASK_USER_LIMITER",
+  translate: "TRANSLATE_USER_LIMITER",
 } as const satisfies Record<CostlyAction, keyof Env>;
 
 /**

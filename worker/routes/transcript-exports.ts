@@ -19,7 +19,9 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
     "/:id/request-export",
     doc({
       summary: "Export a transcript",
-      description: "Made by a job; poll GET /exports/{id}, then get its download link.",
+      description:
+        "Made by a job; poll GET /exports/{id}, then get its download link. `language` exports that completed translation " +
+        "with the transcript's timings (422 when there is none, or it is not completed).",
       status: 202,
       response: dataOf(exportDtoSchema),
       errors: [404, 429],
@@ -27,12 +29,13 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
     validate("json", requestExportSchema),
     limitPerUser("export"),
     async (c) => {
-      const { format, options } = c.req.valid("json");
+      const { format, options, language } = c.req.valid("json");
       // Exporting is reading: every member may (a stranger's 404 is a missing transcript's).
       const file = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read", EDIT_MESSAGES.transcriptNotFound);
       const row = await requestExport(c.env, c.var.db, c.var.user.id, file, {
         format,
         options: { ...DEFAULT_EXPORT_OPTIONS, ...options },
+        language,
       });
       return c.json({ data: toExportDto(row) }, 202);
     },

@@ -17,6 +17,7 @@ import { speakerMergeRoutes } from "./speaker-merge";
 import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
 import { transcriptSummaryRoutes } from "./transcript-summary";
+import { transcriptTranslationRoutes } from "./translations";
 import { utteranceRoutes } from "./utterances";
 import { chapterRoutes } from "./chapters";
 import { routeDocs } from "../lib/openapi";
@@ -74,4 +75,5 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .route("/", transcriptCommentRoutes)
   .route("/", transcriptQuestionRoutes)
   .route("/", transcriptHighlightRoutes)
-  .route("/", chapterRoutes);
+  .route("/", chapterRoutes)
+  .route("/", transcriptTranslationRoutes);

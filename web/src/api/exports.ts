@@ -2,8 +2,16 @@ import type { ExportFormat, ExportOptions } from "../../../common/exports";
 import { api, call } from "./client";
 
 export const exportApi = {
-  request: async (audioFileId: string, format: ExportFormat, options: ExportOptions) =>
-    (await call(api.transcripts[":id"]["request-export"].$post({ param: { id: audioFileId }, json: { format, options } }))).data,
+  /** `language`: a completed translation's, else the transcript itself. */
+  request: async (audioFileId: string, format: ExportFormat, options: ExportOptions, language: string | null = null) =>
+    (
+      await call(
+        api.transcripts[":id"]["request-export"].$post({
+          param: { id: audioFileId },
+          json: { format, options, ...(language ? { language } : {}) },
+        }),
+      )
+    ).data,
   get: async (id: string) => (await call(api.exports[":id"].$get({ param: { id } }))).data,
   download: async (id: string) => call(api.exports[":id"].download.$get({ param: { id } })),
 };

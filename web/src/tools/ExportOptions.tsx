@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { languageName } from "../../../common/languages";
 import {
   DEFAULT_EXPORT_OPTIONS,
   EXPORT_FORMATS,
@@ -7,6 +8,8 @@ import {
   type ExportOptions as Options,
 } from "../../../common/exports";
 import { exportApi, saveFile } from "../api/exports";
+import { useTranslations } from "../api/translations";
+import { TRANSLATION_TEXTS } from "../translations/translation-texts";
 import { systemClock } from "../editor/model/clock";
 import { onExportCompleted } from "./export-events";
 import { ExportFlow, exportButtonLabel } from "./export-flow";
@@ -24,14 +27,41 @@ const BUTTON_LABELS: Record<ExportFormat, string> = {
 export function ExportOptions({ audioFileId }: { audioFileId: string }) {
   const [options, setOptions] = useState<Options>(DEFAULT_EXPORT_OPTIONS);
   const titleId = useId();
+  const languageId = useId();
+  // The transcript itself, or one of its completed translations (decision 048); read when a button is pressed.
+  const [language, setLanguage] = useState("");
+  const languageRef = useRef<string | null>(null);
+  languageRef.current = language || null;
+  const translations = (useTranslations(audioFileId).data ?? []).filter((t) => t.status === "completed");
   return (
     <section className="tools-section" aria-labelledby={titleId} data-testid="export-options" data-tutorial="export-options">
       <h3 id={titleId}>Export Options</h3>
       <div className="export-buttons">
         {(Object.keys(EXPORT_FORMATS) as ExportFormat[]).map((format) => (
-          <ExportButton key={format} audioFileId={audioFileId} format={format} options={options} />
+          <ExportButton key={format} audioFileId={audioFileId} format={format} options={options} language={languageRef} />
         ))}
       </div>
+      {translations.length > 0 && (
+        <div className="field">
+          <label htmlFor={languageId} className="small">
+            {TRANSLATION_TEXTS.exportLanguage}
+          </label>
+          <select
+            id={languageId}
+            className="select select--small"
+            data-testid="export-language"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value)}
+          >
+            <option value="">{TRANSLATION_TEXTS.original}</option>
+            {translations.map((t) => (
+              <option key={t.language} value={t.language}>
+                {languageName(t.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <fieldset className="export-include">
         <legend>Include</legend>
         {(Object.keys(EXPORT_OPTION_LABELS) as (keyof Options)[]).map((key) => (
@@ -45,12 +75,22 @@ export function ExportOptions({ audioFileId }: { audioFileId: string }) {
   );
 }
 
-function ExportButton({ audioFileId, format, options }: { audioFileId: string; format: ExportFormat; options: Options }) {
+function ExportButton({
+  audioFileId,
+  format,
+  options,
+  language,
+}: {
+  audioFileId: string;
+  format: ExportFormat;
+  options: Options;
+  language: RefObject<string | null>;
+}) {
   const [flow] = useState(
     () =>
       new ExportFlow({
         transport: {
-          request: (f, o) => exportApi.request(audioFileId, f, o),
+          request: (f, o) => exportApi.request(audioFileId, f, o, language.current),
           get: exportApi.get,
           download: exportApi.download,
         },

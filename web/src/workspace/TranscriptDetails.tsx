@@ -16,6 +16,7 @@ import { CommentsPanel } from "../comments/CommentsPanel";
 import { AskPanel } from "../ask/AskPanel";
 import { HighlightsPanel } from "../highlights/HighlightsPanel";
 import { ChaptersPanel } from "../chapters/ChaptersPanel";
+import { TranslationsPanel } from "../translations/TranslationsPanel";
 
 /** The transcript panel of the tools sidebar (docs/product.md#states). */
 export function TranscriptPanel({ file }: { file: AudioFileDto }) {
@@ -55,6 +56,7 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
         </button>
       </section>
       {canEdit && <ShareSection file={file} />}
+      <TranslationsPanel file={file} canEdit={canEdit} />
       <ExportOptions audioFileId={file.id} />
     </>
   );

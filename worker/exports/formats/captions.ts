@@ -31,6 +31,10 @@ export function captionText(text: string): string {
 export function buildCues(utterances: readonly ExportUtterance[], rules = CAPTION_RULES): Cue[] {
   const cues: Cue[] = [];
   for (const u of utterances) {
+    if (u.wholeCues) {
+      for (const w of u.words) cues.push({ start: w.start, end: w.end, lines: wrapLines(captionText(w.text), rules), speaker: u.speaker });
+      continue;
+    }
     let cue: Cue | null = null;
     for (const word of u.words) {
       const text = captionText(word.text);
@@ -56,6 +60,17 @@ export function buildCues(utterances: readonly ExportUtterance[], rules = CAPTIO
     if (cue) cues.push(cue);
   }
   return settleTimes(cues, rules);
+}
+
+/** A caption's text as lines of at most the line length, broken between words. */
+function wrapLines(text: string, rules: typeof CAPTION_RULES): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && length(last) + 1 + length(word) <= rules.maxLineChars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 /** Each cue lasts between the minimum and 7 s, and ends before the next begins. */

@@ -36,6 +36,7 @@ import {
 import { speakerColorIndex } from "./display";
 import { watchPresence } from "./presence-marks";
 import { watchCommentMarker } from "../../comments/marks-view";
+import { watchTranslation } from "../../translations/side-by-side";
 import { reportCaret } from "../../live/file-socket";
 
 interface Props {
@@ -96,6 +97,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   const utterance = store.utterance(utteranceId);
   const textRef = useRef<HTMLDivElement>(null);
   const metaRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<HTMLLIElement>(null);
   // A press on a text drawn lean targets the text, not a word: the click finds the word by position.
   const leanAtPointerDown = useRef(false);
   const [picking, setPicking] = useState(false);
@@ -123,9 +125,12 @@ export const UtteranceCard = memo(function UtteranceCard({
     const unwatch = metaRef.current ? watchPresence(metaRef.current, utteranceId) : null;
     // Open comment threads starting here (nothing is drawn on a row without one).
     const unwatchComments = metaRef.current ? watchCommentMarker(metaRef.current, utteranceId) : null;
+    // A translation shown beside the transcript (nothing is drawn while none is).
+    const unwatchTranslation = cardRef.current ? watchTranslation(cardRef.current, utteranceId) : null;
     return () => {
       unwatch?.();
       unwatchComments?.();
+      unwatchTranslation?.();
       if (!el) return;
       forgetWords(el);
       if (utteranceElements.get(utteranceId) === el) utteranceElements.delete(utteranceId);
@@ -225,6 +230,7 @@ export const UtteranceCard = memo(function UtteranceCard({
 
   return (
     <li
+      ref={cardRef}
       className={`utterance${metaColumn ? " utterance--column" : ""}`}
       data-utterance-id={utteranceId}
       data-testid="utterance"
