@@ -5,58 +5,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CHAPTER_LIMITS, CHAPTER_MESSAGES, planChapters, resolveChapters, type StoredChapter } from "../../core/chapters";
-import { AnchorIndex } from "../../core/comment-anchors";
-import { type Change, invertChange, type UtteranceState } from "../../core/change";
-import type { TranscriptOp } from "../../core/operations";
+import type { AnchorIndex } from "../../core/comment-anchors";
+import { type Change, invertChange } from "../../core/change";
 import { applyOp } from "../../core/transcript-apply";
+import { indexOf, opArb, operation } from "../support/random-edits";
 import { docContext, makeDoc } from "../support/transcript-doc";
-
-const indexOf = (list: readonly UtteranceState[]) =>
-  new AnchorIndex(list.flatMap((u) => u.transcriptWords.map((w) => ({ id: w.id, text: w.text, start: w.startTime, end: w.endTime }))));
-
-const opArb = fc.oneof(
-  fc.record({ kind: fc.constant("split" as const), u: fc.nat(), w: fc.nat() }),
-  fc.record({ kind: fc.constant("merge" as const), u: fc.nat(), w: fc.nat() }),
-  fc.record({ kind: fc.constant("delete" as const), u: fc.nat(), w: fc.nat() }),
-  fc.record({ kind: fc.constant("retype" as const), u: fc.nat(), w: fc.nat() }),
-  fc.record({ kind: fc.constant("insert" as const), u: fc.nat(), w: fc.nat() }),
-);
-type OpSeed = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
-
-/** The operation a seed stands for on the transcript as it is, or null when it cannot apply. */
-function operation(list: UtteranceState[], next: (id: string) => UtteranceState | undefined, o: OpSeed, n: number): TranscriptOp | null {
-  const u = list[o.u % list.length]!;
-  const words = u.transcriptWords;
-  const w = o.w % words.length;
-  switch (o.kind) {
-    case "split":
-      if (words.length < 2) return null;
-      return { type: "split", utteranceId: u.id, firstWordId: words[1 + (o.w % (words.length - 1))]!.id, newUtteranceId: `n${n}` };
-    case "merge": {
-      const after = next(u.id);
-      return after ? { type: "merge", targetUtteranceId: u.id, sourceUtteranceId: after.id } : null;
-    }
-    case "delete":
-      if (words.length < 2) return null;
-      return { type: "update_words", utteranceId: u.id, words: words.filter((_, i) => i !== w).map((x) => ({ id: x.id })) };
-    case "retype":
-      return {
-        type: "update_words",
-        utteranceId: u.id,
-        words: words.map((x, i) => (i === w ? { id: x.id, text: `fixed${n}` } : { id: x.id })),
-      };
-    case "insert": {
-      // A typed word before word w (before the first word too), timed as the editor times one.
-      const at = words[w]!;
-      const typed = { id: `typed${n}`, text: `new${n}`, start_time: at.startTime, end_time: at.startTime, confidence_score: 1 };
-      return {
-        type: "update_words",
-        utteranceId: u.id,
-        words: words.flatMap((x, i) => (i === w ? [typed, { id: x.id }] : [{ id: x.id }])),
-      };
-    }
-  }
-}
 
 const docArb = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 6 });
 const ids = () => {
@@ -110,7 +63,7 @@ describe("chapters", () => {
 
           const done: Change[] = [];
           seeds.forEach((seed, n) => {
-            const op = operation(ctx.list(), ctx.next, seed, n);
+            const op = operation(ctx.list(), ctx.next, seed, n, "before");
             if (!op) return;
             const { change } = applyOp(ctx, op);
             ctx.apply(change);
