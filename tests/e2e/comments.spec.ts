@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, mailTo, signIn, test } from "./fixtures";
 import { transcribed } from "./seed";
 import { memberBrowser, teamWithMember, uploadInto } from "./team";
-import { openTranscript, utteranceText as text } from "./transcripts";
+import { openTranscript, selectWords, utteranceText as text } from "./transcripts";
 
 test.use({ reducedMotion: "reduce" });
 
@@ -16,24 +16,6 @@ const word = (page: Page, i: number, w: string) =>
   text(page, i)
     .locator("[data-word-id]", { hasText: new RegExp(`^${w}$`) })
     .first();
-
-/** Selects utterance i's words from `from` to `to` (focus in its text, as a mouse drag leaves it). */
-async function selectWords(page: Page, i: number, from: string, to: string) {
-  await text(page, i).evaluate(
-    (el, { from, to }) => {
-      const spans = [...el.querySelectorAll<HTMLElement>("[data-word-id]")];
-      const first = spans.find((s) => s.textContent === from)!;
-      const last = spans.find((s, k) => k >= spans.indexOf(first) && s.textContent === to)!;
-      (el as HTMLElement).focus();
-      const range = document.createRange();
-      range.setStart(first.firstChild!, 0);
-      range.setEnd(last.firstChild!, last.textContent!.length);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    },
-    { from, to },
-  );
-}
 
 test("one person comments on words by key and context menu, replies, edits, resolves and filters", async ({ page }) => {
   test.setTimeout(90_000);

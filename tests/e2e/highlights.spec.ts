@@ -4,30 +4,12 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
-import { openTranscript, utteranceText as text } from "./transcripts";
+import { openTranscript, selectWords, utteranceText as text } from "./transcripts";
 
 test.use({ reducedMotion: "reduce" });
 
 const panel = (page: Page) => page.getByTestId("highlights-panel");
 const items = (page: Page) => panel(page).getByTestId("highlight-item");
-
-/** Selects utterance i's words from `from` to `to` (focus in its text, as a mouse drag leaves it). */
-async function selectWords(page: Page, i: number, from: string, to: string) {
-  await text(page, i).evaluate(
-    (el, { from, to }) => {
-      const spans = [...el.querySelectorAll<HTMLElement>("[data-word-id]")];
-      const first = spans.find((s) => s.textContent === from)!;
-      const last = spans.find((s, k) => k >= spans.indexOf(first) && s.textContent === to)!;
-      (el as HTMLElement).focus();
-      const range = document.createRange();
-      range.setStart(first.firstChild!, 0);
-      range.setEnd(last.firstChild!, last.textContent!.length);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-    },
-    { from, to },
-  );
-}
 
 test("highlight words by key and toolbar, filter, export the quote list, share the moment", async ({ page, browser }) => {
   test.setTimeout(120_000);

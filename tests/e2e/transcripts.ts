@@ -34,3 +34,21 @@ export async function caretAt(page: Page, i: number, word: string, where: "befor
     { word, where },
   );
 }
+
+/** Selects utterance i's words from `from` to `to` (focus in its text, as a mouse drag leaves it). */
+export async function selectWords(page: Page, i: number, from: string, to: string) {
+  await utteranceText(page, i).evaluate(
+    (el, { from, to }) => {
+      const spans = [...el.querySelectorAll<HTMLElement>("[data-word-id]")];
+      const first = spans.find((s) => s.textContent === from)!;
+      const last = spans.find((s, k) => k >= spans.indexOf(first) && s.textContent === to)!;
+      (el as HTMLElement).focus();
+      const range = document.createRange();
+      range.setStart(first.firstChild!, 0);
+      range.setEnd(last.firstChild!, last.textContent!.length);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    },
+    { from, to },
+  );
+}
