@@ -2,7 +2,6 @@
 // for by an editor, marked "generating" in the file's store, written as one undoable history
 // entry ("Generated chapters"), or marked failed with a message the panel shows.
 import { eq } from "drizzle-orm";
-import type { TranscriptChangedMessage } from "../../core/live-change";
 import type { ChapterInput } from "../../core/chapters";
 import type { UtteranceDto } from "../../core/transcript";
 import { CHAPTER_GENERATION_MESSAGES, type ChapterGenerationDto } from "../../common/chapters";
@@ -11,7 +10,7 @@ import { type Config, getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, transcripts, users } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
-import { publishToWorkspace } from "../live/publish";
+import { publishDetailsChanged } from "../live/publish";
 import type { ChaptersMessage } from "../queue-messages";
 import { chatModel, summaryModelName } from "../summaries/chat-models";
 import { SUMMARY_MAX_ATTEMPTS } from "../summaries/job";
@@ -37,15 +36,6 @@ export async function requestChapters(env: Env, config: Config, of: ChaptersOf, 
   }
 }
 
-const changed = (audioFileId: string): TranscriptChangedMessage => ({
-  type: "transcript_changed",
-  file_id: audioFileId,
-  utterance_ids: [],
-  removed_utterance_ids: [],
-  details_changed: true,
-  client_id: null,
-});
-
 /** Utterance numbers (1-based) to the first word of that utterance, or of the next one with words. */
 export function chapterStarts(utterances: readonly UtteranceDto[], proposed: readonly ProposedChapter[]): ChapterInput[] {
   const out: ChapterInput[] = [];
@@ -70,7 +60,7 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
     return;
   }
   const fail = async (error: string) => {
-    if (await mark(env, row, "failed", error, true)) await publishToWorkspace(env, row.workspaceId, changed(row.audioFileId));
+    if (await mark(env, row, "failed", error, true)) await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
     message.ack();
   };
   const model = chatModel(env, getConfig(env));
@@ -103,5 +93,5 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
   }
   message.ack();
   // The edit told the tabs when the chapters changed; this tells them the generation ended either way.
-  await publishToWorkspace(env, row.workspaceId, changed(row.audioFileId));
+  await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
 }

@@ -29,3 +29,14 @@ export async function publishToWorkspace(env: Env, workspaceId: string, message:
   const reached = await Promise.all(members.map((userId) => publish(env, userId, message)));
   return reached.some((n) => n === null) ? null : reached.reduce<number>((sum, n) => sum + (n ?? 0), 0);
 }
+
+/** Every member's tabs on the file read its details again (a generated summary or chapters landed, or failed). */
+export const publishDetailsChanged = (env: Env, workspaceId: string, fileId: string) =>
+  publishToWorkspace(env, workspaceId, {
+    type: "transcript_changed",
+    file_id: fileId,
+    utterance_ids: [],
+    removed_utterance_ids: [],
+    details_changed: true,
+    client_id: null,
+  });

@@ -3,14 +3,13 @@
 // never touches the file's status, so a summary can never fail a transcription;
 // the automatic one never replaces a summary the user has written meanwhile.
 import { eq } from "drizzle-orm";
-import type { TranscriptChangedMessage } from "../../core/live-change";
 import type { SummaryType } from "../../core/transcript";
 import type { SummarizeMessage } from "../queue-messages";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, transcripts } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
-import { publishToWorkspace } from "../live/publish";
+import { publishDetailsChanged } from "../live/publish";
 import { readSpeakers, readUtterances } from "../transcripts/store";
 import type { Config } from "../config";
 import { chatModel, summaryModelName } from "./chat-models";
@@ -61,15 +60,6 @@ export async function requestSummary(env: Env, config: Config, row: SummaryOf, u
   }
 }
 
-const changed = (audioFileId: string): TranscriptChangedMessage => ({
-  type: "transcript_changed",
-  file_id: audioFileId,
-  utterance_ids: [],
-  removed_utterance_ids: [],
-  details_changed: true,
-  client_id: null,
-});
-
 export async function runSummaryJob(message: Message<unknown>, job: SummarizeMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
   // The file's store and workspace as they are now (a file may have moved since the job was queued).
@@ -116,10 +106,10 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   if (text) await saveSummary(env, row, text, { summaryType: job.summary_type, summaryModel: model.name }, job.requested);
   else await markSummary(env, row, null, null);
   message.ack();
-  await publishToWorkspace(env, row.workspaceId, changed(job.audio_file_id));
+  await publishDetailsChanged(env, row.workspaceId, job.audio_file_id);
 }
 
 /** A requested summary failed: marked so only while still awaited (a later request may have succeeded since). */
 async function finish(env: Env, row: SummaryOf & { workspaceId: string }, status: "failed", error: string) {
-  if (await markSummary(env, row, status, error, true)) await publishToWorkspace(env, row.workspaceId, changed(row.audioFileId));
+  if (await markSummary(env, row, status, error, true)) await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
 }
