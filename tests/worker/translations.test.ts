@@ -97,7 +97,8 @@ describe("translations", { timeout: 120_000 }, () => {
     );
     const sent = await requestsWith(mark);
     expect(sent.length).toBeGreaterThan(1);
-    expect(sent.flatMap((r) => r.texts)).toEqual(lines);
+    // Batches run side by side, so they may reach the model in any order: each line once, in one of them.
+    expect(sent.flatMap((r) => r.texts).sort()).toEqual([...lines].sort());
     for (const r of sent) expect(r.texts.join("").length).toBeLessThanOrEqual(TRANSLATION_LIMITS.batchChars);
     expect(expectStatus(await as(user, "GET", `/transcripts/${fileId}/translations`), 200).data).toEqual([
       { language: "es", status: "completed", done: 90, total: 90, stale_count: 0, error: null, updated_at: expect.any(String) },
