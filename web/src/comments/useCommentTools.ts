@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
+import { usePageCommand } from "../editor/view/usePageCommand";
 import { useComments } from "../api/comments";
-import { dispatch } from "../editor/model/commands";
 import type { EditorSession } from "../editor/model/editor-session";
 import type { PlaybackController } from "../editor/model/playback-controller";
 import { focusUtterance } from "../editor/view/UtteranceCard";
@@ -25,12 +25,6 @@ export interface CommentTools {
   /** Notes the selection as focus leaves the text (a button pressed from the keyboard takes it next). */
   noteSelection(): void;
 }
-
-const typing = (el: Element | null) =>
-  el instanceof HTMLInputElement ||
-  el instanceof HTMLTextAreaElement ||
-  el instanceof HTMLSelectElement ||
-  !!(el as HTMLElement | null)?.isContentEditable;
 
 /**
  * The comments of the open file in its editor: the commented words underlined and the markers
@@ -115,17 +109,8 @@ export function useCommentTools(
     };
   }, [session, canComment]);
 
-  // With nothing focused (a reader selects words with the pointer), the key works from the page.
-  useEffect(() => {
-    if (!tools) return;
-    const onKey = (e: KeyboardEvent) => {
-      const active = document.activeElement;
-      if (e.defaultPrevented || typing(active) || active?.closest("[data-testid=transcript]")) return;
-      dispatch("page", e, { comment: tools });
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [tools]);
+  const context = useMemo(() => (tools ? { comment: tools } : null), [tools]);
+  usePageCommand(context);
 
   return tools;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
+import { usePageCommand } from "../editor/view/usePageCommand";
 import { useHighlights } from "../api/highlights";
 import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
-import { dispatch } from "../editor/model/commands";
 import type { EditorSession } from "../editor/model/editor-session";
 import { toast } from "../lib/toasts";
 import { clearHighlightMarks, highlightMarks, showHighlightMarks } from "./highlight-marks";
@@ -19,12 +19,6 @@ export interface HighlightTools {
   /** Notes the selection as focus leaves the text (a button pressed from the keyboard takes it next). */
   noteSelection(): void;
 }
-
-const typing = (el: Element | null) =>
-  el instanceof HTMLInputElement ||
-  el instanceof HTMLTextAreaElement ||
-  el instanceof HTMLSelectElement ||
-  !!(el as HTMLElement | null)?.isContentEditable;
 
 /**
  * The highlights of the open file in its editor: the highlighted words marked (worked out again
@@ -75,17 +69,8 @@ export function useHighlightTools(session: EditorSession | null, canHighlight: b
     };
   }, [session, canHighlight]);
 
-  // With nothing focused (a reader selects words with the pointer), the key works from the page.
-  useEffect(() => {
-    if (!tools) return;
-    const onKey = (e: KeyboardEvent) => {
-      const active = document.activeElement;
-      if (e.defaultPrevented || typing(active) || active?.closest("[data-testid=transcript]")) return;
-      dispatch("page", e, { highlight: tools });
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [tools]);
+  const context = useMemo(() => (tools ? { highlight: tools } : null), [tools]);
+  usePageCommand(context);
 
   return tools;
 }
