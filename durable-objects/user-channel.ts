@@ -24,6 +24,7 @@ import { filesInObject, holdsTranscripts, ORPHAN_GRACE_MS, ORPHAN_SWEEP_INTERVAL
 import { purgeTranscripts } from "./transcript-store/purge";
 import { compactUtterancesJson, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
 import { correctedCount, mergeRetranscription, type StoreMerge, type StoreMergeOutcome } from "./transcript-store/retranscribe";
+import { listSize, ReadMemo, textSize } from "./transcript-store/read-memo";
 import { migrateStore } from "./transcript-store/schema";
 import { askPassages } from "./transcript-store/ask";
 import { listQuestions, saveQuestion } from "./transcript-store/questions";
@@ -49,6 +50,7 @@ import {
  */
 export class UserChannel extends LiveRoom {
   #migrated = false;
+  #reads: ReadMemo | null = null;
   /**
    * The user's edits against their limit. In memory: every edit of the user comes through this
    * one object, and a fresh instance (after a quiet while) starts with a full bucket.
@@ -61,6 +63,14 @@ export class UserChannel extends LiveRoom {
       this.#migrated = true;
     }
     return this.ctx.storage;
+  }
+
+  /** A read-only answer, kept until anything in the store is written (read-memo.ts); refusals are not kept. */
+  private read<T>(key: string, size: (value: T) => number, make: (sql: SqlStorage) => T): StoreAnswer<T> {
+    const sql = this.storage.sql;
+    this.#reads ??= new ReadMemo(sql);
+    const reads = this.#reads;
+    return answer(() => reads.remember(key, size, () => make(sql)));
   }
 
   /**
@@ -135,20 +145,24 @@ export class UserChannel extends LiveRoom {
   }
 
   async openTranscript(fileId: string): Promise<StoreAnswer<TranscriptDto>> {
-    return answer(() => openTranscript(this.storage.sql, fileId));
+    return this.read(
+      `open ${fileId}`,
+      () => 4_096,
+      (sql) => openTranscript(sql, fileId),
+    );
   }
 
   async transcriptSpeakers(fileId: string): Promise<StoreAnswer<SpeakerDto[]>> {
-    return answer(() => transcriptSpeakers(this.storage.sql, fileId));
+    return this.read(`speakers ${fileId}`, listSize(256), (sql) => transcriptSpeakers(sql, fileId));
   }
 
   async utterancesJson(fileId: string, first?: number): Promise<StoreAnswer<string>> {
-    return answer(() => utterancesJson(this.storage.sql, fileId, first));
+    return this.read(`json ${fileId} ${first ?? ""}`, textSize, (sql) => utterancesJson(sql, fileId, first));
   }
 
   /** The compact shape as JSON text (one string crosses RPC, and the Worker sends it as it is). */
   async compactUtterancesJson(fileId: string, first?: number): Promise<StoreAnswer<string>> {
-    return answer(() => compactUtterancesJson(this.storage.sql, fileId, first));
+    return this.read(`compact ${fileId} ${first ?? ""}`, textSize, (sql) => compactUtterancesJson(sql, fileId, first));
   }
 
   async currentStates(fileId: string, ids: string[]): Promise<StoreAnswer<UtteranceState[]>> {
@@ -174,7 +188,7 @@ export class UserChannel extends LiveRoom {
 
   /** RPC: a file's comment threads in text order. */
   async listComments(fileId: string): Promise<StoreAnswer<CommentDto[]>> {
-    return answer(() => listComments(this.storage.sql, fileId));
+    return this.read(`comments ${fileId}`, listSize(2_048), (sql) => listComments(sql, fileId));
   }
 
   /** RPC: a change to a file's comments, told to every tab on the file before the answer leaves. */
@@ -208,7 +222,7 @@ export class UserChannel extends LiveRoom {
 
   /** RPC: a file's highlights in text order (only one label's when given). */
   async listHighlights(fileId: string, label?: string): Promise<StoreAnswer<HighlightDto[]>> {
-    return answer(() => listHighlights(this.storage.sql, fileId, label));
+    return this.read(`highlights ${fileId} ${label ?? ""}`, listSize(1_024), (sql) => listHighlights(sql, fileId, label));
   }
 
   /** RPC: a highlight made or removed, told to every tab on the file before the answer leaves. */
@@ -221,7 +235,11 @@ export class UserChannel extends LiveRoom {
 
   /** RPC: a transcript's chapters where they now are, and the state of their generation. */
   async readChapters(fileId: string): Promise<StoreAnswer<ChaptersAnswer>> {
-    return answer(() => readChapters(this.storage.sql, fileId));
+    return this.read(
+      `chapters ${fileId}`,
+      (a) => listSize(1_024)(a.data),
+      (sql) => readChapters(sql, fileId),
+    );
   }
 
   /** RPC: a chapter generation started, failed or ended; with `onlyWhileGenerating`, only over a running one. */

@@ -2,7 +2,7 @@
 // comment-anchors.ts): read once per call, by utterance order key, each utterance's words in place.
 import { AnchorIndex, type AnchorWord } from "../../core/comment-anchors";
 import { defaultSpeakerName } from "../../core/details-plans";
-import { decodeStoreWords } from "./layout";
+import { readStoreWords } from "./layout";
 
 /** The words of a transcript; `speakers`, when given, gets each word's speaker key at the word's index. */
 export function transcriptWordIndex(sql: SqlStorage, transcript: number, speakers?: number[]): AnchorIndex {
@@ -11,7 +11,7 @@ export function transcriptWordIndex(sql: SqlStorage, transcript: number, speaker
     "SELECT id, speaker, words FROM utterances WHERE transcript = ? ORDER BY order_key",
     transcript,
   )) {
-    for (const w of decodeStoreWords(row.id, row.words)) {
+    for (const w of readStoreWords(row.id, row.words)) {
       words.push({ id: w.id, text: w.t, start: w.s, end: w.e });
       speakers?.push(row.speaker);
     }

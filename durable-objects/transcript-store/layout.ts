@@ -63,6 +63,35 @@ export function decodeStoreWords(key: number, stored: string): StoredWord[] {
   return wordsFromParsed(value);
 }
 
+/** Words decoded by row key, with the text they came from; in the order they were decoded. */
+const decoded = new Map<number, { stored: string; words: readonly StoredWord[] }>();
+let decodedCount = 0;
+/** About 20 hours of speech: a few megabytes of the object's memory. */
+const DECODED_MAX_WORDS = 200_000;
+
+/**
+ * decodeStoreWords for readers that do not change the words: a row whose text is as it was
+ * is not decoded again. Decoding is a function of key and text alone, so one table serves every
+ * object in the isolate (two stores' equal keys just replace each other).
+ */
+export function readStoreWords(key: number, stored: string): readonly StoredWord[] {
+  const held = decoded.get(key);
+  if (held?.stored === stored) return held.words;
+  const words = decodeStoreWords(key, stored);
+  if (held) {
+    decoded.delete(key);
+    decodedCount -= held.words.length;
+  }
+  decoded.set(key, { stored, words });
+  decodedCount += words.length;
+  for (const [oldest, entry] of decoded) {
+    if (decodedCount <= DECODED_MAX_WORDS) break;
+    decoded.delete(oldest);
+    decodedCount -= entry.words.length;
+  }
+  return words;
+}
+
 /** Ingest's words for the utterance with this key: the derived ids in place of whatever they had. */
 export const withDerivedIds = (key: number, words: readonly StoredWord[]): StoredWord[] =>
   words.map((w, i) => ({ ...w, id: wordIdBase(key) + i.toString(36) }));
@@ -105,9 +134,51 @@ export type UtteranceRecord = {
 export const RECORD_COLUMNS = `u.id, u.client_id, u.speaker, s.client_id AS speaker_client_id, u.order_key, u.version,
   u.start_time, u.end_time, u.confidence_score, u.sentiment, u.sentiment_confidence, u.edited, u.words`;
 
+type RawRecord = [
+  number,
+  string | null,
+  number,
+  string | null,
+  string,
+  number,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+  number | null,
+  number,
+  string,
+];
+
+/**
+ * The rows of a query that selects exactly RECORD_COLUMNS, read as arrays: the SQL API builds
+ * row objects field by field, which takes about twice as long over a 3-hour transcript's rows.
+ */
+export function readRecords(cursor: SqlStorageCursor<Record<string, SqlStorageValue>>): UtteranceRecord[] {
+  const out: UtteranceRecord[] = [];
+  for (const r of cursor.raw() as IterableIterator<RawRecord>) {
+    out.push({
+      id: r[0],
+      client_id: r[1],
+      speaker: r[2],
+      speaker_client_id: r[3],
+      order_key: r[4],
+      version: r[5],
+      start_time: r[6],
+      end_time: r[7],
+      confidence_score: r[8],
+      sentiment: r[9],
+      sentiment_confidence: r[10],
+      edited: r[11],
+      words: r[12],
+    });
+  }
+  return out;
+}
+
 /** A row as the state the editor works on. */
 export function toState(ids: StoreIds, row: UtteranceRecord, position: number): UtteranceState {
-  const stored = decodeStoreWords(row.id, row.words);
+  const stored = readStoreWords(row.id, row.words);
   const transcriptWords: WordDto[] = new Array(stored.length);
   for (let i = 0; i < stored.length; i++) transcriptWords[i] = toWordDto(stored[i]!, i);
   return { ...utteranceFields(ids, row, stored, position), transcriptWords };

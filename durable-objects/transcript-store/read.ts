@@ -7,7 +7,7 @@ import type { UtteranceState } from "../../core/change";
 import { notFound } from "../../core/refusal";
 import { toSpeakerDto } from "../../core/details-plans";
 import { publicState } from "../../core/outcome";
-import { decodeStoreWords, RECORD_COLUMNS, storeIds, toState, type UtteranceRecord, utteranceFields } from "./layout";
+import { RECORD_COLUMNS, readRecords, readStoreWords, storeIds, toState, type UtteranceRecord, utteranceFields } from "./layout";
 
 type TranscriptRecord = {
   id: number;
@@ -41,13 +41,13 @@ function held(sql: SqlStorage, fileId: string): TranscriptRecord {
 
 /** The transcript's utterance rows in order (the first `first` of them when given). */
 function records(sql: SqlStorage, transcript: number, first?: number): UtteranceRecord[] {
-  return sql
-    .exec<UtteranceRecord>(
+  return readRecords(
+    sql.exec(
       `SELECT ${RECORD_COLUMNS} FROM utterances u JOIN speakers s ON s.id = u.speaker WHERE u.transcript = ? ORDER BY u.order_key LIMIT ?`,
       transcript,
       first ?? -1,
-    )
-    .toArray();
+    ),
+  );
 }
 
 /** The transcript's utterances in order, as states with their positions (the first `first` when given). */
@@ -57,8 +57,19 @@ export function states(sql: SqlStorage, transcript: number, first?: number): Utt
   return rows.map((row, position) => toState(ids, row, position));
 }
 
+/** Each utterance's speaker and times, its words decoded only where the row does not keep both times. */
+function spans(sql: SqlStorage, transcript: number): Pick<UtteranceState, "speakerId" | "startTime" | "endTime">[] {
+  const ids = storeIds(sql);
+  return records(sql, transcript).map((row, position) =>
+    row.start_time !== null && row.end_time !== null
+      ? { speakerId: ids.speaker(row.speaker, row.speaker_client_id), startTime: row.start_time, endTime: row.end_time }
+      : utteranceFields(ids, row, readStoreWords(row.id, row.words), position),
+  );
+}
+
 /** Speakers in order, with their utterance counts and share of speaking time. */
-export function speakersOf(sql: SqlStorage, transcript: number, list = states(sql, transcript)): SpeakerDto[] {
+export function speakersOf(sql: SqlStorage, transcript: number): SpeakerDto[] {
+  const list = spans(sql, transcript);
   const stats = new Map<string, { count: number; seconds: number }>();
   let total = 0;
   for (const u of list) {
@@ -122,7 +133,7 @@ export function compactUtterancesJson(sql: SqlStorage, fileId: string, first?: n
   const writer = new CompactWriter();
   for (let position = 0; position < rows.length; position++) {
     const row = rows[position]!;
-    const words = decodeStoreWords(row.id, row.words);
+    const words = readStoreWords(row.id, row.words);
     writer.utterance(utteranceFields(ids, row, words, position));
     for (const w of words) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1, w.o);
   }
