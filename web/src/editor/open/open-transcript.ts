@@ -83,10 +83,12 @@ interface Entry extends Opening {
 const prefetched = new Map<string, Entry>();
 
 function start(user: string | null, fileId: string): Entry {
-  // Asked in this order: the user's store answers one request at a time, the small ones first.
+  // The first screen needs only the two small answers. The file's store answers one request at a
+  // time and the whole takes it longest, so the whole is asked for once they are in: sent at once,
+  // it came in first and the small ones waited behind it.
   const head = transcriptApi.firstUtterances(fileId, HEAD_UTTERANCES);
   const speakers = transcriptApi.speakers(fileId);
-  const server = readServer(fileId);
+  const server = Promise.allSettled([head, speakers]).then(() => readServer(fileId));
   const copy = readCopy(user, fileId);
   // A read nobody takes must not report an unhandled rejection.
   for (const read of [head, server, speakers]) read.catch(() => {});
