@@ -66,8 +66,8 @@ export function decodeStoreWords(key: number, stored: string): StoredWord[] {
 /** Words decoded by row key, with the text they came from; in the order they were decoded. */
 const decoded = new Map<number, { stored: string; words: readonly StoredWord[] }>();
 let decodedCount = 0;
-/** About 20 hours of speech: a few megabytes of the object's memory. */
-const DECODED_MAX_WORDS = 200_000;
+/** About 10 hours of speech, some 10 MB of the isolate's memory. */
+const DECODED_MAX_WORDS = 100_000;
 
 /**
  * decodeStoreWords for readers that do not change the words: a row whose text is as it was

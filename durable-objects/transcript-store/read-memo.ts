@@ -1,46 +1,55 @@
-// Read answers kept in the object's memory until anything in the store changes (decision 049).
-// SQLite's total_changes() counts every row written on the object's one connection, so an answer
-// is served only while nothing at all was written since it was made: no write path can forget to
-// drop it. Only read-only calls use it: a write's transaction may roll back after reading (the
-// counter does not go back), and an answer made inside it could outlive the rows it came from.
+// Read answers kept in memory until anything in their store changes (decision 049). SQLite's
+// total_changes() counts every row written on an object's one connection, so an answer is served
+// only while nothing at all was written since it was made: no write path can forget to drop it.
+// Only read-only calls use it: a write's transaction may roll back after reading (the counter
+// does not go back), and an answer made inside it could outlive the rows it came from.
 
-/** What the remembered answers may add up to, in characters of JSON (about bytes). */
-export const READ_MEMO_BUDGET = 12_000_000;
+/**
+ * What the remembered answers of every store object in this isolate may add up to, in characters
+ * of JSON (about bytes): an isolate runs many objects and has 128 MB in all.
+ */
+export const READ_MEMO_BUDGET = 8_000_000;
+
+type Entry = { changes: number; value: unknown; size: number };
+/** Every object's answers, in use order: the least recently used first. */
+const kept = new Map<string, Entry>();
+let keptSize = 0;
+let objects = 0;
+
+function drop(id: string, entry: Entry): void {
+  kept.delete(id);
+  keptSize -= entry.size;
+}
 
 export class ReadMemo {
-  #changes = -1;
-  #total = 0;
-  /** In use order: the least recently used first. */
-  readonly #entries = new Map<string, { value: unknown; size: number }>();
+  readonly #prefix = `${++objects} `;
 
   constructor(
     private readonly sql: SqlStorage,
     private readonly budget = READ_MEMO_BUDGET,
   ) {}
 
-  /** The answer for `key`: the one made since the last write, else `make()`'s (kept when it fits). */
+  /** The answer for `key`: the one made since the store's last write, else `make()`'s (kept when it fits). */
   remember<T>(key: string, size: (value: T) => number, make: () => T): T {
     const changes = this.sql.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
-    if (changes !== this.#changes) {
-      this.#entries.clear();
-      this.#total = 0;
-      this.#changes = changes;
-    }
-    const held = this.#entries.get(key);
+    const id = this.#prefix + key;
+    const held = kept.get(id);
     if (held) {
-      this.#entries.delete(key);
-      this.#entries.set(key, held);
-      return held.value as T;
+      drop(id, held);
+      if (held.changes === changes) {
+        kept.set(id, held);
+        keptSize += held.size;
+        return held.value as T;
+      }
     }
     const value = make();
     const bytes = size(value);
     if (bytes > this.budget) return value;
-    this.#entries.set(key, { value, size: bytes });
-    this.#total += bytes;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#total <= this.budget) break;
-      this.#entries.delete(oldest);
-      this.#total -= entry.size;
+    kept.set(id, { changes, value, size: bytes });
+    keptSize += bytes;
+    for (const [oldest, entry] of kept) {
+      if (keptSize <= this.budget) break;
+      drop(oldest, entry);
     }
     return value;
   }
