@@ -4,6 +4,7 @@
 import type { UtteranceState } from "../../core/change";
 import type { WordDto } from "../../core/transcript";
 import { type StoredWord, storedValue, toWordDto, wordsFromParsed } from "../../core/stored-words";
+import { SizedCache } from "./sized-cache";
 
 /** Ids the store derives: `n` (utterance) or `s` (speaker), the row's key, the store's tag. */
 const DERIVED = /^([ns])([1-9][0-9]{0,14})-([0-9a-f]{6})$/;
@@ -63,11 +64,10 @@ export function decodeStoreWords(key: number, stored: string): StoredWord[] {
   return wordsFromParsed(value);
 }
 
-/** Words decoded by row key, with the text they came from; in the order they were decoded. */
-const decoded = new Map<number, { stored: string; words: readonly StoredWord[] }>();
-let decodedCount = 0;
 /** About 10 hours of speech, some 10 MB of the isolate's memory. */
 const DECODED_MAX_WORDS = 100_000;
+/** Words decoded by row key, with the text they came from. */
+const decoded = new SizedCache<number, { stored: string; words: readonly StoredWord[] }>(DECODED_MAX_WORDS);
 
 /**
  * decodeStoreWords for readers that do not change the words: a row whose text is as it was
@@ -78,17 +78,7 @@ export function readStoreWords(key: number, stored: string): readonly StoredWord
   const held = decoded.get(key);
   if (held?.stored === stored) return held.words;
   const words = decodeStoreWords(key, stored);
-  if (held) {
-    decoded.delete(key);
-    decodedCount -= held.words.length;
-  }
-  decoded.set(key, { stored, words });
-  decodedCount += words.length;
-  for (const [oldest, entry] of decoded) {
-    if (decodedCount <= DECODED_MAX_WORDS) break;
-    decoded.delete(oldest);
-    decodedCount -= entry.words.length;
-  }
+  decoded.set(key, { stored, words }, words.length);
   return words;
 }
 

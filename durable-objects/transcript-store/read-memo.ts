@@ -3,6 +3,7 @@
 // only while nothing at all was written since it was made: no write path can forget to drop it.
 // Only read-only calls use it: a write's transaction may roll back after reading (the counter
 // does not go back), and an answer made inside it could outlive the rows it came from.
+import { SizedCache } from "./sized-cache";
 
 /**
  * What the remembered answers of every store object in this isolate may add up to, in characters
@@ -10,47 +11,27 @@
  */
 export const READ_MEMO_BUDGET = 8_000_000;
 
-type Entry = { changes: number; value: unknown; size: number };
-/** Every object's answers, in use order: the least recently used first. */
-const kept = new Map<string, Entry>();
-let keptSize = 0;
+type Answer = { changes: number; value: unknown };
+/** Every object's answers, by object and key. */
+const answers = new SizedCache<string, Answer>(READ_MEMO_BUDGET);
 let objects = 0;
-
-function drop(id: string, entry: Entry): void {
-  kept.delete(id);
-  keptSize -= entry.size;
-}
 
 export class ReadMemo {
   readonly #prefix = `${++objects} `;
 
   constructor(
     private readonly sql: SqlStorage,
-    private readonly budget = READ_MEMO_BUDGET,
+    private readonly kept: SizedCache<string, Answer> = answers,
   ) {}
 
   /** The answer for `key`: the one made since the store's last write, else `make()`'s (kept when it fits). */
   remember<T>(key: string, size: (value: T) => number, make: () => T): T {
     const changes = this.sql.exec<{ n: number }>("SELECT total_changes() AS n").one().n;
     const id = this.#prefix + key;
-    const held = kept.get(id);
-    if (held) {
-      drop(id, held);
-      if (held.changes === changes) {
-        kept.set(id, held);
-        keptSize += held.size;
-        return held.value as T;
-      }
-    }
+    const held = this.kept.get(id);
+    if (held?.changes === changes) return held.value as T;
     const value = make();
-    const bytes = size(value);
-    if (bytes > this.budget) return value;
-    kept.set(id, { changes, value, size: bytes });
-    keptSize += bytes;
-    for (const [oldest, entry] of kept) {
-      if (keptSize <= this.budget) break;
-      drop(oldest, entry);
-    }
+    this.kept.set(id, { changes, value }, size(value));
     return value;
   }
 }

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
 import { ReadMemo, textSize } from "../../durable-objects/transcript-store/read-memo";
+import { SizedCache } from "../../durable-objects/transcript-store/sized-cache";
 import { userChannel } from "../../worker/channel";
 import { call, expectOk, type Json, typedApi } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
@@ -88,7 +89,7 @@ describe("remembered reads", () => {
     const made = await runInDurableObject(await userChannel(env, user.id), (_instance, state) => {
       const sql = state.storage.sql;
       sql.exec("CREATE TABLE IF NOT EXISTS memo_probe (x)");
-      const memo = new ReadMemo(sql, 10);
+      const memo = new ReadMemo(sql, new SizedCache(10));
       const makes: string[] = [];
       const read = (key: string, text: string) =>
         memo.remember(key, textSize, () => {
