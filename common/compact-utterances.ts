@@ -79,46 +79,46 @@ function reference(seconds: number): number {
 
 type EncodableWord = Pick<WordDto, "id" | "text" | "startTime" | "endTime" | "confidenceScore" | "originalConfidenceScore" | "hasEntities">;
 export type EncodableUtterance = Omit<UtteranceDto, "transcriptWords"> & { transcriptWords: readonly EncodableWord[] };
-type UtteranceFields = Omit<UtteranceDto, "transcriptWords">;
+type PartFields = Omit<UtteranceDto, "transcriptWords" | "position">;
+
+/** A CompactUtterance after its speaker and position: start, end, confidence, sentiment and its confidence, order key, version, words. */
+type CompactRest = [CompactTime, CompactTime, number, Sentiment | null, number | null, string, number, CompactWord[]];
 
 /**
- * Builds the compact answer one utterance and one word at a time, so a reader
- * of stored rows need not build the spec's objects first.
+ * One utterance in the compact shape but for what depends on the utterances before it (its
+ * speaker's index and its position): what a reader can keep for an utterance that did not change.
  */
-export class CompactWriter {
-  private readonly speakers: string[] = [];
-  private readonly speakerIndex = new Map<string, number>();
-  private readonly utteranceIds = new IdWriter();
-  private readonly wordIds = new IdWriter();
-  private readonly utterances: CompactUtterance[] = [];
-  private words: CompactWord[] = [];
-  private previousMs = 0;
+export interface CompactPart {
+  id: string;
+  speakerId: string;
+  rest: CompactRest;
+  wordIds: string[];
+}
 
-  utterance(u: UtteranceFields): void {
-    let speaker = this.speakerIndex.get(u.speakerId);
-    if (speaker === undefined) {
-      speaker = this.speakers.push(u.speakerId) - 1;
-      this.speakerIndex.set(u.speakerId, speaker);
-    }
-    this.utteranceIds.add(u.id);
+/** A part as JSON text: `rest` is the utterance's array from its start time on, closing bracket included. */
+export interface CompactPartText {
+  id: string;
+  speakerId: string;
+  rest: string;
+  wordIds: string;
+  wordRuns: [number, number][];
+}
+
+/** Builds one utterance's part a word at a time, so a reader of stored rows need not build the spec's objects first. */
+export class CompactPartWriter {
+  readonly #part: CompactPart;
+  #previousMs: number;
+
+  constructor(u: PartFields) {
     const startMs = reference(u.startTime);
-    this.previousMs = startMs;
-    this.words = [];
-    this.utterances.push([
-      speaker,
-      u.position,
-      encodeTime(u.startTime, exactMs(u.startTime), 0),
-      encodeTime(u.endTime, exactMs(u.endTime), startMs),
-      u.confidenceScore,
-      u.sentiment,
-      u.sentimentConfidence,
-      u.orderKey,
-      u.version,
-      this.words,
-    ]);
+    this.#previousMs = startMs;
+    const start = encodeTime(u.startTime, exactMs(u.startTime), 0);
+    const end = encodeTime(u.endTime, exactMs(u.endTime), startMs);
+    const rest: CompactRest = [start, end, u.confidenceScore, u.sentiment, u.sentimentConfidence, u.orderKey, u.version, []];
+    this.#part = { id: u.id, speakerId: u.speakerId, rest, wordIds: [] };
   }
 
-  /** A word of the utterance added last, in order. */
+  /** The utterance's next word, in order. */
   word(
     id: string,
     text: string,
@@ -128,14 +128,14 @@ export class CompactWriter {
     hasEntities: boolean,
     originalConfidenceScore?: number,
   ): void {
-    this.wordIds.add(id);
+    this.#part.wordIds.push(id);
     const startMs = exactMs(startTime);
     const endMs = exactMs(endTime);
     const startRef = Number.isNaN(startMs) ? 0 : startMs;
-    const start = encodeTime(startTime, startMs, this.previousMs);
+    const start = encodeTime(startTime, startMs, this.#previousMs);
     const end = encodeTime(endTime, endMs, startRef);
-    this.previousMs = Number.isNaN(endMs) ? 0 : endMs;
-    this.words.push(
+    this.#previousMs = Number.isNaN(endMs) ? 0 : endMs;
+    this.#part.rest[7].push(
       originalConfidenceScore !== undefined
         ? [text, start, end, confidenceScore, hasEntities ? 1 : 0, originalConfidenceScore]
         : hasEntities
@@ -144,36 +144,106 @@ export class CompactWriter {
     );
   }
 
-  finish(): CompactUtterances {
+  done(): CompactPart {
+    return this.#part;
+  }
+}
+
+/** The part as the text writer takes it. */
+export function compactPartText(part: CompactPart): CompactPartText {
+  return {
+    id: part.id,
+    speakerId: part.speakerId,
+    rest: JSON.stringify(part.rest).slice(1),
+    wordIds: part.wordIds.join(""),
+    wordRuns: appendRuns(
+      [],
+      part.wordIds.map((id) => [id.length, 1]),
+    ),
+  };
+}
+
+/** Runs of [length, count] added to `runs`, equal lengths next to each other joined. */
+function appendRuns(runs: [number, number][], more: readonly (readonly [number, number])[]): [number, number][] {
+  for (const [length, count] of more) {
+    const last = runs[runs.length - 1];
+    if (last?.[0] === length) last[1] += count;
+    else runs.push([length, count]);
+  }
+  return runs;
+}
+
+/** What the answer says besides its utterances: speakers each once, and every id with its length runs. */
+class CompactIndex {
+  readonly #speakers: string[] = [];
+  readonly #speakerIndex = new Map<string, number>();
+  readonly #utteranceIds: string[] = [];
+  readonly #utteranceRuns: [number, number][] = [];
+  readonly #wordIds: string[] = [];
+  readonly #wordRuns: [number, number][] = [];
+
+  /** Notes an utterance's ids; its speaker's index. */
+  add(id: string, speakerId: string, wordIds: string, wordRuns: readonly (readonly [number, number])[]): number {
+    let speaker = this.#speakerIndex.get(speakerId);
+    if (speaker === undefined) {
+      speaker = this.#speakers.push(speakerId) - 1;
+      this.#speakerIndex.set(speakerId, speaker);
+    }
+    this.#utteranceIds.push(id);
+    appendRuns(this.#utteranceRuns, [[id.length, 1]]);
+    this.#wordIds.push(wordIds);
+    appendRuns(this.#wordRuns, wordRuns);
+    return speaker;
+  }
+
+  head(): Omit<CompactUtterances, "format" | "utterances"> {
     return {
-      format: "compact",
-      speakers: this.speakers,
-      ids: this.utteranceIds.text() + this.wordIds.text(),
-      idLengths: this.utteranceIds.runs.concat(this.wordIds.runs).reduce<[number, number][]>((runs, [length, count]) => {
-        const last = runs[runs.length - 1];
-        if (last?.[0] === length) last[1] += count;
-        else runs.push([length, count]);
-        return runs;
-      }, []),
-      utterances: this.utterances,
+      speakers: this.#speakers,
+      ids: this.#utteranceIds.join("") + this.#wordIds.join(""),
+      idLengths: appendRuns(
+        this.#utteranceRuns.map(([length, count]) => [length, count]),
+        this.#wordRuns,
+      ),
     };
   }
 }
 
-/** Ids written one after the other, with their lengths as runs. */
-class IdWriter {
-  private parts: string[] = [];
-  readonly runs: [number, number][] = [];
+/** The compact answer, a part at a time. */
+export class CompactWriter {
+  readonly #index = new CompactIndex();
+  readonly #utterances: CompactUtterance[] = [];
 
-  add(id: string): void {
-    this.parts.push(id);
-    const last = this.runs[this.runs.length - 1];
-    if (last && last[0] === id.length) last[1]++;
-    else this.runs.push([id.length, 1]);
+  add(part: CompactPart, position: number): void {
+    const speaker = this.#index.add(
+      part.id,
+      part.speakerId,
+      part.wordIds.join(""),
+      part.wordIds.map((id) => [id.length, 1]),
+    );
+    this.#utterances.push([speaker, position, ...part.rest]);
   }
 
-  text(): string {
-    return this.parts.join("");
+  finish(): CompactUtterances {
+    return { format: "compact", ...this.#index.head(), utterances: this.#utterances };
+  }
+}
+
+/**
+ * The compact answer as JSON text, from parts kept as text: the same text JSON.stringify gives
+ * for CompactWriter's answer, without writing again what did not change.
+ */
+export class CompactTextWriter {
+  readonly #index = new CompactIndex();
+  readonly #utterances: string[] = [];
+
+  add(part: CompactPartText, position: number): void {
+    const speaker = this.#index.add(part.id, part.speakerId, part.wordIds, part.wordRuns);
+    this.#utterances.push(`[${speaker},${position},${part.rest}`);
+  }
+
+  finish(): string {
+    const { speakers, ids, idLengths } = this.#index.head();
+    return `{"format":"compact","speakers":${JSON.stringify(speakers)},"ids":${JSON.stringify(ids)},"idLengths":${JSON.stringify(idLengths)},"utterances":[${this.#utterances.join(",")}]}`;
   }
 }
 
@@ -193,9 +263,10 @@ function idReader(ids: string, runs: readonly [number, number][]): () => string 
 export function encodeUtterances(list: readonly EncodableUtterance[]): CompactUtterances {
   const writer = new CompactWriter();
   for (const u of list) {
-    writer.utterance(u);
+    const part = new CompactPartWriter(u);
     for (const w of u.transcriptWords)
-      writer.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities, w.originalConfidenceScore);
+      part.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities, w.originalConfidenceScore);
+    writer.add(part.done(), u.position);
   }
   return writer.finish();
 }

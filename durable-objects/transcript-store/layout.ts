@@ -103,7 +103,7 @@ export function storedFields(words: readonly StoredWord[], start: number, end: n
   };
 }
 
-/** An utterance row as the store reads it. */
+/** An utterance row as the store reads it (a new field must also be compared by row-texts.ts sameRow). */
 export type UtteranceRecord = {
   id: number;
   client_id: string | null;

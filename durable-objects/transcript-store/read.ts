@@ -1,12 +1,13 @@
 // Reading a transcript from the user's store in the shapes the API answers with. A file the
 // store does not hold answers 404, as a file that does not exist does.
-import { CompactWriter } from "../../common/compact-utterances";
+import { CompactTextWriter } from "../../common/compact-utterances";
 import type { SpeakerDto, TranscriptDto } from "../../core/transcript";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { UtteranceState } from "../../core/change";
 import { notFound } from "../../core/refusal";
 import { toSpeakerDto } from "../../core/details-plans";
 import { publicState } from "../../core/outcome";
+import { compactRowText, jsonRowText } from "./row-texts";
 import { RECORD_COLUMNS, readRecords, readStoreWords, storeIds, toState, type UtteranceRecord, utteranceFields } from "./layout";
 
 type TranscriptRecord = {
@@ -118,26 +119,24 @@ export function transcriptSpeakers(sql: SqlStorage, fileId: string): SpeakerDto[
   return speakersOf(sql, held(sql, fileId).id);
 }
 
-/** Every utterance in order (the first `first` when given), as the API's JSON text. */
+/** Every utterance in order (the first `first` when given), as the API's JSON text, from each row's kept part. */
 export function utterancesJson(sql: SqlStorage, fileId: string, first?: number): string {
-  return JSON.stringify(states(sql, held(sql, fileId).id, first).map(publicState));
+  const ids = storeIds(sql);
+  return `[${records(sql, held(sql, fileId).id, first)
+    .map((row, position) => jsonRowText(ids, row, position))
+    .join(",")}]`;
 }
 
 /**
- * The same list in the compact shape (common/compact-utterances.ts), as JSON text: written from
- * the stored words without building each word's object first, and text crosses RPC as one string.
+ * The same list in the compact shape (common/compact-utterances.ts), as JSON text from each row's
+ * kept part; text crosses RPC as one string.
  */
 export function compactUtterancesJson(sql: SqlStorage, fileId: string, first?: number): string {
   const rows = records(sql, held(sql, fileId).id, first);
   const ids = storeIds(sql);
-  const writer = new CompactWriter();
-  for (let position = 0; position < rows.length; position++) {
-    const row = rows[position]!;
-    const words = readStoreWords(row.id, row.words);
-    writer.utterance(utteranceFields(ids, row, words, position));
-    for (const w of words) writer.word(w.id, w.t, w.s, w.e, w.c, w.x === 1, w.o);
-  }
-  return JSON.stringify(writer.finish());
+  const writer = new CompactTextWriter();
+  for (let position = 0; position < rows.length; position++) writer.add(compactRowText(ids, rows[position]!), position);
+  return writer.finish();
 }
 
 /** Current states, in order and with positions, of the transcript's utterances among `ids`; others are absent. */

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeUtterances, encodeUtterances, type CompactUtterances } from "../../common/compact-utterances";
+import {
+  type CompactUtterances,
+  CompactPartWriter,
+  compactPartText,
+  CompactTextWriter,
+  decodeUtterances,
+  encodeUtterances,
+} from "../../common/compact-utterances";
 import { utterancesQuerySchema } from "../../common/utterances-query";
 import type { UtteranceDto, WordDto } from "../../core/transcript";
 
@@ -48,6 +55,22 @@ describe("compact utterances", () => {
     fc.assert(
       fc.property(fc.array(utterance, { maxLength: 6 }), (list) => {
         expect(decodeUtterances(wire(encodeUtterances(list)))).toEqual(wire(list));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("writes the same text from parts kept as text as from the whole list", () => {
+    fc.assert(
+      fc.property(fc.array(utterance, { maxLength: 6 }), (list) => {
+        const writer = new CompactTextWriter();
+        for (const u of list) {
+          const part = new CompactPartWriter(u);
+          for (const w of u.transcriptWords)
+            part.word(w.id, w.text, w.startTime, w.endTime, w.confidenceScore, w.hasEntities, w.originalConfidenceScore);
+          writer.add(compactPartText(part.done()), u.position);
+        }
+        expect(writer.finish()).toBe(JSON.stringify(encodeUtterances(list)));
       }),
       { numRuns: 500 },
     );
