@@ -13,6 +13,8 @@ export async function openTranscript(page: Page, name: string) {
   await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
   await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
   await expect(page.getByTestId("utterance")).toHaveCount(6);
+  // The first screenful shows read-only for a moment while the editor loads the rest.
+  await expect(utteranceText(page, 0)).toHaveAttribute("contenteditable", "true");
   await expect(page.getByTestId("save-status")).toHaveText(/Saved/);
 }
 

@@ -4,7 +4,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import type { AudioFileDto } from "../../../common/library";
-import { transcriptApi, transcriptKeys } from "../api/transcripts";
+import { transcriptKeys } from "../api/transcripts";
 import { authState } from "../auth/store";
 import { prefetchTranscript } from "../editor/open/open-transcript";
 import { prefetchFileParts } from "./lazy-views";
@@ -15,12 +15,9 @@ export const PREFETCH_INTENT_MS = 60;
 function prefetchFile(queryClient: QueryClient, file: Pick<AudioFileDto, "id" | "hasTranscript">): void {
   prefetchFileParts();
   if (!file.hasTranscript) return;
-  prefetchTranscript(authState.user?.id ?? null, file.id);
-  void queryClient.prefetchQuery({
-    queryKey: transcriptKeys.transcript(file.id),
-    queryFn: () => transcriptApi.get(file.id),
-    staleTime: Infinity,
-  });
+  // The details the editor's read ahead asks for are the file view's too: one request.
+  const details = prefetchTranscript(authState.user?.id ?? null, file.id);
+  void queryClient.prefetchQuery({ queryKey: transcriptKeys.transcript(file.id), queryFn: () => details, staleTime: Infinity });
 }
 
 /**

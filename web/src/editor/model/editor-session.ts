@@ -236,7 +236,8 @@ export class EditorSession {
         () => null,
       ),
     ]);
-    if (early && !serverSettled && !this.disposed) {
+    const previewed = !!early && !serverSettled && !this.disposed;
+    if (previewed) {
       this.store.setSpeakers(early[1]);
       this.store.load(early[0]);
       this.setState({ status: "preview" });
@@ -252,7 +253,7 @@ export class EditorSession {
     }
     if (this.disposed) return;
     this.store.setSpeakers(serverSpeakers);
-    if (!(await this.show(answer))) return;
+    if (!(await this.show(answer, previewed))) return;
     const ops = await this.queue.restore();
     if (this.disposed) return;
     this.replay(ops);
@@ -276,9 +277,12 @@ export class EditorSession {
     });
   }
 
-  /** The first screenful, drawn before the rest is decoded; then everything. Null once closed. */
-  private async show(utterances: Readable): Promise<UtteranceDto[] | null> {
-    if (!utterances.complete) {
+  /**
+   * The first screenful, drawn before the rest is decoded (unless the one asked for on its own
+   * shows already); then everything. Null once closed.
+   */
+  private async show(utterances: Readable, headShown = false): Promise<UtteranceDto[] | null> {
+    if (!utterances.complete && !headShown) {
       this.store.load(utterances.head);
       this.setState({ status: "preview" });
       await afterPaint();

@@ -3,7 +3,7 @@
 // focused (or clicked, before the editor renders) and taken by the editor session when
 // the file opens (docs/decisions/030-open-at-once.md).
 import { type CompactUtterances, decodeUtterances } from "../../../../common/compact-utterances";
-import type { SpeakerDto, UtteranceDto } from "../../../../core/transcript";
+import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../../../core/transcript";
 import { transcriptApi } from "../../api/transcripts";
 import { watchTranscript } from "../../live/transcript-events";
 import { HEAD_UTTERANCES, headOf } from "./head";
@@ -30,7 +30,9 @@ export interface Opening {
   /** The server's first screenful, asked for on its own: it comes long before the whole. */
   head: Promise<UtteranceDto[]>;
   server: Promise<ServerTranscript>;
-  /** The server's speakers, read beside the utterances (the session owns both). */
+  /** The transcript's details, read beside the utterances: the file view's panels take them too. */
+  details: Promise<TranscriptDto>;
+  /** The server's speakers, from the details (the session owns them beside the utterances). */
   speakers: Promise<SpeakerDto[]>;
   /** This browser's copy, undefined when there is none (or it cannot be read). */
   copy: Promise<ShownCopy | undefined>;
@@ -85,14 +87,16 @@ const prefetched = new Map<string, Entry>();
 function start(user: string | null, fileId: string): Entry {
   // The first screen needs only the two small answers. The file's store answers one request at a
   // time and the whole takes it longest, so the whole is asked for once they are in: sent at once,
-  // it came in first and the small ones waited behind it.
+  // it came in first and the small ones waited behind it. The speakers come with the details,
+  // which the file view shows too: one request for both.
   const head = transcriptApi.firstUtterances(fileId, HEAD_UTTERANCES);
-  const speakers = transcriptApi.speakers(fileId);
-  const server = Promise.allSettled([head, speakers]).then(() => readServer(fileId));
+  const details = transcriptApi.get(fileId);
+  const speakers = details.then((d) => d.speakers);
+  const server = Promise.allSettled([head, details]).then(() => readServer(fileId));
   const copy = readCopy(user, fileId);
   // A read nobody takes must not report an unhandled rejection.
-  for (const read of [head, server, speakers]) read.catch(() => {});
-  return { user, at: Date.now(), head, server, speakers, copy, stop: () => {} };
+  for (const read of [head, server, details, speakers]) read.catch(() => {});
+  return { user, at: Date.now(), head, server, details, speakers, copy, stop: () => {} };
 }
 
 function drop(fileId: string): void {
@@ -100,10 +104,10 @@ function drop(fileId: string): void {
   prefetched.delete(fileId);
 }
 
-/** Starts reading a file's transcript, unless a fresh read of it is already under way. */
-export function prefetchTranscript(user: string | null, fileId: string): void {
+/** Starts reading a file's transcript, unless a fresh read of it is already under way; its details. */
+export function prefetchTranscript(user: string | null, fileId: string): Promise<TranscriptDto> {
   const held = prefetched.get(fileId);
-  if (held && held.user === user && Date.now() - held.at < PREFETCH_TTL_MS) return;
+  if (held && held.user === user && Date.now() - held.at < PREFETCH_TTL_MS) return held.details;
   drop(fileId);
   const entry = start(user, fileId);
   // A change made meanwhile (another tab, a new transcript) would be missing from the answer.
@@ -113,6 +117,7 @@ export function prefetchTranscript(user: string | null, fileId: string): void {
     if (prefetched.size <= MAX_PREFETCHED) break;
     drop(oldest);
   }
+  return entry.details;
 }
 
 /** The file's transcript for the editor opening it: what was read ahead, else read now. Taken once. */

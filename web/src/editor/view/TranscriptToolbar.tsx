@@ -32,7 +32,8 @@ export function TranscriptToolbar({
   /** Highlight the selected words with a label (commenters and up). */
   onHighlight?: () => void;
 }) {
-  const history = useEditHistory(session.audioFileId);
+  // Read once the editor takes edits (not while its first screenful shows), as comments are.
+  const history = useEditHistory(session.audioFileId, !inert);
   const { open: showHistory } = useSnapshot(historyModal);
   // The modal belongs to the open transcript: it closes when the editor goes.
   useEffect(() => closeEditHistory, []);
@@ -73,15 +74,15 @@ export function TranscriptToolbar({
           Read only
         </span>
       ) : (
-        <EditControls session={session} />
+        <EditControls session={session} ready={!inert} />
       )}
       {showHistory && <EditHistoryModal session={session} onClose={closeEditHistory} readOnly={readOnly} />}
     </div>
   );
 }
 
-function EditControls({ session }: { session: EditorSession }) {
-  const history = useEditHistory(session.audioFileId);
+function EditControls({ session, ready }: { session: EditorSession; ready: boolean }) {
+  const history = useEditHistory(session.audioFileId, ready);
   return (
     <>
       <div className="toolbar-group" role="group" aria-label="History" data-tutorial="history-buttons">

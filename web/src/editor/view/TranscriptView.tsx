@@ -53,8 +53,10 @@ export function TranscriptView({
   // the transcript shows once its first screenful is in, and takes edits once the whole is.
   const shown = state.status === "ready" || state.status === "preview" ? opened : null;
   const session = state.status === "ready" ? opened : null;
-  const comments = useCommentTools(shown, playback, canComment);
-  const highlights = useHighlightTools(shown, canComment);
+  // Comments and highlights are read once the whole transcript is in: asked for with the first
+  // screenful, they waited in the store's line beside the whole transcript's read and delayed it.
+  const comments = useCommentTools(session, playback, canComment);
+  const highlights = useHighlightTools(session, canComment);
   const [menu, setMenu] = useState<{ x: number; y: number; words: SelectedWords } | null>(null);
 
   useEffect(() => {
