@@ -12,6 +12,7 @@
 //   "pace-<ms>ms"   every request's ordinary answer after that many milliseconds (a long file's
 //                   pieces recognised one by one, slowly enough to watch),
 //   "bench3h"       a 3-hour recording (3,000 segments of 10 words, 4 speakers) at once,
+//   "long100"       100 segments of 8 words (more than the editor's first screenful),
 //   "diarized"      segments carry speaker labels (A, B),
 //   "segments-only" no words (a server that ignores word timestamps),
 //   "needs-key"     401 without the key; "no-key" 400 when an Authorization header is sent,
@@ -266,6 +267,7 @@ export async function handleFakeOpenAi(request: Request, options: FakeOpenAiOpti
   if (name.includes("timeout")) return error(408, "Request timed out", "timeout");
   if (name.includes("hold")) return error(503, "Busy, try later", "server_error");
   if (name.includes("bench3h")) return Response.json(generatedTranscript(3_000, 10, 4));
+  if (name.includes("long100")) return Response.json(generatedTranscript(100, 8));
 
   const paced = /pace-(\d+)ms/.exec(name);
   const latency = paced ? Number(paced[1]) : name.includes("slow") ? SLOW_MS : (options.latencyMs ?? 0);

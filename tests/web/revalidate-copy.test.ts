@@ -4,7 +4,7 @@ import type { UtteranceDto } from "../../core/transcript";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { mergeOverCopy } from "../../web/src/editor/open/revalidate";
 
-const keys = initialKeys(6);
+const keys = initialKeys(300);
 
 function utterance(id: string, at: number, text: string, version: number): UtteranceDto {
   return {
@@ -87,5 +87,25 @@ describe("the server's answer over a copy shown from this browser", () => {
       () => false,
     );
     expect(text(store, "u5")).toBe("split half");
+  });
+
+  it("merges a whole transcript in over its first screenful at once, in order, keeping an edit typed meanwhile", () => {
+    const whole = Array.from({ length: 300 }, (_, i) => utterance(`u${i}`, i, `server ${i}`, 1));
+    const head = whole.slice(0, 40);
+    const store = new TranscriptStore(head);
+    const heard: string[] = [];
+    store.subscribeList(() => heard.push("list"));
+    store.replaceWords("u3", utterance("u3", 3, "typed early", 2).transcriptWords, "typing");
+    // A save confirmed before the whole came (read before it): the store's is newer.
+    store.reconcile({ utterances: [utterance("u5", 5, "saved early", 2)], removedUtteranceIds: [] });
+    // In any order: the store sorts by order key.
+    mergeOverCopy(store, [...whole].reverse(), new Map(head.map((u) => [u.id, u.version])), (id) => id === "u3");
+    expect(store.utterances().map((u) => u.id)).toEqual(whole.map((u) => u.id));
+    expect(text(store, "u3")).toBe("typed early");
+    expect(store.confirmedVersion("u3")).toBe(1);
+    expect(text(store, "u5")).toBe("saved early");
+    expect(text(store, "u299")).toBe("server 299");
+    expect(store.utterances().map((u) => u.position)).toEqual(whole.map((_, i) => i));
+    expect(heard.length).toBeGreaterThan(0);
   });
 });

@@ -205,8 +205,9 @@ export class EditorSession {
   /**
    * The server's answer, or this browser's copy when it comes first (decision 030):
    * the copy shows and takes edits at once, and the server's answer replaces it.
-   * Either way its first screenful is drawn (read-only) before the whole is decoded.
-   * The speakers come with either: the copy's, then the server's, read beside the utterances.
+   * Cold, the server's first screenful (asked for on its own) shows and takes edits the same
+   * way while the whole is on its way. The speakers come with either: the copy's, then the
+   * server's, read beside the utterances.
    */
   private async load(): Promise<void> {
     this.setState({ status: "loading" });
@@ -241,6 +242,20 @@ export class EditorSession {
       this.store.setSpeakers(early[1]);
       this.store.load(early[0]);
       this.setState({ status: "preview" });
+      // The first screenful takes edits at once, as a copy does (the whole merges in over it,
+      // keeping what changed here meanwhile), unless an earlier page's edits wait to be re-applied.
+      if ((await this.queue.restore()).length === 0 && !this.disposed) {
+        const shownVersions = new Map(early[0].map((u) => [u.id, u.version]));
+        this.setState({ status: "ready" });
+        // Without the whole, the first screenful must not pass for the transcript: the editor says it failed.
+        this.serverRead(() =>
+          this.revalidate(server, speakers, heard, undefined, shownVersions).catch((error: unknown) => {
+            if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
+          }),
+        );
+        return;
+      }
+      if (this.disposed) return;
     }
     let answer: ServerTranscript;
     let serverSpeakers: SpeakerDto[];
@@ -294,7 +309,7 @@ export class EditorSession {
   }
 
   /**
-   * The server's answer after the copy showed (revalidate.ts says what it replaces).
+   * The server's answer after the copy, or the first screenful, showed (revalidate.ts says what it replaces).
    * Its speakers replace the copy's, except those with unsaved edits here; a speakers
    * answer read before a speaker save was confirmed is older than the store: read again.
    */
@@ -302,7 +317,7 @@ export class EditorSession {
     server: Promise<ServerTranscript>,
     speakers: Promise<SpeakerDto[]>,
     heard: number,
-    shown: TranscriptCopy,
+    shown: TranscriptCopy | undefined,
     shownVersions: Map<string, number>,
   ): Promise<void> {
     const [answer, read] = await Promise.all([

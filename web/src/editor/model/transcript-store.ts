@@ -18,6 +18,9 @@ export type ChangeSource = "typing" | "local" | "server";
 
 type Listener = (source: ChangeSource) => void;
 
+/** Past this many utterances at once, `put` sorts the list once instead of inserting each. */
+const BULK_PUT = 64;
+
 export class TranscriptStore implements OpContext {
   private list: EditableUtterance[] = [];
   private index = new Map<string, number>();
@@ -234,6 +237,10 @@ export class TranscriptStore implements OpContext {
   }
 
   private put(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[], source: ChangeSource): void {
+    if (states.length + removed.length > BULK_PUT) {
+      this.putMany(states, removed, source);
+      return;
+    }
     let structural = false;
     for (const id of removed) {
       const i = this.index.get(id);
@@ -256,6 +263,19 @@ export class TranscriptStore implements OpContext {
       structural = true;
     }
     if (structural) this.emitList();
+    for (const state of states) this.emit(state.id, source);
+    for (const id of removed) this.emit(id, source);
+    for (const l of this.changeListeners) l();
+  }
+
+  /** `put` for many at once (the whole transcript merged in after its first screenful): one sort, not a splice each. */
+  private putMany(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[], source: ChangeSource): void {
+    const byId = new Map(this.list.map((u) => [u.id, u]));
+    for (const id of removed) byId.delete(id);
+    for (const state of states) byId.set(state.id, state);
+    this.list = [...byId.values()].sort((a, b) => compareKeys(a.orderKey, b.orderKey));
+    this.reindex();
+    this.emitList();
     for (const state of states) this.emit(state.id, source);
     for (const id of removed) this.emit(id, source);
     for (const l of this.changeListeners) l();

@@ -1,0 +1,56 @@
+// Opening a transcript longer than the first screenful (decision 030): the first 40 utterances
+// take edits at once, and the whole transcript, arriving later, merges in without losing them.
+import { expect, signIn, test } from "./fixtures";
+import { sineWav } from "./media";
+import { caretAt, utteranceText as text } from "./transcripts";
+
+test("the first screenful takes an edit before the rest arrives, and an older whole does not undo it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "Early Editor");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
+  const name = "early-long100.wav";
+  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "audio/wav", buffer: sineWav(25) });
+  await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
+
+  // The whole transcript is read from the server at once but reaches the page only after the
+  // edit is saved: an answer older than what the server then holds.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/utterances\?format=compact$/, async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
+  await expect(page.getByTestId("utterance")).toHaveCount(40);
+  await expect(text(page, 0)).toHaveAttribute("contenteditable", "true");
+
+  const firstWord = (await text(page, 0).locator("[data-word-id]").first().textContent())!;
+  await caretAt(page, 0, firstWord);
+  await page.keyboard.type("Early");
+  await expect(text(page, 0)).toContainText(`${firstWord}Early`);
+  // Saved on the server while the whole is still held back.
+  const token = await page.evaluate(() => localStorage.getItem("auth_token"));
+  const fileId = page.url().split("/").pop()!;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/v1/transcripts/${fileId}/utterances?first=1`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const body = (await res.json()) as { data: { data: { transcriptWords: { text: string }[] }[] } };
+      return body.data.data[0]!.transcriptWords[0]!.text;
+    })
+    .toBe(`${firstWord}Early`);
+  await expect(page.getByTestId("utterance")).toHaveCount(40);
+
+  release();
+  await expect(page.getByTestId("utterance")).toHaveCount(100);
+  await expect(text(page, 0)).toContainText(`${firstWord}Early`);
+  await expect(text(page, 99)).toBeVisible();
+
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByTestId("utterance")).toHaveCount(100);
+  await expect(text(page, 0)).toContainText(`${firstWord}Early`);
+});
