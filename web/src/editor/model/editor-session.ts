@@ -16,6 +16,7 @@ import { authState } from "../../auth/store";
 import { CopyKeeper } from "../open/copy-keeper";
 import type { TranscriptCopy } from "../open/local-copy";
 import { openTranscript, type Readable, readServer, type ServerTranscript } from "../open/open-transcript";
+import { HEAD_UTTERANCES } from "../open/head";
 import { mergeOverCopy } from "../open/revalidate";
 import { systemClock } from "./clock";
 import { TranscriptEditor } from "./editor";
@@ -81,6 +82,8 @@ export class EditorSession {
   private readonly unregister: () => void;
   private opening: Promise<void> | null = null;
   private serverConfirmed = false;
+  /** Only the server's first screenful is in, taking edits while the whole is on its way. */
+  private partial = false;
   /** Who opened it: this browser's copy is theirs only. */
   private readonly user = authState.user?.id ?? null;
   private readonly copies: CopyKeeper;
@@ -246,6 +249,7 @@ export class EditorSession {
       // keeping what changed here meanwhile), unless an earlier page's edits wait to be re-applied.
       if ((await this.queue.restore()).length === 0 && !this.disposed) {
         const shownVersions = new Map(early[0].map((u) => [u.id, u.version]));
+        this.partial = early[0].length >= HEAD_UTTERANCES;
         this.setState({ status: "ready" });
         // Without the whole, the first screenful must not pass for the transcript: the editor says it failed.
         this.serverRead(() =>
@@ -281,6 +285,11 @@ export class EditorSession {
   /** Whether the utterances shown are the server's (not only this browser's copy, which may be older). */
   showsServerState(): boolean {
     return this.serverConfirmed;
+  }
+
+  /** Whether the store holds every utterance (not only the first screenful, while the rest is on its way). */
+  holdsWhole(): boolean {
+    return !this.partial;
   }
 
   /** A hiccup is retried once; a missing transcript (4xx) is an answer. */
@@ -325,7 +334,10 @@ export class EditorSession {
       speakers.catch(() => transcriptApi.speakers(this.audioFileId)),
     ]);
     if (this.disposed) return;
-    mergeOverCopy(this.store, answer.whole(), shownVersions, (id) => this.queue.pendingFor(id));
+    const whole = answer.whole();
+    // Before the merge tells the view: it draws the whole list as a whole.
+    this.partial = false;
+    mergeOverCopy(this.store, whole, shownVersions, (id) => this.queue.pendingFor(id));
     this.serverConfirmed = true;
     const current = this.speakerAnswers === heard ? read : await transcriptApi.speakers(this.audioFileId);
     if (this.disposed) return;

@@ -184,7 +184,7 @@ function EditorBody({
   playback,
 }: {
   session: EditorSession;
-  /** False while only the first screenful is in (read-only). */
+  /** False while only the first screenful is in, read-only (an earlier page's edits wait to be re-applied). */
   editable: boolean;
   /** For good: the words and speakers are read, not changed; the times still play. */
   readOnly: boolean;
@@ -219,7 +219,7 @@ function EditorBody({
 
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
   // The first screenful alone does not tell how long the transcript is: drawn lean until it is all in.
-  const allSpans = editable && list.length <= ALL_SPANS_UP_TO;
+  const allSpans = editable && session.holdsWhole() && list.length <= ALL_SPANS_UP_TO;
   const visible = shown < list.length ? list.slice(0, shown) : list;
   const chunks = [];
   for (let at = 0; at < visible.length; at += CHUNK) chunks.push(visible.slice(at, at + CHUNK));
