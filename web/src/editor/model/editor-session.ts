@@ -17,6 +17,7 @@ import { CopyKeeper } from "../open/copy-keeper";
 import type { TranscriptCopy } from "../open/local-copy";
 import { openTranscript, type Readable, readServer, type ServerTranscript } from "../open/open-transcript";
 import { HEAD_UTTERANCES } from "../open/head";
+import { whenIdle } from "../../lib/idle";
 import { mergeOverCopy } from "../open/revalidate";
 import { systemClock } from "./clock";
 import { TranscriptEditor } from "./editor";
@@ -244,22 +245,13 @@ export class EditorSession {
     if (previewed) {
       this.store.setSpeakers(early[1]);
       this.store.load(early[0]);
-      this.setState({ status: "preview" });
       // The first screenful takes edits at once, as a copy does (the whole merges in over it,
       // keeping what changed here meanwhile), unless an earlier page's edits wait to be re-applied.
-      if ((await this.queue.restore()).length === 0 && !this.disposed) {
-        const shownVersions = new Map(early[0].map((u) => [u.id, u.version]));
-        this.partial = early[0].length >= HEAD_UTTERANCES;
-        this.setState({ status: "ready" });
-        // Without the whole, the first screenful must not pass for the transcript: the editor says it failed.
-        this.serverRead(() =>
-          this.revalidate(server, speakers, heard, undefined, shownVersions).catch((error: unknown) => {
-            if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
-          }),
-        );
-        return;
-      }
+      // Those were read when the session began, long before this answer: drawn once, not twice.
+      const restored = await this.queue.restore();
       if (this.disposed) return;
+      if (restored.length === 0) return this.takeEdits(early[0], server, speakers, heard);
+      this.setState({ status: "preview" });
     }
     let answer: ServerTranscript;
     let serverSpeakers: SpeakerDto[];
@@ -272,6 +264,12 @@ export class EditorSession {
     }
     if (this.disposed) return;
     this.store.setSpeakers(serverSpeakers);
+    // The whole came first (read ahead while the pointer rested on the file): its first screenful
+    // takes edits the same way while the rest is decoded.
+    if (!previewed && !answer.complete && (await this.queue.restore()).length === 0 && !this.disposed) {
+      this.store.load(answer.head);
+      return this.takeEdits(answer.head, server, speakers, heard);
+    }
     if (!(await this.show(answer, previewed))) return;
     const ops = await this.queue.restore();
     if (this.disposed) return;
@@ -280,6 +278,26 @@ export class EditorSession {
     this.setState({ status: "ready" });
     this.copies.keep({ ...answer.copy, speakers: serverSpeakers });
     this.adoptClosedTabs();
+  }
+
+  /**
+   * The first screenful shown takes edits at once, as a copy does: the whole (on its way, or
+   * read and still to decode) merges in over it, keeping what changed here meanwhile. Without
+   * the whole, the first screenful must not pass for the transcript: the editor says it failed.
+   */
+  private takeEdits(head: UtteranceDto[], server: Promise<ServerTranscript>, speakers: Promise<SpeakerDto[]>, heard: number): void {
+    const shownVersions = new Map(head.map((u) => [u.id, u.version]));
+    this.partial = head.length >= HEAD_UTTERANCES;
+    this.setState({ status: "ready" });
+    this.serverRead(async () => {
+      // The first screenful paints, and a key pressed at once shows, before the whole is decoded
+      // and drawn, even when the whole is in already.
+      await new Promise<void>((resolve) => whenIdle(resolve));
+      if (this.disposed) return;
+      await this.revalidate(server, speakers, heard, undefined, shownVersions).catch((error: unknown) => {
+        if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
+      });
+    });
   }
 
   /** Whether the utterances shown are the server's (not only this browser's copy, which may be older). */

@@ -2,22 +2,13 @@ import { useEffect, type RefObject } from "react";
 import { Autoscroll } from "../model/autoscroll";
 import { systemClock } from "../model/clock";
 import type { PlaybackController } from "../model/playback-controller";
+import { whenIdle } from "../../lib/idle";
 import type { ReadableTranscript } from "./readable";
 import { setPlayingWord, wordElement } from "./word-dom";
 import { focusUtterance } from "./UtteranceCard";
 
 // Edits move word times: the timeline is rebuilt once typing pauses, not per keystroke.
 const TIMELINE_REBUILD_MS = 250;
-
-/** Runs `task` when the browser is idle (within 1 s at the latest); the answer cancels it. */
-function requestIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(task, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
-}
 
 function inView(el: HTMLElement): boolean {
   const rect = el.getBoundingClientRect();
@@ -41,7 +32,7 @@ export function usePlaybackSync(session: ReadableTranscript, playback: PlaybackC
     };
     // Opening: the words are indexed once the page is idle (or on the first click or time update before that).
     timeline();
-    const idle = requestIdle(() => playback.refreshTimeline());
+    const idle = whenIdle(() => playback.refreshTimeline());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const offChanges = session.store.subscribeChanges(() => {
       clearTimeout(timer);
