@@ -6,9 +6,7 @@ import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/libra
 import { authState } from "../auth/store";
 import { Splash } from "../components/Splash";
 import { COMMON_ID } from "../lib/library";
-import { whenIdle } from "../lib/idle";
 import { toast } from "../lib/toasts";
-import { openPendingStore } from "../editor/model/pending-store";
 import { useLiveChannel } from "../live/useLiveChannel";
 import { dialogState } from "./dialog-state";
 import { FilesSidebar } from "./FilesSidebar";
@@ -59,16 +57,6 @@ function Workspace() {
   // A file's or folder's address: its view downloads while the library loads, not after.
   if (fileId) prefetchFileParts();
   if (folderId) prefetchFolderView();
-  // Once the library shows, a file opens without waiting for the editor's code or its store of
-  // unsaved edits (a database takes a while to open on a fresh page).
-  useEffect(
-    () =>
-      whenIdle(() => {
-        prefetchFileParts();
-        openPendingStore();
-      }),
-    [],
-  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load again when another user signs in
   useEffect(() => {

@@ -171,11 +171,6 @@ export class IdbPendingStore extends SerializedStore {
     super();
   }
 
-  /** Opens the database now: the first editor of a page then finds it open (opening one takes a while). */
-  open(): void {
-    void this.db;
-  }
-
   /** Opened on first use: constructing the store touches no database. */
   private get db(): UseStore {
     this.storeHandle ??= createStore(this.dbName, "pending");
@@ -237,10 +232,4 @@ let shared: PendingStore | null = null;
 export function indexedDbPendingStore(): PendingStore {
   shared ??= createPendingStore();
   return shared;
-}
-
-/** Opens the page's store ahead of its first editor, which reads it before it takes edits. */
-export function openPendingStore(): void {
-  const store = indexedDbPendingStore();
-  if (store instanceof IdbPendingStore) store.open();
 }
