@@ -149,18 +149,18 @@ export class CompactPartWriter {
   }
 }
 
+/** A part's word ids written one after the other, with their length runs. */
+const wordIdsText = (part: CompactPart): Pick<CompactPartText, "wordIds" | "wordRuns"> => ({
+  wordIds: part.wordIds.join(""),
+  wordRuns: appendRuns(
+    [],
+    part.wordIds.map((id) => [id.length, 1]),
+  ),
+});
+
 /** The part as the text writer takes it. */
 export function compactPartText(part: CompactPart): CompactPartText {
-  return {
-    id: part.id,
-    speakerId: part.speakerId,
-    rest: JSON.stringify(part.rest).slice(1),
-    wordIds: part.wordIds.join(""),
-    wordRuns: appendRuns(
-      [],
-      part.wordIds.map((id) => [id.length, 1]),
-    ),
-  };
+  return { id: part.id, speakerId: part.speakerId, rest: JSON.stringify(part.rest).slice(1), ...wordIdsText(part) };
 }
 
 /** Runs of [length, count] added to `runs`, equal lengths next to each other joined. */
@@ -214,12 +214,8 @@ export class CompactWriter {
   readonly #utterances: CompactUtterance[] = [];
 
   add(part: CompactPart, position: number): void {
-    const speaker = this.#index.add(
-      part.id,
-      part.speakerId,
-      part.wordIds.join(""),
-      part.wordIds.map((id) => [id.length, 1]),
-    );
+    const { wordIds, wordRuns } = wordIdsText(part);
+    const speaker = this.#index.add(part.id, part.speakerId, wordIds, wordRuns);
     this.#utterances.push([speaker, position, ...part.rest]);
   }
 

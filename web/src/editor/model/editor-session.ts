@@ -259,7 +259,7 @@ export class EditorSession {
       // The speakers live here beside the utterances: both come in before the editor shows.
       [answer, serverSpeakers] = await Promise.all([this.retried(server, () => readServer(this.audioFileId)), speakers]);
     } catch (error) {
-      if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
+      this.fail(error);
       return;
     }
     if (this.disposed) return;
@@ -294,10 +294,12 @@ export class EditorSession {
       // and drawn, even when the whole is in already.
       await new Promise<void>((resolve) => whenIdle(resolve));
       if (this.disposed) return;
-      await this.revalidate(server, speakers, heard, undefined, shownVersions).catch((error: unknown) => {
-        if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
-      });
+      await this.revalidate(server, speakers, heard, undefined, shownVersions).catch((error: unknown) => this.fail(error));
     });
+  }
+
+  private fail(error: unknown): void {
+    if (!this.disposed) this.setState({ status: "failed", error: error instanceof Error ? error : new Error(String(error)) });
   }
 
   /** Whether the utterances shown are the server's (not only this browser's copy, which may be older). */

@@ -237,10 +237,15 @@ export class TranscriptStore implements OpContext {
   }
 
   private put(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[], source: ChangeSource): void {
-    if (states.length + removed.length > BULK_PUT) {
-      this.putMany(states, removed, source);
-      return;
-    }
+    const structural = states.length + removed.length > BULK_PUT ? this.placeMany(states, removed) : this.place(states, removed);
+    if (structural) this.emitList();
+    for (const state of states) this.emit(state.id, source);
+    for (const id of removed) this.emit(id, source);
+    for (const l of this.changeListeners) l();
+  }
+
+  /** Puts the states in the list and takes the removed out, one by one; whether the order changed. */
+  private place(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[]): boolean {
     let structural = false;
     for (const id of removed) {
       const i = this.index.get(id);
@@ -262,23 +267,17 @@ export class TranscriptStore implements OpContext {
       this.reindex(Math.min(at, i ?? at));
       structural = true;
     }
-    if (structural) this.emitList();
-    for (const state of states) this.emit(state.id, source);
-    for (const id of removed) this.emit(id, source);
-    for (const l of this.changeListeners) l();
+    return structural;
   }
 
-  /** `put` for many at once (the whole transcript merged in after its first screenful): one sort, not a splice each. */
-  private putMany(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[], source: ChangeSource): void {
+  /** `place` for many at once (the whole transcript merged in after its first screenful): one sort, not a splice each. */
+  private placeMany(states: readonly (UtteranceState | EditableUtterance)[], removed: readonly string[]): boolean {
     const byId = new Map(this.list.map((u) => [u.id, u]));
     for (const id of removed) byId.delete(id);
     for (const state of states) byId.set(state.id, state);
     this.list = [...byId.values()].sort((a, b) => compareKeys(a.orderKey, b.orderKey));
     this.reindex();
-    this.emitList();
-    for (const state of states) this.emit(state.id, source);
-    for (const id of removed) this.emit(id, source);
-    for (const l of this.changeListeners) l();
+    return true;
   }
 
   private insertionPoint(key: string): number {

@@ -50,7 +50,8 @@ export function TranscriptView({
   );
   const failure: Error | null = state.status === "failed" ? state.error : null;
   // The session loads the utterances and the speakers (or takes them from this browser's copy):
-  // the transcript shows once its first screenful is in, and takes edits once the whole is.
+  // the transcript shows once its first screenful is in, and takes edits then too unless an
+  // earlier page's unsaved edits wait for the whole (decision 030).
   const shown = state.status === "ready" || state.status === "preview" ? opened : null;
   const session = state.status === "ready" ? opened : null;
   // Comments and highlights are read once the whole transcript is in: asked for with the first
