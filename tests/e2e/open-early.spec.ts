@@ -1,5 +1,6 @@
 // Opening a transcript longer than the first screenful (decision 030): the first 40 utterances
 // take edits at once, and the whole transcript, arriving later, merges in without losing them.
+import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 import { sineWav } from "./media";
 import { caretAt, utteranceText as text } from "./transcripts";
@@ -59,4 +60,84 @@ test("the first screenful takes an edit before the rest arrives, and an older wh
   await page.reload();
   await expect(page.getByTestId("utterance")).toHaveCount(100);
   await expect(text(page, 0)).toContainText(`${firstWord}Early`);
+});
+
+/** Whether this browser's copy of a transcript (local-copy.ts) holds the text: written once the server's whole is in, and after saves. */
+const copyHolds = (page: Page, text: string) =>
+  page.evaluate(
+    (text) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("transcribe-copies");
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("copies")) return resolve(false);
+          const all = db.transaction("copies").objectStore("copies").getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result.some((r: { utterances?: unknown }) => typeof r.utterances === "string" && r.utterances.includes(text)));
+          };
+          all.onerror = () => resolve(false);
+        };
+      }),
+    text,
+  );
+
+test("this browser's copy takes an edit at once, shows whole before the server answers, and stands offline", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "Copy Editor");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("topbar")).toHaveAttribute("data-live-status", "open");
+  const name = "copy-long100.wav";
+  await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "audio/wav", buffer: sineWav(25) });
+  await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
+  await expect(page.getByTestId("utterance")).toHaveCount(100);
+  const firstWord = (await text(page, 0).locator("[data-word-id]").first().textContent())!;
+  await expect.poll(() => copyHolds(page, `"${firstWord}"`)).toBe(true);
+
+  // The server's utterances (the first screenful and the whole) are held back: only the copy can show.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const utterances = (url: URL) => url.pathname.endsWith("/utterances") && !url.searchParams.has("ids");
+  await page.route(utterances, async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  await page.reload();
+  await expect(text(page, 0)).toHaveAttribute("contenteditable", "true");
+  // Drawn lean while only the first screenful is in: pointing at the text draws the word spans.
+  await text(page, 0).hover();
+  await expect(text(page, 0).locator("[data-word-id]")).toHaveCount(8);
+  await caretAt(page, 0, firstWord);
+  await page.keyboard.type("Copy");
+  await expect(text(page, 0)).toContainText(`${firstWord}Copy`);
+  // The copy's whole merges in while the server's answers are still held, keeping the edit.
+  await expect(page.getByTestId("utterance")).toHaveCount(100);
+  await expect(text(page, 99)).toBeVisible();
+  await expect(text(page, 0)).toContainText(`${firstWord}Copy`);
+
+  release();
+  await page.unrouteAll({ behavior: "wait" });
+  // Saved, and then kept in the copy too.
+  await expect.poll(() => copyHolds(page, `"${firstWord}Copy"`), { timeout: 15_000 }).toBe(true);
+
+  // The server cannot be reached: the copy shows and takes edits, the editor does not fail.
+  let refused = 0;
+  await page.route(utterances, async (route) => {
+    refused++;
+    await route.abort("internetdisconnected");
+  });
+  await page.reload();
+  await expect(page.getByTestId("utterance")).toHaveCount(100);
+  await expect.poll(() => refused).toBeGreaterThan(1);
+  await expect(text(page, 0)).toHaveAttribute("contenteditable", "true");
+  await expect(text(page, 0)).toContainText(`${firstWord}Copy`);
+  await expect(page.getByTestId("utterance")).toHaveCount(100);
+  await page.unrouteAll({ behavior: "wait" });
+
+  await page.reload();
+  await expect(page.getByTestId("utterance")).toHaveCount(100);
+  await expect(text(page, 0)).toContainText(`${firstWord}Copy`);
 });

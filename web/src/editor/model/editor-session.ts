@@ -15,7 +15,7 @@ import { transcriptApi, transcriptKeys } from "../../api/transcripts";
 import { authState } from "../../auth/store";
 import { CopyKeeper } from "../open/copy-keeper";
 import type { TranscriptCopy } from "../open/local-copy";
-import { openTranscript, type Readable, readServer, type ServerTranscript } from "../open/open-transcript";
+import { openTranscript, type Readable, readServer, type ServerTranscript, type ShownCopy } from "../open/open-transcript";
 import { HEAD_UTTERANCES } from "../open/head";
 import { whenIdle } from "../../lib/idle";
 import { mergeOverCopy } from "../open/revalidate";
@@ -50,6 +50,17 @@ const OP_NAMES: Record<EditorOp["type"], string> = {
 };
 
 const noCopy = () => undefined;
+const versionsOf = (list: readonly UtteranceDto[]) => new Map(list.map((u) => [u.id, u.version]));
+
+/** The copy's whole, or undefined when it cannot be decoded (a damaged record): the server's will do. */
+function wholeOf(copy: ShownCopy): UtteranceDto[] | undefined {
+  try {
+    return copy.whole();
+  } catch (error) {
+    console.warn("The local copy of the transcript could not be read", error);
+    return undefined;
+  }
+}
 
 /** Resolves once the browser has drawn what is in the DOM now (or soon, in a hidden tab). */
 function afterPaint(): Promise<void> {
@@ -225,13 +236,11 @@ export class EditorSession {
     const copy = await Promise.race([opening.copy, server.then(noCopy, noCopy)]);
     // Edits stored by an earlier page are re-applied to the server's state, never to a copy.
     if (copy && !serverSettled && !this.disposed && (await this.queue.restore()).length === 0 && !this.disposed) {
+      // The copy's first screenful takes edits at once; its whole merges in when the browser is
+      // idle, unless the server's whole is in by then.
       this.store.setSpeakers(copy.copy.speakers);
-      const list = await this.show(copy);
-      if (!list) return;
-      const shownVersions = new Map(list.map((u) => [u.id, u.version]));
-      this.setState({ status: "ready" });
-      this.serverRead(() => this.revalidate(server, speakers, heard, copy.copy, shownVersions));
-      return;
+      this.store.load(copy.head);
+      return this.takeEdits(copy.head, server, speakers, heard, copy);
     }
     // Cold: the first screenful, asked for on its own, is drawn while the whole is on its way.
     const early = await Promise.race([
@@ -281,12 +290,25 @@ export class EditorSession {
   }
 
   /**
-   * The first screenful shown takes edits at once, as a copy does: the whole (on its way, or
-   * read and still to decode) merges in over it, keeping what changed here meanwhile. Without
-   * the whole, the first screenful must not pass for the transcript: the editor says it failed.
+   * The first screenful shown (the server's, or this browser's copy's) takes edits at once: the
+   * whole merges in over it when the browser is idle, keeping what changed here meanwhile. The
+   * copy's whole comes first unless the server's is in by then; then the server's follows. Without
+   * the server's whole, a copy still stands (offline), but the server's first screenful alone must
+   * not pass for the transcript: the editor says it failed.
    */
-  private takeEdits(head: UtteranceDto[], server: Promise<ServerTranscript>, speakers: Promise<SpeakerDto[]>, heard: number): void {
-    const shownVersions = new Map(head.map((u) => [u.id, u.version]));
+  private takeEdits(
+    head: UtteranceDto[],
+    server: Promise<ServerTranscript>,
+    speakers: Promise<SpeakerDto[]>,
+    heard: number,
+    copy?: ShownCopy,
+  ): void {
+    let shownVersions = versionsOf(head);
+    let answered = false;
+    server.then(
+      () => (answered = true),
+      () => {},
+    );
     this.partial = head.length >= HEAD_UTTERANCES;
     this.setState({ status: "ready" });
     this.serverRead(async () => {
@@ -294,7 +316,16 @@ export class EditorSession {
       // and drawn, even when the whole is in already.
       await new Promise<void>((resolve) => whenIdle(resolve));
       if (this.disposed) return;
-      await this.revalidate(server, speakers, heard, undefined, shownVersions).catch((error: unknown) => this.fail(error));
+      const whole = copy && !answered ? wholeOf(copy) : undefined;
+      if (whole) {
+        this.partial = false;
+        mergeOverCopy(this.store, whole, shownVersions, (id) => this.queue.pendingFor(id));
+        shownVersions = versionsOf(whole);
+      }
+      await this.revalidate(server, speakers, heard, copy?.copy, shownVersions).catch((error: unknown) => {
+        if (this.partial || !copy) this.fail(error);
+        else console.warn("The transcript shows this browser's copy: the server's could not be read", error);
+      });
     });
   }
 
