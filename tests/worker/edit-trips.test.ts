@@ -14,10 +14,31 @@ import { unchangedWords, userWithTranscript, utterances } from "./transcript-hel
 /** The Worker's env with D1 and the user objects' namespace wrapped to record what they are asked. */
 function counted() {
   const statements: string[] = [];
+  /** Each a trip to D1: the statements it carried. */
+  const trips: string[][] = [];
   const objectCalls: string[] = [];
   const bound = <T extends object>(target: T, key: PropertyKey) => {
     const value = Reflect.get(target, key);
     return typeof value === "function" ? value.bind(target) : value;
+  };
+  // A statement sent alone is a trip; a batch (given back its own statements) is one trip.
+  const unwrapped = new WeakMap<object, { inner: D1PreparedStatement; query: string }>();
+  const statement = (inner: D1PreparedStatement, query: string): D1PreparedStatement => {
+    const wrapped = new Proxy(inner, {
+      get: (target, key) => {
+        if (key === "bind") return (...values: unknown[]) => statement(target.bind(...values), query);
+        if (key === "first" || key === "all" || key === "run" || key === "raw") {
+          const run = bound(target, key) as (...args: unknown[]) => unknown;
+          return (...args: unknown[]) => {
+            trips.push([query]);
+            return run(...args);
+          };
+        }
+        return bound(target, key);
+      },
+    });
+    unwrapped.set(wrapped, { inner, query });
+    return wrapped;
   };
   // Requests read D1 through a session (worker/lib/d1-session.ts): its statements are counted too.
   const recording = <T extends D1Database | D1DatabaseSession>(inner: T): T =>
@@ -26,11 +47,16 @@ function counted() {
         key === "prepare"
           ? (query: string) => {
               statements.push(query);
-              return target.prepare(query);
+              return statement(target.prepare(query), query);
             }
-          : key === "withSession"
-            ? (...args: unknown[]) => recording((target as D1Database).withSession(...(args as [string])))
-            : bound(target, key),
+          : key === "batch"
+            ? (list: D1PreparedStatement[]) => {
+                trips.push(list.map((s) => unwrapped.get(s)?.query ?? ""));
+                return target.batch(list.map((s) => unwrapped.get(s)?.inner ?? s));
+              }
+            : key === "withSession"
+              ? (...args: unknown[]) => recording((target as D1Database).withSession(...(args as [string])))
+              : bound(target, key),
     });
   const db = recording(env.DB);
   const namespace = env.USER_CHANNEL as unknown as DurableObjectNamespace;
@@ -51,15 +77,15 @@ function counted() {
         : bound(target, key),
   });
   const wrapped = Object.create(env, { DB: { value: db }, USER_CHANNEL: { value: objects } }) as Env;
-  return { wrapped, statements, objectCalls };
+  return { wrapped, statements, trips, objectCalls };
 }
 
 describe("one call per edit", () => {
-  it("a word edit makes one D1 read of the file's access, one call into its store, and the tabs hear of it", async () => {
+  it("a word edit makes one D1 trip (the sign-in and the file's access), one call into its store, and the tabs hear of it", async () => {
     const { user, fileId } = await userWithTranscript("trips");
     const [first] = await utterances(user, fileId);
     const tab = await openTab(user, "transcript_changed");
-    const { wrapped, statements, objectCalls } = counted();
+    const { wrapped, statements, trips, objectCalls } = counted();
     const words = unchangedWords(first);
     words[0] = { id: first.transcriptWords[0].id, text: "Changed" };
     const ctx = createExecutionContext();
@@ -71,8 +97,10 @@ describe("one call per edit", () => {
     await waitOnExecutionContext(ctx);
     expectStatus(res, 200);
     expect(objectCalls).toEqual(["edit"]);
-    // D1 is asked for the sign-in and, in one read, the file's store and the caller's role in its
-    // workspace (decision 039); never for the transcript.
+    // D1 is asked, in one trip (decision 051), for the sign-in and, in one read, the file's store
+    // and the caller's role in its workspace (decision 039); never for the transcript.
+    expect(trips).toHaveLength(1);
+    expect(trips[0]).toHaveLength(2);
     const fileReads = statements.filter((q) => /\b(transcripts|audio_files|utterances)\b/.test(q));
     expect(fileReads).toHaveLength(1);
     expect(fileReads[0]).toMatch(/from "audio_files" inner join "workspace_members"/i);
@@ -97,5 +125,18 @@ describe("one call per edit", () => {
     expect(stranger.status).toBe(404);
     expect(await stranger.json()).toEqual(await missing.json());
     expect(missing.status).toBe(404);
+  });
+
+  it("a session signed out answers 401 on an edit, its file read in the same trip or not", async () => {
+    const { user, fileId } = await userWithTranscript("trips-out");
+    const [first] = await utterances(user, fileId);
+    const body = { words: unchangedWords(first) };
+    const send = (method: string, path: string, json?: unknown) =>
+      worker.fetch(apiRequest(method, path, json, { token: user.token }), env, createExecutionContext());
+    expectStatus(await send("POST", "/auth/logout"), 200);
+    for (const id of [fileId, crypto.randomUUID()]) {
+      const res = await send("PATCH", `/transcripts/${id}/utterances/${first.id}/update_words`, body);
+      expect(res.status).toBe(401);
+    }
   });
 });

@@ -4,7 +4,8 @@ import { MESSAGES } from "../../common/messages";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { isApiToken, resolveApiToken } from "./api-tokens";
-import { resolveSession } from "./sessions";
+import { routeReadOf } from "./read-with-sign-in";
+import { sessionClaims, sessionFrom, sessionQuery } from "./sessions";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -29,8 +30,16 @@ const authenticate = (tokens: boolean) =>
       c.set("apiToken", resolved.credential);
       return next();
     }
-    const session = await resolveSession(c.var.db, c.var.config.JWT_SECRET, bearer);
+    const claims = await sessionClaims(c.var.config.JWT_SECRET, bearer);
+    if (!claims) throw unauthorized(MESSAGES.sessionExpired);
+    // A route that reads D1 first (an edit's file) has that read sent in the same trip.
+    const routeRead = routeReadOf(c);
+    const [sessionRows, routeRows] = routeRead
+      ? await c.var.db.batch([sessionQuery(c.var.db, claims), routeRead.read.query(c.var.db, claims.userId, routeRead.value)])
+      : [await sessionQuery(c.var.db, claims), null];
+    const session = sessionFrom(sessionRows, claims);
     if (!session) throw unauthorized(MESSAGES.sessionExpired);
+    if (routeRead && routeRows) routeRead.read.keep(c, routeRead.value, routeRows as unknown[]);
     c.set("user", session.user);
     c.set("sessionId", session.sessionId);
     c.set("apiToken", null);

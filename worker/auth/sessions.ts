@@ -28,29 +28,48 @@ export async function createSession(db: Db, secret: string, userId: string): Pro
     .sign(key(secret));
 }
 
+/** Who a session token names, if its signature and claims hold (the session row still decides). */
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+}
+
 /**
- * The token's signature proves who issued it; the session row decides whether
- * it still counts, so logout and password resets take effect immediately.
+ * The token's signature and claims, checked without D1. The signature proves who issued it; the
+ * session row (`sessionQuery`) decides whether it still counts, so logout and password resets
+ * take effect immediately.
  */
-export async function resolveSession(db: Db, secret: string, token: string): Promise<{ user: UserRow; sessionId: string } | null> {
-  let sid: unknown;
-  let sub: string | undefined;
+export async function sessionClaims(secret: string, token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ["HS256"] });
-    sid = payload.sid;
-    sub = payload.sub;
+    return typeof payload.sid === "string" && payload.sub ? { sessionId: payload.sid, userId: payload.sub } : null;
   } catch {
     return null;
   }
-  if (typeof sid !== "string" || !sub) return null;
-  const row = await db
-    .select({ session: sessions, user: users })
+}
+
+/**
+ * The read that decides whether the named session still counts: its expiry with its user's row,
+ * unless revoked. No two columns share a name: a D1 batch (read-with-sign-in.ts) gives rows back
+ * keyed by column name, so a second `id` would take the first's place.
+ */
+export function sessionQuery(db: Db, claims: SessionClaims) {
+  return db
+    .select({ expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.revokedAt)))
-    .get();
-  if (!row || row.session.expiresAt <= nowIso()) return null;
-  return { user: row.user, sessionId: sid };
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)))
+    .limit(1);
+}
+
+/** The signed-in user, from `sessionQuery`'s rows: none, or an expired session, is no one. */
+export function sessionFrom(
+  rows: readonly { expiresAt: string; user: UserRow }[],
+  claims: SessionClaims,
+): { user: UserRow; sessionId: string } | null {
+  const row = rows[0];
+  if (!row || row.expiresAt <= nowIso()) return null;
+  return { user: row.user, sessionId: claims.sessionId };
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -6,7 +6,7 @@ import { readChapters } from "../chapters/stored-chapters";
 import { routeDocs } from "../lib/openapi";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
-import { edit } from "../transcripts/edit-endpoint";
+import { edit, fileEdit } from "../transcripts/edit-endpoint";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
 
@@ -30,6 +30,7 @@ export const chapterRoutes = new Hono<AppEnv>()
       response: chaptersAnswerSchema,
       errors: [404],
     }),
+    fileEdit("id"),
     validate("json", chaptersPutSchema),
     async (c) => {
       const input = c.req

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { fromReplaceBody, replaceBodySchema } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
-import { edit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { edit, fileEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import type { AppEnv } from "../types";
 import { routeDocs } from "../lib/openapi";
 
@@ -16,6 +16,7 @@ export const replaceRoutes = new Hono<AppEnv>().post(
     responseDescription: "`{data: result}`: the changed utterances and the count",
     errors: [404, 409],
   }),
+  fileEdit("audioFileId"),
   validate("json", replaceBodySchema),
   async (c) => {
     const opId = idempotencyKey(c);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
-import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { answerEdit, fileEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import type { AppEnv } from "../types";
 import { routeDocs } from "../lib/openapi";
 
@@ -18,6 +18,7 @@ export const speakerMergeRoutes = new Hono<AppEnv>().post(
     responseDescription: "The operation's result, with the speakers",
     errors: [404, 409],
   }),
+  fileEdit("id"),
   validate("json", BODY_SCHEMAS.merge_speakers),
   async (c) => {
     const { id, speakerId } = c.req.param();

@@ -116,8 +116,8 @@ export async function transcriptStoreOf(db: Db, userId: string, fileId: string, 
  * An edit's target in the same one read as `transcriptStoreOf`: the store, and the file's name
  * and workspace with whether a webhook there listens for transcript.edited (then it is told).
  */
-export async function editTargetOf(db: Db, userId: string, fileId: string) {
-  const row = await db
+export function editTargetQuery(db: Db, userId: string, fileId: string) {
+  return db
     .select({
       storeId: audioFiles.storeId,
       workspaceId: audioFiles.workspaceId,
@@ -129,7 +129,13 @@ export async function editTargetOf(db: Db, userId: string, fileId: string) {
     .from(audioFiles)
     .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
     .where(eq(audioFiles.id, fileId))
-    .get();
+    .limit(1);
+}
+
+export type EditTargetRow = Awaited<ReturnType<typeof editTargetQuery>>[number];
+
+/** The target from `editTargetQuery`'s row, when the caller's role allows editing; 404 and 403 as `fileFor`. */
+export function editTargetFrom(row: EditTargetRow | undefined, fileId: string) {
   if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
   if (!roleAllows(row.role, "edit")) throw forbidden(WORKSPACE_MESSAGES.forbidden);
   return { id: fileId, storeId: row.storeId, workspaceId: row.workspaceId, name: row.name, hooked: row.hooked === 1 };
