@@ -2,7 +2,7 @@ import type { TokenCredential } from "./auth/api-tokens";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { UserRow } from "./db/schema";
-import type { EditTargetRow } from "./workspaces/access";
+import type { FileAccessRow } from "./workspaces/access";
 
 /** Hono environment shared by every sub-app. */
 export interface AppEnv {
@@ -15,8 +15,8 @@ export interface AppEnv {
     sessionId: string;
     /** The API token the request came with; null for a signed-in session. */
     apiToken: TokenCredential | null;
-    /** An edit's target, read with the sign-in check (transcripts/edit-endpoint.ts, `fileEdit`). */
-    editTarget?: { fileId: string; row: EditTargetRow | undefined };
+    /** The caller's access to the route's file, read with the sign-in check (transcripts/file-access.ts). */
+    fileAccess?: { fileId: string; row: FileAccessRow | undefined };
     /** worker/lib/request-log.ts: this request's id, and the error app.onError answered. */
     requestId: string;
     error: unknown;

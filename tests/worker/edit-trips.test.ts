@@ -139,4 +139,19 @@ describe("one call per edit", () => {
       expect(res.status).toBe(401);
     }
   });
+
+  it("opening a transcript (details, first screenful, whole) asks D1 once per request", async () => {
+    const { user, fileId } = await userWithTranscript("trips-open");
+    for (const path of [
+      `/transcripts/${fileId}`,
+      `/transcripts/${fileId}/utterances?format=compact&first=40`,
+      `/transcripts/${fileId}/utterances`,
+    ]) {
+      const { wrapped, trips, objectCalls } = counted();
+      const res = await worker.fetch(apiRequest("GET", path, undefined, { token: user.token }), wrapped, createExecutionContext());
+      expectStatus(res, 200);
+      expect(trips, path).toHaveLength(1);
+      expect(objectCalls, path).toHaveLength(1);
+    }
+  });
 });

@@ -6,7 +6,8 @@ import { readChapters } from "../chapters/stored-chapters";
 import { routeDocs } from "../lib/openapi";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
-import { edit, fileEdit } from "../transcripts/edit-endpoint";
+import { edit } from "../transcripts/edit-endpoint";
+import { fileAccess } from "../transcripts/file-access";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
 
@@ -30,7 +31,7 @@ export const chapterRoutes = new Hono<AppEnv>()
       response: chaptersAnswerSchema,
       errors: [404],
     }),
-    fileEdit("id"),
+    fileAccess("id"),
     validate("json", chaptersPutSchema),
     async (c) => {
       const input = c.req

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { validate } from "../lib/validate";
-import { answerEdit, fileEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { fileAccess } from "../transcripts/file-access";
 import { readHistory } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { transcriptStoreOf } from "../workspaces/access";
@@ -37,14 +38,14 @@ export const editHistoryRoutes = new Hono<AppEnv>()
   .post(
     "/undo",
     doc({ summary: "Undo the last edit", responseDescription: "The operation's result", errors: [404, 409] }),
-    fileEdit("id"),
+    fileAccess("id"),
     fileParam,
     (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "undo", opId: idempotencyKey(c) }),
   )
   .post(
     "/redo",
     doc({ summary: "Redo the last undone edit", responseDescription: "The operation's result", errors: [404, 409] }),
-    fileEdit("id"),
+    fileAccess("id"),
     fileParam,
     (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "redo", opId: idempotencyKey(c) }),
   );

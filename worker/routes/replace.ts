@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { fromReplaceBody, replaceBodySchema } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
-import { edit, fileEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { edit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { fileAccess } from "../transcripts/file-access";
 import type { AppEnv } from "../types";
 import { routeDocs } from "../lib/openapi";
 
@@ -16,7 +17,7 @@ export const replaceRoutes = new Hono<AppEnv>().post(
     responseDescription: "`{data: result}`: the changed utterances and the count",
     errors: [404, 409],
   }),
-  fileEdit("audioFileId"),
+  fileAccess("audioFileId"),
   validate("json", replaceBodySchema),
   async (c) => {
     const opId = idempotencyKey(c);

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
 import { validate } from "../lib/validate";
-import { answerEdit, fileEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { fileAccess } from "../transcripts/file-access";
 import type { AppEnv } from "../types";
 import { routeDocs } from "../lib/openapi";
 
@@ -18,7 +19,7 @@ export const speakerMergeRoutes = new Hono<AppEnv>().post(
     responseDescription: "The operation's result, with the speakers",
     errors: [404, 409],
   }),
-  fileEdit("id"),
+  fileAccess("id"),
   validate("json", BODY_SCHEMAS.merge_speakers),
   async (c) => {
     const { id, speakerId } = c.req.param();

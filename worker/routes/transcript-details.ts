@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { speakerCreateSchema, speakerUpdateSchema, transcriptFieldsSchema } from "../../common/transcript-details";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { edit, fileEdit } from "../transcripts/edit-endpoint";
+import { edit } from "../transcripts/edit-endpoint";
+import { fileAccess } from "../transcripts/file-access";
 import { routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Transcripts");
@@ -16,14 +17,14 @@ export const transcriptDetailsRoutes = new Hono<AppEnv>()
   .put(
     "/:id",
     doc({ summary: "Change a transcript's summary or notes", responseDescription: "`{data: transcript}`", errors: [404, 409] }),
-    fileEdit("id"),
+    fileAccess("id"),
     validate("json", transcriptFieldsSchema),
     async (c) => c.json({ data: await edit(c, c.req.param("id"), { kind: "fields", input: c.req.valid("json").transcript }) }, 200),
   )
   .post(
     "/:id/speakers",
     doc({ summary: "Add a speaker", status: 201, responseDescription: "`{data: speaker}`", errors: [404, 409] }),
-    fileEdit("id"),
+    fileAccess("id"),
     validate("json", speakerCreateSchema),
     async (c) => {
       const input = c.req.valid("json").speaker;
@@ -34,7 +35,7 @@ export const transcriptDetailsRoutes = new Hono<AppEnv>()
   .put(
     "/:id/speakers/:speakerId",
     doc({ summary: "Rename a speaker or set their role", responseDescription: "`{data: speaker}`", errors: [404, 409] }),
-    fileEdit("id"),
+    fileAccess("id"),
     validate("json", speakerUpdateSchema),
     async (c) => {
       const { id, speakerId } = c.req.param();
@@ -44,7 +45,7 @@ export const transcriptDetailsRoutes = new Hono<AppEnv>()
   .delete(
     "/:id/speakers/:speakerId",
     doc({ summary: "Remove a speaker", responseDescription: "`{data: result}`", errors: [404, 409] }),
-    fileEdit("id"),
+    fileAccess("id"),
     async (c) => {
       const { id, speakerId } = c.req.param();
       return c.json({ data: await edit(c, id, { kind: "delete_speaker", speakerId }) }, 200);

@@ -7,7 +7,8 @@ import { dataAsJsonText } from "../lib/json-text";
 import { validate } from "../lib/validate";
 import { readCompactUtterancesJson, readCurrentStates, readSpeakers, readTranscript, readUtterancesJson } from "../transcripts/store";
 import type { AppEnv } from "../types";
-import { transcriptStoreOf } from "../workspaces/access";
+import { storeFrom } from "../workspaces/access";
+import { fileAccess, fileAccessOf } from "../transcripts/file-access";
 import { transcriptCommentRoutes } from "./comments";
 import { transcriptHighlightRoutes } from "./highlights";
 import { editHistoryRoutes } from "./edit-history";
@@ -23,7 +24,7 @@ import { chapterRoutes } from "./chapters";
 import { routeDocs } from "../lib/openapi";
 
 /** The store holding the transcript of `:id`, for a member of its workspace (404 for anyone else). */
-const readableStore = (c: Context<AppEnv>) => transcriptStoreOf(c.var.db, c.var.user.id, c.req.param("id") ?? "", "read");
+const readableStore = async (c: Context<AppEnv>) => storeFrom(await fileAccessOf(c, c.req.param("id") ?? ""), "read");
 
 const doc = routeDocs("Transcripts");
 
@@ -37,6 +38,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .get(
     "/:id",
     doc({ summary: "Get a transcript (without its utterances)", responseDescription: "`{data: transcript}`", errors: [404] }),
+    fileAccess("id"),
     async (c) => c.json({ data: await readTranscript(c.env, await readableStore(c), c.req.param("id")) }, 200),
   )
   .get(
@@ -47,6 +49,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
       responseDescription: "`{data}`",
       errors: [404],
     }),
+    fileAccess("id"),
     validate("query", utterancesQuerySchema),
     async (c) => {
       const { ids, first, format } = c.req.valid("query");
@@ -62,8 +65,11 @@ export const transcriptRoutes = new Hono<AppEnv>()
       return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, storeId, audioFileId, first)}}`);
     },
   )
-  .get("/:id/speakers", doc({ summary: "A transcript's speakers", responseDescription: "`{data: [speaker]}`", errors: [404] }), async (c) =>
-    c.json({ data: await readSpeakers(c.env, await readableStore(c), c.req.param("id")) }, 200),
+  .get(
+    "/:id/speakers",
+    doc({ summary: "A transcript's speakers", responseDescription: "`{data: [speaker]}`", errors: [404] }),
+    fileAccess("id"),
+    async (c) => c.json({ data: await readSpeakers(c.env, await readableStore(c), c.req.param("id")) }, 200),
   )
   .route("/", utteranceRoutes)
   .route("/", replaceRoutes)

@@ -3,7 +3,8 @@ import { BODY_SCHEMAS, fromRequest } from "../../common/transcript-ops";
 import type { OpRequest } from "../../core/operations";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { answerEdit, fileEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
+import { fileAccess } from "../transcripts/file-access";
 import { type ErrorStatus, routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Transcripts");
@@ -26,28 +27,28 @@ export const utteranceRoutes = new Hono<AppEnv>()
   .patch(
     "/:audioFileId/utterances/:utteranceId/update_words",
     doc({ summary: "Change an utterance's words", ...RESULT }),
-    fileEdit("audioFileId"),
+    fileAccess("audioFileId"),
     validate("json", BODY_SCHEMAS.update_words),
     (c) => operation(c, c.req.param("audioFileId"), fromRequest("update_words", c.req.param("utteranceId"), c.req.valid("json"))),
   )
   .post(
     "/:audioFileId/utterances/:utteranceId/split",
     doc({ summary: "Split an utterance", ...RESULT }),
-    fileEdit("audioFileId"),
+    fileAccess("audioFileId"),
     validate("json", BODY_SCHEMAS.split),
     (c) => operation(c, c.req.param("audioFileId"), fromRequest("split", c.req.param("utteranceId"), c.req.valid("json"))),
   )
   .post(
     "/:audioFileId/utterances/:utteranceId/merge",
     doc({ summary: "Merge an utterance with the one before", ...RESULT }),
-    fileEdit("audioFileId"),
+    fileAccess("audioFileId"),
     validate("json", BODY_SCHEMAS.merge),
     (c) => operation(c, c.req.param("audioFileId"), fromRequest("merge", c.req.param("utteranceId"), c.req.valid("json"))),
   )
   .put(
     "/:audioFileId/utterances/:utteranceId",
     doc({ summary: "Set an utterance's speaker", ...RESULT }),
-    fileEdit("audioFileId"),
+    fileAccess("audioFileId"),
     validate("json", BODY_SCHEMAS.set_speaker),
     (c) => operation(c, c.req.param("audioFileId"), fromRequest("set_speaker", c.req.param("utteranceId"), c.req.valid("json"))),
   );

@@ -7,8 +7,8 @@ import { unprocessable } from "../lib/errors";
 import type { OperationResultDto } from "../../core/operation-results";
 import type { AppEnv } from "../types";
 import { tellTranscriptEdited } from "../webhooks/events";
-import { withSignIn } from "../auth/read-with-sign-in";
-import { type EditTargetRow, editTargetFrom, editTargetQuery } from "../workspaces/access";
+import { editTargetFrom } from "../workspaces/access";
+import { fileAccessOf } from "./file-access";
 import { editTranscript, StaleUtterancesError } from "./store";
 
 const HEADER_MAX = 100;
@@ -30,29 +30,16 @@ export function clientId(c: Context<AppEnv>): string | null {
 }
 
 /**
- * Marks a route that edits the transcript of the file named by `param`: the sign-in check reads the
- * edit's target in its own D1 trip (decision 051).
- */
-export const fileEdit = (param: "id" | "audioFileId") =>
-  withSignIn({
-    param,
-    query: editTargetQuery,
-    keep: (c, fileId, rows) => c.set("editTarget", { fileId, row: (rows as EditTargetRow[])[0] }),
-  });
-
-/**
  * An edit of the file's transcript by a member whose role allows editing: one D1 read (the file's
  * store, the caller's role and whether a webhook listens; sent with the sign-in check on a route
- * marked `fileEdit`), then one call into the store that commits and tells open tabs.
+ * marked `fileAccess`), then one call into the store that commits and tells open tabs.
  */
 export async function edit<K extends StoreEdit["kind"]>(
   c: Context<AppEnv>,
   audioFileId: string,
   change: Extract<StoreEdit, { kind: K }>,
 ): Promise<EditAnswers[K]> {
-  const kept = c.var.editTarget;
-  const row = kept?.fileId === audioFileId ? kept.row : (await editTargetQuery(c.var.db, c.var.user.id, audioFileId))[0];
-  const file = editTargetFrom(row, audioFileId);
+  const file = editTargetFrom(await fileAccessOf(c, audioFileId), audioFileId);
   const done = await editTranscript<K>(c.env, file.storeId, audioFileId, change, clientId(c), {
     id: c.var.user.id,
     name: c.var.user.fullName,

@@ -101,22 +101,15 @@ export async function fileFor(
  * caller's role in the file's workspace allows the action; 404 and 403 as `fileFor`.
  */
 export async function transcriptStoreOf(db: Db, userId: string, fileId: string, action: WorkspaceAction): Promise<string> {
-  const row = await db
-    .select({ storeId: audioFiles.storeId, role: workspaceMembers.role })
-    .from(audioFiles)
-    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
-    .where(eq(audioFiles.id, fileId))
-    .get();
-  if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
-  if (!roleAllows(row.role, action)) throw forbidden(WORKSPACE_MESSAGES.forbidden);
-  return row.storeId;
+  return storeFrom((await fileAccessQuery(db, userId, fileId))[0], action);
 }
 
 /**
- * An edit's target in the same one read as `transcriptStoreOf`: the store, and the file's name
- * and workspace with whether a webhook there listens for transcript.edited (then it is told).
+ * A member's access to a file in one read: the store holding its transcript and the caller's role,
+ * and for an edit the file's name and workspace with whether a webhook there listens for
+ * transcript.edited (then it is told).
  */
-export function editTargetQuery(db: Db, userId: string, fileId: string) {
+export function fileAccessQuery(db: Db, userId: string, fileId: string) {
   return db
     .select({
       storeId: audioFiles.storeId,
@@ -132,13 +125,20 @@ export function editTargetQuery(db: Db, userId: string, fileId: string) {
     .limit(1);
 }
 
-export type EditTargetRow = Awaited<ReturnType<typeof editTargetQuery>>[number];
+export type FileAccessRow = Awaited<ReturnType<typeof fileAccessQuery>>[number];
 
-/** The target from `editTargetQuery`'s row, when the caller's role allows editing; 404 and 403 as `fileFor`. */
-export function editTargetFrom(row: EditTargetRow | undefined, fileId: string) {
+/** The store from `fileAccessQuery`'s row, when the caller's role allows the action; 404 and 403 as `fileFor`. */
+export function storeFrom(row: FileAccessRow | undefined, action: WorkspaceAction): string {
   if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
-  if (!roleAllows(row.role, "edit")) throw forbidden(WORKSPACE_MESSAGES.forbidden);
-  return { id: fileId, storeId: row.storeId, workspaceId: row.workspaceId, name: row.name, hooked: row.hooked === 1 };
+  if (!roleAllows(row.role, action)) throw forbidden(WORKSPACE_MESSAGES.forbidden);
+  return row.storeId;
+}
+
+/** An edit's target from `fileAccessQuery`'s row, when the caller's role allows editing; 404 and 403 as `fileFor`. */
+export function editTargetFrom(row: FileAccessRow | undefined, fileId: string) {
+  const storeId = storeFrom(row, "edit");
+  const { workspaceId, name, hooked } = row as FileAccessRow;
+  return { id: fileId, storeId, workspaceId, name, hooked: hooked === 1 };
 }
 
 /** A folder of a workspace where the caller's role allows the action; 404 as for a missing folder otherwise. */
