@@ -1,6 +1,7 @@
-import { Suspense } from "react";
+import { Suspense, startTransition, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
+import { whenIdle } from "../lib/idle";
 import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import { CollapsedSidebar } from "./CollapsedSidebar";
 import { tutorials } from "../tutorials/tutorials";
@@ -8,8 +9,21 @@ import { TranscriptPanel } from "./lazy-views";
 import { toggleToolsSidebar, uiState } from "./ui-state";
 import { VocabularySuggestion } from "./VocabularySuggestion";
 
+/**
+ * The file whose tools may draw: a file just opened gets its panel once the browser is idle, in a
+ * render that yields to keys, so the transcript's first screenful paints first (decision 030).
+ */
+function useIdleFile(fileId: string | undefined): string | undefined {
+  const [idleFor, setIdleFor] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (fileId) return whenIdle(() => startTransition(() => setIdleFor(fileId)));
+  }, [fileId]);
+  return idleFor;
+}
+
 export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
   const ui = useSnapshot(uiState);
+  const idleFile = useIdleFile(file?.id);
   // Off screen on a phone until opened: out of the Tab order and of screen readers too.
   const offScreen = useMediaQuery(MOBILE_LAYOUT) && !ui.mobileToolsOpen;
   if (ui.toolsCollapsed) {
@@ -39,9 +53,11 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
       <div className="sidebar-scroll" onScroll={() => tutorials.toolsScrolled()}>
         <VocabularySuggestion />
         {file ? (
-          <Suspense fallback={null}>
-            <TranscriptPanel key={file.id} file={file} />
-          </Suspense>
+          idleFile === file.id && (
+            <Suspense fallback={null}>
+              <TranscriptPanel key={file.id} file={file} />
+            </Suspense>
+          )
         ) : (
           <p className="muted">Select a file to view transcription tools and options.</p>
         )}
