@@ -32,7 +32,7 @@ const authenticate = (tokens: boolean) =>
     }
     const claims = await sessionClaims(c.var.config.JWT_SECRET, bearer);
     if (!claims) throw unauthorized(MESSAGES.sessionExpired);
-    // A route that reads D1 first (an edit's file) has that read sent in the same trip.
+    // A route that reads D1 first (the file an edit or an opening read is about) has it sent in the same trip.
     const routeRead = routeReadOf(c);
     const [sessionRows, routeRows] = routeRead
       ? await c.var.db.batch([sessionQuery(c.var.db, claims), routeRead.read.query(c.var.db, claims.userId, routeRead.value)])
