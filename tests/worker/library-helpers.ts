@@ -1,8 +1,8 @@
 // Helpers for the library API tests (folders, audio files, uploads, media,
 // preferences, service configuration); the request helpers themselves are in helpers.ts.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { type ApiResult, expectOk, type Json, loginAs, signUpAndConfirm, typedApi, uniqueEmail } from "./helpers";
+import { type ApiResult, dispatch, expectOk, type Json, loginAs, signUpAndConfirm, typedApi, uniqueEmail } from "./helpers";
 
 /** Asserts the status, showing the body when it differs, and returns the body. */
 export function expectStatus(result: Pick<ApiResult, "status" | "body">, status: number): Json {
@@ -75,7 +75,7 @@ export async function requestUploadUrl(token: string, filename: string, contentT
 
 /** PUTs raw bytes to a (local, signed) upload link. */
 export function putBytes(url: string, bytes: Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
-  return exports.default.fetch(new Request(url, { method: "PUT", body: bytes, headers }));
+  return dispatch(new Request(url, { method: "PUT", body: bytes, headers }));
 }
 
 /** upload-url + PUT, leaving the object stored but not yet confirmed. */
@@ -133,7 +133,7 @@ export async function audioRow(id: string) {
 
 /** Fetches a signed media link through the Worker. */
 export function fetchLink(url: string, headers: Record<string, string> = {}, method = "GET") {
-  return exports.default.fetch(new Request(url, { method, headers }));
+  return dispatch(new Request(url, { method, headers }));
 }
 
 /** The same URL with one query parameter replaced. */
