@@ -94,7 +94,7 @@ export class EditorSession {
   private readonly unregister: () => void;
   private opening: Promise<void> | null = null;
   private serverConfirmed = false;
-  /** Only the server's first screenful is in, taking edits while the whole is on its way. */
+  /** Only a first screenful (the server's or this browser's copy's) is in, taking edits while the whole is on its way. */
   private partial = false;
   /** Who opened it: this browser's copy is theirs only. */
   private readonly user = authState.user?.id ?? null;

@@ -54,8 +54,8 @@ export function TranscriptView({
   // earlier page's unsaved edits wait for the whole (decision 030).
   const shown = state.status === "ready" || state.status === "preview" ? opened : null;
   const session = state.status === "ready" ? opened : null;
-  // Comments and highlights are read once the whole transcript is in: asked for with the first
-  // screenful, they waited in the store's line beside the whole transcript's read and delayed it.
+  // Comments and highlights are read once the editor takes edits, not beside the first answers:
+  // asked for with those, they waited in the store's line and delayed them.
   const comments = useCommentTools(session, playback, canComment);
   const highlights = useHighlightTools(session, canComment);
   const [menu, setMenu] = useState<{ x: number; y: number; words: SelectedWords } | null>(null);
