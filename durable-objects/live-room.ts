@@ -8,21 +8,19 @@ import {
   SOCKET_CLOSE_CODES,
 } from "../common/live-messages";
 
-/** Headers the Worker sets when it routes an authenticated socket here (a client cannot reach the object directly). */
-export const SESSION_HEADERS = { id: "x-session-id", expiresAt: "x-session-expires-at" } as const;
-
 /**
- * Headers of a file socket (`/cable?token=…&file=<id>`): a member with one of this store's files
- * open. `own` is set when this store is also that member's own channel, whose main socket
- * already carries the file's changes.
+ * The one header an object reads when a socket arrives: who the socket is for, set by the
+ * Worker from its own ticket claim and access check (worker/live/socket-request.ts). The
+ * Worker forwards nothing else of the client's request, so nothing a client sets reaches here.
  */
-export const FILE_SOCKET_HEADERS = {
-  fileId: "x-file-id",
-  workspaceId: "x-workspace-id",
-  userId: "x-user-id",
-  name: "x-user-name",
-  own: "x-own-channel",
-} as const;
+export const SOCKET_GRANT_HEADER = "x-socket-grant";
+
+export interface SocketGrant {
+  sessionId: string;
+  sessionExpiresAt: string;
+  /** A file socket: a member with this file open (its changes, who else is there). */
+  file?: { id: string; workspaceId: string; userId: string; name: string };
+}
 
 /** At most this many open sockets per user; a new one closes the oldest. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -35,12 +33,12 @@ interface SocketState {
   sessionExpiresAt: string;
   connectedAt: number;
   /** Set on a file socket only. */
-  file?: { id: string; workspaceId: string; userId: string; name: string; own: boolean; caret: string | null; seenAt: string };
+  file?: { id: string; workspaceId: string; userId: string; name: string; caret: string | null; seenAt: string };
 }
 
 /**
  * The live room's role. Every open tab of the object's user holds a hibernating WebSocket here
- * (its main socket: notifications and its own files' changes), and members of a workspace
+ * (its main socket: notifications), and members of a workspace
  * whose file's transcript this object stores hold a file socket for the file they have open
  * (its changes and who else is there). The Worker authenticates each socket (a single-use
  * ticket, and the member's role for a file socket) before routing it, so the room is never
@@ -55,29 +53,21 @@ export class LiveRoom extends Server<Env> {
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
-    const h = ctx.request.headers;
-    const fileId = h.get(FILE_SOCKET_HEADERS.fileId);
+    const grant = readGrant(ctx.request);
+    if (!grant) {
+      connection.close(CLOSE_CODES.sessionEnded, "Session ended");
+      return;
+    }
+    const file = grant.file;
     connection.setState({
-      sessionId: h.get(SESSION_HEADERS.id) ?? "",
-      sessionExpiresAt: h.get(SESSION_HEADERS.expiresAt) ?? "",
+      sessionId: grant.sessionId,
+      sessionExpiresAt: grant.sessionExpiresAt,
       connectedAt: Date.now(),
-      ...(fileId
-        ? {
-            file: {
-              id: fileId,
-              workspaceId: h.get(FILE_SOCKET_HEADERS.workspaceId) ?? "",
-              userId: h.get(FILE_SOCKET_HEADERS.userId) ?? "",
-              name: decodeURIComponent(h.get(FILE_SOCKET_HEADERS.name) ?? ""),
-              own: h.get(FILE_SOCKET_HEADERS.own) === "1",
-              caret: null,
-              seenAt: new Date().toISOString(),
-            },
-          }
-        : {}),
+      ...(file ? { file: { ...file, caret: null, seenAt: new Date().toISOString() } } : {}),
     });
     connection.send(JSON.stringify({ type: "welcome" }));
-    this.closeOldestBeyondCap(fileId ? (h.get(FILE_SOCKET_HEADERS.userId) ?? "") : null);
-    if (fileId) this.tellPresence(fileId);
+    this.closeOldestBeyondCap(file ? file.userId : null);
+    if (file) this.tellPresence(file.id);
   }
 
   /** A file socket says where its caret is (anything else from a tab is ignored). */
@@ -119,14 +109,18 @@ export class LiveRoom extends Server<Env> {
     return this.broadcastMessage(message);
   }
 
-  /** Delivers a message to the main sockets, and to the file sockets it `reaches`; answers how many received it. */
-  protected broadcastMessage(message: LiveMessage, reaches: (file: NonNullable<SocketState["file"]>) => boolean = () => false): number {
+  /** Delivers a message to the main sockets (unless `main` is false), and to the file sockets it `reaches`; answers how many received it. */
+  protected broadcastMessage(
+    message: LiveMessage,
+    reaches: (file: NonNullable<SocketState["file"]>) => boolean = () => false,
+    main = true,
+  ): number {
     const payload = JSON.stringify(message);
     const now = new Date().toISOString();
     let delivered = 0;
     for (const connection of this.sockets()) {
       const state = connection.state;
-      if (state?.file ? !reaches(state.file) : false) continue;
+      if (state?.file ? !reaches(state.file) : !main) continue;
       if (state?.sessionExpiresAt && state.sessionExpiresAt <= now) {
         connection.close(CLOSE_CODES.sessionEnded, "Session ended");
         continue;
@@ -137,9 +131,9 @@ export class LiveRoom extends Server<Env> {
     return delivered;
   }
 
-  /** A file's change: the main sockets and every member's file socket on that file (not a member's own-channel copy). */
+  /** A file's change: to every file socket on that file, and to no main socket (whose user may have lost access to it). */
   protected broadcastChange(message: LiveMessage & { file_id: string }): number {
-    return this.broadcastMessage(message, (file) => file.id === message.file_id && !file.own);
+    return this.broadcastMessage(message, (file) => file.id === message.file_id, false);
   }
 
   /** Who has the file open (one entry per person, their latest tab), to every socket on it. */
@@ -183,5 +177,15 @@ export class LiveRoom extends Server<Env> {
       }
     }
     return closed;
+  }
+}
+
+/** The Worker's grant on a socket's request; null when it is missing or malformed (never a client's word). */
+function readGrant(request: Request): SocketGrant | null {
+  try {
+    const grant = JSON.parse(request.headers.get(SOCKET_GRANT_HEADER) ?? "null") as SocketGrant | null;
+    return grant && typeof grant.sessionId === "string" && typeof grant.sessionExpiresAt === "string" ? grant : null;
+  } catch {
+    return null;
   }
 }

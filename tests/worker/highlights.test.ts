@@ -54,7 +54,7 @@ describe("highlights", { timeout: 120_000 }, () => {
   it("marks words with a label, lists them in text order and by label, tells the other tabs, and removes them", async () => {
     const { user, fileId } = await userWithTranscript("highlights");
     const [first, second] = await utterances(user, fileId);
-    const tab = await openTab(user, "highlights_changed");
+    const tab = await openTab(user, "highlights_changed", fileId);
 
     const late = await highlight(user, fileId, on(second, 0, 1, "  Action   item "));
     expect(late).toEqual({

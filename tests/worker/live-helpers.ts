@@ -38,8 +38,10 @@ export async function openSocket(query: string, fileId?: string) {
   return { status: res.status, socket, raw, closed: () => closed };
 }
 
-export async function openTab<T extends LiveMessage["type"]>(user: TestUser, type: T) {
-  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(await socketTicket(user.token))}`, {
+/** A tab's main socket (the person's notifications), or with `fileId` its socket on that open file (the file's changes). */
+export async function openTab<T extends LiveMessage["type"]>(user: TestUser, type: T, fileId?: string) {
+  const file = fileId === undefined ? "" : `&file=${encodeURIComponent(fileId)}`;
+  const res = await exports.default.fetch(`http://localhost/cable?token=${encodeURIComponent(await socketTicket(user.token))}${file}`, {
     headers: { Upgrade: "websocket" },
   });
   const socket = res.webSocket!;

@@ -129,7 +129,7 @@ describe("merge speakers", { timeout: 30_000 }, () => {
   it("pushes transcript_changed naming the moved utterances, with details changed", async () => {
     const t = await userWithTranscript("merge-live", sampleTranscript(4));
     const [a, b] = await speakers(t.user, t.fileId);
-    const tab = await openTab(t.user, "transcript_changed");
+    const tab = await openTab(t.user, "transcript_changed", t.fileId);
     const ofA = (await utterances(t.user, t.fileId)).filter((u) => u.speakerId === a.id).map((u) => u.id);
     expectStatus(await mergeSpeaker(t.user, t.fileId, a.id, { into_speaker_id: b.id }, { "X-Client-Id": "tab-9" }), 200);
     expect(await until(() => tab.messages.length === 1)).toBe(true);

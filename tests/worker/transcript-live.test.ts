@@ -7,17 +7,23 @@ import { expectStatus, type TestUser } from "./library-helpers";
 import { merge, redoOk, split, unchangedWords, undo, undoOk, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
 
-/** A tab collecting transcript_changed messages (as `changes`). */
-async function connect(user: TestUser) {
-  const tab = await openTab(user, "transcript_changed");
+/** A tab with the file open, collecting transcript_changed messages (as `changes`). */
+async function connect(user: TestUser, fileId: string) {
+  const tab = await openTab(user, "transcript_changed", fileId);
   return { changes: tab.messages, close: tab.close };
 }
 
 describe("transcript_changed", { timeout: 30_000 }, () => {
-  it("reaches every tab of the owner, names what changed and the tab that did it; other users get nothing", async () => {
+  it("reaches every tab of the owner with the file open, names what changed and the tab that did it; others get nothing", async () => {
     const alice = await userWithTranscript("alice");
     const bob = await userWithTranscript("bob");
-    const [tab1, tab2, bobTab] = [await connect(alice.user), await connect(alice.user), await connect(bob.user)];
+    const [tab1, tab2, bobTab] = [
+      await connect(alice.user, alice.fileId),
+      await connect(alice.user, alice.fileId),
+      await connect(bob.user, bob.fileId),
+    ];
+    // Alice's main socket carries her notifications, not her files' edits.
+    const aliceMain = await openTab(alice.user, "transcript_changed");
     const list = await utterances(alice.user, alice.fileId);
 
     expectStatus(
@@ -73,13 +79,14 @@ describe("transcript_changed", { timeout: 30_000 }, () => {
 
     await new Promise((r) => setTimeout(r, 150));
     expect(bobTab.changes).toEqual([]);
+    expect(aliceMain.messages).toEqual([]);
     expect(tab2.changes).toHaveLength(6);
-    for (const tab of [tab1, tab2, bobTab]) tab.close();
+    for (const tab of [tab1, tab2, bobTab, aliceMain]) tab.close();
   });
 
   it("is not sent when nothing changed or the request was refused", async () => {
     const { user, fileId } = await userWithTranscript();
-    const tab = await connect(user);
+    const tab = await connect(user, fileId);
     const list = await utterances(user, fileId);
     expectStatus(await updateWords(user, fileId, list[0].id, { words: unchangedWords(list[0]) }), 200);
     expect((await merge(user, fileId, list[3].id)).status).toBe(422);

@@ -185,7 +185,7 @@ describe("replace all", { timeout: 60_000 }, () => {
 
   it("pushes transcript_changed naming the touched utterances", async () => {
     const { user, fileId } = await userWithTranscript("replace-live", transcriptOf(TEXTS));
-    const tab = await openTab(user, "transcript_changed");
+    const tab = await openTab(user, "transcript_changed", fileId);
     const list = await utterances(user, fileId);
     expectStatus(await replace(user, fileId, { find: "new york", replace: "NYC" }, { "X-Client-Id": "tab-9" }), 200);
     expect(await until(() => tab.messages.length === 1)).toBe(true);

@@ -49,11 +49,10 @@ function notice(call: CommentCall, kind: "mention" | "reply", threadId: string, 
 
 /**
  * The people a thread mentions hear of a change on their own channel too, so the count of open
- * mentions moves in every tab, not only in one with the file open (whose socket hears it already;
- * the store's own user is told by the store).
+ * mentions moves in every tab, not only in one with the file open (whose file socket hears it already).
  */
 async function tellMentioned(call: CommentCall, threadId: string, people: readonly CommentPerson[]): Promise<void> {
-  const ids = new Set(people.map((p) => p.id).filter((id) => id !== call.target.storeId));
+  const ids = new Set(people.map((p) => p.id));
   const message = { type: "comments_changed" as const, file_id: call.target.fileId, comment_ids: [threadId], client_id: call.clientId };
   await Promise.all([...ids].map((id) => publish(call.env, id, message)));
 }

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { MESSAGES } from "../../common/messages";
-import { FILE_SOCKET_HEADERS, SESSION_HEADERS } from "../../durable-objects/live-room";
 import { fileRoomOf } from "../workspaces/access";
 import { requireSession } from "../auth/middleware";
 import { claimSocketTicket, issueSocketTicket, SOCKET_TICKET_TTL_SECONDS } from "../auth/socket-tickets";
@@ -9,6 +8,7 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../types";
 import { z } from "zod";
 import { routeDocs } from "../lib/openapi";
+import { socketRequest } from "../live/socket-request";
 
 /** `POST /api/v1/cable/ticket`: a single-use ticket (60 s) to open the live socket with. */
 export const cableTicketRoutes = new Hono<AppEnv>().post(
@@ -29,11 +29,12 @@ export const cableTicketRoutes = new Hono<AppEnv>().post(
 );
 
 /**
- * The live socket: `/cable?token=<ticket>` is routed to the ticket owner's channel, tagged with
- * its session; `/cable?token=<ticket>&file=<id>` is a file socket, routed to the store object
- * that holds the file's transcript when the ticket's owner may read it (404 as for a missing
- * file otherwise): the file's changes and who else has it open. A bearer token is not accepted
- * here: it must never travel in a URL.
+ * The live socket: `/cable?token=<ticket>` is routed to the ticket owner's channel (their
+ * notifications), tagged with its session; `/cable?token=<ticket>&file=<id>` is a file socket,
+ * routed to the object that holds the file's transcript when the ticket's owner may read it (404
+ * as for a missing file otherwise): the file's changes and who else has it open. The object hears
+ * only the grant built here, never the client's headers. A bearer token is not accepted here: it
+ * must never travel in a URL.
  */
 export const cableRoutes = new Hono<AppEnv>().get("/", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
@@ -41,17 +42,10 @@ export const cableRoutes = new Hono<AppEnv>().get("/", async (c) => {
   }
   const session = await claimSocketTicket(getDb(c.env.DB), c.req.query("token") ?? "");
   if (!session) return c.json({ error: MESSAGES.sessionExpired }, 401);
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(SESSION_HEADERS.id, session.sessionId);
-  headers.set(SESSION_HEADERS.expiresAt, session.sessionExpiresAt);
+  const grant = { sessionId: session.sessionId, sessionExpiresAt: session.sessionExpiresAt };
   const fileId = c.req.query("file");
-  if (!fileId) return (await userChannel(c.env, session.userId)).fetch(new Request(c.req.raw, { headers }));
-  const db = getDb(c.env.DB);
-  const room = await fileRoomOf(db, session.userId, fileId);
-  headers.set(FILE_SOCKET_HEADERS.fileId, fileId);
-  headers.set(FILE_SOCKET_HEADERS.workspaceId, room.workspaceId);
-  headers.set(FILE_SOCKET_HEADERS.userId, session.userId);
-  headers.set(FILE_SOCKET_HEADERS.name, encodeURIComponent(room.name));
-  if (room.storeId === session.userId) headers.set(FILE_SOCKET_HEADERS.own, "1");
-  return (await userChannel(c.env, room.storeId)).fetch(new Request(c.req.raw, { headers }));
+  if (!fileId) return (await userChannel(c.env, session.userId)).fetch(socketRequest(c.req.url, grant));
+  const room = await fileRoomOf(getDb(c.env.DB), session.userId, fileId);
+  const file = { id: fileId, workspaceId: room.workspaceId, userId: session.userId, name: room.name };
+  return (await userChannel(c.env, room.storeId)).fetch(socketRequest(c.req.url, { ...grant, file }));
 });

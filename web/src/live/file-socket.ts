@@ -1,6 +1,6 @@
-// The socket of an open team file (`/cable?token=…&file=<id>`): the same reconnecting channel
-// as the main socket, carrying that file's transcript changes (the main socket does not: the
-// transcript lives in the team's store) and who else has it open, and taking this tab's caret.
+// The socket of an open file (`/cable?token=…&file=<id>`): the same reconnecting channel as the
+// main socket, carrying that file's transcript changes (the main socket carries only the person's
+// notifications) and who else has it open, and taking this tab's caret.
 import { SOCKET_CLOSE_CODES } from "../../../common/live-messages";
 import type { TranscriptChangedMessage } from "../../../core/live-change";
 import { CaretSender } from "./caret-sender";

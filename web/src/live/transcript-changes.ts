@@ -1,5 +1,5 @@
 // What a pushed transcript change does in this tab, whichever socket brought it (the user's
-// own channel, or an open team file's socket): one handler, so the open editor's catch-up is
+// own channel's details_changed, or the open file's socket): one handler, so the open editor's catch-up is
 // the only path that applies remote changes, and a change heard twice is merged once.
 import type { QueryClient } from "@tanstack/react-query";
 import type { TranscriptChangedMessage } from "../../../core/live-change";

@@ -14,17 +14,15 @@ import { highlightKeys } from "../api/highlights";
 import { highlightChangeHandler } from "./highlight-changes";
 
 /**
- * While a team workspace's file is open, its socket: the file's changes (the user's own channel
- * does not carry them) and who else has it open. A personal file needs none: its changes come
- * on the main socket, and nobody else can open it.
+ * While a file is open, its socket: the file's changes (the user's own channel carries only
+ * notifications) and who else has it open. Personal and team files alike: the other tabs of the
+ * same person are told the same way.
  */
-export function useFileSocket(file: Pick<AudioFileDto, "id" | "workspaceId">): void {
+export function useFileSocket(file: Pick<AudioFileDto, "id">): void {
   const userId = useSnapshot(authState).user?.id ?? null;
   const queryClient = useQueryClient();
-  // A personal workspace's id is its user's (decision 036).
-  const team = userId !== null && file.workspaceId !== userId;
   useEffect(() => {
-    if (!team || !userId) return;
+    if (!userId) return;
     const transcripts = transcriptChangeHandlers(queryClient);
     return openFileSocket({
       fileId: file.id,
@@ -51,5 +49,5 @@ export function useFileSocket(file: Pick<AudioFileDto, "id" | "workspaceId">): v
           "error",
         ),
     });
-  }, [file.id, team, userId, queryClient]);
+  }, [file.id, userId, queryClient]);
 }
