@@ -13,10 +13,19 @@ const CREDENTIAL_PATHS = ["/auth/login", "/auth/google", "/auth/register"];
 export const TAB_ID = crypto.randomUUID();
 
 /**
- * The newest D1 bookmark the API answered (x-d1-bookmark, decision 022): sent back so
- * every read sees this tab's own writes even on a read replica. Bookmarks sort in order.
+ * The newest D1 bookmark the API answered (x-d1-bookmark, decision 022), sent back exactly as
+ * given so every read sees this tab's own writes even on a read replica. The server signs it
+ * (`<bookmark>.<expires>.<signature>`) and takes back only what it signed; bookmarks sort in order.
  */
 let d1Bookmark: string | null = null;
+
+/** Whether an answered bookmark is newer than the kept one: by the bookmark, then by its expiry. */
+function newerBookmark(answered: string, kept: string | null): boolean {
+  if (!kept) return true;
+  const [a = "", aExpires = ""] = answered.split(".");
+  const [k = "", kExpires = ""] = kept.split(".");
+  return a === k ? aExpires > kExpires : a > k;
+}
 
 /**
  * fetch with the bearer token, the tab id, the D1 bookmark, the 10 s timeout (beside the caller's
@@ -40,7 +49,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit, tim
     throw new ApiRequestError(timeout.aborted ? `timeout of ${timeoutMs}ms exceeded` : MESSAGES.networkError, 0);
   }
   const bookmark = response.headers.get("x-d1-bookmark");
-  if (bookmark && (!d1Bookmark || bookmark > d1Bookmark)) d1Bookmark = bookmark;
+  if (bookmark && newerBookmark(bookmark, d1Bookmark)) d1Bookmark = bookmark;
   if (response.status === 401 && !CREDENTIAL_PATHS.some((path) => new URL(url, location.origin).pathname.endsWith(path))) {
     signOutLocally();
   }
