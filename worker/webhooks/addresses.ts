@@ -1,69 +1,75 @@
-// Where a webhook may send (decision 041): https to a public host. An address literal in a
-// loopback, private, link-local, shared, multicast or reserved range, a name that only exists
-// locally, and credentials in the URL are refused; redirects are never followed (delivery.ts).
-// Workers cannot resolve a name before fetching it, so a public name that resolves to a
-// private address is left to the platform, whose fetch cannot reach private networks.
+// Where the app may send a request on a user's behalf (decision 041): a webhook delivery and a
+// link import both pass this one check, on the URL as given and again on every redirect hop.
+// https to a public host only: credentials in the URL, names that only exist locally and every
+// address literal outside the global unicast ranges are refused. Addresses are classified by
+// ipaddr.js (a maintained table of special ranges), not by a list of our own.
+// The app never resolves a name itself (Workers cannot resolve before fetching): a public name
+// that resolves to a private address is left to the platform, whose fetch cannot reach private
+// networks. Were names ever resolved here, each answer would go through isPublicAddress first.
+import ipaddr from "ipaddr.js";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
 
-const LOCAL_NAMES = /(^|\.)(localhost|local|internal|intranet|home|lan|corp|localdomain)$/i;
+/** Suffixes of names that only exist on a local network (RFC 6761, 6762, 8375 and common habits). */
+const LOCAL_NAMES = /(^|\.)(localhost|local|localdomain|internal|intranet|home|home\.arpa|lan|corp)$/;
 
-/** IPv4 ranges that are not the public internet (RFC 6890 and the cloud metadata address). */
-const PRIVATE_V4: [number, number][] = [
-  [0x00000000, 8], // this network
-  [0x0a000000, 8], // private
-  [0x64400000, 10], // shared (carrier-grade NAT)
-  [0x7f000000, 8], // loopback
-  [0xa9fe0000, 16], // link-local, cloud metadata
-  [0xac100000, 12], // private
-  [0xc0000000, 24], // IETF protocol assignments
-  [0xc0000200, 24], // documentation
-  [0xc0a80000, 16], // private
-  [0xc6120000, 15], // benchmarking
-  [0xc6336400, 24], // documentation
-  [0xcb007100, 24], // documentation
-  [0xe0000000, 4], // multicast
-  [0xf0000000, 4], // reserved, broadcast
-];
+/** IANA's global unicast block: everything outside it is reserved, local or special-purpose. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
+const NAT64_V6 = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
 
-function v4Number(host: string): number | null {
-  const parts = host.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
-  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+/**
+ * A URL's host made comparable: lower case, without the brackets of an IPv6 literal and without
+ * trailing dots (`localhost.` is `localhost`). `new URL()` has already mapped it to ASCII
+ * (punycode, full-width letters and dots folded) and written numeric IPv4 forms as dotted quads.
+ */
+export function normalHost(hostname: string): string {
+  return hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.+$/, "");
 }
 
-const inV4Range = (n: number, [base, bits]: [number, number]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits));
+const v4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 
-export function isPrivateV4(host: string): boolean {
-  const n = v4Number(host);
-  return n !== null && PRIVATE_V4.some((range) => inV4Range(n, range));
-}
-
-/** IPv6 literals (the URL parser gives them in brackets, compressed and lower case). */
-export function isPrivateV6(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  if (!h.includes(":")) return false;
-  if (h === "::" || h === "::1") return true;
-  // An IPv4 address inside IPv6 (mapped, translated, compatible): judged as that address.
-  const embedded = /(?:^|:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(h)?.[1];
-  if (embedded) return isPrivateV4(embedded);
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(h);
-  if (mapped) {
-    const n = Number.parseInt(mapped[1]!, 16) * 65536 + Number.parseInt(mapped[2]!, 16);
-    return PRIVATE_V4.some((range) => inV4Range(n, range));
-  }
-  const first = Number.parseInt(h.split(":")[0] || "0", 16);
-  return (
-    (first & 0xfe00) === 0xfc00 || // unique local
-    (first & 0xffc0) === 0xfe80 || // link-local
-    (first & 0xff00) === 0xff00 || // multicast
-    h.startsWith("64:ff9b:") || // NAT64
-    h.startsWith("2001:db8:") || // documentation
-    first === 0 // other reserved
-  );
+/**
+ * The IPv4 addresses an IPv6 address carries: mapped (`::ffff:a.b.c.d`), translated
+ * (`::ffff:0:a.b.c.d`), compatible (`::a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`), 6to4 (`2002:AABB:CCDD::`)
+ * and Teredo (server in bits 32–63, client in the last 32 bits, inverted).
+ */
+export function embeddedV4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const p = address.parts as [number, number, number, number, number, number, number, number];
+  const range = address.range();
+  if (range === "ipv4Mapped" || range === "rfc6145" || address.match(NAT64_V6)) return [v4Of(p[6], p[7])];
+  if (range === "6to4") return [v4Of(p[1], p[2])];
+  if (range === "teredo") return [v4Of(p[2], p[3]), v4Of(p[6] ^ 0xffff, p[7] ^ 0xffff)];
+  if (p.slice(0, 6).every((part) => part === 0)) return [v4Of(p[6], p[7])];
+  return [];
 }
 
 /**
- * Why a webhook may not send to this URL, or null when it may. In development a receiver on
+ * Whether an address literal (dotted IPv4 or IPv6 without brackets) may be connected to: its
+ * range is plain unicast (not private, loopback, link-local, shared, multicast, reserved,
+ * documentation, benchmarking…), an IPv6 one lies in 2000::/3, and every IPv4 address an IPv6
+ * one carries would pass on its own.
+ */
+export function isPublicAddress(text: string): boolean {
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.parse(text);
+  } catch {
+    return false;
+  }
+  if (address.kind() === "ipv4") return address.range() === "unicast";
+  const v6 = address as ipaddr.IPv6;
+  if (v6.zoneId !== undefined) return false;
+  if (embeddedV4(v6).some((v4) => v4.range() !== "unicast")) return false;
+  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
+}
+
+/** Whether a normalised host is an address literal rather than a name. */
+const isAddressLiteral = (host: string) => host.includes(":") || ipaddr.IPv4.isValidFourPartDecimal(host);
+
+/**
+ * Why the app may not send to this URL, or null when it may. In development a receiver on
  * this machine (`http://127.0.0.1`, `http://localhost`) is allowed, so it can be tried locally.
  */
 export function urlProblem(raw: string, development: boolean): string | null {
@@ -74,11 +80,12 @@ export function urlProblem(raw: string, development: boolean): string | null {
     return WEBHOOK_MESSAGES.urlInvalid;
   }
   if (url.username || url.password) return WEBHOOK_MESSAGES.urlCredentials;
-  const host = url.hostname.toLowerCase();
-  const local = host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  const host = normalHost(url.hostname);
+  const local = host === "localhost" || host === "127.0.0.1" || host === "::1";
   if (development && local && (url.protocol === "http:" || url.protocol === "https:")) return null;
   if (url.protocol !== "https:") return WEBHOOK_MESSAGES.urlInvalid;
-  if (!host.includes(".") && !host.includes(":")) return WEBHOOK_MESSAGES.urlNotPublic;
-  if (LOCAL_NAMES.test(host) || isPrivateV4(host) || isPrivateV6(host)) return WEBHOOK_MESSAGES.urlNotPublic;
+  if (isAddressLiteral(host)) return isPublicAddress(host) ? null : WEBHOOK_MESSAGES.urlNotPublic;
+  // A single label (`intranet`) is only ever resolved on a local network's search domains.
+  if (!host.includes(".") || LOCAL_NAMES.test(host)) return WEBHOOK_MESSAGES.urlNotPublic;
   return null;
 }
