@@ -20,6 +20,8 @@ export const WEBHOOK_LIMITS = {
   deliveriesKept: 100,
   /** Bytes of a receiver's answer kept in the log. */
   errorLength: 300,
+  /** Bytes of a receiver's answer read at most: the rest is cancelled unread. */
+  answerReadBytes: 4 * 1024,
 } as const;
 
 /** Seconds before each retry of a failed delivery (7 attempts over about 7.5 hours); WEBHOOK_RETRY_SECONDS overrides it. */

@@ -12,6 +12,10 @@
 //   /page/<name>           text/html
 //   /hop/<name>            302 to /media/<name>
 //   /to-private/<name>     302 to a private address
+// And an answer too large to read whole, made as it is read (never held), for either method:
+//   /huge/<key>?mb=n&rate=r&status=s  n MB (default 256) at r MB a second (default 8); a POST
+//                          answers status s (default 500), text starting "receiver down " then
+//                          "xxx…", a GET 200 as audio/wav
 
 export const FAKE_RECEIVER_ORIGIN = "https://hooks.example.net";
 
@@ -22,6 +26,45 @@ interface Received {
 }
 
 const received: Received[] = [];
+
+/**
+ * `megabytes` of body made piece by piece as it is read (never held), at most `rate` MB a second:
+ * sending it whole takes megabytes / rate seconds, so an app that answers sooner did not read it
+ * all. (The local runtime's loopback reads a fake's answer as fast as it comes, whatever the Worker
+ * reads, so the time the whole takes is the measure, not the bytes made.)
+ */
+function hugeBody(megabytes: number, rate: number, start: Uint8Array, fill: number): ReadableStream<Uint8Array> {
+  const total = megabytes * 1024 * 1024;
+  const began = Date.now();
+  let made = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (made >= total) return controller.close();
+        const due = began + (made / (rate * 1024 * 1024)) * 1000;
+        // An unref'd wait: an answer still being made must not keep the test run from ending.
+        if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()).unref());
+        const piece = new Uint8Array(Math.min(64 * 1024, total - made)).fill(fill);
+        if (made === 0) piece.set(start.subarray(0, piece.length));
+        made += piece.length;
+        controller.enqueue(piece);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A /huge/<key> answer: for a POST the receiver's error text, for a GET a WAV. */
+function hugeAnswer(url: URL, post: boolean): Response {
+  const megabytes = Number(url.searchParams.get("mb") ?? 256);
+  const rate = Number(url.searchParams.get("rate") ?? 8);
+  if (post) {
+    const status = Number(url.searchParams.get("status") ?? 500);
+    const body = hugeBody(megabytes, rate, new TextEncoder().encode("receiver down "), 0x78);
+    return new Response(body, { status, headers: { "content-type": "text/plain" } });
+  }
+  return new Response(hugeBody(megabytes, rate, wavOf(44), 0), { headers: { "content-type": "audio/wav" } });
+}
 
 /** A WAV of `bytes` bytes: the header, then silence. */
 function wavOf(bytes: number): Uint8Array {
@@ -54,6 +97,7 @@ function serveFile(url: URL): Response {
   if (kind === "page") return new Response("<html><body>Not a recording</body></html>", { headers: { "content-type": "text/html" } });
   if (kind === "hop") return new Response(null, { status: 302, headers: { location: `/media/${name}` } });
   if (kind === "to-private") return new Response(null, { status: 302, headers: { location: "https://10.0.0.1/secret.wav" } });
+  if (kind === "huge") return hugeAnswer(url, false);
   return new Response("not found", { status: 404 });
 }
 
@@ -71,5 +115,6 @@ export async function handleFakeReceiver(request: Request): Promise<Response> {
   const flaky = /^flaky-(\d+)$/.exec(kind ?? "");
   if (kind === "ok" || (flaky && seen > Number(flaky[1]))) return new Response("thanks");
   if (kind === "moved") return new Response(null, { status: 302, headers: { location: `${FAKE_RECEIVER_ORIGIN}/ok/x` } });
+  if (kind === "huge") return hugeAnswer(url, true);
   return new Response("receiver down", { status: 500 });
 }

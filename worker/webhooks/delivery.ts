@@ -6,6 +6,7 @@ import { nowIso } from "../../common/time";
 import { WEBHOOK_HEADERS, WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from "../../common/webhooks";
 import { type Config, getConfig } from "../config";
 import { type Db, getDb } from "../db/client";
+import { readPrefix } from "../lib/read-prefix";
 import { users, webhookDeliveries, type WebhookRow, webhooks, workspaceMembers } from "../db/schema";
 import { createMailer } from "../mail/mailer";
 import { webhookDisabledMessage } from "../mail/templates";
@@ -39,11 +40,12 @@ async function post(config: Config, hook: WebhookRow, event: WebhookMessage["eve
       signal: AbortSignal.timeout(WEBHOOK_LIMITS.timeoutMs),
     });
     const durationMs = Date.now() - started;
-    if (response.status >= 200 && response.status < 300) {
+    if (response.status >= 200 && response.status < 400) {
       await response.body?.cancel();
-      return { statusCode: response.status, error: null, durationMs };
+      return { statusCode: response.status, error: response.status < 300 ? null : "Redirects are not followed", durationMs };
     }
-    const text = response.status >= 300 && response.status < 400 ? "Redirects are not followed" : (await response.text()).trim();
+    // Only the start of a failure's answer is read: a receiver's body can be any size.
+    const text = (await readPrefix(response.body, WEBHOOK_LIMITS.answerReadBytes).catch(() => "")).trim();
     return { statusCode: response.status, error: text.slice(0, WEBHOOK_LIMITS.errorLength) || `HTTP ${response.status}`, durationMs };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
