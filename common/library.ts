@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "./limits";
 import { BIDI_MESSAGE, hasNoBidiControls } from "../core/plain-text";
+import { fileNameCheck } from "./file-names";
 import { type ServiceOptionSupport, type TranscriptionOptions, transcriptionOptionsInputSchema } from "./transcription-options";
 import { workspaceRefSchema } from "./workspaces";
 import { type ReviewStatus, reviewStatusSchema } from "./comments";
@@ -49,10 +50,10 @@ export const folderListQuerySchema = z.object({ workspace_id: workspaceRefSchema
 
 export const fileNameSchema = z
   .string({ error: LIBRARY_MESSAGES.fileNameRequired })
+  .superRefine(fileNameCheck)
   .trim()
   .min(1, LIBRARY_MESSAGES.fileNameRequired)
-  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.fileNameTooLong)
-  .refine(hasNoBidiControls, BIDI_MESSAGE);
+  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.fileNameTooLong);
 
 /** Empty, null or "common" all mean the virtual Common folder. */
 export const folderRefSchema = z
@@ -68,10 +69,10 @@ export const audioFileUpdateSchema = z.object({
 
 const filename = z
   .string({ error: LIBRARY_MESSAGES.filenameRequired })
+  .superRefine(fileNameCheck)
   .trim()
   .min(1, LIBRARY_MESSAGES.filenameRequired)
-  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.filenameTooLong)
-  .refine(hasNoBidiControls, BIDI_MESSAGE);
+  .max(LIMITS.nameMaxLength, LIBRARY_MESSAGES.filenameTooLong);
 const fileSize = z.coerce
   .number({ error: LIBRARY_MESSAGES.fileSizeInvalid })
   .int(LIBRARY_MESSAGES.fileSizeInvalid)

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
+import { NAME_MESSAGES } from "../../core/plain-text";
 import worker from "../../worker/index";
 import { sweep } from "../../worker/transcription/recovery";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
@@ -47,6 +48,28 @@ describe("import from a link", { timeout: 120_000 }, () => {
     expect(file.failureReason ?? "").toContain("is not available here");
     // The link is kept only until it is fetched.
     expect(await env.DB.prepare("SELECT import_url FROM audio_files WHERE id = ?").bind(started.id).first("import_url")).toBeNull();
+  });
+
+  it("names the file by the upload rule, dropping the direction, line-separator and control characters uploads and renames refuse", async () => {
+    const user = await createUser("import-name");
+    // U+202E, U+0085, U+2028, a tab and U+2066 in the link's last segment.
+    const url = link("/media/%E2%80%AEevil%C2%85line%E2%80%A8sep%09x%E2%81%A6.wav");
+    const started = expectStatus(await as(user, "POST", "/audio_files/import", { url }), 202).data;
+    expect(started.name).toBe("evillinesepx.wav");
+    const nothingLeft = expectStatus(await as(user, "POST", "/audio_files/import", { url: link("/media/%E2%80%AE%E2%80%A8") }), 202).data;
+    expect(nothingLeft.name).toBe("recording");
+    // What the import dropped, an upload and a rename refuse; the name it kept, a rename takes.
+    for (const [name, error] of [
+      ["evil\u202Egnp.wav", NAME_MESSAGES.bidi],
+      ["one\u0085two.wav", NAME_MESSAGES.lineBreak],
+      ["one\u2028two.wav", NAME_MESSAGES.lineBreak],
+      ["one\ttwo.wav", NAME_MESSAGES.control],
+    ]) {
+      const upload = { filename: name, content_type: "audio/wav", file_size: 100 };
+      expect(expectStatus(await as(user, "POST", "/audio_files/upload-url", upload), 422).error).toBe(error);
+      expect(expectStatus(await as(user, "PUT", `/audio_files/${started.id}`, { audio_file: { name } }), 422).error).toBe(error);
+    }
+    expectStatus(await as(user, "PUT", `/audio_files/${started.id}`, { audio_file: { name: started.name } }), 200);
   });
 
   it("streams a large file in equal parts", async () => {

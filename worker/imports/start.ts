@@ -1,5 +1,6 @@
 // The start of a link import: a file in the workspace, processing, named after the link, with
 // nothing stored yet; the import job (job.ts) fetches it.
+import { cleanFileName } from "../../common/file-names";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import type { TranscriptionOptions } from "../../common/transcription-options";
@@ -13,7 +14,11 @@ import { assertUploadQuota, recordTranscriptionStart } from "../library/quotas";
 import { newFileRow, newStorageKey } from "../library/uploads";
 import { enqueueImport } from "./job";
 
-/** The link's last path segment as a file name ("recording" when it has none). */
+/**
+ * The link's last path segment as a file name, cleaned to the rule an upload's name follows
+ * ("recording" when nothing is left): a link cannot be asked for a better name, so what an upload
+ * would refuse is dropped rather than failing the import.
+ */
 export function nameFromLink(url: string): string {
   const segment = new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "";
   let name: string;
@@ -22,11 +27,7 @@ export function nameFromLink(url: string): string {
   } catch {
     name = segment;
   }
-  name = name
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, 200);
-  return name || "recording";
+  return cleanFileName(name, "recording");
 }
 
 export async function importFromLink(
