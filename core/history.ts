@@ -6,6 +6,7 @@ import { invertChange, type Change, type HistoryType, type UtteranceState } from
 import type { EditHistoryDto } from "./operation-results";
 import type { RecordedChange, RecordedUtterance } from "./change-codec";
 import { type CommitResult, detailsChanged, type EditOutcome } from "./outcome";
+import { isRetranscription } from "./retranscription";
 import { forward, revert } from "./utterance-diff";
 
 export type HistoryEntry = {
@@ -79,4 +80,29 @@ function stateAfterStep(u: RecordedUtterance, direction: "undo" | "redo", now: U
   // History is linear: an entry with both states finds its row in one of them.
   if (!now) throw new Error(`Utterance ${u.id} of a history entry is missing`);
   return direction === "undo" ? revert(now, u.diff) : forward(now, u.diff);
+}
+
+/**
+ * The utterance as it was at `version`, walked back from its current state through the entries
+ * up to the pointer that name it, newest first (a stale word edit's base, decision 052). Each
+ * entry must end at the version the walk stands at: an undo or redo in between (a version no
+ * entry records), an entry without versions, the utterance's creation, a speaker move or a
+ * re-transcription ends the walk, and the answer is undefined.
+ */
+export function stateAtVersion(
+  current: UtteranceState,
+  version: number,
+  newestFirst: Iterable<RecordedChange>,
+): UtteranceState | undefined {
+  let state = current;
+  for (const entry of newestFirst) {
+    if (state.version <= version) break;
+    if (isRetranscription(entry) || entry.speakerMoves?.utteranceIds.includes(state.id)) return undefined;
+    const recorded = entry.utterances.find((u) => u.id === state.id);
+    // The id appeared in the entry elsewhere (a word's text): it did not change this row.
+    if (!recorded) continue;
+    if (!("diff" in recorded) || recorded.versions?.[1] !== state.version) return undefined;
+    state = { ...revert(state, recorded.diff), version: recorded.versions[0] };
+  }
+  return state.version === version ? state : undefined;
 }

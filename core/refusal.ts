@@ -16,10 +16,23 @@ export class Refusal extends Error {
   }
 }
 
-/** A sent version no longer matches: 409 with the utterances as they now are, so the client can catch up. */
+/** Words of an utterance that someone else changed too since the version an edit was computed on (decision 052). */
+export interface WordConflict {
+  utterance_id: string;
+  word_ids: string[];
+}
+
+/**
+ * A sent version no longer matches: 409 with the utterances as they now are, so the client can
+ * catch up, and the words both changed when that is why the edit could not be merged.
+ */
 export class StaleUtterances extends Refusal {
   readonly utterances: UtteranceDto[];
-  constructor(message: string, utterances: readonly UtteranceState[]) {
+  constructor(
+    message: string,
+    utterances: readonly UtteranceState[],
+    readonly conflicts?: WordConflict[],
+  ) {
     super(409, message);
     this.utterances = utterances.map(publicState);
   }
@@ -33,14 +46,17 @@ export const unprocessable = (message: string) => new Refusal(422, message);
 /** `retryAfter` (seconds) comes with a 429: the user's edits are over their limit (edit-rate.ts). */
 export type StoreAnswer<T> =
   | { ok: true; value: T }
-  | { ok: false; status: RefusalStatus | 429; error: string; utterances?: UtteranceDto[]; retryAfter?: number };
+  | { ok: false; status: RefusalStatus | 429; error: string; utterances?: UtteranceDto[]; conflicts?: WordConflict[]; retryAfter?: number };
 
 /** Runs `work`; a refusal it throws (its transaction rolled back) becomes the answer. */
 export function answer<T>(work: () => T): StoreAnswer<T> {
   try {
     return { ok: true, value: work() };
   } catch (error) {
-    if (error instanceof StaleUtterances) return { ok: false, status: 409, error: error.message, utterances: error.utterances };
+    if (error instanceof StaleUtterances) {
+      const { message, utterances, conflicts } = error;
+      return { ok: false, status: 409, error: message, utterances, ...(conflicts ? { conflicts } : {}) };
+    }
     if (error instanceof Refusal) return { ok: false, status: error.status, error: error.message };
     throw error;
   }

@@ -9,6 +9,8 @@ import { nowIso } from "../../common/time";
 import { decodeChange } from "../../core/change-codec";
 import { type EditOutcome, appliedOutcome, publicState, recordOf } from "../../core/outcome";
 import { decide } from "../../core/decide";
+import { stateAtVersion } from "../../core/history";
+import type { UtteranceState } from "../../core/change";
 import { conflict, notFound } from "../../core/refusal";
 import { defaultSpeakerName } from "../../core/details-plans";
 import { commitInStore } from "./commit";
@@ -72,6 +74,27 @@ function context(sql: SqlStorage, transcript: number, req: OpRequest) {
   return { ctx, next };
 }
 
+/**
+ * An utterance as it was at `version`, from the history entries up to the pointer that name it,
+ * newest first (core/history.ts walks them); read only for a stale word edit (decision 052).
+ */
+function earlierState(sql: SqlStorage, transcript: number, current: UtteranceState | undefined, version: number) {
+  if (!current || version >= current.version) return undefined;
+  const rows = sql.exec<{ change: string }>(
+    `SELECT change FROM history WHERE transcript = ?1
+       AND seq <= (SELECT history_index FROM transcripts WHERE id = ?1)
+       AND (instr(change, ?2) > 0 OR instr(change, '"retranscribed"') > 0)
+     ORDER BY seq DESC`,
+    transcript,
+    JSON.stringify(current.id),
+  );
+  // Decoded one at a time: the walk usually stops at the first entry or two.
+  const changes = (function* () {
+    for (const row of rows) yield decodeChange(row.change);
+  })();
+  return stateAtVersion(current, version, changes);
+}
+
 /** A history entry's stored change and summary; undefined once it was dropped. */
 export const entryAt = (sql: SqlStorage, transcript: number, seq: number) =>
   sql
@@ -92,7 +115,7 @@ export function runOperation(storage: DurableObjectStorage, fileId: string, req:
     const { ctx, next } = context(sql, transcript, req);
     const op = requestedOp(req, next?.id);
     const named = touches(op);
-    const applied = decide(ctx, req, op);
+    const applied = decide(ctx, req, op, (id, version) => earlierState(sql, transcript, ctx.utterance(id), version));
     if (!applied) return unchanged(sql, transcript, named);
     return appliedOutcome(applied, commitInStore(sql, transcript, { ...recordOf(applied, key?.id ?? null, key?.request), now: nowIso() }));
   });
