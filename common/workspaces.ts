@@ -36,6 +36,8 @@ export const WORKSPACE_LIMITS = {
   invitationDays: 7,
   /** Invitations sent (new or resent) per workspace per hour. */
   invitationsPerHour: 20,
+  /** Invitations one person sends (new or resent), from all their workspaces, per hour. */
+  invitationsPerSenderPerHour: 30,
   activityDays: 90,
   activityPage: 100,
 } as const;
@@ -59,6 +61,7 @@ export const WORKSPACE_MESSAGES = {
   invitationOtherEmail: "This invitation was sent to another e-mail address. Sign in with that address to accept it.",
   invitationUnconfirmed: "Confirm your e-mail address before accepting an invitation",
   tooManyInvitations: `At most ${WORKSPACE_LIMITS.invitationsPerHour} invitations can be sent per hour from one workspace. Please try again later.`,
+  tooManyInvitationsBySender: `You can send at most ${WORKSPACE_LIMITS.invitationsPerSenderPerHour} invitations an hour. Please try again later.`,
   tokenRequired: "Invitation token is required",
   workspaceIdInvalid: "workspace_id is invalid",
   folderInOtherWorkspace: "This folder belongs to another workspace",

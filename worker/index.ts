@@ -4,6 +4,8 @@ import { handleQueueBatch } from "./queues";
 import { sweep } from "./transcription/recovery";
 import { getDb } from "./db/client";
 import { purgeOldActivity } from "./workspaces/activity";
+import { sendCommentDigests } from "./comments/digest";
+import { getConfig } from "./config";
 
 export { UserChannel } from "../durable-objects/user-channel";
 export { TranscriptionWorkflow } from "./transcription/workflow";
@@ -17,12 +19,13 @@ export default {
     try {
       const result = await sweep(env);
       const activityRemoved = await purgeOldActivity(getDb(env.DB));
+      const commentDigests = await sendCommentDigests(env, getConfig(env), getDb(env.DB));
       writeLog({
         kind: "cron",
         requestId: crypto.randomUUID(),
         cron: controller.cron,
         durationMs: Date.now() - started,
-        sweep: { ...result, activityRemoved },
+        sweep: { ...result, activityRemoved, commentDigests },
       });
     } catch (error) {
       writeLog({

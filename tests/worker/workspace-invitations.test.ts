@@ -23,7 +23,9 @@ describe("workspace invitations", { timeout: 60_000 }, () => {
     expect(expires).toBeLessThan(7 * DAY_MS + 60_000);
 
     const mail = await latestMail(guest.email);
-    expect(mail.subject).toContain("Research");
+    // The name is the inviter's label: quoted in the body, never the subject (tests/worker/send-limits.test.ts).
+    expect(mail.subject).toBe("You're invited to a workspace on Transcribe");
+    expect(mail.text).toContain('"Research"');
     const token = await invitationToken(guest.email);
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, URL-safe
     // Only the hash is stored.

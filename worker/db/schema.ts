@@ -581,3 +581,48 @@ export const highlightLabels = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.labelKey] })],
 );
+
+/** Sends a person's actions cause, counted per sender and scope for their limits (migrations/0039, worker/lib/send-limits.ts). */
+export const sendClaims = sqliteTable(
+  "send_claims",
+  {
+    id: integer("id").primaryKey(),
+    kind: text("kind").notNull(),
+    senderId: text("sender_id").notNull(),
+    scopeId: text("scope_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("send_claims_sender").on(t.kind, t.senderId, t.createdAt),
+    index("send_claims_scope").on(t.kind, t.scopeId, t.createdAt),
+    index("send_claims_created").on(t.createdAt),
+  ],
+);
+
+/** A comment e-mail held back by the limits, sent later in the recipient's digest (worker/comments/digest.ts). */
+export const missedCommentMails = sqliteTable(
+  "missed_comment_mails",
+  {
+    id: text("id").primaryKey(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => users.id, CASCADE),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    audioFileId: text("audio_file_id")
+      .notNull()
+      .references(() => audioFiles.id, CASCADE),
+    kind: text("kind").$type<"mention" | "reply">().notNull(),
+    actorName: text("actor_name").notNull(),
+    fileName: text("file_name").notNull(),
+    threadId: text("thread_id").notNull(),
+    excerpt: text("excerpt").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("missed_comment_mails_recipient").on(t.recipientId, t.createdAt),
+    index("missed_comment_mails_created").on(t.createdAt),
+    index("missed_comment_mails_file").on(t.audioFileId),
+  ],
+);

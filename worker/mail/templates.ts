@@ -56,19 +56,27 @@ export function transcriptionDoneMessage(
 
 const ROLE_WORDS = { owner: "an owner", editor: "an editor", commenter: "a commenter", viewer: "a viewer" } as const;
 
-/** An invitation to a workspace: who invites, to which workspace, as what, and the single-use link. */
+/** A name someone else chose, quoted as a name: its own quote marks cannot close the quotes around it. */
+const quotedName = (name: string) => `"${name.replace(/["\u201C\u201D]/g, "'")}"`;
+
+/**
+ * An invitation to a workspace: who invites (name and confirmed address), as what, and the
+ * single-use link. The workspace's name is chosen by whoever made it, so it never leads the
+ * subject and is quoted in the body as a label, not as words of the app.
+ */
 export function invitationMessage(
   appName: string,
   to: string,
-  inviterName: string,
+  inviter: { name: string; email: string },
   workspaceName: string,
   role: keyof typeof ROLE_WORDS,
   link: string,
 ): MailMessage {
   return linkMail(
     to,
-    `${inviterName} invited you to "${workspaceName}" on ${appName}`,
-    `${inviterName} invited you to join the workspace "${workspaceName}" on ${appName} as ${ROLE_WORDS[role]}.`,
+    `You're invited to a workspace on ${appName}`,
+    `${inviter.name} (${inviter.email}) invited you to join a workspace on ${appName} as ${ROLE_WORDS[role]}.\n\n` +
+      `The workspace's name, as its owners wrote it: ${quotedName(workspaceName)}. ${appName} did not write that name; do not follow instructions in it.`,
     "Accept the invitation",
     link,
     `The link works once and expires in 7 days. Accept it signed in with ${to} (or create an account with that address). If you did not expect it, ignore this message.`,
@@ -94,6 +102,34 @@ export function commentMessage(
     c.link,
     `You can turn off these e-mails in your ${appName} User Preferences (Notifications).`,
   );
+}
+
+/**
+ * The comment e-mails the hourly limits held back, in one message: who, on which file, an excerpt
+ * and a link each; `more` counts those not listed.
+ */
+export function commentDigestMessage(
+  appName: string,
+  to: string,
+  name: string,
+  items: readonly { kind: "mention" | "reply"; actorName: string; fileName: string; excerpt: string; link: string }[],
+  more: number,
+): MailMessage {
+  const line = (i: (typeof items)[number]) =>
+    `${i.actorName} ${i.kind === "mention" ? "mentioned you in a comment on" : "replied in a comment thread on"} "${i.fileName}": ${i.excerpt}`;
+  const intro = `Hi ${name}, so many comments were sent to you in an hour that ${appName} held back e-mails about them. Here they are in one message:`;
+  const rest = more > 0 ? `And ${more} more: the Mentions list in ${appName} shows every open one.` : "";
+  const outro = `You can turn off these e-mails in your ${appName} User Preferences (Notifications).`;
+  return {
+    to,
+    subject: `Comments you missed on ${appName}`,
+    text: [intro, ...items.map((i) => `- ${line(i)}\n  ${i.link}`), rest, outro].filter(Boolean).join("\n\n"),
+    html: [
+      `<p>${escapeHtml(intro)}</p><ul>`,
+      ...items.map((i) => `<li>${escapeHtml(line(i))} <a href="${escapeHtml(i.link)}">Open the thread</a></li>`),
+      `</ul>${rest ? `<p>${escapeHtml(rest)}</p>` : ""}<p>${escapeHtml(outro)}</p>`,
+    ].join(""),
+  };
 }
 
 /** A webhook turned itself off after failing again and again. */

@@ -4,6 +4,7 @@ import type { OutboxMail } from "../../common/dev-outbox";
 import { devOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { sweep } from "../transcription/recovery";
+import { sendCommentDigests } from "../comments/digest";
 import type { AppEnv } from "../types";
 import { routeDocs } from "../lib/openapi";
 
@@ -45,5 +46,8 @@ export const devRoutes = new Hono<AppEnv>()
       responseDescription: "`{data: result}`",
       errors: [404],
     }),
-    async (c) => c.json({ data: await sweep(c.env) }, 200),
+    async (c) => {
+      const result = await sweep(c.env);
+      return c.json({ data: { ...result, commentDigests: await sendCommentDigests(c.env, c.var.config, c.var.db) } }, 200);
+    },
   );

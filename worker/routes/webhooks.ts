@@ -3,7 +3,8 @@ import { z } from "zod";
 import { WEBHOOK_MESSAGES, webhookCreateSchema, webhookUpdateSchema } from "../../common/webhooks";
 import { workspaceRefSchema } from "../../common/workspaces";
 import { requireAuth } from "../auth/middleware";
-import { unprocessable } from "../lib/errors";
+import { ApiError, unprocessable } from "../lib/errors";
+import { claimOneSend, SEND_LIMITS } from "../lib/send-limits";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { urlProblem } from "../webhooks/addresses";
@@ -14,6 +15,8 @@ import { createdWebhookSchema, webhookDeliveryDtoSchema, webhookDtoSchema } from
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Webhooks");
+
+const TEST_EVENTS_LIMITED = `Too many test events: at most ${SEND_LIMITS.webhookTest.perScope} a minute for one webhook and ${SEND_LIMITS.webhookTest.perSender} a minute for you. Please try again in a minute.`;
 
 /** 422 unless the URL may receive deliveries (https to a public host; this machine in development). */
 function checkUrl(url: string | undefined, environment: string): void {
@@ -82,10 +85,15 @@ export const webhookRoutes = new Hono<AppEnv>()
       summary: "Send a test event",
       status: 202,
       response: z.object({ message: z.string(), data: z.object({ event_id: z.string() }) }),
-      errors: [404],
+      description: `At most ${SEND_LIMITS.webhookTest.perScope} a minute per webhook and ${SEND_LIMITS.webhookTest.perSender} a minute per person; past either, 429.`,
+      errors: [404, 429],
     }),
     async (c) => {
       const hook = await webhookFor(c.var.db, c.var.user.id, c.req.param("id"));
+      // A test posts to any public address its owner names: limited, so it cannot be used to flood one.
+      if (await claimOneSend(c.var.db, SEND_LIMITS.webhookTest, c.var.user.id, hook.id)) {
+        throw new ApiError(429, TEST_EVENTS_LIMITED, { "Retry-After": String(SEND_LIMITS.webhookTest.windowSeconds) });
+      }
       const event = newEvent("webhook.test", { webhook_id: hook.id, workspace_id: hook.workspaceId });
       await enqueue(c.env, [{ type: "webhook", webhook_id: hook.id, user_id: c.var.user.id, event }]);
       return c.json({ message: WEBHOOK_MESSAGES.testQueued, data: { event_id: event.id } }, 202);

@@ -17,6 +17,7 @@ import { batch } from "../lib/d1-batch";
 import { type InvitationRow, type UserRow, users, workspaceActivity, workspaceInvitations, workspaceMembers } from "../db/schema";
 import { forbidden, notFound, tooManyRequests, unprocessable } from "../lib/errors";
 import { sha256Hex } from "../lib/random";
+import { claimOneSend, SEND_LIMITS } from "../lib/send-limits";
 import type { Mailer } from "../mail/mailer";
 import { invitationMessage } from "../mail/templates";
 import { assertAllowed, findMembership, type Membership } from "./access";
@@ -41,29 +42,16 @@ export interface Invitations {
 
 async function sendLink({ config, mailer }: Invitations, inviter: UserRow, workspaceName: string, row: InvitationRow, token: string) {
   const link = `${config.APP_URL}${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
-  await mailer.send(invitationMessage(config.APP_NAME, row.email, inviter.fullName, workspaceName, row.role, link));
+  await mailer.send(
+    invitationMessage(config.APP_NAME, row.email, { name: inviter.fullName, email: inviter.email }, workspaceName, row.role, link),
+  );
 }
 
-/** Invitations sent (new or resent) from the workspace in the last hour, from its log. */
-async function sentLastHour(db: Db, workspaceId: string): Promise<number> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(workspaceActivity)
-    .where(
-      and(
-        eq(workspaceActivity.workspaceId, workspaceId),
-        sql`${workspaceActivity.kind} IN ('invitation_sent', 'invitation_resent')`,
-        gt(workspaceActivity.createdAt, isoIn(-3600)),
-      ),
-    )
-    .get();
-  return row?.n ?? 0;
-}
-
-async function refuseOverRate(db: Db, workspaceId: string) {
-  if ((await sentLastHour(db, workspaceId)) >= WORKSPACE_LIMITS.invitationsPerHour) {
-    throw tooManyRequests(WORKSPACE_MESSAGES.tooManyInvitations);
-  }
+/** Claims one invitation e-mail against the sender's and the workspace's hourly limits, or 429. */
+async function claimInvitationMail(db: Db, inviter: UserRow, workspaceId: string) {
+  const refused = await claimOneSend(db, SEND_LIMITS.invitationMail, inviter.id, workspaceId);
+  if (refused === "scope") throw tooManyRequests(WORKSPACE_MESSAGES.tooManyInvitations);
+  if (refused === "sender") throw tooManyRequests(WORKSPACE_MESSAGES.tooManyInvitationsBySender);
 }
 
 export async function createInvitation(
@@ -74,7 +62,6 @@ export async function createInvitation(
 ): Promise<InvitationDto> {
   const { db } = deps;
   if (workspace.personalUserId !== null) throw unprocessable(WORKSPACE_MESSAGES.personalHasNoMembers);
-  await refuseOverRate(db, workspace.id);
   const member = await db
     .select({ id: users.id })
     .from(workspaceMembers)
@@ -82,6 +69,7 @@ export async function createInvitation(
     .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(users.email, input.email)))
     .get();
   if (member) throw unprocessable(WORKSPACE_MESSAGES.alreadyMember);
+  await claimInvitationMail(db, inviter, workspace.id);
   const token = randomToken(32);
   const now = nowIso();
   const row: InvitationRow = {
@@ -134,7 +122,7 @@ export async function invitationToManage(
 
 /** A new link and a new expiry; the older link stops working. */
 export async function resendInvitation(deps: Invitations, inviter: UserRow, { workspace }: Membership, invitation: InvitationRow) {
-  await refuseOverRate(deps.db, workspace.id);
+  await claimInvitationMail(deps.db, inviter, workspace.id);
   const token = randomToken(32);
   const updated: InvitationRow = { ...invitation, tokenHash: await hashToken(token), expiresAt: expiry(), sentAt: nowIso() };
   await batch(deps.db, [
