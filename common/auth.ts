@@ -59,6 +59,26 @@ export const resetPasswordSchema = withMatchingConfirmation(
   }),
 );
 
+export const PASSWORD_CHANGE_MESSAGES = {
+  wrongCurrent: "Your current password is not correct",
+  noPassword: 'This account has no password yet: sign out and use "Forgot password?" to choose one.',
+  changed: "Password changed. Your other sessions were signed out.",
+  changedAndTokensRevoked: "Password changed. Your other sessions were signed out and your API tokens revoked.",
+} as const;
+
+/** PUT /auth/password, from the settings: the current password, the new one twice, and whether API tokens go too. */
+export const changePasswordSchema = withMatchingConfirmation(
+  z.object({
+    current_password: z
+      .string({ error: MESSAGES.passwordRequired })
+      .min(1, MESSAGES.passwordRequired)
+      .max(1024, PASSWORD_CHANGE_MESSAGES.wrongCurrent),
+    password: newPassword,
+    password_confirmation: z.string({ error: MESSAGES.passwordsDoNotMatch }),
+    revoke_api_tokens: z.boolean({ error: "revoke_api_tokens must be true or false" }).default(false),
+  }),
+);
+
 /** The user as the API returns it. */
 export interface PublicUser {
   id: string;

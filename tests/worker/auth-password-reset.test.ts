@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { PASSWORD_CHANGE_MESSAGES } from "../../common/auth";
 import { MESSAGES } from "../../common/messages";
 import {
   type Account,
+  call,
   latestMail,
   linkToken,
   login,
@@ -111,6 +113,28 @@ describe("POST /auth/reset-password", () => {
     expect((await validate(bystander.token)).status).toBe(200);
     const fresh = await loginAs({ email: account.email, password: NEW_PASSWORD });
     expect((await validate(fresh.token)).status).toBe(200);
+  });
+
+  it("revokes every API token of the user, and the e-mail says so", async () => {
+    const account = await signUpAndConfirm();
+    const { token: session } = await loginAs(account);
+    const made = await post("/tokens", { name: "Nightly", scopes: ["read", "write"], expires_in_days: 30 }, { token: session });
+    expect(made.status).toBe(201);
+    const apiToken: string = made.body.data.token;
+    expect((await validate(apiToken)).status).toBe(200);
+
+    const resetToken = await requestReset(account.email);
+    expect((await latestMail(account.email)).text).toContain("revokes all its API tokens");
+    expect((await reset(resetToken)).status).toBe(200);
+
+    expect(await validate(apiToken)).toMatchObject({ status: 401, body: { error: MESSAGES.sessionExpired } });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM api_tokens WHERE user_id = ?")
+        .bind((await userRow(account.email))!.id)
+        .first(),
+    ).toEqual({
+      n: 0,
+    });
   });
 
   it("is single-use: the second use of the token answers 400", async () => {
@@ -223,5 +247,48 @@ describe("POST /auth/reset-password with a common password", () => {
     }
     expect((await reset(token)).status).toBe(200);
     expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("PUT /auth/password", () => {
+  const change = (token: string, body: Record<string, unknown>) =>
+    call("PUT", "/auth/password", { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, ...body }, { token });
+  const newApiToken = async (session: string) =>
+    (await post("/tokens", { name: "Script", scopes: ["read"], expires_in_days: 30 }, { token: session })).body.data.token as string;
+
+  it("needs the current password, ends the other sessions and keeps this one and the API tokens", async () => {
+    const account = await signUpAndConfirm();
+    const { token: here } = await loginAs(account);
+    const { token: elsewhere } = await loginAs(account);
+    const apiToken = await newApiToken(here);
+
+    expect(await change(here, { current_password: "not the password" })).toMatchObject({
+      status: 422,
+      body: { error: PASSWORD_CHANGE_MESSAGES.wrongCurrent },
+    });
+    expect(await change(apiToken, { current_password: account.password })).toMatchObject({ status: 403 });
+    expect(await change(here, { current_password: account.password, revoke_api_tokens: "yes" })).toMatchObject({ status: 422 });
+
+    const changed = await change(here, { current_password: account.password });
+    expect(changed).toMatchObject({ status: 200, body: { message: PASSWORD_CHANGE_MESSAGES.changed, revoked_api_tokens: 0 } });
+    expect((await validate(here)).status).toBe(200);
+    expect((await validate(elsewhere)).status).toBe(401);
+    expect((await validate(apiToken)).status).toBe(200);
+    expect((await login(account.email, account.password)).status).toBe(401);
+    expect((await login(account.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("revokes every API token when asked", async () => {
+    const account = await signUpAndConfirm();
+    const { token: here } = await loginAs(account);
+    const [first, second] = [await newApiToken(here), await newApiToken(here)];
+    const changed = await change(here, { current_password: account.password, revoke_api_tokens: true });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { message: PASSWORD_CHANGE_MESSAGES.changedAndTokensRevoked, revoked_api_tokens: 2 },
+    });
+    expect((await validate(first)).status).toBe(401);
+    expect((await validate(second)).status).toBe(401);
+    expect((await validate(here)).status).toBe(200);
   });
 });

@@ -65,6 +65,12 @@ export async function revokeApiToken(db: Db, userId: string, id: string): Promis
   if ((deleted.meta.changes ?? 0) === 0) throw notFound(API_TOKEN_MESSAGES.notFound);
 }
 
+/** Every token of the user stops working from the next request (a password reset, or a change that asks for it). */
+export async function revokeAllApiTokens(db: Db, userId: string): Promise<number> {
+  const deleted = await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  return deleted.meta.changes ?? 0;
+}
+
 export interface TokenCredential {
   tokenId: string;
   canWrite: boolean;

@@ -1,17 +1,19 @@
 // Account flows as plain functions; the Hono handlers only parse and answer.
 import { LIMITS } from "../../common/limits";
 import { MESSAGES } from "../../common/messages";
-import type { AuthSuccess } from "../../common/auth";
+import { type AuthSuccess, PASSWORD_CHANGE_MESSAGES } from "../../common/auth";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
+import type { UserRow } from "../db/schema";
+import { ApiError, badRequest, conflict, forbidden, unauthorized, unprocessable } from "../lib/errors";
 import type { Mailer } from "../mail/mailer";
 import { confirmEmailMessage, resetPasswordMessage } from "../mail/templates";
 import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
 import { verifyGoogleIdToken } from "./google";
 import { burnPasswordCheck, hashPassword, needsRehash, scryptParamsFor, verifyPassword } from "./password";
 import { assertAcceptablePassword } from "./password-policy";
-import { createSession, revokeAllSessions } from "./sessions";
+import { revokeAllApiTokens } from "./api-tokens";
+import { createSession, revokeAllSessions, revokeOtherSessions } from "./sessions";
 import { createUser, findUserByEmail, findUserByGoogleSub, findUserById, toPublicUser, updateUser } from "./users";
 
 export interface AuthDeps {
@@ -116,7 +118,32 @@ export async function resetPassword(
   });
   await retireEmailTokens(deps.db, user.id, "reset_password");
   await revokeAllSessions(deps.db, user.id);
+  // Whoever knew the old password may have made tokens with it: a reset ends them too.
+  await revokeAllApiTokens(deps.db, user.id);
   return { message: MESSAGES.resetSuccess, userId: user.id };
+}
+
+/**
+ * A new password from the settings, proven by the current one: the other sessions end, and the
+ * API tokens too when asked. Answers the ended sessions, for their live sockets.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  user: UserRow,
+  sessionId: string,
+  input: { current_password: string; password: string; revoke_api_tokens: boolean },
+): Promise<{ message: string; revoked_api_tokens: number; endedSessions: string[] }> {
+  if (!user.passwordHash) throw unprocessable(PASSWORD_CHANGE_MESSAGES.noPassword);
+  if (!(await verifyPassword(input.current_password, user.passwordHash))) throw unprocessable(PASSWORD_CHANGE_MESSAGES.wrongCurrent);
+  await assertAcceptablePassword(input.password);
+  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password, scryptParamsFor(deps.config.PASSWORD_HASH_COST)) });
+  const endedSessions = await revokeOtherSessions(deps.db, user.id, sessionId);
+  const revoked = input.revoke_api_tokens ? await revokeAllApiTokens(deps.db, user.id) : 0;
+  return {
+    message: input.revoke_api_tokens ? PASSWORD_CHANGE_MESSAGES.changedAndTokensRevoked : PASSWORD_CHANGE_MESSAGES.changed,
+    revoked_api_tokens: revoked,
+    endedSessions,
+  };
 }
 
 export async function googleSignIn(deps: AuthDeps, idToken: string): Promise<AuthSuccess> {

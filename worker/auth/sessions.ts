@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 import { LIMITS } from "../../common/limits";
 import type { Db } from "../db/client";
@@ -81,4 +81,14 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: nowIso() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the user but this one; answers the ended ones (their live sockets close too). */
+export async function revokeOtherSessions(db: Db, userId: string, keep: string): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: nowIso() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keep)))
+    .returning({ id: sessions.id });
+  return ended.map((s) => s.id);
 }

@@ -30,7 +30,7 @@ export function resetPasswordMessage(appName: string, to: string, name: string, 
     `Hi ${name}, someone asked to reset the password of your ${appName} account.`,
     "Choose a new password",
     link,
-    "This link works once and expires in one hour. If you did not ask for it, ignore this message: your password stays the same.",
+    "This link works once and expires in one hour. Choosing a new password signs out every session of your account and revokes all its API tokens (scripts using them will need new ones). If you did not ask for it, ignore this message: your password stays the same.",
   );
 }
 

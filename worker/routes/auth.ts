@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import {
+  changePasswordSchema,
   confirmEmailSchema,
   forgotPasswordSchema,
   googleSchema,
@@ -108,7 +109,7 @@ export const authRoutes = new Hono<AppEnv>()
     "/reset-password",
     doc({
       summary: "Set a new password with a reset token",
-      description: "Ends every session of the account.",
+      description: "Ends every session of the account and revokes all its API tokens.",
       access: "public",
       response: messageSchema,
     }),
@@ -117,6 +118,34 @@ export const authRoutes = new Hono<AppEnv>()
       const { userId, ...answer } = await auth.resetPassword(deps(c), c.req.valid("json"));
       // Every session ended with the old password: so do their live sockets.
       await endLiveSessions(c.env, userId, "all");
+      return c.json(answer, 200);
+    },
+  )
+  .put(
+    "/password",
+    doc({
+      summary: "Change your password",
+      description:
+        "Needs the current password. Ends every other session of the account; with `revoke_api_tokens: true` also revokes all its API tokens. Limited like sign-in attempts.",
+      access: "session",
+      response: z.object({ message: z.string(), revoked_api_tokens: z.number().int() }),
+      errors: [429],
+    }),
+    requireSession,
+    validate("json", changePasswordSchema, [
+      {
+        current_password: "the old passphrase",
+        password: "a new long passphrase",
+        password_confirmation: "a new long passphrase",
+        revoke_api_tokens: true,
+      },
+    ]),
+    async (c) => {
+      const { user, sessionId } = c.var;
+      // Someone holding a session must not be able to guess the password behind it quickly.
+      await enforceAuthRateLimit(c, "change-password", user.email);
+      const { endedSessions, ...answer } = await auth.changePassword(deps(c), user, sessionId, c.req.valid("json"));
+      if (endedSessions.length) await endLiveSessions(c.env, user.id, endedSessions);
       return c.json(answer, 200);
     },
   )

@@ -15,6 +15,7 @@ import { draftFrom, optionsFrom, splitTerms } from "../../lib/options-draft";
 import { TranscriptionOptionsFields, useUserService } from "../TranscriptionOptionsFields";
 import { savePreferences } from "../ui-state";
 import { openDialog } from "../dialog-state";
+import { ChangePasswordForm } from "./ChangePasswordForm";
 import { NotificationFields } from "./NotificationFields";
 import { DEFAULT_PREFERENCES, PLAYBACK_LIMITS, type Preferences } from "../../../../common/preferences";
 
@@ -193,6 +194,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
           </p>
         )}
         <p className="muted small">Theme and sidebar layout are saved automatically as you change them.</p>
+        <ChangePasswordForm />
         <p className="small">
           <button type="button" className="button button--ghost" onClick={() => openDialog({ kind: "api-tokens" })}>
             API tokens for scripts...
