@@ -15,7 +15,7 @@ import type { ShareDto } from "./shares";
 import { storedOptionsSchema } from "./transcription-options";
 import { TRANSLATION_STATUSES, type TranslationDto, type TranslationSummaryDto } from "./translations";
 import { WEBHOOK_EVENTS, type WebhookDeliveryDto, type WebhookDto } from "./webhooks";
-import { type InvitationDto, type MemberDto, WORKSPACE_ROLES, type WorkspaceDto } from "./workspaces";
+import { type InvitationDto, type MemberDto, type MemberShareDto, WORKSPACE_ROLES, type WorkspaceDto } from "./workspaces";
 
 const instant = z.string().meta({ format: "date-time" });
 
@@ -129,6 +129,17 @@ export const workspaceDtoSchema = z
 export const memberDtoSchema = z
   .object({ user_id: z.string(), email: z.string(), full_name: z.string(), role: z.enum(WORKSPACE_ROLES) })
   .meta({ id: "Member" }) satisfies z.ZodType<MemberDto>;
+
+export const memberShareDtoSchema = z
+  .object({
+    id: z.string(),
+    audio_file_id: z.string(),
+    file_name: z.string(),
+    label: z.string().nullable(),
+    created_at: instant,
+    expires_at: instant.nullable(),
+  })
+  .meta({ id: "MemberShare" }) satisfies z.ZodType<MemberShareDto>;
 
 export const invitationDtoSchema = z
   .object({ id: z.string(), email: z.string(), role: z.enum(WORKSPACE_ROLES), expires_at: instant })

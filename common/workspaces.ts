@@ -115,6 +115,16 @@ export interface WorkspaceDto {
   personal: boolean;
 }
 
+/** A share link a member made on one of a workspace's files (GET /workspaces/{id}/members/{user_id}/shares). */
+export interface MemberShareDto {
+  id: string;
+  audio_file_id: string;
+  file_name: string;
+  label: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
 export interface MemberDto {
   user_id: string;
   email: string;

@@ -2,8 +2,9 @@
 // always keeps an owner; every role on every write route (the matrix); the activity log.
 import { describe, expect, it } from "vitest";
 import { type WorkspaceRole, WORKSPACE_MESSAGES } from "../../common/workspaces";
-import { uniqueEmail } from "./helpers";
+import { get, randomIp, uniqueEmail } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
+import { storeTranscript } from "./transcript-helpers";
 import { as, invite, joinAs, type Team, team } from "./workspace-helpers";
 
 const roleOf = async (user: TestUser, workspaceId: string) =>
@@ -26,6 +27,51 @@ describe("workspace members", { timeout: 90_000 }, () => {
       status: 404,
       body: { error: WORKSPACE_MESSAGES.memberNotFound },
     });
+  });
+
+  it("answers the share links a removed member made, and owners revoke them all", async () => {
+    const { workspace, owner, editor, viewer, stranger } = await team();
+    const teamFile = async () => {
+      const { fileId } = await storeTranscript(owner);
+      expectStatus(await as(owner, "PUT", `/audio_files/${fileId}`, { audio_file: { workspace_id: workspace.id } }), 200);
+      return fileId;
+    };
+    const [first, second] = [await teamFile(), await teamFile()];
+    const link = async (user: TestUser, fileId: string) =>
+      /\/s\/([A-Za-z0-9_-]+)$/.exec(expectStatus(await as(user, "POST", `/audio_files/${fileId}/shares`, {}), 201).data.url)![1]!;
+    const opens = async (secret: string) => (await get(`/shared/${secret}`, { ip: randomIp() })).status;
+    const editorLinks = [await link(editor, first), await link(editor, second)];
+    const ownerLink = await link(owner, first);
+    // The editor's link on a file of their own workspace is none of this workspace's business.
+    const own = await link(editor, (await storeTranscript(editor)).fileId);
+    const shares = `/workspaces/${workspace.id}/members/${editor.id}/shares`;
+
+    const listed = expectStatus(await as(owner, "GET", shares), 200).data;
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toEqual({
+      id: expect.any(String),
+      audio_file_id: expect.any(String),
+      file_name: expect.any(String),
+      label: null,
+      created_at: expect.any(String),
+      expires_at: null,
+    });
+    expect(new Set(listed.map((l: { audio_file_id: string }) => l.audio_file_id))).toEqual(new Set([first, second]));
+    expect((await as(viewer, "GET", shares)).status).toBe(403);
+    expect((await as(stranger, "GET", shares)).status).toBe(404);
+
+    const removed = expectStatus(await as(owner, "DELETE", `/workspaces/${workspace.id}/members/${editor.id}`), 200);
+    expect(removed.data.share_links.map((l: { id: string }) => l.id).sort()).toEqual(listed.map((l: { id: string }) => l.id).sort());
+    // Removal alone leaves them working for whoever holds them.
+    for (const secret of editorLinks) expect(await opens(secret)).toBe(200);
+
+    expect((await as(viewer, "DELETE", shares)).status).toBe(403);
+    expect((await as(stranger, "DELETE", shares)).status).toBe(404);
+    expect(expectStatus(await as(owner, "DELETE", shares), 200)).toEqual({ message: "2 share links revoked", data: { revoked: 2 } });
+    for (const secret of editorLinks) expect(await opens(secret)).toBe(404);
+    expect(await opens(ownerLink)).toBe(200);
+    expect(await opens(own)).toBe(200);
+    expect(expectStatus(await as(owner, "GET", shares), 200).data).toEqual([]);
   });
 
   it("lets any member leave, but always keeps one owner", async () => {

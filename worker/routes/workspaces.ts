@@ -8,15 +8,17 @@ import { membershipOf, requireRole } from "../workspaces/access";
 import { listActivity } from "../workspaces/activity";
 import { createInvitation, listInvitations } from "../workspaces/invitations";
 import { changeRole, listMembers, removeMember } from "../workspaces/members";
+import { revokeSharesMadeBy, sharesMadeBy } from "../workspaces/member-shares";
 import { closeMemberSockets } from "../live/member-sockets";
 import { createWorkspace, deleteWorkspace, listWorkspaces, renameWorkspace, toWorkspaceDto } from "../workspaces/workspaces";
 import { z } from "zod";
-import { invitationDtoSchema, memberDtoSchema, workspaceDtoSchema } from "../../common/response-schemas";
+import { invitationDtoSchema, memberDtoSchema, memberShareDtoSchema, workspaceDtoSchema } from "../../common/response-schemas";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Workspaces");
 
 const activityQuery = z.object({ before: z.coerce.number().int().positive().optional() });
+const memberParams = z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) });
 
 /** Workspaces, their members, invitations and log. A workspace the caller is not in is 404, a role without the right 403. */
 export const workspaceRoutes = new Hono<AppEnv>()
@@ -63,18 +65,64 @@ export const workspaceRoutes = new Hono<AppEnv>()
       return c.json({ data: member }, 200);
     },
   )
-  .delete("/:id/members/:userId", doc({ summary: "Remove a member, or leave", response: messageSchema, errors: [404, 409] }), async (c) => {
-    const userId = c.req.param("userId");
-    // Anyone may leave; removing someone else is an owner's act.
-    const membership =
-      userId === c.var.user.id
-        ? await membershipOf(c.var.db, c.var.user.id, c.req.param("id"))
-        : await requireRole(c.var.db, c.var.user.id, c.req.param("id"), "manage");
-    await removeMember(c.var.db, c.var.user, membership, userId);
-    // Their file sockets on the workspace's files close now, not at their next request.
-    await closeMemberSockets(c.env, membership.workspace.id, userId);
-    return c.json({ message: userId === c.var.user.id ? "You left the workspace" : "Member removed" }, 200);
-  })
+  .delete(
+    "/:id/members/:userId",
+    doc({
+      summary: "Remove a member, or leave",
+      description:
+        "The answer lists the share links the member made on the workspace's files: they keep working for whoever holds them until revoked (`DELETE /workspaces/{id}/members/{user_id}/shares`).",
+      response: z.object({ message: z.string(), data: z.object({ share_links: z.array(memberShareDtoSchema) }) }),
+      errors: [404, 409],
+    }),
+    validate("param", memberParams),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      // Anyone may leave; removing someone else is an owner's act.
+      const membership =
+        userId === c.var.user.id
+          ? await membershipOf(c.var.db, c.var.user.id, id)
+          : await requireRole(c.var.db, c.var.user.id, id, "manage");
+      await removeMember(c.var.db, c.var.user, membership, userId);
+      // Their file sockets on the workspace's files close now, not at their next request.
+      await closeMemberSockets(c.env, membership.workspace.id, userId);
+      const shareLinks = await sharesMadeBy(c.var.db, membership.workspace.id, userId);
+      return c.json(
+        { message: userId === c.var.user.id ? "You left the workspace" : "Member removed", data: { share_links: shareLinks } },
+        200,
+      );
+    },
+  )
+  .get(
+    "/:id/members/:userId/shares",
+    doc({
+      summary: "Share links a member (or former member) made on the workspace's files",
+      description: "Owners only; expired links too, newest first.",
+      response: listOf(memberShareDtoSchema),
+      errors: [404],
+    }),
+    validate("param", memberParams),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      const { workspace } = await requireRole(c.var.db, c.var.user.id, id, "manage");
+      return c.json({ data: await sharesMadeBy(c.var.db, workspace.id, userId) }, 200);
+    },
+  )
+  .delete(
+    "/:id/members/:userId/shares",
+    doc({
+      summary: "Revoke every share link a member (or former member) made on the workspace's files",
+      description: "Owners only. The links stop working from the next request.",
+      response: z.object({ message: z.string(), data: z.object({ revoked: z.number().int() }) }),
+      errors: [404],
+    }),
+    validate("param", memberParams),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      const { workspace } = await requireRole(c.var.db, c.var.user.id, id, "manage");
+      const revoked = await revokeSharesMadeBy(c.var.db, workspace.id, userId);
+      return c.json({ message: `${revoked} share ${revoked === 1 ? "link" : "links"} revoked`, data: { revoked } }, 200);
+    },
+  )
   .post(
     "/:id/invitations",
     doc({ summary: "Invite someone by e-mail", status: 201, response: dataOf(invitationDtoSchema), errors: [404, 409, 429] }),

@@ -21,8 +21,11 @@ export const workspaceApi = {
   members: async (id: string) => (await call(ws.members.$get({ param: { id } }))).data,
   changeRole: async (id: string, userId: string, role: WorkspaceRole) =>
     (await call(ws.members[":userId"].$patch({ param: { id, userId }, json: { role } }), "Could not change the role")).data,
+  /** The answer lists the share links the member made on the workspace's files. */
   removeMember: async (id: string, userId: string) =>
-    call(ws.members[":userId"].$delete({ param: { id, userId } }), "Could not remove the member"),
+    (await call(ws.members[":userId"].$delete({ param: { id, userId } }), "Could not remove the member")).data,
+  revokeMemberShares: async (id: string, userId: string) =>
+    (await call(ws.members[":userId"].shares.$delete({ param: { id, userId } }), "Could not revoke the share links")).data,
   invite: async (id: string, email: string, role: WorkspaceRole) =>
     (await call(ws.invitations.$post({ param: { id }, json: { email, role } }), "Could not send the invitation")).data,
   invitations: async (id: string) => (await call(ws.invitations.$get({ param: { id } }))).data,

@@ -72,12 +72,15 @@ function MembersSection({ workspace, onGone }: { workspace: WorkspaceDto; onGone
     }
     await refresh();
   };
+  // Links a removed member made keep working for whoever holds them: the owner is shown them.
+  const [leftLinks, setLeftLinks] = useState<{ member: MemberDto; count: number } | null>(null);
   const remove = async (member: MemberDto) => {
     const leaving = member.user_id === me;
     try {
-      await workspaceApi.removeMember(workspace.id, member.user_id);
+      const { share_links } = await workspaceApi.removeMember(workspace.id, member.user_id);
       toast(leaving ? `You left "${workspace.name}"` : `${member.full_name} removed`, "success");
       if (leaving) onGone();
+      else if (share_links.length) setLeftLinks({ member, count: share_links.length });
     } catch (error) {
       toast(describeError(error), "error");
     }
@@ -86,6 +89,7 @@ function MembersSection({ workspace, onGone }: { workspace: WorkspaceDto; onGone
   return (
     <>
       <h4>Members</h4>
+      {leftLinks && <LeftShareLinks workspaceId={workspace.id} {...leftLinks} onDone={() => setLeftLinks(null)} />}
       {members.isPending && <p className="muted">Loading members...</p>}
       {members.isError && <p role="alert">{describeError(members.error)}</p>}
       <ul className="member-list" data-testid="member-list">
@@ -120,6 +124,38 @@ function MembersSection({ workspace, onGone }: { workspace: WorkspaceDto; onGone
         ))}
       </ul>
     </>
+  );
+}
+
+/** "N share links made by <name>", with Revoke all, after that member was removed. */
+function LeftShareLinks({
+  workspaceId,
+  member,
+  count,
+  onDone,
+}: {
+  workspaceId: string;
+  member: MemberDto;
+  count: number;
+  onDone: () => void;
+}) {
+  const { busy, onSubmit } = useSubmit(async () => {
+    const { revoked } = await workspaceApi.revokeMemberShares(workspaceId, member.user_id);
+    toast(`${revoked} share ${revoked === 1 ? "link" : "links"} revoked`, "success");
+    onDone();
+  });
+  return (
+    <form className="member-share-links" role="status" aria-label="Share links of a removed member" onSubmit={onSubmit}>
+      <p>
+        {count} share {count === 1 ? "link" : "links"} made by {member.full_name}: they keep working for whoever has them.
+      </p>
+      <button type="submit" className="button button--danger" disabled={busy}>
+        Revoke all
+      </button>{" "}
+      <button type="button" className="button button--ghost" onClick={onDone}>
+        Keep them
+      </button>
+    </form>
   );
 }
 
