@@ -1,6 +1,7 @@
 // The answers of the editing endpoints, undo, redo and the history list (docs/api.md).
 import type { HistoryType, TranscriptFields } from "./change";
 import type { SpeakerDto, UtteranceDto } from "./transcript";
+import type { WordConflict } from "./refusal";
 
 /** Replace all's answer: the spec's `{replaced, utterance_ids}` plus the changed utterances to reconcile with. */
 export interface ReplaceResultDto extends OperationResultDto {
@@ -24,6 +25,15 @@ export interface OperationResultDto {
    */
   moved?: MovedUtteranceDto[];
 }
+/**
+ * Why a word edit computed on an older version was refused (decision 052): the utterances as they
+ * now are, and the words someone else changed too. The editing endpoints answer it as a 409's data.
+ */
+export interface WordConflictDto {
+  utterances: UtteranceDto[];
+  conflicts: WordConflict[];
+}
+
 export interface MovedUtteranceDto {
   id: string;
   speakerId: string;

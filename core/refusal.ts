@@ -46,17 +46,14 @@ export const unprocessable = (message: string) => new Refusal(422, message);
 /** `retryAfter` (seconds) comes with a 429: the user's edits are over their limit (edit-rate.ts). */
 export type StoreAnswer<T> =
   | { ok: true; value: T }
-  | { ok: false; status: RefusalStatus | 429; error: string; utterances?: UtteranceDto[]; conflicts?: WordConflict[]; retryAfter?: number };
+  | { ok: false; status: RefusalStatus | 429; error: string; utterances?: UtteranceDto[]; retryAfter?: number };
 
 /** Runs `work`; a refusal it throws (its transaction rolled back) becomes the answer. */
 export function answer<T>(work: () => T): StoreAnswer<T> {
   try {
     return { ok: true, value: work() };
   } catch (error) {
-    if (error instanceof StaleUtterances) {
-      const { message, utterances, conflicts } = error;
-      return { ok: false, status: 409, error: message, utterances, ...(conflicts ? { conflicts } : {}) };
-    }
+    if (error instanceof StaleUtterances) return { ok: false, status: 409, error: error.message, utterances: error.utterances };
     if (error instanceof Refusal) return { ok: false, status: error.status, error: error.message };
     throw error;
   }

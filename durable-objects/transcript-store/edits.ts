@@ -2,13 +2,14 @@
 // it answers. The object runs it in one transaction and tells the file's other tabs (user-channel.ts).
 import type { ReplaceSpec } from "../../core/replace-spec";
 import type { SpeakerDto, TranscriptDto } from "../../core/transcript";
-import type { OperationResultDto, ReplaceResultDto } from "../../core/operation-results";
+import type { OperationResultDto, ReplaceResultDto, WordConflictDto } from "../../core/operation-results";
 import type { OpRequest } from "../../core/operations";
 import type { TranscriptFields } from "../../core/change";
 import type { ChapterInput } from "../../core/chapters";
 import type { ChaptersAnswer } from "../../common/chapters";
 import type { EditOutcome } from "../../core/outcome";
 import type { DescribedFile } from "../../core/retranscription";
+import { StaleUtterances } from "../../core/refusal";
 import { mergeSpeakers, replaceAll } from "./bulk";
 import { putChapters } from "./chapters";
 import { createSpeaker, deleteSpeaker, updateFields, updateSpeaker } from "./details";
@@ -31,7 +32,8 @@ export type StoreEdit =
 
 /** What each kind of edit answers the API with (`data`). */
 export interface EditAnswers {
-  operation: OperationResultDto;
+  /** A word conflict is an answer, not a refusal, so its words reach the endpoint (which answers it 409). */
+  operation: OperationResultDto | WordConflictDto;
   step: OperationResultDto;
   replace: ReplaceResultDto;
   merge_speakers: OperationResultDto;
@@ -64,7 +66,15 @@ function runKind(storage: DurableObjectStorage, fileId: string, edit: StoreEdit)
   const key = "opId" in edit ? requestKey(edit) : null;
   switch (edit.kind) {
     case "operation":
-      return done(runOperation(storage, fileId, edit.req, key));
+      try {
+        return done(runOperation(storage, fileId, edit.req, key));
+      } catch (error) {
+        // Nothing was written (the transaction rolled back).
+        if (error instanceof StaleUtterances && error.conflicts) {
+          return { data: { utterances: error.utterances, conflicts: error.conflicts }, outcome: null };
+        }
+        throw error;
+      }
     case "step": {
       const { file, ...outcome } = stepHistory(storage, fileId, edit.direction, key);
       return { ...done(outcome), ...(file ? { file } : {}) };

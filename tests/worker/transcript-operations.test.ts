@@ -502,7 +502,11 @@ describe("version check", { timeout: 30_000 }, () => {
     expect(ok.version).toBe(2);
     const stale = await updateWords(user, fileId, u0.id, edit("second", 1));
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: EDIT_MESSAGES.stale, data: { utterances: [ok] } });
+    // The same word changed on both sides: the words are named too (decision 052).
+    expect(stale.body).toEqual({
+      error: EDIT_MESSAGES.stale,
+      data: { utterances: [ok], conflicts: [{ utterance_id: u0.id, word_ids: [u0.transcriptWords[0].id] }] },
+    });
     for (const result of [
       await split(user, fileId, u0.id, { first_word_id: u0.transcriptWords[1].id, new_utterance_id: "s", version: 1 }),
       await setSpeaker(user, fileId, u0.id, { speaker_id: list[1].speakerId, version: 7 }),

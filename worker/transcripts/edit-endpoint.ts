@@ -4,7 +4,8 @@
 import type { Context } from "hono";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { unprocessable } from "../lib/errors";
-import type { OperationResultDto } from "../../core/operation-results";
+import type { OperationResultDto, WordConflictDto } from "../../core/operation-results";
+import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { AppEnv } from "../types";
 import { tellTranscriptEdited } from "../webhooks/events";
 import { editTargetFrom } from "../workspaces/access";
@@ -44,19 +45,25 @@ export async function edit<K extends StoreEdit["kind"]>(
     id: c.var.user.id,
     name: c.var.user.fullName,
   });
-  // Webhooks hear of it after the answer (at most once a minute per file).
-  if (file.hooked) c.executionCtx.waitUntil(tellTranscriptEdited(c.env, c.var.db, file, c.var.user.id));
+  // Webhooks hear of it after the answer (at most once a minute per file); a word conflict changed nothing.
+  if (file.hooked && !isWordConflict(done)) c.executionCtx.waitUntil(tellTranscriptEdited(c.env, c.var.db, file, c.var.user.id));
   return done;
 }
 
-/** Runs an edit and answers `{data}`; a stale version answers 409 with the current utterances. */
+const isWordConflict = (data: unknown): data is WordConflictDto => typeof data === "object" && data !== null && "conflicts" in data;
+
+/**
+ * Runs an edit and answers `{data}`; a stale version answers 409 with the current utterances, and
+ * a word edit that someone else's change to the same words kept from merging names them too.
+ */
 export async function answerEdit(
   c: Context<AppEnv>,
   audioFileId: string,
   change: Extract<StoreEdit, { kind: "operation" | "step" | "merge_speakers" }>,
 ) {
   try {
-    const data: OperationResultDto = await edit(c, audioFileId, change);
+    const data: OperationResultDto | WordConflictDto = await edit(c, audioFileId, change);
+    if (isWordConflict(data)) return c.json({ error: EDIT_MESSAGES.stale, data }, 409);
     return c.json({ data }, 200);
   } catch (error) {
     if (error instanceof StaleUtterancesError) return c.json({ error: error.message, data: { utterances: error.utterances } }, 409);
