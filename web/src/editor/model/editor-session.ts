@@ -27,6 +27,7 @@ import { TabRecords } from "./tab-records";
 import { guardUnsent } from "./unsent-guard";
 import { applyRemoteChange } from "./remote-change";
 import { SaveQueue, type PendingOp, type SendOutcome } from "./save-queue";
+import { wordConflictOf } from "./word-conflicts";
 import { TranscriptStore } from "./transcript-store";
 import { httpTransport } from "./transport";
 import { registerSession } from "./open-sessions";
@@ -48,6 +49,8 @@ const OP_NAMES: Record<EditorOp["type"], string> = {
   delete_speaker: "speaker deletion",
   set_field: "summary or notes",
 };
+
+const CONFLICT_TOAST = "Someone else changed a word you edited: choose which text to keep at the utterance";
 
 const noCopy = () => undefined;
 const versionsOf = (list: readonly UtteranceDto[]) => new Map(list.map((u) => [u.id, u.version]));
@@ -445,6 +448,12 @@ export class EditorSession {
   }
 
   private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {
+    // Someone else changed some of the same words: the rest is kept and the utterance asks which text stays (decision 052).
+    const conflict = wordConflictOf(pending.op, outcome);
+    if (conflict && this.editor.conflicted(conflict.utteranceId, conflict.current)) {
+      if (this.editor.conflicts.get(conflict.utteranceId)) toast(CONFLICT_TOAST, "info");
+      return;
+    }
     toast(`Your ${OP_NAMES[pending.op.type]} was not saved: ${outcome.message}`, "error");
     // Speakers show what the server has; a field shows its saved text again once nothing waits.
     if (isDetailsOp(pending.op)) {

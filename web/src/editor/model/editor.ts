@@ -10,14 +10,24 @@ import type { TranscriptOp } from "../../../../core/operations";
 import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../../../../core/word-diff";
 import { newId } from "../../../../common/ids";
 import { newWordId } from "../../../../core/word-diff";
+import type { UtteranceDto } from "../../../../core/transcript";
 import type { EditorClock } from "./clock";
-import type { EditorOp } from "./details-ops";
+import { type EditorOp, opTouches } from "./details-ops";
+import type { PendingOp } from "./save-queue";
 import type { ChangeSource, TranscriptStore } from "./transcript-store";
+import { contestedWords, describeConflict, rebaseLocal, sameWords, WordConflicts, withMine, wordsAfter } from "./word-conflicts";
 
 export interface EditorDeps {
   store: TranscriptStore;
-  /** The save queue, as far as utterance operations go. */
-  queue: { enqueue(op: TranscriptOp): unknown };
+  /**
+   * The save queue, as far as utterance operations go; with its unsent operations and a way to
+   * rewrite them, a save the server merged with others' changes moves the edits still waiting onto it.
+   */
+  queue: {
+    enqueue(op: TranscriptOp): unknown;
+    snapshot?(): PendingOp[];
+    rewrite?(map: (op: EditorOp) => EditorOp): void;
+  };
   clock: Pick<EditorClock, "now">;
   newUtteranceId?: () => string;
   /** Told of each change the user makes here (not the server's), e.g. to spot repeated corrections. */
@@ -26,6 +36,8 @@ export interface EditorDeps {
 
 export class TranscriptEditor {
   readonly store: TranscriptStore;
+  /** Words someone else changed too, shown at their utterance until the person chooses. */
+  readonly conflicts = new WordConflicts();
   private readonly queue: EditorDeps["queue"];
   private readonly clock: EditorDeps["clock"];
   private readonly newUtteranceId: () => string;
@@ -152,8 +164,77 @@ export class TranscriptEditor {
 
   /** A save succeeded: the server's states become confirmed; flags clear unless the word changed since. */
   saved(op: EditorOp, result: OperationResultDto, savedAt: number, hasPending: (id: string) => boolean): void {
-    this.store.reconcile(result, hasPending);
+    const held = op.type === "update_words" && hasPending(op.utteranceId) && !this.waitingFollow(op, result);
+    // Not confirmed: the edits waiting were made on the version before, and the server merges them from there.
+    const confirmed = held ? { ...result, utterances: result.utterances.filter((u) => u.id !== op.utteranceId) } : result;
+    this.store.reconcile(confirmed, hasPending);
     if (op.type === "update_words") this.store.clearFlags(op.utteranceId, savedAt);
+  }
+
+  /**
+   * Whether the edits of a saved utterance that still wait sit on the server's answer: they do when
+   * it saved the words as sent; when it merged them with others' changes (decision 052), the words
+   * waiting move onto the merged ones here, and the update_words waiting is rewritten to send them.
+   */
+  private waitingFollow(op: Extract<EditorOp, { type: "update_words" }>, result: OperationResultDto): boolean {
+    const id = op.utteranceId;
+    const server = result.utterances.find((u) => u.id === id);
+    const base = this.store.confirmedState(id);
+    const local = this.store.utterance(id);
+    const expected = base && wordsAfter(base, op);
+    // Saved as sent (or nothing here to tell otherwise): the edits waiting were made on just this.
+    if (!server || !local || !expected || sameWords(expected, server.transcriptWords)) return true;
+    const waiting = (this.queue.snapshot?.() ?? []).filter((p) => opTouches(p.op).includes(id));
+    const only = waiting.length === 1 && waiting[0]!.op.type === "update_words" ? waiting[0]!.op : null;
+    const words =
+      only && this.queue.rewrite ? rebaseLocal(expected, server.transcriptWords, local.transcriptWords, this.clock.now()) : null;
+    if (!only || !words) return false;
+    this.queue.rewrite?.((o) => (o === only ? { ...only, words: wordPatches(words) } : o));
+    const after = { ...server, transcriptWords: words, version: server.version + 1 };
+    this.store.applyChange({ utterances: [{ id, before: local, after }] }, "server");
+    return true;
+  }
+
+  /**
+   * The server refused a word save because someone else changed some of the same words since
+   * (`current`: the utterance as it now is; decision 052). The person's other unsaved changes are
+   * moved onto the current words and saved; the contested words show the others' text, and the
+   * conflict is kept for the utterance to show both. False when there is nothing to go on here:
+   * the caller then shows the server's state as for any refusal.
+   */
+  conflicted(utteranceId: string, current: UtteranceDto): boolean {
+    const base = this.store.confirmedState(utteranceId);
+    const local = this.store.utterance(utteranceId);
+    // A split or merge of it still waiting was made on the words here: those stay as they are.
+    const structural = (this.queue.snapshot?.() ?? []).some((p) => p.op.type !== "update_words" && opTouches(p.op).includes(utteranceId));
+    if (!base || !local || structural) return false;
+    const mine = local.transcriptWords;
+    const settled = rebaseLocal(base.transcriptWords, current.transcriptWords, mine, this.clock.now(), "theirs");
+    if (!settled) return false;
+    const contested = contestedWords(base.transcriptWords, current.transcriptWords, mine);
+    this.store.reconcile({ utterances: [current], removedUtteranceIds: [] });
+    this.applyWords(utteranceId, settled, "server");
+    if (contested.length) this.conflicts.set(describeConflict(utteranceId, contested, current, mine));
+    return true;
+  }
+
+  /** Use mine: the contested words as the person had them, saved over the utterance as it now is. */
+  takeMine(utteranceId: string): boolean {
+    const conflict = this.conflicts.get(utteranceId);
+    const u = this.store.utterance(utteranceId);
+    this.conflicts.dismiss(utteranceId);
+    if (!conflict || !u) return false;
+    return this.applyWords(utteranceId, withMine(u.transcriptWords, conflict, this.clock.now()), "local");
+  }
+
+  /** Keep theirs: the utterance shows their words already; only the question goes. */
+  keepTheirs(utteranceId: string): void {
+    this.conflicts.dismiss(utteranceId);
+  }
+
+  /** The utterance's words become `words` (flags as given), saved as one update_words. */
+  private applyWords(utteranceId: string, words: EditableWord[], source: ChangeSource): boolean {
+    return this.run({ type: "update_words", utteranceId, words: wordPatches(words) }, source, words);
   }
 
   private run(op: TranscriptOp, source: ChangeSource, flagged?: EditableWord[]): boolean {

@@ -29,6 +29,8 @@ export class TranscriptStore implements OpContext {
   private speakerListeners = new Set<() => void>();
   /** The version the server last confirmed per utterance (the local one runs ahead while saving). */
   private confirmed = new Map<string, number>();
+  /** The server's states behind `confirmed`: what an unsaved edit was made on (a word merge's base, decision 052). */
+  private confirmedStates = new Map<string, UtteranceDto>();
   /** Counts the server states applied; a whole-list read notes it when it starts (`serverMark`). */
   private serverSeq = 0;
   /** When the server last confirmed or removed each utterance, on the `serverSeq` scale. */
@@ -84,6 +86,12 @@ export class TranscriptStore implements OpContext {
     return this.confirmed.get(id);
   }
 
+  /** The server's state at the confirmed version, when this store holds it. */
+  confirmedState(id: string): UtteranceDto | undefined {
+    const state = this.confirmedStates.get(id);
+    return state && state.version === this.confirmed.get(id) ? state : undefined;
+  }
+
   /** Where the server's answers stand now: a whole-list read started here passes it to `mergeServer`. */
   serverMark(): number {
     return this.serverSeq;
@@ -95,6 +103,7 @@ export class TranscriptStore implements OpContext {
   load(utterances: readonly UtteranceDto[]): void {
     this.list = [...utterances].sort((a, b) => compareKeys(a.orderKey, b.orderKey));
     this.confirmed = new Map(this.list.map((u) => [u.id, u.version]));
+    this.confirmedStates = new Map(this.list.map((u) => [u.id, u]));
     this.heardAt.clear();
     this.serverSeq++;
     this.reindex();
@@ -119,8 +128,8 @@ export class TranscriptStore implements OpContext {
     const changed = current.filter((u) => this.utterance(u.id)?.version !== u.version);
     const removed = this.list.filter((u) => !fresh.has(u.id) && !newer(u.id)).map((u) => u.id);
     // Kept utterances keep their old confirmed version: their pending edit must meet the version check.
-    for (const u of current) this.confirmed.set(u.id, u.version);
-    for (const id of removed) this.confirmed.delete(id);
+    for (const u of current) this.confirm(u);
+    for (const id of removed) this.unconfirm(id);
     this.heard(
       changed.map((u) => u.id),
       removed,
@@ -136,8 +145,8 @@ export class TranscriptStore implements OpContext {
   mergeSome(utterances: readonly UtteranceDto[], removed: readonly string[], keep: (id: string) => boolean): void {
     const changed = utterances.filter((u) => !keep(u.id) && u.version > (this.confirmed.get(u.id) ?? -1));
     const gone = removed.filter((id) => !keep(id) && this.index.has(id));
-    for (const u of changed) this.confirmed.set(u.id, u.version);
-    for (const id of gone) this.confirmed.delete(id);
+    for (const u of changed) this.confirm(u);
+    for (const id of gone) this.unconfirm(id);
     this.heard(
       changed.map((u) => u.id),
       gone,
@@ -191,13 +200,16 @@ export class TranscriptStore implements OpContext {
 
   /** The server's answer: its states become the confirmed ones. `keep` lists utterances with newer local edits. */
   reconcile(result: OperationResultDto, keep: (id: string) => boolean = () => false): void {
-    for (const u of result.utterances) this.confirmed.set(u.id, u.version);
-    for (const id of result.removedUtteranceIds) this.confirmed.delete(id);
+    for (const u of result.utterances) this.confirm(u);
+    for (const id of result.removedUtteranceIds) this.unconfirm(id);
     this.heard([...result.utterances.map((u) => u.id), ...(result.moved ?? []).map((m) => m.id)], result.removedUtteranceIds);
     // A speaker move names only the new speaker and version: the words here are the ones it moved.
     const moved: EditableUtterance[] = [];
     for (const m of result.moved ?? []) {
       this.confirmed.set(m.id, m.version);
+      // A move changes no word: the state behind the version is the one held, on its new speaker.
+      const held = this.confirmedStates.get(m.id);
+      if (held) this.confirmedStates.set(m.id, { ...held, speakerId: m.speakerId, version: m.version });
       const u = this.utterance(m.id);
       if (u && !keep(m.id) && (u.speakerId !== m.speakerId || u.version !== m.version)) {
         moved.push({ ...u, speakerId: m.speakerId, version: m.version });
@@ -226,6 +238,16 @@ export class TranscriptStore implements OpContext {
   replaceWords(utteranceId: string, words: EditableWord[], source: ChangeSource): void {
     const u = this.utterance(utteranceId);
     if (u) this.put([{ ...u, transcriptWords: words }], [], source);
+  }
+
+  private confirm(state: UtteranceDto): void {
+    this.confirmed.set(state.id, state.version);
+    this.confirmedStates.set(state.id, state);
+  }
+
+  private unconfirm(id: string): void {
+    this.confirmed.delete(id);
+    this.confirmedStates.delete(id);
   }
 
   /** Notes that the server's state of these utterances arrived now. */

@@ -17,6 +17,7 @@ import { dispatch } from "../model/commands";
 import type { ChangeSource } from "../model/transcript-store";
 import type { PlaybackController } from "../model/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
+import { WordConflictBanner } from "./WordConflictBanner";
 import { mergeSpeakersFromUi } from "../model/speaker-merge-action";
 import {
   caretInForeignElement,
@@ -308,6 +309,7 @@ export const UtteranceCard = memo(function UtteranceCard({
           playback?.seekToWord(wordId);
         }}
       />
+      {!readOnly && <WordConflictBanner editor={editor} utteranceId={utteranceId} />}
     </li>
   );
 });
