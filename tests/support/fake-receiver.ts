@@ -9,6 +9,7 @@
 // first, as {path, headers, body}.
 // It also serves files to import from a link (GET):
 //   /media/<name>?bytes=n  a WAV of n bytes (default 16,044: a second of 8 kHz mono) as audio/wav
+//   /sized/<name>?bytes=n  the same with its Content-Length (/media's is sent in chunks, length unsaid)
 //   /page/<name>           text/html
 //   /hop/<name>            302 to /media/<name>
 //   /to-private/<name>     302 to a private address
@@ -90,9 +91,11 @@ function wavOf(bytes: number): Uint8Array {
 
 function serveFile(url: URL): Response {
   const [, kind, name = ""] = url.pathname.split("/");
-  if (kind === "media") {
+  if (kind === "media" || kind === "sized") {
     const body = wavOf(Number(url.searchParams.get("bytes") ?? 16_044)) as Uint8Array<ArrayBuffer>;
-    return new Response(body, { headers: { "content-type": "audio/wav" } });
+    const headers: Record<string, string> = { "content-type": "audio/wav" };
+    if (kind === "sized") headers["content-length"] = String(body.length);
+    return new Response(body, { headers });
   }
   if (kind === "page") return new Response("<html><body>Not a recording</body></html>", { headers: { "content-type": "text/html" } });
   if (kind === "hop") return new Response(null, { status: 302, headers: { location: `/media/${name}` } });

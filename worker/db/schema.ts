@@ -281,6 +281,20 @@ export const multipartUploads = sqliteTable(
   ],
 );
 
+/** Bytes held for a storage key not yet a file's, toward its workspace's quota (migrations/0038_storage_holds.sql). */
+export const storageHolds = sqliteTable(
+  "storage_holds",
+  {
+    storageKey: text("storage_key").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, CASCADE),
+    bytes: integer("bytes").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("storage_holds_workspace").on(t.workspaceId, t.expiresAt)],
+);
+
 export const shares = sqliteTable(
   "shares",
   {

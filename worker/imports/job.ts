@@ -5,12 +5,14 @@
 import { eq } from "drizzle-orm";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { QUOTA_MESSAGES } from "../../common/limits";
+import { isoIn } from "../../common/time";
 import { checkUpload, mediaTypeFor } from "../../common/upload-rules";
+import type { Config } from "../config";
 import { getConfig } from "../config";
-import { getDb } from "../db/client";
+import { type Db, getDb } from "../db/client";
 import { type AudioFileRow, audioFiles } from "../db/schema";
 import { failProcessing, notifyFileStatus, recordAttempt } from "../library/file-status";
-import { storageRoomLeft } from "../library/quotas";
+import { holdRoomLeft, holdStorage, releaseHold } from "../library/quotas";
 import { QUEUE_MAX_RETRIES, QUEUES, type ImportMessage } from "../queue-messages";
 import { serviceConfiguration } from "../transcription/configuration";
 import { enqueueTranscription } from "../transcription/job";
@@ -18,6 +20,8 @@ import { fetchLink, LinkRefused } from "./fetch-link";
 import { streamToStorage, TooLarge } from "./stream-to-storage";
 
 const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
+/** An import's hold outlives any one job (15 minutes at most), and lapses if the job dies. */
+const IMPORT_HOLD_SECONDS = 30 * 60;
 
 export async function enqueueImport(env: Env, message: ImportMessage): Promise<void> {
   await env.TRANSCRIPTION_QUEUE.send(message);
@@ -42,6 +46,17 @@ function mediaAnswer(declared: string | null, name: string): boolean {
     (base === "application/octet-stream" || base === "binary/octet-stream" || base === "") &&
     mediaTypeFor(name, "") !== "application/octet-stream"
   );
+}
+
+/**
+ * Holds the import's bytes before any is stored, so imports at once cannot pass the storage quota
+ * together: the length the link declares, else the room left up to `most`. The bytes held, or
+ * null when they do not fit.
+ */
+async function holdImport(db: Db, config: Config, file: AudioFileRow, declared: number | null, most: number): Promise<number | null> {
+  const hold = { storageKey: file.storageKey, workspaceId: file.workspaceId, expiresAt: isoIn(IMPORT_HOLD_SECONDS) };
+  if (declared === null) return (await holdRoomLeft(db, config, hold, most)) || null;
+  return (await holdStorage(db, config, { ...hold, bytes: declared })) ? declared : null;
 }
 
 export async function runImportJob(message: Message<unknown>, body: ImportMessage, env: Env): Promise<void> {
@@ -75,29 +90,38 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
       await response.body.cancel();
       throw new LinkRefused(problem);
     }
-    const room = await storageRoomLeft(db, config, file.workspaceId);
-    const max = Math.min(services.file_constraints.max_file_size, room);
+    const most = services.file_constraints.max_file_size;
+    // A compressed answer's length is not the length of what streams in (decoded).
+    const exact = Number.isFinite(length) && !response.headers.get("content-encoding");
+    const held = await holdImport(db, config, file, exact ? length : null, most);
+    if (held === null) {
+      await response.body.cancel();
+      throw new LinkRefused(QUOTA_MESSAGES.storage(config.QUOTA_STORAGE_GB));
+    }
     let size: number;
     try {
-      size = await streamToStorage(env.MEDIA, file.storageKey, response.body, contentType, max);
+      size = await streamToStorage(env.MEDIA, file.storageKey, response.body, contentType, held);
     } catch (error) {
       if (!(error instanceof TooLarge)) throw error;
       throw new LinkRefused(
-        room < services.file_constraints.max_file_size
+        held < most
           ? QUOTA_MESSAGES.storage(config.QUOTA_STORAGE_GB)
-          : (checkUpload({ name: file.filename, type: contentType, size: max + 1 }, services) ?? IMPORT_MESSAGES.empty),
+          : (checkUpload({ name: file.filename, type: contentType, size: most + 1 }, services) ?? IMPORT_MESSAGES.empty),
       );
     }
     if (size === 0) {
       await env.MEDIA.delete(file.storageKey);
       throw new LinkRefused(IMPORT_MESSAGES.empty);
     }
-    const fetched = await db
-      .update(audioFiles)
-      .set({ fileSize: size, contentType, importUrl: null, updatedAt: new Date().toISOString() })
-      .where(eq(audioFiles.id, file.id))
-      .returning()
-      .get();
+    // The file takes over its bytes from the hold in one batch: they are never counted twice, nor not at all.
+    const [[fetched]] = await db.batch([
+      db
+        .update(audioFiles)
+        .set({ fileSize: size, contentType, importUrl: null, updatedAt: new Date().toISOString() })
+        .where(eq(audioFiles.id, file.id))
+        .returning(),
+      releaseHold(db, file.storageKey),
+    ]);
     if (!fetched) {
       await env.MEDIA.delete(file.storageKey); // deleted while it streamed
       message.ack();
@@ -107,6 +131,7 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
     await enqueueTranscription(env, fetched);
     message.ack();
   } catch (error) {
+    await releaseHold(db, file.storageKey);
     const reason = error instanceof Error ? error.message : IMPORT_MESSAGES.unreachable;
     if (error instanceof LinkRefused || message.attempts >= MAX_ATTEMPTS) {
       await failProcessing(env, db, file.id, reason);

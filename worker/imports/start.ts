@@ -8,9 +8,9 @@ import { mediaTypeFor } from "../../common/upload-rules";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { notFound } from "../lib/errors";
-import { hasFolder, insertAudioFile, type AudioFileWithFlag } from "../library/audio-files";
+import { hasFolder, type AudioFileWithFlag } from "../library/audio-files";
 import { notifyFileStatus } from "../library/file-status";
-import { assertUploadQuota, recordTranscriptionStart } from "../library/quotas";
+import { claimNewFile } from "../library/quotas";
 import { newFileRow, newStorageKey } from "../library/uploads";
 import { enqueueImport } from "./job";
 
@@ -37,8 +37,6 @@ export async function importFromLink(
   input: { userId: string; workspaceId: string; url: string; folderId: string | null; options: TranscriptionOptions },
 ): Promise<AudioFileWithFlag> {
   if (input.folderId && !(await hasFolder(db, input.workspaceId, input.folderId))) throw notFound(LIBRARY_MESSAGES.folderNotFound);
-  // Room for one more file and a transcription this hour; its size is checked as it streams in.
-  await assertUploadQuota(db, config, input.workspaceId, 0);
   const name = nameFromLink(input.url);
   const row = {
     ...newFileRow({
@@ -54,8 +52,9 @@ export async function importFromLink(
     }),
     importUrl: input.url,
   };
-  await insertAudioFile(db, row);
-  await recordTranscriptionStart(db, row.workspaceId, row.id);
+  // Room for one more file and a transcription this hour, claimed with the file; its bytes are
+  // held by the import job before they stream in.
+  await claimNewFile(db, config, row);
   await enqueueImport(env, { type: "import", audio_file_id: row.id, user_id: input.userId, url: input.url });
   await notifyFileStatus(env, db, row, false, IMPORT_MESSAGES.fetching);
   return { ...row, hasTranscript: false, reviewerName: null };

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { exportKeysOfFiles } from "../exports/store";
 import { audioFiles, folders, type AudioFileRow, users } from "../db/schema";
 import { notFound } from "../lib/errors";
+import { type Check, refusalOf, roomFor } from "./quotas";
 import { nowIso } from "../../common/time";
 import { purgeStoredTranscripts } from "../transcripts/store";
 import { endRunOf } from "../transcription/run-end";
@@ -135,12 +136,14 @@ export async function assertFolderIn(db: Db, workspaceId: string, folderId: stri
 
 /**
  * Renames a file, moves it to a folder of its workspace, or moves it into another workspace
- * (`workspaceId`, checked by the caller; the file's folder is then one of that workspace's or none).
+ * (`workspaceId`, checked by the caller; the file's folder is then one of that workspace's or none),
+ * only while `checks` (that workspace's limits) have room: in the update's own statement.
  */
 export async function updateAudioFile(
   db: Db,
   file: AudioFileWithFlag,
   changes: { name?: string | undefined; folderId?: string | null | undefined; workspaceId?: string | undefined },
+  checks?: Check[],
 ): Promise<AudioFileWithFlag> {
   const workspaceId = changes.workspaceId ?? file.workspaceId;
   const moving = workspaceId !== file.workspaceId;
@@ -153,10 +156,13 @@ export async function updateAudioFile(
   const row = await db
     .update(audioFiles)
     .set(set)
-    .where(and(eq(audioFiles.id, file.id), eq(audioFiles.workspaceId, file.workspaceId)))
+    .where(and(eq(audioFiles.id, file.id), eq(audioFiles.workspaceId, file.workspaceId), checks && roomFor(checks)))
     .returning()
     .get();
-  if (!row) throw notFound(LIBRARY_MESSAGES.fileNotFound);
+  if (!row) {
+    const there = checks && (await db.select({ id: audioFiles.id }).from(audioFiles).where(eq(audioFiles.id, file.id)).get());
+    throw there ? await refusalOf(db, checks) : notFound(LIBRARY_MESSAGES.fileNotFound);
+  }
   return { ...row, hasTranscript: file.hasTranscript, reviewerName: file.reviewerName };
 }
 
@@ -188,9 +194,4 @@ export async function findByStorageKey(db: Db, uploaderId: string, key: string):
     .from(audioFiles)
     .where(and(eq(audioFiles.storageKey, key), eq(audioFiles.uploadedBy, uploaderId)))
     .get();
-}
-
-export async function insertAudioFile(db: Db, row: AudioFileRow): Promise<AudioFileRow> {
-  await db.insert(audioFiles).values(row);
-  return row;
 }

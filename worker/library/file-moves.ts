@@ -6,7 +6,7 @@ import { type UserRow, workspaceActivity } from "../db/schema";
 import { activityRow } from "../workspaces/activity";
 import { workspaceFor } from "../workspaces/access";
 import { type AudioFileWithFlag, deleteAudioFiles, updateAudioFile } from "./audio-files";
-import { assertStorageRoom } from "./quotas";
+import { movedInChecks } from "./quotas";
 
 type Actor = Pick<UserRow, "id" | "fullName">;
 
@@ -24,8 +24,8 @@ export async function moveOrUpdateFile(
 ): Promise<AudioFileWithFlag> {
   const target = changes.workspaceId === undefined ? file.workspaceId : await workspaceFor(db, actor.id, changes.workspaceId, "edit");
   if (target === file.workspaceId) return updateAudioFile(db, file, { name: changes.name, folderId: changes.folderId });
-  await assertStorageRoom(db, config, target, file.fileSize);
-  const moved = await updateAudioFile(db, file, { ...changes, workspaceId: target });
+  // Room there for one more file and its bytes, decided in the move's own statement.
+  const moved = await updateAudioFile(db, file, { ...changes, workspaceId: target }, movedInChecks(config, target, file.fileSize));
   const detail = { file_id: file.id, file_name: moved.name, from: file.workspaceId, to: target };
   await db
     .insert(workspaceActivity)

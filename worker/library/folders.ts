@@ -1,10 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LIBRARY_MESSAGES, type FolderDto } from "../../common/library";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { insertWhere } from "../db/insert-where";
 import { audioFiles, folders, type FolderRow } from "../db/schema";
 import { conflict, notFound, unprocessable } from "../lib/errors";
 import { nowIso } from "../../common/time";
 import { deleteAudioFiles } from "./audio-files";
+import { folderCheck } from "./quotas";
 
 export const toFolderDto = (row: FolderRow): FolderDto => ({
   id: row.id,
@@ -54,11 +57,14 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createFolder(db: Db, workspaceId: string, name: string): Promise<FolderRow> {
+/** A new folder, only while the workspace has room for one more (in the insert's own statement: 403 past it). */
+export async function createFolder(db: Db, config: Config, workspaceId: string, name: string): Promise<FolderRow> {
   await assertNameFree(db, workspaceId, name);
   const now = nowIso();
   const row: FolderRow = { id: crypto.randomUUID(), workspaceId, name, createdAt: now, updatedAt: now };
-  await guardUnique(() => db.insert(folders).values(row));
+  const check = folderCheck(config, workspaceId);
+  const inserted = await guardUnique(() => insertWhere(db, folders, row, check.room));
+  if (!inserted.meta.changes) throw check.refusal;
   return row;
 }
 

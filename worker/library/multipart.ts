@@ -2,7 +2,6 @@
 // the parts themselves go straight to storage by signed links (worker/storage/links.ts).
 import { and, eq, lt, sql } from "drizzle-orm";
 import {
-  MAX_OPEN_UPLOADS,
   MULTIPART_MESSAGES,
   MULTIPART_VALIDITY_SECONDS,
   type MultipartUploadDto,
@@ -14,10 +13,12 @@ import {
 import { LIBRARY_MESSAGES } from "../../common/library";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { insertWhere } from "../db/insert-where";
 import { audioFiles, multipartUploads, pendingUploads } from "../db/schema";
-import { badRequest, conflict, notFound, tooManyRequests, unprocessable } from "../lib/errors";
+import { badRequest, conflict, notFound, unprocessable } from "../lib/errors";
 import { isoIn, nowIso } from "../../common/time";
 import { partLink } from "../storage/links";
+import { holdIf, openUploadChecks, refusalOf, releaseHold, roomFor } from "./quotas";
 import { newStorageKey, rememberPendingUpload, uploadContentType } from "./uploads";
 
 export type MultipartUploadRow = typeof multipartUploads.$inferSelect;
@@ -33,24 +34,20 @@ export function toMultipartDto(row: MultipartUploadRow): MultipartUploadDto {
   };
 }
 
-/** Open (not completed, not expired) uploads of a user's, as a condition on `now`. */
-const openUploadsOf = (userId: string, now: string) =>
-  sql`(SELECT count(*) FROM multipart_uploads WHERE user_id = ${userId} AND completed_at IS NULL AND expires_at > ${now})`;
-
 /**
- * Starts an upload in parts (the caller has checked the upload rules and quotas, as for a single
- * PUT). At most MAX_OPEN_UPLOADS are open per user: each holds parts in storage until it is
- * finished, cancelled or expired. 429 past it.
+ * Starts an upload in parts (the caller has checked the upload rules, as for a single PUT). At most
+ * MAX_OPEN_UPLOADS are open per user (429 past it: each holds parts in storage until it is
+ * finished, cancelled or expired), and its declared bytes are held in the workspace's storage
+ * until it becomes a file (403 past the quota).
  */
 export async function createMultipartUpload(
   db: Db,
   media: R2Bucket,
+  config: Config,
   userId: string,
   workspaceId: string,
   input: { filename: string; content_type: string; file_size: number },
 ): Promise<MultipartUploadRow> {
-  const open = await db.get<{ n: number }>(sql`SELECT ${openUploadsOf(userId, nowIso())} AS n`);
-  if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw tooManyRequests(MULTIPART_MESSAGES.tooManyOpen);
   const key = newStorageKey(userId, input.filename);
   const contentType = uploadContentType(input);
   // The type is fixed now, by the server, as for the single PUT: parts carry no type of their own.
@@ -70,15 +67,21 @@ export async function createMultipartUpload(
     expiresAt: isoIn(MULTIPART_VALIDITY_SECONDS),
     completedAt: null,
   };
-  // The count decides in the same statement, so uploads started at once cannot squeeze past it.
-  const inserted = await db.run(sql`
-    INSERT INTO multipart_uploads (id, user_id, workspace_id, storage_key, r2_upload_id, content_type, file_size, part_size, created_at, expires_at)
-    SELECT ${row.id}, ${userId}, ${workspaceId}, ${key}, ${row.r2UploadId}, ${contentType}, ${row.fileSize}, ${row.partSize}, ${row.createdAt}, ${row.expiresAt}
-    WHERE ${openUploadsOf(userId, row.createdAt)} < ${MAX_OPEN_UPLOADS}`);
+  // Both limits decide in the insert's own statement, and the hold follows in its batch, so
+  // uploads started at once cannot pass either together.
+  const checks = openUploadChecks(config, userId, workspaceId, row.fileSize);
+  const [inserted] = await db.batch([
+    insertWhere(db, multipartUploads, row, roomFor(checks)),
+    holdIf(
+      db,
+      { storageKey: key, workspaceId, bytes: row.fileSize, expiresAt: row.expiresAt },
+      sql`EXISTS (SELECT 1 FROM multipart_uploads WHERE id = ${row.id})`,
+    ),
+  ]);
   if (!inserted.meta.changes) {
     await discard(media, row);
     await forget(db, row);
-    throw tooManyRequests(MULTIPART_MESSAGES.tooManyOpen);
+    throw await refusalOf(db, checks);
   }
   return row;
 }
@@ -177,8 +180,11 @@ async function discard(media: R2Bucket, row: MultipartUploadRow): Promise<void> 
 }
 
 async function forget(db: Db, row: MultipartUploadRow): Promise<void> {
-  await db.delete(multipartUploads).where(eq(multipartUploads.id, row.id));
-  await db.delete(pendingUploads).where(eq(pendingUploads.storageKey, row.storageKey));
+  await db.batch([
+    db.delete(multipartUploads).where(eq(multipartUploads.id, row.id)),
+    db.delete(pendingUploads).where(eq(pendingUploads.storageKey, row.storageKey)),
+    releaseHold(db, row.storageKey),
+  ]);
 }
 
 /**

@@ -1,13 +1,16 @@
 import { LIBRARY_MESSAGES, type ServiceConfiguration } from "../../common/library";
 import { checkUpload, isPlayableMediaType, mediaTypeFor } from "../../common/upload-rules";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
 import { audioFiles, pendingUploads, type AudioFileRow } from "../db/schema";
 import { badRequest, notFound, unprocessable } from "../lib/errors";
-import { nowIso } from "../../common/time";
 import type { TranscriptionOptions } from "../../common/transcription-options";
-import { findByStorageKey, hasFolder, insertAudioFile, type AudioFileWithFlag } from "./audio-files";
+import { isoIn, nowIso } from "../../common/time";
+import { UPLOAD_LINK_TTL_SECONDS } from "../storage/links";
+import { findByStorageKey, hasFolder, type AudioFileWithFlag } from "./audio-files";
 import { processingFields } from "./file-status";
+import { claimNewFile, holdStorage, storageRefusal } from "./quotas";
 
 const keyPrefix = (userId: string) => `users/${userId}/`;
 
@@ -32,6 +35,19 @@ export const MIN_PLAUSIBLE_BYTES_PER_SECOND = 1_000;
 export function plausibleDuration(seconds: number | null, fileSize: number): number | null {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return null;
   return seconds <= fileSize / MIN_PLAUSIBLE_BYTES_PER_SECOND + 10 ? seconds : null;
+}
+
+/**
+ * A key for a single upload of `size` bytes, its bytes held in the workspace's storage (403 past the
+ * quota) until it is confirmed or the hold expires: as long again as its link lives, so an upload
+ * begun as the link expires still has its room when it is confirmed.
+ */
+export async function newUploadKey(db: Db, config: Config, userId: string, workspaceId: string, filename: string, size: number) {
+  const key = newStorageKey(userId, filename);
+  const hold = { storageKey: key, workspaceId, bytes: size, expiresAt: isoIn(2 * UPLOAD_LINK_TTL_SECONDS) };
+  if (!(await holdStorage(db, config, hold))) throw storageRefusal(config);
+  await rememberPendingUpload(db, userId, key);
+  return key;
 }
 
 /** Remembers an upload key handed out, so one never confirmed is removed (with its object) after a day. */
@@ -110,13 +126,14 @@ export interface ConfirmInput {
 }
 
 /**
- * Turns an uploaded object into a file. Returns `created: false` with the
- * existing file when the key was confirmed before, so a retried confirm never
- * duplicates.
+ * Turns an uploaded object into a file, claiming its place under the quotas (claimNewFile: the key's
+ * hold becomes the file's bytes). Returns `created: false` with the existing file when the key was
+ * confirmed before, so a retried confirm never duplicates.
  */
 export async function confirmUpload(
   db: Db,
   media: R2Bucket,
+  config: Config,
   configuration: ServiceConfiguration,
   userId: string,
   workspaceId: string,
@@ -147,7 +164,7 @@ export async function confirmUpload(
     options: input.options,
   });
   try {
-    await insertAudioFile(db, row);
+    await claimNewFile(db, config, row, { releasing: input.key });
   } catch (error) {
     // The folder went between the check and the insert.
     if (String(error).includes("FOREIGN KEY")) return refuseIntoMissingFolder(db, media, input.key);

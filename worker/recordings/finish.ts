@@ -1,7 +1,7 @@
 // The end of a recording: a file in the recording's workspace, processing, with nothing stored
 // yet; the recording job (job.ts) joins the chunks into it and hands it to transcription.
 // Finishing again answers the same file (a retried request after a lost answer).
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { RECORDING_MESSAGES, recordingFileName, type RecordingType } from "../../common/recordings";
 import type { TranscriptionOptions } from "../../common/transcription-options";
 import { checkUpload, mediaTypeFor } from "../../common/upload-rules";
@@ -9,13 +9,13 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { type AudioFileRow, audioFiles, type RecordingRow, recordings } from "../db/schema";
 import { notFound, unprocessable } from "../lib/errors";
-import { type AudioFileWithFlag, insertAudioFile, withTranscriptFlag } from "../library/audio-files";
+import { type AudioFileWithFlag, withTranscriptFlag } from "../library/audio-files";
 import { notifyFileStatus } from "../library/file-status";
-import { assertUploadQuota, recordTranscriptionStart } from "../library/quotas";
+import { claimNewFile } from "../library/quotas";
 import { newFileRow, newStorageKey } from "../library/uploads";
 import type { RecordingMessage } from "../queue-messages";
 import { serviceConfiguration } from "../transcription/configuration";
-import { chunksUpTo } from "./store";
+import { chunksUpTo, unfinishedCheck } from "./store";
 
 async function fileOf(db: Db, id: string): Promise<AudioFileWithFlag> {
   const file = await db.select(withTranscriptFlag).from(audioFiles).where(eq(audioFiles.id, id)).get();
@@ -37,8 +37,6 @@ export async function finishRecording(
   const contentType = mediaTypeFor(name, recording.mimeType);
   const problem = checkUpload({ name, type: contentType, size: chunks.bytes }, serviceConfiguration(config));
   if (problem) throw unprocessable(problem);
-  // Room for one more file and a transcription this hour (its bytes are counted already, as chunks).
-  await assertUploadQuota(db, config, recording.workspaceId, 0);
   const row = newFileRow({
     workspaceId: recording.workspaceId,
     uploadedBy: recording.userId,
@@ -50,25 +48,26 @@ export async function finishRecording(
     durationSeconds: null,
     options: input.options,
   });
-  // Claimed first, so two finishes at once make one file.
-  const claimed = await db
-    .update(recordings)
-    .set({ audioFileId: row.id, chunkCount: input.chunkCount })
-    .where(and(eq(recordings.id, recording.id), isNull(recordings.audioFileId)))
-    .returning({ id: recordings.id })
-    .get();
-  if (!claimed) {
+  // The file, its transcription start and the recording's end in one batch, only while the
+  // recording is unfinished and the workspace has room for a file and a transcription this hour
+  // (its bytes are counted already, as chunks): two finishes at once make one file.
+  const unfinished = unfinishedCheck(recording.id);
+  try {
+    await claimNewFile(db, config, row, {
+      also: [unfinished],
+      alongside: (made) => [
+        db
+          .update(recordings)
+          .set({ audioFileId: row.id, chunkCount: input.chunkCount })
+          .where(and(eq(recordings.id, recording.id), made)),
+      ],
+    });
+  } catch (error) {
+    if (error !== unfinished.refusal) throw error;
     const winner = await db.select({ id: recordings.audioFileId }).from(recordings).where(eq(recordings.id, recording.id)).get();
     if (!winner?.id) throw notFound(RECORDING_MESSAGES.notFound);
     return { file: await fileOf(db, winner.id), created: false };
   }
-  try {
-    await insertAudioFile(db, row);
-  } catch (error) {
-    await db.update(recordings).set({ audioFileId: null, chunkCount: null }).where(eq(recordings.id, recording.id));
-    throw error;
-  }
-  await recordTranscriptionStart(db, row.workspaceId, row.id);
   await enqueueJoin(env, { id: recording.id, userId: recording.userId, audioFileId: row.id, chunkCount: input.chunkCount });
   await notifyFileStatus(env, db, row, false, RECORDING_MESSAGES.joining);
   return { file: { ...row, hasTranscript: false, reviewerName: null }, created: true };

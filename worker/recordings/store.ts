@@ -1,12 +1,15 @@
 // Recordings being sent from the browser (decision 043): each numbered chunk is its own storage
 // object, with a row that holds its size (for the quota and the list), until the recording is
 // finished and joined (job.ts), discarded, or left a day and removed by the sweep.
-import { and, count, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { RECORDING_LIMITS, RECORDING_MESSAGES, type RecordingDto, type RecordingType } from "../../common/recordings";
 import { nowIso } from "../../common/time";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { insertWhere } from "../db/insert-where";
 import { recordingChunks, type RecordingRow, recordings } from "../db/schema";
-import { notFound, tooManyRequests } from "../lib/errors";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import { type Check, openRecordingCheck, refusalOf, roomFor, storageCheck } from "../library/quotas";
 
 /** Where chunk `n` of a recording is kept: numbers padded so a listing comes in order. */
 export const chunkKey = (recordingId: string, n: number) => `${chunkPrefix(recordingId)}${String(n).padStart(5, "0")}`;
@@ -16,14 +19,11 @@ export async function startRecording(
   db: Db,
   input: { userId: string; workspaceId: string; folderId: string | null; name: string; mimeType: RecordingType },
 ): Promise<RecordingRow> {
-  const open = await db
-    .select({ n: count() })
-    .from(recordings)
-    .where(and(eq(recordings.userId, input.userId), isNull(recordings.audioFileId)))
-    .get();
-  if ((open?.n ?? 0) >= RECORDING_LIMITS.maxOpen) throw tooManyRequests(RECORDING_MESSAGES.tooManyOpen);
   const row: RecordingRow = { id: crypto.randomUUID(), ...input, createdAt: nowIso(), audioFileId: null, chunkCount: null };
-  await db.insert(recordings).values(row);
+  // The count of unfinished ones decides in the insert's own statement: starts at once cannot pass it.
+  const check = openRecordingCheck(input.userId);
+  const inserted = await insertWhere(db, recordings, row, check.room);
+  if (!inserted.meta.changes) throw check.refusal;
   return row;
 }
 
@@ -38,26 +38,47 @@ export async function ownedRecording(db: Db, userId: string, id: string): Promis
   return row;
 }
 
-/** Bytes the recording holds in all its chunks, and in chunk `n` alone (0 when not received). */
-export async function chunkBytes(db: Db, recordingId: string, n: number): Promise<{ total: number; same: number }> {
-  const row = await db
-    .select({
-      total: sql<number>`coalesce(sum(${recordingChunks.size}), 0)`,
-      same: sql<number>`coalesce(sum(CASE WHEN ${recordingChunks.n} = ${n} THEN ${recordingChunks.size} END), 0)`,
-    })
-    .from(recordingChunks)
-    .where(eq(recordingChunks.recordingId, recordingId))
-    .get();
-  return { total: Number(row?.total ?? 0), same: Number(row?.same ?? 0) };
-}
+/** The recording is not finished: chunks go to unfinished ones only (409). */
+export const unfinishedCheck = (recordingId: string): Check => ({
+  room: sql`EXISTS (SELECT 1 FROM recordings WHERE id = ${recordingId} AND audio_file_id IS NULL)`,
+  refusal: conflict(RECORDING_MESSAGES.finished),
+});
 
-/** Stores chunk `n` (again, if it was sent before: the same number replaces it). */
-export async function saveChunk(db: Db, media: R2Bucket, recording: RecordingRow, n: number, bytes: ArrayBuffer): Promise<void> {
-  await media.put(chunkKey(recording.id, n), bytes, { httpMetadata: { contentType: recording.mimeType } });
-  await db
-    .insert(recordingChunks)
-    .values({ recordingId: recording.id, n, size: bytes.byteLength })
-    .onConflictDoUpdate({ target: [recordingChunks.recordingId, recordingChunks.n], set: { size: bytes.byteLength } });
+/**
+ * Stores chunk `n` (again, if it was sent before: the same number replaces it). Its row, which
+ * counts its bytes toward the workspace's storage, is written before the bytes and only while the
+ * recording is unfinished, within `maxBytes` (the service's file size) and the storage quota, the
+ * chunk it replaces aside: one statement, so chunks sent at once cannot pass a limit together.
+ */
+export async function saveChunk(
+  db: Db,
+  media: R2Bucket,
+  config: Config,
+  recording: RecordingRow,
+  chunk: { n: number; bytes: ArrayBuffer; maxBytes: number },
+): Promise<void> {
+  const { n, bytes, maxBytes } = chunk;
+  const size = bytes.byteLength;
+  const checks: Check[] = [
+    unfinishedCheck(recording.id),
+    {
+      room: sql`(SELECT coalesce(sum(size), 0) FROM recording_chunks WHERE recording_id = ${recording.id} AND n <> ${n}) + ${size} <= ${maxBytes}`,
+      refusal: new ApiError(413, RECORDING_MESSAGES.tooLong(Math.round(maxBytes / 1024 ** 2))),
+    },
+    storageCheck(config, recording.workspaceId, size, { chunk: { recordingId: recording.id, n } }),
+  ];
+  const saved = await insertWhere(db, recordingChunks, { recordingId: recording.id, n, size }, roomFor(checks)).onConflictDoUpdate({
+    target: [recordingChunks.recordingId, recordingChunks.n],
+    set: { size },
+  });
+  if (!saved.meta.changes) throw await refusalOf(db, checks);
+  try {
+    await media.put(chunkKey(recording.id, n), bytes, { httpMetadata: { contentType: recording.mimeType } });
+  } catch (error) {
+    // Not stored: it neither counts nor can be joined (the browser sends it again).
+    await db.delete(recordingChunks).where(and(eq(recordingChunks.recordingId, recording.id), eq(recordingChunks.n, n)));
+    throw error;
+  }
 }
 
 /**

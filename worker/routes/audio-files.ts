@@ -13,7 +13,7 @@ import { parseStoredOptions } from "../../common/transcription-options";
 import { preferencesOf } from "../auth/users";
 import { requestedOptions } from "../transcription/options";
 import { requireAuth } from "../auth/middleware";
-import { findByStorageKey, listAudioFiles, toAudioFileDto, toDto } from "../library/audio-files";
+import { listAudioFiles, toAudioFileDto, toDto } from "../library/audio-files";
 import { moveOrUpdateFile, deleteFileLogged } from "../library/file-moves";
 import { badRequest } from "../lib/errors";
 import { WORKSPACE_MESSAGES } from "../../common/workspaces";
@@ -23,8 +23,8 @@ import { type FileListQuery, listAllAudioFiles, listAudioFilePage } from "../lib
 import { enqueueTranscription, retranscribe } from "../transcription/job";
 import { cancelTranscription } from "../transcription/run-end";
 import { assertRestartable } from "../library/file-status";
-import { assertUploadAllowed, confirmUpload, newStorageKey, rememberPendingUpload, uploadContentType } from "../library/uploads";
-import { assertUploadQuota, recordTranscriptionStart, takeTranscriptionStart } from "../library/quotas";
+import { assertUploadAllowed, confirmUpload, newUploadKey, uploadContentType } from "../library/uploads";
+import { assertUploadQuota, takeTranscriptionStart } from "../library/quotas";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { correctedUtterances } from "../transcripts/store";
@@ -120,9 +120,8 @@ export const audioFileRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       assertUploadAllowed(serviceConfiguration(c.var.config), input);
       const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
-      await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size);
-      const key = newStorageKey(c.var.user.id, input.filename);
-      await rememberPendingUpload(c.var.db, c.var.user.id, key);
+      await assertUploadQuota(c.var.db, c.var.config, workspaceId);
+      const key = await newUploadKey(c.var.db, c.var.config, c.var.user.id, workspaceId, input.filename, input.file_size);
       // The upload link is bound to this type: the browser must PUT with exactly this Content-Type.
       const content_type = uploadContentType(input);
       const upload_url = await uploadLink(c.var.config, origin(c.req.url), key, input.file_size, content_type);
@@ -146,17 +145,19 @@ export const audioFileRoutes = new Hono<AppEnv>()
       if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
         throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
       const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
-      // A key confirmed before answers its file again; a new one must still fit the quotas.
-      if (!(await findByStorageKey(c.var.db, c.var.user.id, input.key)))
-        await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size, input.key);
       const preferences = preferencesOf(c.var.user);
       const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
-      const { file, created } = await confirmUpload(c.var.db, c.env.MEDIA, serviceConfiguration(c.var.config), c.var.user.id, workspaceId, {
-        ...input,
-        options,
-      });
+      // A key confirmed before answers its file again; a new one claims its place under the quotas.
+      const { file, created } = await confirmUpload(
+        c.var.db,
+        c.env.MEDIA,
+        c.var.config,
+        serviceConfiguration(c.var.config),
+        c.var.user.id,
+        workspaceId,
+        { ...input, options },
+      );
       if (created) {
-        await recordTranscriptionStart(c.var.db, file.workspaceId, file.id);
         await enqueueTranscription(c.env, file);
         tellLibraryChanged(c, file.workspaceId);
       }

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { folderBodySchema, folderCreateSchema, folderListQuerySchema } from "../../common/library";
 import { requireAuth } from "../auth/middleware";
 import { createFolder, deleteFolder, listFolders, renameFolder, toFolderDto } from "../library/folders";
-import { assertFolderQuota } from "../library/quotas";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { tellLibraryChanged } from "../live/library-changed";
@@ -32,8 +31,7 @@ export const folderRoutes = new Hono<AppEnv>()
     async (c) => {
       const { folder, workspace_id } = c.req.valid("json");
       const workspaceId = await workspaceFor(c.var.db, c.var.user.id, workspace_id, "edit");
-      await assertFolderQuota(c.var.db, c.var.config, workspaceId);
-      const row = await createFolder(c.var.db, workspaceId, folder.name);
+      const row = await createFolder(c.var.db, c.var.config, workspaceId, folder.name);
       tellLibraryChanged(c, workspaceId);
       return c.json({ data: toFolderDto(row) }, 201);
     },

@@ -16,22 +16,14 @@ import { audioFileDtoSchema, recordingChunkDtoSchema, recordingDtoSchema } from 
 import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import { requireAuth } from "../auth/middleware";
 import { preferencesOf } from "../auth/users";
-import { ApiError, badRequest, conflict, notFound, unprocessable } from "../lib/errors";
+import { badRequest, conflict, notFound, unprocessable } from "../lib/errors";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { toDto } from "../library/audio-files";
-import { assertStorageRoom, assertUploadQuota } from "../library/quotas";
+import { assertUploadQuota } from "../library/quotas";
 import { tellLibraryChanged } from "../live/library-changed";
 import { finishRecording } from "../recordings/finish";
-import {
-  chunkBytes,
-  ownedRecording,
-  removeRecording,
-  saveChunk,
-  startRecording,
-  toRecordingDto,
-  unfinishedRecordings,
-} from "../recordings/store";
+import { ownedRecording, removeRecording, saveChunk, startRecording, toRecordingDto, unfinishedRecordings } from "../recordings/store";
 import { serviceConfiguration } from "../transcription/configuration";
 import { requestedOptions } from "../transcription/options";
 import type { AppEnv } from "../types";
@@ -75,7 +67,7 @@ export const recordingRoutes = new Hono<AppEnv>()
         serviceConfiguration(c.var.config),
       );
       if (problem) throw unprocessable(problem);
-      await assertUploadQuota(c.var.db, c.var.config, workspaceId, 0);
+      await assertUploadQuota(c.var.db, c.var.config, workspaceId);
       const row = await startRecording(c.var.db, {
         userId: c.var.user.id,
         workspaceId,
@@ -112,12 +104,8 @@ export const recordingRoutes = new Hono<AppEnv>()
       await workspaceFor(c.var.db, c.var.user.id, recording.workspaceId, "edit");
       const bytes = await c.req.arrayBuffer();
       if (bytes.byteLength === 0) throw unprocessable(RECORDING_MESSAGES.chunkEmpty);
-      const held = await chunkBytes(c.var.db, recording.id, n);
-      const max = serviceConfiguration(c.var.config).file_constraints.max_file_size;
-      if (held.total - held.same + bytes.byteLength > max) throw new ApiError(413, RECORDING_MESSAGES.tooLong(Math.round(max / 1024 ** 2)));
-      // The recording's chunks so far are counted already; a chunk sent again only adds what it grew by.
-      await assertStorageRoom(c.var.db, c.var.config, recording.workspaceId, Math.max(0, bytes.byteLength - held.same));
-      await saveChunk(c.var.db, c.env.MEDIA, recording, n, bytes);
+      const maxBytes = serviceConfiguration(c.var.config).file_constraints.max_file_size;
+      await saveChunk(c.var.db, c.env.MEDIA, c.var.config, recording, { n, bytes, maxBytes });
       return c.json({ data: { n, size: bytes.byteLength } }, 200);
     },
   )

@@ -36,8 +36,8 @@ export const uploadRoutes = new Hono<AppEnv>()
       // The same rules and quotas as a single upload link.
       assertUploadAllowed(serviceConfiguration(c.var.config), input);
       const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
-      await assertUploadQuota(c.var.db, c.var.config, workspaceId, input.file_size);
-      const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.user.id, workspaceId, input);
+      await assertUploadQuota(c.var.db, c.var.config, workspaceId);
+      const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.config, c.var.user.id, workspaceId, input);
       return c.json({ data: toMultipartDto(row) }, 201);
     },
   )
