@@ -1,8 +1,9 @@
 // Two members of a team workspace edit one transcript at once, each in their own browser:
 // each sees the other in the presence bar and their caret on an utterance, each other's
-// corrections without a reload, neighbouring edits both kept, and the same utterance edited
-// by both refused for one of them, who is told and catches up. Closing a tab takes its
-// person off the other's bar. Axe on the file view with someone there.
+// corrections without a reload, neighbouring edits both kept, different words of one utterance
+// both kept, and the same word edited by both shown to the one whose save came second with both
+// texts, who chooses (decision 052). Closing a tab takes its person off the other's bar. Axe on
+// the file view with someone there.
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signIn, snap, test } from "./fixtures";
 import { transcribed } from "./seed";
@@ -14,7 +15,7 @@ test.use({ reducedMotion: "reduce" });
 const bar = (page: Page) => page.getByTestId("presence-bar");
 const person = (page: Page, name: string) => bar(page).getByRole("button", { name: new RegExp(`^${name}: `) });
 const marks = (page: Page, i: number) => page.getByTestId("utterance").nth(i).getByTestId("presence-marks");
-const refusal = /Your word edit was not saved: This utterance was changed elsewhere/;
+const conflict = (page: Page) => page.getByTestId("word-conflict");
 
 /** Types after `word` in utterance i and answers once that edit is saved. */
 async function correct(page: Page, i: number, word: string, typed: string) {
@@ -24,7 +25,7 @@ async function correct(page: Page, i: number, word: string, typed: string) {
   return saved;
 }
 
-test("two members co-edit a team transcript: presence, carets, live edits, a stale edit refused and caught up", async ({
+test("two members co-edit a team transcript: presence, carets, live edits, stale edits merged or the conflict chosen", async ({
   page,
   browser,
 }) => {
@@ -87,28 +88,46 @@ test("two members co-edit a team transcript: presence, carets, live edits, a sta
   await expect(marks(page, 1)).toContainText("Ben Guest is here");
   await expectAccessible(page, "the file view with presence shown");
 
-  // The same utterance from both, before either save: the one computed on the older version is
-  // refused and its author told (docs/api.md, Versions); both screens end on the saved text.
+  // Different words of one utterance from both, before either save: the later save is merged
+  // onto the earlier by word (docs/api.md, Versions), and both corrections stay on both screens.
+  const [first, last] = await text(page, 2)
+    .locator("[data-word-id]")
+    .evaluateAll((spans) => [spans[0]!.textContent!, spans[spans.length - 1]!.textContent!]);
+  const answers = await Promise.all([correct(page, 2, first!, "A"), correct(other, 2, last!, "B")]);
+  await Promise.all(answers.map((a) => a.finished()));
+  expect(answers.map((a) => a.status())).toEqual([200, 200]);
+  for (const p of [page, other]) {
+    await expect(text(p, 2)).toContainText(`${first}A`);
+    await expect(text(p, 2)).toContainText(`${last}B`);
+    await expect(p.getByTestId("save-status")).toHaveText(/Saved/);
+  }
+
+  // The same word from both, before either save: the one whose save came second sees both texts at
+  // the utterance, the other's text meanwhile; Use mine saves their own over it, on both screens.
   const word = (await text(page, 2).locator("[data-word-id]").nth(1).textContent())!;
   await caretAt(page, 2, word);
   await caretAt(other, 2, word);
   await page.keyboard.type("1");
   await other.keyboard.type("2");
-  await expect
-    .poll(async () => (await page.getByText(refusal).count()) + (await other.getByText(refusal).count()), { timeout: 10_000 })
-    .toBe(1);
-  const loser = (await page.getByText(refusal).count()) ? page : other;
-  const winner = loser === page ? other : page;
-  const kept = loser === page ? `${word}2` : `${word}1`;
-  const refused = loser === page ? `${word}1` : `${word}2`;
-  for (const p of [page, other]) {
-    await expect(text(p, 2)).toContainText(kept);
-    await expect(text(p, 2)).not.toContainText(refused);
+  await expect.poll(async () => (await conflict(page).count()) + (await conflict(other).count()), { timeout: 10_000 }).toBe(1);
+  const asked = (await conflict(page).count()) ? page : other;
+  const answered = asked === page ? other : page;
+  const theirs = asked === page ? `${word}2` : `${word}1`;
+  const mine = asked === page ? `${word}1` : `${word}2`;
+  await expect(conflict(asked)).toContainText(`Someone else changed this word:theirs «${theirs}» / yours «${mine}»`);
+  await expect(asked.getByText("Someone else changed a word you edited: choose which text to keep at the utterance")).toBeVisible();
+  for (const p of [page, other]) await expect(text(p, 2)).toContainText(theirs);
+  await snap(asked, "41-co-editing-word-conflict");
+  await expectAccessible(asked, "the file view with a word conflict shown");
+  const saved = asked.waitForResponse((r) => r.url().includes("/update_words") && r.request().method() === "PATCH");
+  await conflict(asked).getByRole("button", { name: "Use mine" }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(conflict(asked)).toHaveCount(0);
+  for (const p of [answered, asked]) {
+    await expect(text(p, 2)).toContainText(mine);
+    await expect(text(p, 2)).not.toContainText(theirs);
   }
-  // The refused author, now on the saved version, makes the correction again: it is kept everywhere.
-  await (await correct(loser, 2, kept, "!")).finished();
-  for (const p of [winner, loser]) await expect(text(p, 2)).toContainText(`${kept}!`);
-  await expect(loser.getByTestId("save-status")).toHaveText(/Saved/);
+  await expect(asked.getByTestId("save-status")).toHaveText(/Saved/);
 
   // Ada closes her tab: Ben's bar drops her (well within 30 s), and it is said.
   await page.close();

@@ -67,7 +67,9 @@ function tab(server: StandInServer) {
     onSaved: (pending, result) => editor.saved(pending.op, result, pending.enqueuedAt, (id) => queue.pendingFor(id)),
     onRejected: (pending, failure) => {
       const conflict = wordConflictOf(pending.op, failure);
-      if (!conflict || !editor.conflicted(conflict.utteranceId, conflict.current)) refused.push(failure.message);
+      if (conflict && editor.conflicted(conflict.utteranceId, conflict.current)) return true;
+      refused.push(failure.message);
+      return false;
     },
   });
   editor = new TranscriptEditor({ store, queue, clock });
@@ -131,10 +133,13 @@ describe("word conflicts in the editor", () => {
     server.colleague(retype(1, "the"));
     await me.deliver();
     expect(me.editor.conflicts.get("u")).toBeDefined();
+    // Taken care of at the utterance: not a save error.
+    expect(me.queue.getStatus().state).toBe("synced");
     me.editor.keepTheirs("u");
     expect(me.editor.conflicts.get("u")).toBeUndefined();
     expect(me.text()).toBe("hello the world");
     expect(me.queue.hasUnsent()).toBe(false);
+    expect(me.queue.getStatus().state).toBe("synced");
   });
 
   it("a save merged with a colleague's change while more edits wait: those move onto the merged words", async () => {

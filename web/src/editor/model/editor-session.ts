@@ -132,7 +132,7 @@ export class EditorSession {
         this.editor.saved(op, result, pending.enqueuedAt, (id) => this.queue.pendingFor(id));
         this.applySpeakers(result);
       },
-      onRejected: (pending, outcome) => void this.rejected(pending, outcome),
+      onRejected: (pending, outcome) => this.conflictShown(pending, outcome) || void this.rejected(pending, outcome),
       onDrained: () => {
         void queryClient.invalidateQueries({ queryKey: transcriptKeys.history(audioFileId) });
         this.copies.saved();
@@ -447,13 +447,18 @@ export class EditorSession {
     this.serverReads = this.serverReads.then(read).catch((error: unknown) => console.error("Failed to refresh the transcript", error));
   }
 
-  private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {
-    // Someone else changed some of the same words: the rest is kept and the utterance asks which text stays (decision 052).
+  /**
+   * Someone else changed some of the same words (decision 052): the rest is kept and the utterance
+   * asks which text stays. False when the refusal is not that, or cannot be shown so.
+   */
+  private conflictShown(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): boolean {
     const conflict = wordConflictOf(pending.op, outcome);
-    if (conflict && this.editor.conflicted(conflict.utteranceId, conflict.current)) {
-      if (this.editor.conflicts.get(conflict.utteranceId)) toast(CONFLICT_TOAST, "info");
-      return;
-    }
+    if (!conflict || !this.editor.conflicted(conflict.utteranceId, conflict.current)) return false;
+    if (this.editor.conflicts.get(conflict.utteranceId)) toast(CONFLICT_TOAST, "info");
+    return true;
+  }
+
+  private async rejected(pending: PendingOp, outcome: Extract<SendOutcome, { kind: "permanent" }>): Promise<void> {
     toast(`Your ${OP_NAMES[pending.op.type]} was not saved: ${outcome.message}`, "error");
     // Speakers show what the server has; a field shows its saved text again once nothing waits.
     if (isDetailsOp(pending.op)) {

@@ -110,8 +110,11 @@ export interface SaveQueueOptions {
   newId?: () => string;
   /** After each success: clear edit flags unless changed later, apply the server's utterances. */
   onSaved?: (pending: PendingOp, result: SavedResult) => void;
-  /** The server refused the operation; it was dropped. Tell the user and reload the utterance. */
-  onRejected?: (pending: PendingOp, failure: PermanentFailure) => void;
+  /**
+   * The server refused the operation; it was dropped. Tell the user and reload the utterance.
+   * True: the refusal was taken care of (a word conflict shown at its utterance), so the status shows no error for it.
+   */
+  onRejected?: (pending: PendingOp, failure: PermanentFailure) => unknown;
   /** The queue emptied after at least one operation completed: refresh the edit history. */
   onDrained?: () => void;
   /** A set_speaker, split, merge or replace all was saved: refresh the speaker statistics. */
@@ -393,7 +396,15 @@ export class SaveQueue {
       this.call(() => this.options.onSaved?.(entry.pending, outcome.result));
       if (SPEAKER_STATS_OPS.has(entry.pending.op.type)) this.call(() => this.options.onSpeakerStatsStale?.());
     } else {
-      this.call(() => this.options.onRejected?.(entry.pending, outcome));
+      let settled = false;
+      this.call(() => {
+        settled = this.options.onRejected?.(entry.pending, outcome) === true;
+      });
+      // A refusal taken care of where it happened (a word conflict shown at its utterance) is no save error.
+      if (settled) {
+        this.rejectedSinceSuccess = false;
+        this.emitStatus();
+      }
     }
     if (this.entries.length === 0 && this.completedSinceDrain) {
       this.completedSinceDrain = false;
