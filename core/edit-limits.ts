@@ -12,9 +12,8 @@ export const EDIT_LIMITS = {
   timeMarginSeconds: 60,
   /** History kept per transcript; older operations are dropped. */
   historyKept: 500,
-  /** Bytes of history kept per transcript and per user (decision 031); the oldest entries past either go. */
+  /** Bytes of history kept per transcript (decisions 031 and 053); the oldest entries past it go. */
   historyBytesPerTranscript: 4 * 1024 * 1024,
-  historyBytesPerUser: 64 * 1024 * 1024,
 } as const;
 
 export const EDIT_MESSAGES = {

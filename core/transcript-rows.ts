@@ -6,8 +6,8 @@ export interface TranscriptRows {
   transcript: {
     id: string;
     audioFileId: string;
-    /** The store object that holds it (the file's store_id). */
-    storeId: string;
+    /** The workspace whose index the transcript's room feeds (the file's workspace). */
+    workspaceId: string;
     duration: number;
     accuracyPercentage: number;
     /** Sum of the stored (rounded) word confidences; edits keep it up to date. */

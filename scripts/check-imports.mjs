@@ -46,6 +46,24 @@ for (const layer of Object.keys(ALLOWED)) {
     }
   }
 }
+// Inside durable-objects/ the classes (its top files) use their folders' modules, and no folder
+// imports a class or a folder that leads back to it (decision 053): a circle of folders is refused.
+const folderOf = (rel) => (rel.split("/").length > 2 ? rel.split("/").slice(0, 2).join("/") : rel.split("/")[0]);
+const edges = new Map();
+for (const file of sources(join(root, "durable-objects"))) {
+  const from = folderOf(relative(root, file));
+  for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    const spec = match[2] ?? match[3] ?? "";
+    if (!spec.startsWith(".") || /^import type\b/.test(match[1] ?? "")) continue;
+    const to = folderOf(relative(root, resolve(dirname(file), spec)));
+    if (to !== from && to.startsWith("durable-objects")) edges.set(from, new Set([...(edges.get(from) ?? []), to]));
+  }
+}
+const reaches = (from, to, seen = new Set()) =>
+  [...(edges.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)));
+for (const [from, tos] of edges)
+  for (const to of tos) if (reaches(to, from)) problems.push(`${from} imports ${to}, which leads back to ${from}: a circle of folders`);
+
 if (problems.length) {
   console.error(`Imports against the folders' direction:\n  ${problems.join("\n  ")}`);
   process.exit(1);

@@ -7,7 +7,9 @@ import { purgeOldActivity } from "./workspaces/activity";
 import { sendCommentDigests } from "./comments/digest";
 import { getConfig } from "./config";
 
-export { UserChannel } from "../durable-objects/user-channel";
+export { PersonChannel } from "../durable-objects/person-channel";
+export { TranscriptRoom } from "../durable-objects/transcript-room";
+export { WorkspaceIndex } from "../durable-objects/workspace-index";
 export { TranscriptionWorkflow } from "./transcription/workflow";
 export type { AppType } from "./app";
 

@@ -17,6 +17,8 @@ export interface AppEnv {
     apiToken: TokenCredential | null;
     /** The caller's access to the route's file, read with the sign-in check (transcripts/file-access.ts). */
     fileAccess?: { fileId: string; row: FileAccessRow | undefined };
+    /** Seconds the caller must wait before this edit, as the sign-in check's trip charged it (worker/auth/edit-budget.ts). */
+    editWait?: number;
     /** worker/lib/request-log.ts: this request's id, and the error app.onError answered. */
     requestId: string;
     error: unknown;

@@ -1,6 +1,5 @@
-// The history's byte budgets in the user's store (decision 031): what an entry weighs, and
-// keeping each transcript's history and the whole store's within EDIT_LIMITS whenever an entry
-// is written. The oldest entries go first; the entry just written always stays, so its undo
+// The history's byte budget in a transcript room (decision 031): what an entry weighs, and
+// keeping the transcript's history within EDIT_LIMITS whenever an entry is written. The oldest entries go first; the entry just written always stays, so its undo
 // is there whatever its size. Totals are kept by trigger (schema.ts). Every function runs
 // inside the caller's transaction.
 import { EDIT_LIMITS } from "../../core/edit-limits";
@@ -25,8 +24,6 @@ export function reweighEntry(sql: SqlStorage, transcript: number, seq: number): 
   sql.exec(`UPDATE history SET bytes = ${entryBytes("change", "summary", "?1", "?2")} WHERE transcript = ?1 AND seq = ?2`, transcript, seq);
 }
 
-const storeBytes = (sql: SqlStorage) => sql.exec<{ bytes: number }>("SELECT history_bytes AS bytes FROM store_meta").one().bytes;
-
 /** The newest of `entries` (oldest first) that must go so that `excess` bytes do: null when none must. */
 function cutCovering(entries: Iterable<{ seq: number; bytes: number }>, excess: number): number | null {
   let freed = 0;
@@ -40,50 +37,20 @@ function cutCovering(entries: Iterable<{ seq: number; bytes: number }>, excess: 
 }
 
 /**
- * After entry `seq` of `transcript` was written: its transcript's oldest entries past the
- * transcript's budget go, then the store's oldest past the user's, whichever transcripts they
- * are of. A transcript whose pointer sits before a dropped entry loses its redo branch too (redo
- * could never reach it). Answers the rows written.
+ * After entry `seq` of `transcript` was written: its oldest entries past the transcript's budget
+ * go (each room holds one transcript, decision 053). Answers the rows written.
  */
 export function keepHistoryWithin(sql: SqlStorage, transcript: number, seq: number): number {
-  let written = 0;
-  const { own, total } = sql
-    .exec<{ own: number; total: number }>(
-      "SELECT (SELECT history_bytes FROM transcripts WHERE id = ?) AS own, (SELECT history_bytes FROM store_meta) AS total",
-      transcript,
-    )
-    .one();
-  const ownExcess = own - EDIT_LIMITS.historyBytesPerTranscript;
-  if (ownExcess > 0) {
-    const older = sql.exec<{ seq: number; bytes: number }>(
-      "SELECT seq, bytes FROM history WHERE transcript = ? AND seq < ? ORDER BY seq",
-      transcript,
-      seq,
-    );
-    const cut = cutCovering(older, ownExcess);
-    if (cut !== null) written += dropHistory(sql, transcript, "<= ?", cut);
-  }
-
-  // Read again only when the transcript's own budget freed some.
-  const excess = (written ? storeBytes(sql) : total) - EDIT_LIMITS.historyBytesPerUser;
-  if (excess <= 0) return written;
-  const cuts = new Map<number, number>();
-  let freed = 0;
-  // The index orders ties by key, so each transcript's entries come oldest first.
-  for (const e of sql.exec<{ transcript: number; seq: number; bytes: number }>(
-    "SELECT transcript, seq, bytes FROM history ORDER BY created_at",
-  )) {
-    if (freed >= excess) break;
-    if (e.transcript === transcript && e.seq >= seq) continue;
-    cuts.set(e.transcript, Math.max(cuts.get(e.transcript) ?? e.seq, e.seq));
-    freed += e.bytes;
-  }
-  for (const [other, cut] of cuts) {
-    const pointer =
-      other === transcript ? seq : sql.exec<{ i: number }>("SELECT history_index AS i FROM transcripts WHERE id = ?", other).one().i;
-    written += dropHistory(sql, other, "<= ?", pointer < cut ? Number.MAX_SAFE_INTEGER : cut);
-  }
-  return written;
+  const { own } = sql.exec<{ own: number }>("SELECT history_bytes AS own FROM transcripts WHERE id = ?", transcript).one();
+  const excess = own - EDIT_LIMITS.historyBytesPerTranscript;
+  if (excess <= 0) return 0;
+  const older = sql.exec<{ seq: number; bytes: number }>(
+    "SELECT seq, bytes FROM history WHERE transcript = ? AND seq < ? ORDER BY seq",
+    transcript,
+    seq,
+  );
+  const cut = cutCovering(older, excess);
+  return cut === null ? 0 : dropHistory(sql, transcript, "<= ?", cut);
 }
 
 /** The bytes of the entry an edit wrote or redid (at the pointer), or undid (right after it). */

@@ -1,6 +1,6 @@
-// The tables of a user's transcript store, inside that user's SQLite Durable Object
-// (decisions 023 and 027). One row an utterance keyed by an integer, which is also its
-// search row; ids and values the store can derive are not stored (layout.ts).
+// The tables of a transcript's store, inside the file's transcript room (decisions 027 and 053).
+// One row an utterance keyed by an integer; ids and values the store can derive are not stored
+// (layout.ts). What search and Ask find lives in the workspace's index, which the room feeds.
 import { entryBytes } from "./history-budget";
 
 /** Applied in order, each once; a store records the last one it applied. Append only. */
@@ -71,54 +71,6 @@ const MIGRATIONS: readonly string[][] = [
       PRIMARY KEY (transcript, seq)
     ) WITHOUT ROWID`,
     "CREATE UNIQUE INDEX history_op_id ON history (transcript, op_id) WHERE op_id IS NOT NULL",
-    // Library search over every text the store holds (decision 028): an utterance's row is its own
-    // search row (rowid = key); speakers' names, summaries and notes have negative rowids, their kind
-    // in the low two bits.
-    `CREATE VIEW search_text AS
-      SELECT id, json_extract(words, '$[1]') AS body FROM utterances
-      UNION ALL SELECT -(id * 4 + 1), name FROM speakers WHERE trim(coalesce(name, '')) <> ''
-      UNION ALL SELECT -(id * 4 + 2), summary FROM transcripts WHERE trim(coalesce(summary, '')) <> ''
-      UNION ALL SELECT -(id * 4 + 3), notes FROM transcripts WHERE trim(coalesce(notes, '')) <> ''`,
-    `CREATE VIRTUAL TABLE search_fts USING fts5 (
-      body, tokenize = 'unicode61 remove_diacritics 2', content = 'search_text', content_rowid = 'id'
-    )`,
-    `CREATE TRIGGER search_utterance_insert AFTER INSERT ON utterances BEGIN
-      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
-    END`,
-    `CREATE TRIGGER search_utterance_update AFTER UPDATE OF words ON utterances WHEN OLD.words IS NOT NEW.words BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
-      INSERT INTO search_fts (rowid, body) VALUES (NEW.id, json_extract(NEW.words, '$[1]'));
-    END`,
-    `CREATE TRIGGER search_utterance_delete AFTER DELETE ON utterances BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', OLD.id, json_extract(OLD.words, '$[1]'));
-    END`,
-    // A text that is empty has no row; the 'delete' of one that never had a row would corrupt the index.
-    `CREATE TRIGGER search_speaker_insert AFTER INSERT ON speakers WHEN trim(coalesce(NEW.name, '')) <> '' BEGIN
-      INSERT INTO search_fts (rowid, body) VALUES (-(NEW.id * 4 + 1), NEW.name);
-    END`,
-    `CREATE TRIGGER search_speaker_update AFTER UPDATE OF name ON speakers WHEN OLD.name IS NOT NEW.name BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 1), OLD.name WHERE trim(coalesce(OLD.name, '')) <> '';
-      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 1), NEW.name WHERE trim(coalesce(NEW.name, '')) <> '';
-    END`,
-    `CREATE TRIGGER search_speaker_delete AFTER DELETE ON speakers WHEN trim(coalesce(OLD.name, '')) <> '' BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) VALUES ('delete', -(OLD.id * 4 + 1), OLD.name);
-    END`,
-    `CREATE TRIGGER search_summary_update AFTER UPDATE OF summary ON transcripts WHEN OLD.summary IS NOT NEW.summary BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 2), OLD.summary WHERE trim(coalesce(OLD.summary, '')) <> '';
-      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 2), NEW.summary WHERE trim(coalesce(NEW.summary, '')) <> '';
-    END`,
-    `CREATE TRIGGER search_notes_update AFTER UPDATE OF notes ON transcripts WHEN OLD.notes IS NOT NEW.notes BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 3), OLD.notes WHERE trim(coalesce(OLD.notes, '')) <> '';
-      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 3), NEW.notes WHERE trim(coalesce(NEW.notes, '')) <> '';
-    END`,
-    `CREATE TRIGGER search_transcript_insert AFTER INSERT ON transcripts BEGIN
-      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 2), NEW.summary WHERE trim(coalesce(NEW.summary, '')) <> '';
-      INSERT INTO search_fts (rowid, body) SELECT -(NEW.id * 4 + 3), NEW.notes WHERE trim(coalesce(NEW.notes, '')) <> '';
-    END`,
-    `CREATE TRIGGER search_transcript_delete AFTER DELETE ON transcripts BEGIN
-      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 2), OLD.summary WHERE trim(coalesce(OLD.summary, '')) <> '';
-      INSERT INTO search_fts (search_fts, rowid, body) SELECT 'delete', -(OLD.id * 4 + 3), OLD.notes WHERE trim(coalesce(OLD.notes, '')) <> '';
-    END`,
   ],
   [
     // The file's fields that describe its transcript (decision 023, rule 4): kept with the content
@@ -267,8 +219,6 @@ const MIGRATIONS: readonly string[][] = [
       asked_at TEXT NOT NULL
     ) WITHOUT ROWID`,
     "CREATE INDEX questions_file ON questions (file_id, asked_at)",
-    // How many rows each word of the index is in: Ask leaves out a question's too common words (ask.ts).
-    "CREATE VIRTUAL TABLE search_vocab USING fts5vocab (search_fts, row)",
   ],
   [
     // Highlights (decision 047), by file like comments and anchored the same way: the ids of the
@@ -321,6 +271,12 @@ const MIGRATIONS: readonly string[][] = [
       text TEXT NOT NULL,
       PRIMARY KEY (file_id, language, utterance)
     ) WITHOUT ROWID`,
+  ],
+  [
+    // The room's workspace, whose index it feeds, and what it has still to send there
+    // (index-feed.ts): "whole", "details", or an utterance's id ("u") or a removed one's ("x").
+    "CREATE TABLE room_meta (one INTEGER PRIMARY KEY CHECK (one = 1), workspace_id TEXT NOT NULL)",
+    "CREATE TABLE index_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref TEXT)",
   ],
 ];
 

@@ -34,7 +34,7 @@ it("retrieves passages for a question over 300 hours of transcripts", { timeout:
   for (let i = 0; i < FILES; i++) files.push((await storeTranscript(user, generatedTranscript(i + 1))).fileId);
   const ingestSeconds = (performance.now() - ingestStarted) / 1000;
   const fileId = files[Math.floor(files.length / 2)]!;
-  const storeId = user.id;
+  const workspaceId = user.id;
 
   const measure = async (question: string, scope: Parameters<typeof retrievePassages>[2]) => {
     await retrievePassages(env, question, scope); // warm-up, not counted
@@ -97,8 +97,8 @@ it("retrieves passages for a question over 300 hours of transcripts", { timeout:
     `  library, typical question: ${await measure(typical, library)} (budget 200 ms p50)`,
     `  library, the three most common words: ${await measure(common, library)}`,
     `  library, a rare word: ${await measure(rare, library)}`,
-    `  one file, typical question: ${await measure(typical, { fileId, storeId })}`,
-    `  one file, the three most common words: ${await measure(common, { fileId, storeId })}`,
+    `  one file, typical question: ${await measure(typical, { fileId, workspaceId })}`,
+    `  one file, the three most common words: ${await measure(common, { fileId, workspaceId })}`,
     `  POST /ask on one file with the fake chat model, whole round trip (5 runs): ${await roundTrip(typical)}`,
     `  the same streamed (5 runs): ${await streamed(typical)}`,
   ];

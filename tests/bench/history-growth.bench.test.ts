@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { newId } from "../../common/ids";
 import type { StoreEdit } from "../../durable-objects/transcript-store/edits";
-import { userChannel } from "../../worker/channel";
+import { transcriptRoom } from "../../worker/objects";
 import { generatedTranscript } from "../support/three-hour";
 import { call, type Json } from "../worker/helpers";
 import { createUser, expectStatus, type TestUser } from "../worker/library-helpers";
@@ -66,8 +66,8 @@ const hugeWordEdits: Workload = {
 
 async function run(workload: Workload, via: "api" | "store"): Promise<string> {
   const user: TestUser = await createUser("history-growth");
-  const store = await userChannel(env, user.id);
   const { fileId } = await storeTranscript(user, workload.transcript());
+  const store = transcriptRoom(env, fileId);
   const list = await utterances(user, fileId);
   const before = await store.storeSize();
   const statuses = new Map<number, number>();
@@ -79,14 +79,14 @@ async function run(workload: Workload, via: "api" | "store"): Promise<string> {
       const headers = { "Idempotency-Key": newId() };
       status = (await call(r.method, `/transcripts/${fileId}/${r.path}`, r.body, { token: user.token, headers })).status;
     } else {
-      await editInStore(user.id, fileId, r.edit);
+      await editInStore(fileId, r.edit);
     }
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
   const spent = performance.now() - started;
   const after = await store.storeSize();
   const history = expectStatus(await call("GET", `/transcripts/${fileId}/edit-history`, undefined, { token: user.token }), 200).data;
-  const kept = await inObject(user.id, (sql) =>
+  const kept = await inObject(fileId, (sql) =>
     sql.exec<{ bytes: number }>("SELECT history_bytes AS bytes FROM transcripts WHERE file_id = ?", fileId).one(),
   );
   const answers = [...statuses].map(([status, n]) => `${n}× ${status}`).join(", ");

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { DEFAULT_EXPORT_OPTIONS, type ExportFormat } from "../../common/exports";
 import { newId } from "../../common/ids";
-import { userChannel } from "../../worker/channel";
+import { transcriptRoom } from "../../worker/objects";
 import { renderExport } from "../../worker/exports/render";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { saveNewTranscript } from "../../worker/transcripts/store";
@@ -22,11 +22,11 @@ const wideVocabulary = (size: number) => Array.from({ length: size }, (_, i) => 
 /** A file of a new user, its transcript stored in that user's object; the sizes before and after. */
 async function measure(label: string, result: NormalizedTranscript, hours: number, edits: number): Promise<string> {
   const user = await createUser("object-storage");
-  const store = await userChannel(env, user.id);
   const { fileId, now } = await insertProcessingFile(user.id);
+  const store = transcriptRoom(env, fileId);
   // The object's empty tables (first use) are not the transcript's.
   const [d1Before, objectBefore] = [await d1Bytes(), await store.storeSize()];
-  const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, result, { service: "bench", startedAt: now, completedAt: now });
+  const rows = buildTranscriptRows({ id: fileId, workspaceId: user.id }, result, { service: "bench", startedAt: now, completedAt: now });
   const ingest = async () => {
     const started = performance.now();
     await saveNewTranscript(env, rows, newId(), NO_FIELDS);

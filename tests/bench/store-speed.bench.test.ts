@@ -32,7 +32,7 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 async function speed(): Promise<string> {
   const user = await createUser("speed");
   const { fileId, now } = await insertProcessingFile(user.id);
-  const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, transcriptOf(HOURS), {
+  const rows = buildTranscriptRows({ id: fileId, workspaceId: user.id }, transcriptOf(HOURS), {
     service: "bench",
     startedAt: now,
     completedAt: now,
@@ -76,7 +76,7 @@ async function speed(): Promise<string> {
   const objectSave = async () => {
     const { utteranceId, words } = nextEdit();
     const req = fromRequest("update_words", utteranceId, { words });
-    await editTranscript(env, user.id, fileId, { kind: "operation", req, opId: null }, null, { id: user.id, name: "Speed" });
+    await editTranscript(env, fileId, { kind: "operation", req, opId: null }, null, { id: user.id, name: "Speed" });
   };
   // A read ends with its last byte: parsing the answer is the client's part (the editor bench's).
   const read = (path: string) => () => answer("GET", path);

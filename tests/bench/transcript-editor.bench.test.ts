@@ -113,7 +113,7 @@ it("serves and edits a 3-hour transcript", async () => {
 
   // Rows written by split, merge and undo at the middle utterance, as the object counts them in its one transaction.
   const middle = list[1_200]!;
-  const rowsWritten = async (edit: Parameters<typeof editInStore>[2]) => (await editInStore(user.id, fileId, edit)).outcome!.rowsWritten;
+  const rowsWritten = async (edit: Parameters<typeof editInStore>[1]) => (await editInStore(fileId, edit)).outcome!.rowsWritten;
   const split = await rowsWritten({
     kind: "operation",
     req: { type: "split", utteranceId: middle.id, firstWordId: middle.transcriptWords[4].id, newUtteranceId: "bench-rows" },

@@ -125,9 +125,9 @@ test("a viewer reads a team's file: no upload, folders, file actions or re-trans
     data: { email: viewer.email, role: "viewer" },
   });
   expect(invited.status()).toBe(201);
-  const token = new URLSearchParams(linkPath(await mailTo(page, viewer.email, /Reading Room/), "/invitations/accept").split("?")[1]).get(
-    "token",
-  );
+  const token = new URLSearchParams(
+    linkPath(await mailTo(page, viewer.email, /You're invited to a workspace/), "/invitations/accept").split("?")[1],
+  ).get("token");
   const accepted = await page.request.post("/api/v1/invitations/accept", {
     headers: { authorization: `Bearer ${viewer.token}` },
     data: { token },

@@ -1,9 +1,9 @@
-// Transcripts in the user's own SQLite Durable Object (decision 029): D1 keeps a header row,
-// the object the content, and the object answers 404 for a file it does not hold.
+// Transcripts in their files' own SQLite Durable Objects, the transcript rooms (decision 053): D1
+// keeps a header row, the room the content, and a room answers 404 for a file it has no transcript of.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
-import { userChannel } from "../../worker/channel";
+import { transcriptRoom } from "../../worker/objects";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { saveNewTranscript } from "../../worker/transcripts/store";
 import { call as api, get, type Json, randomIp } from "../worker/helpers";
@@ -27,9 +27,9 @@ describe("transcripts in the user's own store", () => {
     const { user, fileId } = await userWithTranscript("store-split", sampleTranscript(6, 5));
     const header = await d1Header(fileId);
     expect(Object.keys(header!).sort()).toEqual(["audio_file_id", "created_at", "id"]);
-    // The store that holds it is the file's (its personal workspace's, named by the user's id).
-    const file = await env.DB.prepare("SELECT store_id FROM audio_files WHERE id = ?").bind(fileId).first<{ store_id: string }>();
-    expect(file!.store_id).toBe(user.id);
+    // The room that holds it is the file's own, named by the file's id.
+    expect(await transcriptRoom(env, fileId).openTranscript(fileId)).toMatchObject({ ok: true });
+    expect(await transcriptRoom(env, user.id).openTranscript(fileId)).toMatchObject({ ok: false, status: 404 });
     const tables = await env.DB.prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('utterances', 'speakers', 'edit_operations')",
     ).all();
@@ -89,7 +89,7 @@ describe("transcripts in the user's own store", () => {
     const before = await utterances(user, first.fileId);
     // The same file transcribed again (a redelivered job): one transcript, the new one.
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: first.fileId, storeId: user.id }, saying("Four five.", "Six."), {
+    const rows = buildTranscriptRows({ id: first.fileId, workspaceId: user.id }, saying("Four five.", "Six."), {
       service: "test",
       startedAt: now,
       completedAt: now,
@@ -108,11 +108,11 @@ describe("transcripts in the user's own store", () => {
   it("leaves nothing in the object when the file is deleted while its transcript is written", async () => {
     const user = await createUser("store-race");
     const { fileId } = await storeTranscript(user);
-    const store = await userChannel(env, user.id);
+    const store = transcriptRoom(env, fileId);
     // The file goes (its header row with it by cascade) while a job of it is still running.
     await env.DB.prepare("DELETE FROM audio_files WHERE id = ?").bind(fileId).run();
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, saying("Too late."), {
+    const rows = buildTranscriptRows({ id: fileId, workspaceId: user.id }, saying("Too late."), {
       service: "test",
       startedAt: now,
       completedAt: now,
@@ -148,7 +148,7 @@ describe("transcripts in the user's own store", () => {
   it("removes the transcript from the object when its file is deleted", async () => {
     const { user, fileId } = await userWithTranscript("store-delete");
     const other = await storeTranscript(user);
-    const store = await userChannel(env, user.id);
+    const store = transcriptRoom(env, fileId);
     expect(await store.openTranscript(fileId)).toMatchObject({ ok: true });
     expectStatus(await api("DELETE", `/audio_files/${fileId}`, undefined, { token: user.token }), 200);
     expect(await store.openTranscript(fileId)).toMatchObject({ ok: false, status: 404 });

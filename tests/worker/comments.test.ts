@@ -5,7 +5,17 @@ import { COMMENT_LIMITS, COMMENT_MESSAGES } from "../../common/comments";
 import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import { type Json, latestMail, mailsTo } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
-import { merge, split, storeTranscript, undoOk, unchangedWords, updateWords, utterances, userWithTranscript } from "./transcript-helpers";
+import {
+  sampleTranscript,
+  merge,
+  split,
+  storeTranscript,
+  undoOk,
+  unchangedWords,
+  updateWords,
+  utterances,
+  userWithTranscript,
+} from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
 import { inObject } from "./store-helpers";
 import { as, team } from "./workspace-helpers";
@@ -73,9 +83,10 @@ describe("comments", { timeout: 120_000 }, () => {
 
   it("refuses bad input with a clear error", async () => {
     const { user, fileId } = await userWithTranscript("comments-bad");
-    const other = await storeTranscript(user);
+    // A longer transcript: each transcript's word ids are its own, so its last words are none of this file's.
+    const other = await storeTranscript(user, sampleTranscript(40, 4));
     const [first] = await utterances(user, fileId);
-    const [foreign] = await utterances(user, other.fileId);
+    const foreign = (await utterances(user, other.fileId)).at(-1)!;
     const a = first.transcriptWords[0].id;
     const b = first.transcriptWords[2].id;
     const post = (body: Json) => as(user, "POST", `/transcripts/${fileId}/comments`, body);
@@ -222,7 +233,7 @@ describe("comments", { timeout: 120_000 }, () => {
     const id = first.transcriptWords[0].id;
     const thread = await comment(user, fileId, { start_word_id: id, end_word_id: id, body: "limit" });
     // The replies up to the limit written into the store directly (two hundred requests would only slow the suite).
-    await inObject(user.id, (sql) => {
+    await inObject(fileId, (sql) => {
       for (let i = 1; i < COMMENT_LIMITS.repliesPerThread; i++)
         sql.exec(
           "INSERT INTO comments (id, file_id, thread, body, author_id, author_name, created_at, updated_at) VALUES (?, ?, ?, 'r', ?, 'A', ?, ?)",
@@ -240,7 +251,7 @@ describe("comments", { timeout: 120_000 }, () => {
     );
 
     // Threads up to the file's limit, the same way.
-    await inObject(user.id, (sql) => {
+    await inObject(fileId, (sql) => {
       for (let i = 1; i < COMMENT_LIMITS.threadsPerFile - 1; i++)
         sql.exec(
           "INSERT INTO comments (id, file_id, body, author_id, author_name, created_at, updated_at, word_ids, start_time, end_time, text) VALUES (?, ?, 't', ?, 'A', ?, ?, ?, 0, 0, '')",

@@ -24,7 +24,7 @@ async function processingFile(user: TestUser, seconds: number, name = "interview
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await env.DB.prepare(
-    `INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, ?, ?, ?, 'audio/wav', 100, ?, 'processing', ?, ?, ?)`,
+    `INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?, ?, ?, 'audio/wav', 100, ?, 'processing', ?, ?, ?)`,
   )
     .bind(id, user.id, name, name, `users/${user.id}/${id}/${name}`, seconds, now, now, now)
     .run();

@@ -59,7 +59,7 @@ function counted() {
               : bound(target, key),
     });
   const db = recording(env.DB);
-  const namespace = env.USER_CHANNEL as unknown as DurableObjectNamespace;
+  const namespace = env.TRANSCRIPT_ROOM as unknown as DurableObjectNamespace;
   const objects = new Proxy(namespace, {
     get: (target, key) =>
       key === "get"
@@ -76,12 +76,12 @@ function counted() {
             })
         : bound(target, key),
   });
-  const wrapped = Object.create(env, { DB: { value: db }, USER_CHANNEL: { value: objects } }) as Env;
+  const wrapped = Object.create(env, { DB: { value: db }, TRANSCRIPT_ROOM: { value: objects } }) as Env;
   return { wrapped, statements, trips, objectCalls };
 }
 
 describe("one call per edit", () => {
-  it("a word edit makes one D1 trip (the sign-in and the file's access), one call into its store, and the tabs hear of it", async () => {
+  it("a word edit makes one D1 trip (the sign-in and the file's access), one call into its room, and the file's sockets hear of it", async () => {
     const { user, fileId } = await userWithTranscript("trips");
     const [first] = await utterances(user, fileId);
     const tab = await openTab(user, "transcript_changed", fileId);
@@ -97,10 +97,12 @@ describe("one call per edit", () => {
     await waitOnExecutionContext(ctx);
     expectStatus(res, 200);
     expect(objectCalls).toEqual(["edit"]);
-    // D1 is asked, in one trip (decision 051), for the sign-in and, in one read, the file's store
-    // and the caller's role in its workspace (decision 039); never for the transcript.
+    // D1 is asked, in one trip (decision 051), for the sign-in, in one read the file's workspace and
+    // the caller's role there, and the editor's edit limit (decision 053: taken, then read); never
+    // for the transcript.
     expect(trips).toHaveLength(1);
-    expect(trips[0]).toHaveLength(2);
+    expect(trips[0]).toHaveLength(4);
+    expect(statements.filter((q) => /edit_budgets/.test(q))).toHaveLength(2);
     const fileReads = statements.filter((q) => /\b(transcripts|audio_files|utterances)\b/.test(q));
     expect(fileReads).toHaveLength(1);
     expect(fileReads[0]).toMatch(/from "audio_files" inner join "workspace_members"/i);

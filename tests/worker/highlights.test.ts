@@ -125,9 +125,10 @@ describe("highlights", { timeout: 120_000 }, () => {
 
   it("refuses bad input with a clear error", async () => {
     const { user, fileId } = await userWithTranscript("highlights-bad");
-    const other = await storeTranscript(user);
+    // A longer transcript: each transcript's word ids are its own, so its last words are none of this file's.
+    const other = await storeTranscript(user, sampleTranscript(40, 4));
     const [first] = await utterances(user, fileId);
-    const [foreign] = await utterances(user, other.fileId);
+    const foreign = (await utterances(user, other.fileId)).at(-1)!;
     const post = async (body: Json) => expectStatus(await as(user, "POST", `/transcripts/${fileId}/highlights`, body), 422).error;
 
     expect(await post(on(first, 2, 0))).toBe(HIGHLIGHT_MESSAGES.wordsReversed);

@@ -32,7 +32,7 @@ async function seed(userId: string, folderId: string | null, files: Seed[]): Pro
     const id = crypto.randomUUID();
     ids.push(id);
     await env.DB.prepare(
-      `INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, folder_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, ?, ?, ?, ?, 'audio/wav', ?, ?, ?, ?, ?)`,
+      `INSERT INTO audio_files (id, workspace_id, uploaded_by, folder_id, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?1, ?2, ?2, ?, ?, ?, ?, 'audio/wav', ?, ?, ?, ?, ?)`,
     )
       .bind(id, userId, folderId, f.name, `${f.name}.wav`, `seed/${id}.wav`, f.size, f.duration, f.status, f.created, f.created)
       .run();

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { LiveMessage } from "../../common/live-messages";
 import { CLOSE_CODES, MAX_SOCKETS_PER_USER } from "../../durable-objects/live-room";
-import { userChannel } from "../../worker/channel";
+import { personChannel } from "../../worker/objects";
 import { latestMail, linkToken, loginAs, post, sha256Hex, signUpAndConfirm } from "./helpers";
 import { createUser } from "./library-helpers";
 import { openSocket, socketTicket, until } from "./live-helpers";
@@ -41,7 +41,7 @@ describe("live channel", () => {
       file: { status: "ready", has_transcript: true, name: "a.wav" },
       message: "Transcription completed",
     };
-    const delivered = await (await userChannel(env, alice.id)).publish(event);
+    const delivered = await (await personChannel(env, alice.id)).publish(event);
     expect(delivered).toBe(2);
     expect(await until(() => aliceTab1.raw.some((m) => m.includes("file_status_changed")))).toBe(true);
     expect(await until(() => aliceTab2.raw.some((m) => m.includes("file_status_changed")))).toBe(true);
@@ -137,7 +137,7 @@ describe("live channel", () => {
     expect(await until(() => tabs[0]!.closed() !== null)).toBe(true);
     expect(tabs[0]!.closed()!.code).toBe(CLOSE_CODES.tooManySockets);
     expect(tabs.slice(1).every((t) => t.closed() === null)).toBe(true);
-    expect(await (await userChannel(env, user.id)).publish(changedElsewhere)).toBe(MAX_SOCKETS_PER_USER);
+    expect(await (await personChannel(env, user.id)).publish(changedElsewhere)).toBe(MAX_SOCKETS_PER_USER);
     for (const t of tabs) t.socket?.close();
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { decodeUtterances } from "../../common/compact-utterances";
 import { ReadMemo, textSize } from "../../durable-objects/transcript-store/read-memo";
 import { SizedCache } from "../../durable-objects/transcript-store/sized-cache";
-import { userChannel } from "../../worker/channel";
+import { transcriptRoom } from "../../worker/objects";
 import { call, expectOk, type Json, typedApi } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import {
@@ -86,7 +86,7 @@ describe("remembered reads", () => {
 
   it("makes an answer once until the store is written, and keeps within its budget", async () => {
     const user = await createUser("memo-budget");
-    const made = await runInDurableObject(await userChannel(env, user.id), (_instance, state) => {
+    const made = await runInDurableObject(transcriptRoom(env, user.id), (_instance, state) => {
       const sql = state.storage.sql;
       sql.exec("CREATE TABLE IF NOT EXISTS memo_probe (x)");
       const memo = new ReadMemo(sql, new SizedCache(10));

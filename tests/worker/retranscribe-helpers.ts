@@ -17,7 +17,7 @@ export async function processingFile(user: TestUser) {
   const now = new Date().toISOString();
   await env.MEDIA.put(key, wav(2), { httpMetadata: { contentType: "audio/wav" } });
   await env.DB.prepare(
-    "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, 'meeting', 'meeting-diarized.wav', ?, 'audio/wav', 100, 9, 'processing', ?, ?, ?)",
+    "INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, 'meeting', 'meeting-diarized.wav', ?, 'audio/wav', 100, 9, 'processing', ?, ?, ?)",
   )
     .bind(id, user.id, key, now, now, now)
     .run();

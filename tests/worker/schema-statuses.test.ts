@@ -23,7 +23,7 @@ describe("status lists", () => {
     const now = new Date().toISOString();
     const file = (status: string) =>
       accepts(
-        "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, status, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, 'a.wav', 'a.wav', ?, 'audio/wav', 1, ?, ?, ?)",
+        "INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, status, created_at, updated_at) VALUES (?1, ?2, ?2, 'a.wav', 'a.wav', ?, 'audio/wav', 1, ?, ?, ?)",
         [crypto.randomUUID(), user.id, crypto.randomUUID(), status, now, now],
       );
     for (const status of FILE_STATUSES) expect(await file(status)).toBe(true);
@@ -31,7 +31,7 @@ describe("status lists", () => {
 
     const fileId = crypto.randomUUID();
     await env.DB.prepare(
-      "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, status, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, 'b.wav', 'b.wav', ?, 'audio/wav', 1, 'ready', ?, ?)",
+      "INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, status, created_at, updated_at) VALUES (?1, ?2, ?2, 'b.wav', 'b.wav', ?, 'audio/wav', 1, 'ready', ?, ?)",
     )
       .bind(fileId, user.id, crypto.randomUUID(), now, now)
       .run();

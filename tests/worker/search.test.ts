@@ -235,7 +235,11 @@ describe("the index follows every change", { timeout: 60_000 }, () => {
     const now = new Date().toISOString();
     await saveNewTranscript(
       env,
-      buildTranscriptRows({ id: fileId, storeId: user.id }, saying("second draft"), { service: "test", startedAt: now, completedAt: now }),
+      buildTranscriptRows({ id: fileId, workspaceId: user.id }, saying("second draft"), {
+        service: "test",
+        startedAt: now,
+        completedAt: now,
+      }),
       now,
       { detectedLanguage: null, notices: null },
     );

@@ -44,8 +44,8 @@ describe("the cap on speakers", { timeout: 60_000 }, () => {
   it(`lets a transcript have ${MAX} speakers, refuses one more with 422, and nothing changes`, async () => {
     const { user, fileId, transcriptId } = await userWithTranscript("spk-cap");
     // All but one added straight into the store (creating them one by one is slow), the last through the API.
-    const { userId } = await headerOf(transcriptId);
-    await inObject(userId, (sql) =>
+    const { fileId: roomName } = await headerOf(transcriptId);
+    await inObject(roomName, (sql) =>
       sql.exec(
         `WITH RECURSIVE n(i) AS (SELECT (SELECT count(*) FROM speakers s JOIN transcripts t ON t.id = s.transcript WHERE t.file_id = ?1)
            UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 2)
@@ -92,7 +92,7 @@ describe("the cap on speakers", { timeout: 60_000 }, () => {
     await startAgain(fileId);
     const run = (await env.DB.prepare("SELECT processing_started_at AS p FROM audio_files WHERE id = ?").bind(fileId).first<string>("p"))!;
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, manyVoices(MAX + 50, "n", MAX * 2), {
+    const rows = buildTranscriptRows({ id: fileId, workspaceId: user.id }, manyVoices(MAX + 50, "n", MAX * 2), {
       service: "test",
       startedAt: now,
       completedAt: now,

@@ -101,7 +101,7 @@ describe("merge speakers", { timeout: 30_000 }, () => {
       const t = await userWithTranscript("merge-rows", sampleTranscript(count, 30));
       const [a, b] = await speakers(t.user, t.fileId);
       const header = await headerOf(t.transcriptId);
-      const { outcome } = await editInStore(header.userId, header.fileId, {
+      const { outcome } = await editInStore(header.fileId, {
         kind: "merge_speakers",
         speakerId: a.id,
         intoSpeakerId: b.id,

@@ -1,23 +1,19 @@
-// Reading a transcript's stored rows in its owner's object, whose SQLite the test reads inside
-// the object itself.
+// Reading a transcript's stored rows in its file's transcript room, whose SQLite the test reads
+// inside the object itself.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import { type EditDone, runEdit, type StoreEdit } from "../../durable-objects/transcript-store/edits";
 import { decodeStoreWords, storeIds } from "../../durable-objects/transcript-store/layout";
-import { userChannel } from "../../worker/channel";
+import { transcriptRoom } from "../../worker/objects";
 
 interface Header {
   fileId: string;
-  userId: string;
 }
 
-/** D1's header of a transcript: its file and its owner. */
+/** D1's header of a transcript: its file (whose id names its room). */
 export async function headerOf(transcriptId: string): Promise<Header> {
-  const row = await env.DB.prepare(
-    "SELECT t.audio_file_id AS fileId, f.store_id AS userId FROM transcripts t JOIN audio_files f ON f.id = t.audio_file_id WHERE t.id = ?",
-  )
-    .bind(transcriptId)
-    .first<Header>();
+  const row = await env.DB.prepare("SELECT t.audio_file_id AS fileId FROM transcripts t WHERE t.id = ?").bind(transcriptId).first<Header>();
   if (!row) throw new Error(`No transcript ${transcriptId}`);
   return row;
 }
@@ -25,13 +21,13 @@ export async function headerOf(transcriptId: string): Promise<Header> {
 /** Moves the history pointer by hand. */
 export async function setHistoryIndex(transcriptId: string, index: number): Promise<void> {
   const header = await headerOf(transcriptId);
-  await inObject(header.userId, (sql) => sql.exec("UPDATE transcripts SET history_index = ? WHERE file_id = ?", index, header.fileId));
+  await inObject(header.fileId, (sql) => sql.exec("UPDATE transcripts SET history_index = ? WHERE file_id = ?", index, header.fileId));
 }
 
 /** The newest history entry's change as the store keeps it. */
 export async function lastStoredChange(transcriptId: string): Promise<string> {
   const header = await headerOf(transcriptId);
-  return inObject(header.userId, (sql) =>
+  return inObject(header.fileId, (sql) =>
     sql
       .exec<{ change: string }>(
         "SELECT h.change FROM history h JOIN transcripts t ON t.id = h.transcript WHERE t.file_id = ? ORDER BY h.seq DESC LIMIT 1",
@@ -41,9 +37,9 @@ export async function lastStoredChange(transcriptId: string): Promise<string> {
   ).then((r) => r.change);
 }
 
-/** Runs `read` on the SQLite of the user's object. */
-export async function inObject<T>(userId: string, read: (sql: SqlStorage) => T): Promise<T> {
-  return runInDurableObject(await userChannel(env, userId), (_instance, state) => read(state.storage.sql));
+/** Runs `read` on the SQLite of the file's transcript room. */
+export async function inObject<T>(fileId: string, read: (sql: SqlStorage) => T): Promise<T> {
+  return runInDurableObject(transcriptRoom(env, fileId), (_instance, state) => read(state.storage.sql));
 }
 
 /** The object's rows of a file's utterances: speaker key and words in the store's form, decoded. */
@@ -60,7 +56,7 @@ export function objectUtterances(sql: SqlStorage, fileId: string) {
 /** The ids of the utterances marked edited (those a re-transcription keeps). */
 export async function editedUtteranceIds(transcriptId: string): Promise<string[]> {
   const header = await headerOf(transcriptId);
-  return inObject(header.userId, (sql) => {
+  return inObject(header.fileId, (sql) => {
     const ids = storeIds(sql);
     return sql
       .exec<{ id: number; client_id: string | null }>(
@@ -72,7 +68,18 @@ export async function editedUtteranceIds(transcriptId: string): Promise<string[]
   });
 }
 
-/** An edit run inside the owner's object as its one call runs it, answering the outcome too (rows written). */
-export async function editInStore(userId: string, fileId: string, edit: StoreEdit): Promise<EditDone> {
-  return runInDurableObject(await userChannel(env, userId), (_instance, state) => runEdit(state.storage, fileId, edit));
+/** An edit run inside the file's room as its one call runs it, answering the outcome too (rows written). */
+export async function editInStore(fileId: string, edit: StoreEdit): Promise<EditDone> {
+  return runInDurableObject(transcriptRoom(env, fileId), (_instance, state) => runEdit(state.storage, fileId, edit));
+}
+
+/** Waits until every transcript room has sent its changes to its workspace's index (sent after an edit's answer). */
+export async function settleIndexes(): Promise<void> {
+  const { results } = await env.DB.prepare("SELECT audio_file_id AS id FROM transcripts").all<{ id: string }>();
+  await Promise.all(
+    results.map(async (r) => {
+      const left = await transcriptRoom(env, r.id).indexSettled();
+      expect(left).toBe(0);
+    }),
+  );
 }

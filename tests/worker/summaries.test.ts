@@ -148,7 +148,7 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     });
     // As POST /summary leaves it (without queueing a real job here).
     const header = await headerOf(transcriptId);
-    await markSummary(env, { audioFileId: header.fileId, storeId: header.userId }, "generating", null);
+    await markSummary(env, { audioFileId: header.fileId }, "generating", null);
     expect((await summarizeJob(user, fileId, { requested: true })).retryMessages).toHaveLength(1);
     const last = await summarizeJob(user, fileId, { requested: true, attempts: SUMMARY_MAX_ATTEMPTS });
     expect(last.explicitAcks).toHaveLength(1);

@@ -67,7 +67,7 @@ export async function insertProcessingFile(userId: string): Promise<{ fileId: st
   const fileId = crypto.randomUUID();
   const now = new Date().toISOString();
   await env.DB.prepare(
-    "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
+    "INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, created_at, updated_at) VALUES (?1, ?2, ?2, 'take.wav', 'take.wav', ?, 'audio/wav', 100, 60, 'processing', ?, ?)",
   )
     .bind(fileId, userId, `users/${userId}/${fileId}/take.wav`, now, now)
     .run();
@@ -83,7 +83,7 @@ export async function storeTranscript(
   result: NormalizedTranscript = sampleTranscript(),
 ): Promise<StoredTranscript> {
   const { fileId, now } = await insertProcessingFile(user.id);
-  const rows = buildTranscriptRows({ id: fileId, storeId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
+  const rows = buildTranscriptRows({ id: fileId, workspaceId: user.id }, result, { service: "test", startedAt: now, completedAt: now });
   await saveNewTranscript(env, rows, now, NO_FIELDS);
   return { fileId, transcriptId: rows.transcript.id };
 }
@@ -176,7 +176,7 @@ export const unchangedWords = (u: Json) => u.transcriptWords.map((w: Json) => ({
 /** Statistics recomputed from the stored rows, to compare with the running ones. */
 export async function recomputedStats(transcriptId: string) {
   const header = await headerOf(transcriptId);
-  const rows = await inObject(header.userId, (sql) => objectUtterances(sql, header.fileId));
+  const rows = await inObject(header.fileId, (sql) => objectUtterances(sql, header.fileId));
   const words = rows.flatMap((r) => r.words);
   return {
     words: words.length,
@@ -196,7 +196,7 @@ type StoredStats = {
 export async function storedStats(transcriptId: string): Promise<StoredStats> {
   const columns = "word_count, confidence_sum, accuracy_percentage, speaker_count, history_index";
   const header = await headerOf(transcriptId);
-  return inObject(header.userId, (sql) =>
+  return inObject(header.fileId, (sql) =>
     sql.exec<StoredStats>(`SELECT ${columns} FROM transcripts WHERE file_id = ?`, header.fileId).one(),
   );
 }
@@ -215,7 +215,7 @@ type HistoryRow = { seq: number; type: string; summary: string; op_id: string | 
 
 export async function historyRows(transcriptId: string): Promise<HistoryRow[]> {
   const header = await headerOf(transcriptId);
-  return inObject(header.userId, (sql) =>
+  return inObject(header.fileId, (sql) =>
     sql
       .exec<HistoryRow>(
         "SELECT h.seq, h.type, h.summary, h.op_id FROM history h JOIN transcripts t ON t.id = h.transcript WHERE t.file_id = ? ORDER BY h.seq",

@@ -198,7 +198,6 @@ describe("edit history", { timeout: 30_000 }, () => {
     for (let i = 1; i < total; i++)
       await editTranscript(
         env,
-        header.userId,
         header.fileId,
         { kind: "operation", req: { type: "set_speaker", utteranceId: u0.id, speakerId: speakerIds[(i + 1) % 2]! }, opId: null },
         null,

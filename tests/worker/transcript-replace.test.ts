@@ -230,7 +230,7 @@ describe("replace all", { timeout: 60_000 }, () => {
       for (const u of [1, 2, 3]) sample.utterances[u]!.words[2]!.text = "teh";
       const { transcriptId } = await storeTranscript(user, sample);
       const header = await headerOf(transcriptId);
-      const { outcome } = await editInStore(header.userId, header.fileId, {
+      const { outcome } = await editInStore(header.fileId, {
         kind: "replace",
         spec: { find: "teh", replace: "the", matchCase: false, wholeWord: true },
         opId: null,

@@ -82,7 +82,7 @@ describe("text-direction controls in words", { timeout: 30_000 }, () => {
     const [u0] = await utterances(user, fileId);
     expect(u0.transcriptWords.map((w: Json) => w.text)).toEqual(["olleh", "u0w2"]);
     const header = await headerOf(transcriptId);
-    const stored = await inObject(header.userId, (sql) => sql.exec<{ words: string }>("SELECT words FROM utterances").toArray());
+    const stored = await inObject(header.fileId, (sql) => sql.exec<{ words: string }>("SELECT words FROM utterances").toArray());
     for (const row of stored) expect(row.words).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
     await expectStatsConsistent(transcriptId);
   });

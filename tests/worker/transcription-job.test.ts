@@ -14,7 +14,7 @@ import { openTab, until } from "./live-helpers";
 import { NO_FIELDS, sampleTranscript } from "./transcript-helpers";
 import { buildTranscriptRows } from "../../worker/transcripts/ingest";
 import { saveNewTranscript } from "../../worker/transcripts/store";
-import { userStore } from "../../worker/channel";
+import { transcriptRoom } from "../../worker/objects";
 
 // The OpenAI-compatible service against the fake server in tests/support.
 const openAiEnv = withInlineWorkflow(
@@ -30,7 +30,7 @@ async function processingFile(user: TestUser, filename: string, startedAt = new 
   const key = `users/${user.id}/${id}/${filename}`;
   await env.MEDIA.put(key, wav(2), { httpMetadata: { contentType: "audio/wav" } });
   await env.DB.prepare(
-    "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, ?, ?, ?, 'audio/wav', 100, ?, 'processing', ?, ?, ?)",
+    "INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?, ?, ?, 'audio/wav', 100, ?, 'processing', ?, ?, ?)",
   )
     .bind(id, user.id, filename, filename, key, duration, startedAt, startedAt, startedAt)
     .run();
@@ -100,7 +100,7 @@ describe("transcription job", () => {
     expect(await transcriptCount(file.id)).toBe(1);
     // The user's store holds one transcript of the file, not one per delivery.
     const held = await inObject(
-      user.id,
+      file.id,
       (sql) => sql.exec<{ n: number }>("SELECT count(*) AS n FROM transcripts WHERE file_id = ?", file.id).one().n,
     );
     expect(held).toBe(1);
@@ -284,7 +284,7 @@ describe("ready means readable", () => {
 
     // A second delivery of that run read the file as processing before the first finished, found no
     // transcript to merge with, and now writes its own (what the job does after that point).
-    const late = buildTranscriptRows({ id: file.id, storeId: user.id }, sampleTranscript(), {
+    const late = buildTranscriptRows({ id: file.id, workspaceId: user.id }, sampleTranscript(), {
       service: "openai-compatible",
       startedAt: run,
       completedAt: new Date().toISOString(),
@@ -305,12 +305,12 @@ describe("ready means readable", () => {
       .bind(file.id)
       .first<string>("run"))!;
     // The first delivery's store write, then a restart before D1 heard of it.
-    const rows = buildTranscriptRows({ id: file.id, storeId: user.id }, sampleTranscript(), {
+    const rows = buildTranscriptRows({ id: file.id, workspaceId: user.id }, sampleTranscript(), {
       service: "openai-compatible",
       startedAt: run,
       completedAt: run,
     });
-    await userStore(env, user.id).ingestTranscript(rows, run, NO_FIELDS);
+    await transcriptRoom(env, file.id).ingestTranscript(rows, run, NO_FIELDS);
     expect((await fileRow(file.id))!.status).toBe("processing");
 
     expect((await deliver(user, file)).explicitAcks).toHaveLength(1);

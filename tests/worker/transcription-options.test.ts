@@ -47,7 +47,7 @@ async function processingFile(
   const now = new Date().toISOString();
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType } });
   await env.DB.prepare(
-    "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at, transcription_options) VALUES (?1, ?2, ?2, ?2, ?, ?, ?, ?, ?, 10, 'processing', ?, ?, ?, ?)",
+    "INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at, transcription_options) VALUES (?1, ?2, ?2, ?, ?, ?, ?, ?, 10, 'processing', ?, ?, ?, ?)",
   )
     .bind(id, user.id, filename, filename, key, contentType, bytes.length, now, now, now, options ? JSON.stringify(options) : null)
     .run();

@@ -184,12 +184,7 @@ describe("re-transcribing a corrected transcript", { timeout: 30_000 }, () => {
 /** The named utterances as the store keeps them (every one without `ids`). */
 async function statesOf(tid: string, ids?: readonly string[]) {
   const header = await headerOf(tid);
-  return readCurrentStates(
-    env,
-    header.userId,
-    header.fileId,
-    ids ?? (await readUtterances(env, header.userId, header.fileId)).map((u) => u.id),
-  );
+  return readCurrentStates(env, header.fileId, ids ?? (await readUtterances(env, header.fileId)).map((u) => u.id));
 }
 
 type EditSpec = { kind: "words" | "split" | "merge" | "speaker"; at: number; word: number };
@@ -200,7 +195,7 @@ async function applyEdit(tid: string, e: EditSpec, n: number) {
   const list = await statesOf(tid);
   const u = list[e.at % list.length]!;
   const words = u.transcriptWords;
-  const speakerIds = (await readSpeakers(env, header.userId, header.fileId)).map((s) => s.id);
+  const speakerIds = (await readSpeakers(env, header.fileId)).map((s) => s.id);
   const req: OpRequest | null =
     e.kind === "words"
       ? {
@@ -223,7 +218,7 @@ async function applyEdit(tid: string, e: EditSpec, n: number) {
           ? { type: "merge", targetUtteranceId: u.id }
           : { type: "set_speaker", utteranceId: u.id, speakerId: speakerIds[e.word % speakerIds.length]! };
   if (!req) return;
-  await editTranscript(env, header.userId, header.fileId, { kind: "operation", req: req, opId: null }, null).catch((error: unknown) => {
+  await editTranscript(env, header.fileId, { kind: "operation", req: req, opId: null }, null).catch((error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
   });
 }
@@ -272,7 +267,7 @@ describe("re-transcribing after random edits (property)", { timeout: 240_000 }, 
             .first<{ p: string }>())!;
           const now = new Date().toISOString();
           const rows = buildTranscriptRows(
-            { id: stored.fileId, storeId: user.id },
+            { id: stored.fileId, workspaceId: user.id },
             { duration: t + 1, speakers: ["A", "B"], utterances: utterancesOut },
             {
               service: "test",

@@ -1,4 +1,4 @@
-// Re-transcribing a file whose transcript the user's object holds (decision 023, rules 2 and 4):
+// Re-transcribing a file whose transcript its room holds (decision 023, rules 2 and 4):
 // the merge and its undo run in the object, D1 keeps only the header and a copy of the file's
 // fields, which follows each change unless it already holds a newer one. (The behaviours both
 // stores share are in retranscribe-keep.test.ts beside it.)
@@ -23,10 +23,10 @@ async function inLanguage(fileId: string, language: string) {
     .run();
 }
 
-/** Rows of the re-transcription sides and history entries of a file's transcript in its owner's object. */
-const objectRows = (userId: string, fileId: string) =>
+/** Rows of the re-transcription sides and history entries of a file's transcript in its room. */
+const objectRows = (fileId: string) =>
   inObject(
-    userId,
+    fileId,
     (sql) =>
       sql
         .exec<{ snapshots: number; utterances: number; history: number }>(
@@ -39,7 +39,7 @@ const objectRows = (userId: string, fileId: string) =>
         .toArray()[0] ?? null,
   );
 
-describe("re-transcription in the user's object", { timeout: 30_000 }, () => {
+describe("re-transcription in the file's transcript room", { timeout: 30_000 }, () => {
   it("merges in the object, and the file's language follows undo and redo", async () => {
     const { user, file } = await correctedFile("obj-retx-lang");
     const tid = await transcriptId(file.id);
@@ -53,7 +53,7 @@ describe("re-transcription in the user's object", { timeout: 30_000 }, () => {
     const merged = await fileOf(user, file.id);
     expect(merged).toMatchObject({ status: "ready", detectedLanguage: "german" });
     expect(first).not.toBe("german");
-    expect(await objectRows(user.id, file.id)).toMatchObject({ snapshots: 1, utterances: before.length });
+    expect(await objectRows(file.id)).toMatchObject({ snapshots: 1, utterances: before.length });
 
     await undoOk(user, file.id);
     expect((await fileOf(user, file.id)).detectedLanguage).toBe(first);
@@ -72,7 +72,7 @@ describe("re-transcription in the user's object", { timeout: 30_000 }, () => {
     await startAgain(file.id);
     await deliver(user, file);
     const weights = () =>
-      inObject(user.id, (sql) =>
+      inObject(file.id, (sql) =>
         sql
           .exec<{ entry: number; change: number; sides: number; transcript: number; entries: number; store: number; all: number }>(
             `SELECT h.bytes AS entry, length(h.change) AS change,
@@ -112,7 +112,7 @@ describe("re-transcription in the user's object", { timeout: 30_000 }, () => {
     const { user, file } = await correctedFile("obj-retx-run");
     await startAgain(file.id);
     const now = new Date().toISOString();
-    const rows = buildTranscriptRows({ id: file.id, storeId: user.id }, saying("Late words."), {
+    const rows = buildTranscriptRows({ id: file.id, workspaceId: user.id }, saying("Late words."), {
       service: "test",
       startedAt: now,
       completedAt: now,
@@ -133,21 +133,21 @@ describe("re-transcription in the user's object", { timeout: 30_000 }, () => {
     await startAgain(file.id);
     await deliver(user, file);
     await undoOk(user, file.id);
-    expect((await objectRows(user.id, file.id))!.snapshots).toBe(2);
+    expect((await objectRows(file.id))!.snapshots).toBe(2);
     // A new edit after the undo: the re-transcription can no longer be redone.
     const [u] = await utterances(user, file.id);
     const words = unchangedWords(u);
     words[0] = { id: u.transcriptWords[0].id, text: "Hello", end_time: u.transcriptWords[0].endTime, confidence_score: 1 };
     expectStatus(await updateWords(user, file.id, u.id, { words }), 200);
-    expect(await objectRows(user.id, file.id)).toMatchObject({ snapshots: 0, utterances: 0 });
+    expect(await objectRows(file.id)).toMatchObject({ snapshots: 0, utterances: 0 });
 
     await startAgain(file.id);
     await deliver(user, file);
-    expect((await objectRows(user.id, file.id))!.snapshots).toBe(1);
+    expect((await objectRows(file.id))!.snapshots).toBe(1);
     expect(texts(await utterances(user, file.id))[0]).toBe("Hello MoveFlow everyone. Thanks for joining.");
     expectStatus(await call("DELETE", `/audio_files/${file.id}`, undefined, user), 200);
-    expect(await objectRows(user.id, file.id)).toBeNull();
-    const orphans = await inObject(user.id, (sql) =>
+    expect(await objectRows(file.id)).toBeNull();
+    const orphans = await inObject(file.id, (sql) =>
       sql.exec<{ n: number }>("SELECT (SELECT count(*) FROM snapshots) + (SELECT count(*) FROM snapshot_utterances) AS n").one(),
     );
     expect(orphans.n).toBe(0);

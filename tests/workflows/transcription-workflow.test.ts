@@ -28,7 +28,7 @@ async function processingFile(user: TestUser, filename: string, pieces: number) 
   const bytes = wav(pieces * SECONDS_PER_PIECE);
   await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "audio/wav" } });
   await env.DB.prepare(
-    "INSERT INTO audio_files (id, workspace_id, store_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?2, ?3, ?3, ?4, 'audio/wav', ?5, ?6, 'processing', ?7, ?7, ?7)",
+    "INSERT INTO audio_files (id, workspace_id, uploaded_by, name, filename, storage_key, content_type, file_size, duration_seconds, status, processing_started_at, created_at, updated_at) VALUES (?1, ?2, ?2, ?3, ?3, ?4, 'audio/wav', ?5, ?6, 'processing', ?7, ?7, ?7)",
   )
     .bind(id, user.id, filename, key, bytes.length, pieces * SECONDS_PER_PIECE, now)
     .run();
@@ -224,11 +224,11 @@ describe("transcription workflow", () => {
 
     // A re-transcription's store step has checked its run is current; the user cancels before its store call.
     await startAgain(file.id);
-    const row = (await env.DB.prepare("SELECT store_id, processing_started_at FROM audio_files WHERE id = ?")
+    const row = (await env.DB.prepare("SELECT workspace_id, processing_started_at FROM audio_files WHERE id = ?")
       .bind(file.id)
-      .first<{ store_id: string; processing_started_at: string }>())!;
+      .first<{ workspace_id: string; processing_started_at: string }>())!;
     expect((await call("POST", `/audio_files/${file.id}/cancel`, undefined, user)).body.data).toMatchObject({ failureReason: "Cancelled" });
-    const rows = buildTranscriptRows({ id: file.id, storeId: row.store_id }, generatedTranscript(2, 3), {
+    const rows = buildTranscriptRows({ id: file.id, workspaceId: row.workspace_id }, generatedTranscript(2, 3), {
       service: "openai-compatible",
       startedAt: row.processing_started_at,
       completedAt: new Date().toISOString(),

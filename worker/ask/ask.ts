@@ -50,7 +50,7 @@ export async function prepareQuestion(
 }
 
 /** A kept question is a courtesy: failing to keep it never fails the answer. */
-async function remember(env: Env, scope: { fileId: string; storeId: string }, user: UserRow, question: string, answer: AskAnswer) {
+async function remember(env: Env, scope: { fileId: string; workspaceId: string }, user: UserRow, question: string, answer: AskAnswer) {
   const kept: RecentQuestion = {
     id: newId(),
     question,
@@ -59,7 +59,7 @@ async function remember(env: Env, scope: { fileId: string; storeId: string }, us
     asked_by: { id: user.id, full_name: user.fullName },
   };
   try {
-    await keepQuestion(env, scope.storeId, scope.fileId, kept);
+    await keepQuestion(env, scope.fileId, kept);
   } catch (error) {
     console.error(`Could not keep a question on ${scope.fileId}`, error);
   }

@@ -4,6 +4,7 @@ import { MESSAGES } from "../../common/messages";
 import { forbidden, unauthorized } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { isApiToken, resolveApiToken } from "./api-tokens";
+import type { BatchItem } from "drizzle-orm/batch";
 import { routeReadOf } from "./read-with-sign-in";
 import { sessionClaims, sessionFrom, sessionQuery } from "./sessions";
 
@@ -34,12 +35,18 @@ const authenticate = (tokens: boolean) =>
     if (!claims) throw unauthorized(MESSAGES.sessionExpired);
     // A route that reads D1 first (the file an edit or an opening read is about) has it sent in the same trip.
     const routeRead = routeReadOf(c);
-    const [sessionRows, routeRows] = routeRead
-      ? await c.var.db.batch([sessionQuery(c.var.db, claims), routeRead.read.query(c.var.db, claims.userId, routeRead.value)])
+    const onWrite = routeRead && !READS.has(c.req.method) ? routeRead.read.onWrite : undefined;
+    const [sessionRows, routeRows, ...written] = routeRead
+      ? await c.var.db.batch([
+          sessionQuery(c.var.db, claims),
+          routeRead.read.query(c.var.db, claims.userId, routeRead.value),
+          ...(onWrite?.statements(c.var.db, claims.userId) ?? []),
+        ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])
       : [await sessionQuery(c.var.db, claims), null];
-    const session = sessionFrom(sessionRows, claims);
+    const session = sessionFrom(sessionRows as Parameters<typeof sessionFrom>[0], claims);
     if (!session) throw unauthorized(MESSAGES.sessionExpired);
     if (routeRead && routeRows) routeRead.read.keep(c, routeRead.value, routeRows as unknown[]);
+    if (onWrite) onWrite.keep(c, written);
     c.set("user", session.user);
     c.set("sessionId", session.sessionId);
     c.set("apiToken", null);

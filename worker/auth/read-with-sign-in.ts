@@ -16,6 +16,11 @@ export interface ReadWithSignIn {
   query(db: Db, userId: string, value: string): BatchItem<"sqlite">;
   /** Puts the rows on the context for the handler, once the session is known to count. */
   keep(c: Context<AppEnv>, value: string, rows: unknown[]): void;
+  /** A write on the route (any method but GET and HEAD) also sends these, and keeps their answers. */
+  onWrite?: {
+    statements(db: Db, userId: string): BatchItem<"sqlite">[];
+    keep(c: Context<AppEnv>, results: unknown[]): void;
+  };
 }
 
 const marked = new WeakMap<object, ReadWithSignIn>();

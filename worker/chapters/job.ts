@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { ChapterInput } from "../../core/chapters";
 import type { UtteranceDto } from "../../core/transcript";
 import { CHAPTER_GENERATION_MESSAGES, type ChapterGenerationDto } from "../../common/chapters";
-import { userStore } from "../channel";
+import { transcriptRoom } from "../objects";
 import { type Config, getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, transcripts, users } from "../db/schema";
@@ -17,10 +17,10 @@ import { SUMMARY_MAX_ATTEMPTS } from "../summaries/job";
 import { editTranscript, readSpeakers, readUtterances } from "../transcripts/store";
 import { generateChapters, type ProposedChapter, UnreadableChaptersError } from "./generate";
 
-type ChaptersOf = { audioFileId: string; storeId: string };
+type ChaptersOf = { audioFileId: string };
 
 const mark = (env: Env, of: ChaptersOf, status: ChapterGenerationDto["status"], error: string | null, onlyWhileGenerating = false) =>
-  userStore(env, of.storeId).markChapters(of.audioFileId, status, error, onlyWhileGenerating);
+  transcriptRoom(env, of.audioFileId).markChapters(of.audioFileId, status, error, onlyWhileGenerating);
 
 /** The editor asks for chapters: marked generating, then queued; 409 when no model is configured. */
 export async function requestChapters(env: Env, config: Config, of: ChaptersOf, userId: string): Promise<void> {
@@ -50,7 +50,7 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
   // The file's store and workspace as they are now (a file may have moved since the job was queued).
   const db = getDb(env.DB);
   const row = await db
-    .select({ audioFileId: transcripts.audioFileId, storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId })
+    .select({ audioFileId: transcripts.audioFileId, workspaceId: audioFiles.workspaceId })
     .from(transcripts)
     .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
     .where(eq(transcripts.audioFileId, job.audio_file_id))
@@ -66,10 +66,7 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
   const model = chatModel(env, getConfig(env));
   if (!model) return fail(CHAPTER_GENERATION_MESSAGES.unavailable);
   try {
-    const [speakers, utterances] = await Promise.all([
-      readSpeakers(env, row.storeId, row.audioFileId),
-      readUtterances(env, row.storeId, row.audioFileId),
-    ]);
+    const [speakers, utterances] = await Promise.all([readSpeakers(env, row.audioFileId), readUtterances(env, row.audioFileId)]);
     const names = new Map(speakers.map((s) => [s.id, s.displayName]));
     const lines = utterances.map((u) => ({
       speaker: names.get(u.speakerId) ?? "Speaker",
@@ -81,7 +78,7 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
     if (!input.length) return fail(CHAPTER_GENERATION_MESSAGES.none);
     // The history names who asked.
     const asker = await db.select({ id: users.id, name: users.fullName }).from(users).where(eq(users.id, job.user_id)).get();
-    await editTranscript(env, row.storeId, row.audioFileId, { kind: "chapters", input, generated: true }, null, asker ?? null);
+    await editTranscript(env, row.audioFileId, { kind: "chapters", input, generated: true }, null, asker ?? null);
   } catch (error) {
     console.error(`Chapters of ${job.audio_file_id} failed (attempt ${message.attempts})`, error);
     if (error instanceof UnreadableChaptersError) return fail(CHAPTER_GENERATION_MESSAGES.unreadable);

@@ -30,7 +30,7 @@ const actorOf = ({ user, target }: CommentCall): CommentActor => ({
 });
 
 async function change(call: CommentCall, c: CommentsChange) {
-  return changeComments(call.env, call.target.storeId, call.target.fileId, c, actorOf(call), call.clientId);
+  return changeComments(call.env, call.target.fileId, c, actorOf(call), call.clientId);
 }
 
 function notice(call: CommentCall, kind: "mention" | "reply", threadId: string, body: string) {

@@ -2,7 +2,7 @@
 // change both together (tests/worker/schema-drift.test.ts compares them:
 // columns, indexes and foreign keys).
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { REVIEW_STATUSES } from "../../common/comments";
 import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES } from "../../common/exports";
 import { FILE_STATUSES } from "../../common/library";
@@ -111,7 +111,6 @@ export const audioFiles = sqliteTable(
     /** Who uploaded it (null once that account is gone: the workspace keeps the file). */
     uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     /** The transcript store object (named by the workspace the file was uploaded to); a move between workspaces keeps it. */
-    storeId: text("store_id").notNull(),
     folderId: text("folder_id").references(() => folders.id, CASCADE),
     name: text("name").notNull(),
     filename: text("filename").notNull(),
@@ -640,3 +639,12 @@ export const missedCommentMails = sqliteTable(
     index("missed_comment_mails_file").on(t.audioFileId),
   ],
 );
+
+/** Each person's edit limit, a bucket refilled at a steady rate (migration 0041, worker/auth/edit-budget.ts). */
+export const editBudgets = sqliteTable("edit_budgets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  units: real("units").notNull(),
+  at: integer("at").notNull(),
+});

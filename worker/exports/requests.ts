@@ -27,7 +27,7 @@ export async function requestExport(
   input: { format: ExportFormat; options: ExportOptions; language?: string | undefined },
 ): Promise<ExportRow> {
   await getTranscriptHeader(db, file.id);
-  if (input.language) await requireCompletedTranslation(env, { fileId: file.id, storeId: file.storeId, language: input.language });
+  if (input.language) await requireCompletedTranslation(env, { fileId: file.id, language: input.language });
   const row = await createExport(db, {
     userId,
     audioFileId: file.id,

@@ -43,15 +43,15 @@ async function loadDocument(
   if (!found || !transcript) return null;
   const { file } = found;
   const [dto, utterances, comments, chapters] = await Promise.all([
-    readTranscript(env, file.storeId, audioFileId),
-    readUtterances(env, file.storeId, audioFileId),
-    withComments ? readComments(env, file.storeId, audioFileId) : [],
-    readChapters(env, file.storeId, audioFileId),
+    readTranscript(env, audioFileId),
+    readUtterances(env, audioFileId),
+    withComments ? readComments(env, audioFileId) : [],
+    readChapters(env, audioFileId),
   ]);
   const doc = buildExportDocument(file, dto, dto.speakers, utterances, comments, chapters.data);
   if (!language) return doc;
   // A translation gone since the request (asked for again and failed, or the file re-transcribed): not ready.
-  const translation = await readTranslation(env, { fileId: audioFileId, storeId: file.storeId, language }).catch(() => null);
+  const translation = await readTranslation(env, { fileId: audioFileId, language }).catch(() => null);
   if (translation?.status !== "completed") return null;
   const ids = utterances.filter((u) => u.transcriptWords.length > 0).map((u) => u.id);
   return translatedDocument(doc, ids, translation);

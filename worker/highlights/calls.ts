@@ -31,7 +31,7 @@ export async function createHighlight(call: HighlightCall, input: HighlightCreat
   const label = await labelFor(db, target.workspaceId, input.label);
   const id = crypto.randomUUID();
   const change = { kind: "create", id, startWordId: input.start_word_id, endWordId: input.end_word_id, label: label.label } as const;
-  const made = await changeHighlights(env, target.storeId, target.fileId, change, actorOf(call), call.clientId);
+  const made = await changeHighlights(env, target.fileId, change, actorOf(call), call.clientId);
   await batch(db, [
     db.insert(highlightRefs).values({ id, audioFileId: target.fileId }),
     ...(label.isNew ? [addLabel(db, target.workspaceId, label.label)] : []),
@@ -40,6 +40,6 @@ export async function createHighlight(call: HighlightCall, input: HighlightCreat
 }
 
 export async function removeHighlight(call: HighlightCall, id: string): Promise<void> {
-  await changeHighlights(call.env, call.target.storeId, call.target.fileId, { kind: "delete", id }, actorOf(call), call.clientId);
+  await changeHighlights(call.env, call.target.fileId, { kind: "delete", id }, actorOf(call), call.clientId);
   await call.db.delete(highlightRefs).where(eq(highlightRefs.id, id));
 }

@@ -12,8 +12,9 @@ type Actor = Pick<UserRow, "id" | "fullName">;
 
 /**
  * Renames a file, moves it to a folder, or moves it into another workspace where the actor may
- * edit and which has room for it. Its transcript stays in the store object it was made in
- * (the file's store_id), so history, undo and the live room come along whole.
+ * edit and which has room for it. Its transcript room is the file's own, so history, undo,
+ * comments and the live room come along whole; the route then tells the room (moveTranscript),
+ * which moves the file's texts from one workspace's index to the other's.
  */
 export async function moveOrUpdateFile(
   db: Db,

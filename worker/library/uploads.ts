@@ -90,7 +90,6 @@ export function newFileRow(f: {
     id: crypto.randomUUID(),
     workspaceId: f.workspaceId,
     uploadedBy: f.uploadedBy,
-    storeId: f.workspaceId,
     folderId: f.folderId,
     reviewStatus: "draft",
     reviewedBy: null,

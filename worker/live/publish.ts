@@ -3,11 +3,11 @@
 // a courtesy (tabs also refetch when they reconnect), so it never fails the caller: a failure
 // is logged with the message's type. Answers how many tabs received it (null when a push failed).
 import type { LiveMessage } from "../../common/live-messages";
-import { userChannel } from "../channel";
+import { personChannel } from "../objects";
 
 export async function publish(env: Env, userId: string, message: LiveMessage): Promise<number | null> {
   try {
-    return await (await userChannel(env, userId)).publish(message);
+    return await (await personChannel(env, userId)).publish(message);
   } catch (error) {
     console.error(`Could not publish ${message.type} to`, userId, error);
     return null;

@@ -10,7 +10,7 @@ import { dataOf, routeDocs } from "../lib/openapi";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { transcriptStoreOf, workspaceFor } from "../workspaces/access";
+import { transcriptAccessOf, workspaceFor } from "../workspaces/access";
 
 /**
  * `POST /ask`: a question about one file (`file_id`) or every file of a workspace, answered from
@@ -34,7 +34,7 @@ export const askRoutes = new Hono<AppEnv>().use(requireAuth).post(
     const { question, file_id, workspace_id } = c.req.valid("json");
     const { db, user } = c.var;
     const scope = file_id
-      ? { fileId: file_id, storeId: await transcriptStoreOf(db, user.id, file_id, "read") }
+      ? { fileId: file_id, workspaceId: await transcriptAccessOf(db, user.id, file_id, "read") }
       : { workspaceId: await workspaceFor(db, user.id, workspace_id, "read") };
     const prepared = await prepareQuestion(c.env, c.var.config, user, question, scope);
 

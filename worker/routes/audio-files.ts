@@ -27,7 +27,7 @@ import { assertUploadAllowed, confirmUpload, newUploadKey, uploadContentType } f
 import { assertUploadQuota, takeTranscriptionStart } from "../library/quotas";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
-import { correctedUtterances } from "../transcripts/store";
+import { correctedUtterances, moveTranscript } from "../transcripts/store";
 import { servedMediaType } from "../../common/upload-rules";
 import { mediaLink, uploadLink } from "../storage/links";
 import { serviceConfiguration } from "../transcription/configuration";
@@ -209,7 +209,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read");
-      const data: CorrectionsDto = { corrected_utterances: await correctedUtterances(c.env, row.storeId, row.id) };
+      const data: CorrectionsDto = { corrected_utterances: await correctedUtterances(c.env, row.id) };
       return c.json({ data }, 200);
     },
   )
@@ -225,6 +225,8 @@ export const audioFileRoutes = new Hono<AppEnv>()
         folderId: folder_id,
         workspaceId: workspace_id,
       });
+      // Found by its words in its new workspace's search and Ask from this answer on.
+      if (updated.workspaceId !== file.workspaceId) await moveTranscript(c.env, file.id, updated.workspaceId);
       tellLibraryChanged(c, file.workspaceId, updated.workspaceId);
       return c.json({ data: toDto(updated) }, 200);
     },

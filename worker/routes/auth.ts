@@ -14,7 +14,7 @@ import { requireAuth, requireSession } from "../auth/middleware";
 import { enforceAuthRateLimit } from "../auth/rate-limit";
 import * as auth from "../auth/service";
 import { revokeSession } from "../auth/sessions";
-import { endLiveSessions } from "../channel";
+import { endLiveSessions } from "../objects";
 import { toPublicUser } from "../auth/users";
 import { validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";

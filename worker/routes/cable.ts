@@ -3,7 +3,7 @@ import { MESSAGES } from "../../common/messages";
 import { fileRoomOf } from "../workspaces/access";
 import { requireSession } from "../auth/middleware";
 import { claimSocketTicket, issueSocketTicket, SOCKET_TICKET_TTL_SECONDS } from "../auth/socket-tickets";
-import { userChannel } from "../channel";
+import { personChannel, transcriptRoomForSockets } from "../objects";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../types";
 import { z } from "zod";
@@ -31,7 +31,7 @@ export const cableTicketRoutes = new Hono<AppEnv>().post(
 /**
  * The live socket: `/cable?token=<ticket>` is routed to the ticket owner's channel (their
  * notifications), tagged with its session; `/cable?token=<ticket>&file=<id>` is a file socket,
- * routed to the object that holds the file's transcript when the ticket's owner may read it (404
+ * routed to the file's transcript room when the ticket's owner may read it (404
  * as for a missing file otherwise): the file's changes and who else has it open. The object hears
  * only the grant built here, never the client's headers. A bearer token is not accepted here: it
  * must never travel in a URL.
@@ -44,8 +44,10 @@ export const cableRoutes = new Hono<AppEnv>().get("/", async (c) => {
   if (!session) return c.json({ error: MESSAGES.sessionExpired }, 401);
   const grant = { sessionId: session.sessionId, sessionExpiresAt: session.sessionExpiresAt };
   const fileId = c.req.query("file");
-  if (!fileId) return (await userChannel(c.env, session.userId)).fetch(socketRequest(c.req.url, grant));
+  if (!fileId) return (await personChannel(c.env, session.userId)).fetch(socketRequest(c.req.url, grant));
   const room = await fileRoomOf(getDb(c.env.DB), session.userId, fileId);
   const file = { id: fileId, workspaceId: room.workspaceId, userId: session.userId, name: room.name };
-  return (await userChannel(c.env, room.storeId)).fetch(socketRequest(c.req.url, { ...grant, file }));
+  // Noted with the person, so leaving the workspace closes this socket at once (live/member-sockets.ts).
+  await (await personChannel(c.env, session.userId)).noteFileRoom(room.workspaceId, fileId);
+  return (await transcriptRoomForSockets(c.env, fileId)).fetch(socketRequest(c.req.url, { ...grant, file }));
 });

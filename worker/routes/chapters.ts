@@ -9,7 +9,7 @@ import { validate } from "../lib/validate";
 import { edit } from "../transcripts/edit-endpoint";
 import { fileAccess } from "../transcripts/file-access";
 import type { AppEnv } from "../types";
-import { transcriptStoreOf } from "../workspaces/access";
+import { readableFile, transcriptAccessOf } from "../workspaces/access";
 
 const doc = routeDocs("Transcripts");
 
@@ -21,7 +21,7 @@ const doc = routeDocs("Transcripts");
 export const chapterRoutes = new Hono<AppEnv>()
   .get("/:id/chapters", doc({ summary: "List a transcript's chapters", response: chaptersAnswerSchema, errors: [404] }), async (c) => {
     const fileId = c.req.param("id");
-    return c.json(await readChapters(c.env, await transcriptStoreOf(c.var.db, c.var.user.id, fileId, "read"), fileId), 200);
+    return c.json(await readChapters(c.env, await readableFile(c.var.db, c.var.user.id, fileId)), 200);
   })
   .put(
     "/:id/chapters",
@@ -52,10 +52,11 @@ export const chapterRoutes = new Hono<AppEnv>()
     limitPerUser("summary"),
     async (c) => {
       const fileId = c.req.param("id");
-      const of = { audioFileId: fileId, storeId: await transcriptStoreOf(c.var.db, c.var.user.id, fileId, "edit") };
+      await transcriptAccessOf(c.var.db, c.var.user.id, fileId, "edit");
+      const of = { audioFileId: fileId };
       // 404 for a file without a transcript before anything is marked or queued.
-      await readChapters(c.env, of.storeId, fileId);
+      await readChapters(c.env, fileId);
       await requestChapters(c.env, c.var.config, of, c.var.user.id);
-      return c.json(await readChapters(c.env, of.storeId, fileId), 202);
+      return c.json(await readChapters(c.env, fileId), 202);
     },
   );

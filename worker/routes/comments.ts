@@ -29,7 +29,7 @@ export const transcriptCommentRoutes = new Hono<AppEnv>()
     docT({ summary: "List a transcript's comment threads", responseDescription: "`{data: [thread]}`", errors: [404] }),
     async (c) => {
       const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "read");
-      return c.json({ data: await readComments(c.env, target.storeId, target.fileId) }, 200);
+      return c.json({ data: await readComments(c.env, target.fileId) }, 200);
     },
   )
   .post(

@@ -5,7 +5,7 @@ import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { fileAccess } from "../transcripts/file-access";
 import { readHistory } from "../transcripts/store";
 import type { AppEnv } from "../types";
-import { transcriptStoreOf } from "../workspaces/access";
+import { readableFile } from "../workspaces/access";
 import { routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Transcripts");
@@ -26,11 +26,7 @@ export const editHistoryRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         {
-          data: await readHistory(
-            c.env,
-            await transcriptStoreOf(c.var.db, c.var.user.id, c.req.valid("param").id, "read"),
-            c.req.valid("param").id,
-          ),
+          data: await readHistory(c.env, await readableFile(c.var.db, c.var.user.id, c.req.valid("param").id)),
         },
         200,
       ),

@@ -37,7 +37,7 @@ export const transcriptHighlightRoutes = new Hono<AppEnv>()
     validate("query", highlightListQuerySchema),
     async (c) => {
       const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "read");
-      return c.json({ data: await readHighlights(c.env, target.storeId, target.fileId, c.req.valid("query").label) }, 200);
+      return c.json({ data: await readHighlights(c.env, target.fileId, c.req.valid("query").label) }, 200);
     },
   )
   .post(
@@ -62,7 +62,7 @@ export const transcriptHighlightRoutes = new Hono<AppEnv>()
     async (c) => {
       const { format, label } = c.req.valid("query");
       const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "read");
-      const list = quoteList(target.fileName, label, await readHighlights(c.env, target.storeId, target.fileId, label));
+      const list = quoteList(target.fileName, label, await readHighlights(c.env, target.fileId, label));
       const file = quoteListFile(target.fileName, format);
       const headers = {
         "content-type": file.contentType,

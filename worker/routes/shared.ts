@@ -107,11 +107,11 @@ export const sharedRoutes = new Hono<SharedEnv>()
       const transcript = await sharedTranscriptRow(c.var.db, share);
       if (c.req.valid("query").format === "compact") {
         const compact = transcript
-          ? await readCompactUtterancesJson(c.env, transcript.storeId, share.audioFileId)
+          ? await readCompactUtterancesJson(c.env, share.audioFileId)
           : JSON.stringify(new CompactWriter().finish());
         return dataAsJsonText<CompactUtterances>(c, compact);
       }
-      const list = transcript ? await readUtterancesJson(c.env, transcript.storeId, share.audioFileId) : "[]";
+      const list = transcript ? await readUtterancesJson(c.env, share.audioFileId) : "[]";
       return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${list}}`);
     },
   )

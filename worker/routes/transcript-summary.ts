@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import { requestSummary } from "../summaries/job";
 import { readTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
-import { transcriptStoreOf } from "../workspaces/access";
+import { transcriptAccessOf } from "../workspaces/access";
 import { routeDocs } from "../lib/openapi";
 
 const regenerateSchema = z.object({
@@ -32,10 +32,11 @@ export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
   limitPerUser("summary"),
   async (c) => {
     const audioFileId = c.req.param("id");
-    const of = { audioFileId, storeId: await transcriptStoreOf(c.var.db, c.var.user.id, audioFileId, "edit") };
+    await transcriptAccessOf(c.var.db, c.var.user.id, audioFileId, "edit");
+    const of = { audioFileId };
     // The store answers 404 for a file without a transcript before anything is marked or queued.
-    await readTranscript(c.env, of.storeId, audioFileId);
+    await readTranscript(c.env, audioFileId);
     await requestSummary(c.env, c.var.config, of, c.var.user.id, c.req.valid("json").summary_type);
-    return c.json({ data: await readTranscript(c.env, of.storeId, audioFileId) }, 202);
+    return c.json({ data: await readTranscript(c.env, audioFileId) }, 202);
   },
 );

@@ -7,7 +7,7 @@ import { dataAsJsonText } from "../lib/json-text";
 import { validate } from "../lib/validate";
 import { readCompactUtterancesJson, readCurrentStates, readSpeakers, readTranscript, readUtterancesJson } from "../transcripts/store";
 import type { AppEnv } from "../types";
-import { storeFrom } from "../workspaces/access";
+import { accessFrom } from "../workspaces/access";
 import { fileAccess, fileAccessOf } from "../transcripts/file-access";
 import { transcriptCommentRoutes } from "./comments";
 import { transcriptHighlightRoutes } from "./highlights";
@@ -23,8 +23,12 @@ import { utteranceRoutes } from "./utterances";
 import { chapterRoutes } from "./chapters";
 import { routeDocs } from "../lib/openapi";
 
-/** The store holding the transcript of `:id`, for a member of its workspace (404 for anyone else). */
-const readableStore = async (c: Context<AppEnv>) => storeFrom(await fileAccessOf(c, c.req.param("id") ?? ""), "read");
+/** The transcript of `:id`, for a member of its workspace (404 for anyone else): answers its id. */
+const readable = async (c: Context<AppEnv>) => {
+  const fileId = c.req.param("id") ?? "";
+  accessFrom(await fileAccessOf(c, fileId), "read");
+  return fileId;
+};
 
 const doc = routeDocs("Transcripts");
 
@@ -39,7 +43,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
     "/:id",
     doc({ summary: "Get a transcript (without its utterances)", responseDescription: "`{data: transcript}`", errors: [404] }),
     fileAccess("id"),
-    async (c) => c.json({ data: await readTranscript(c.env, await readableStore(c), c.req.param("id")) }, 200),
+    async (c) => c.json({ data: await readTranscript(c.env, await readable(c)) }, 200),
   )
   .get(
     "/:id/utterances",
@@ -53,23 +57,21 @@ export const transcriptRoutes = new Hono<AppEnv>()
     validate("query", utterancesQuerySchema),
     async (c) => {
       const { ids, first, format } = c.req.valid("query");
-      const audioFileId = c.req.param("id");
-      const storeId = await readableStore(c);
+      const audioFileId = await readable(c);
       if (ids) {
         // Only the named ones (another tab applies a change by them); unknown ids are simply absent.
-        const list = await readCurrentStates(c.env, storeId, audioFileId, ids);
+        const list = await readCurrentStates(c.env, audioFileId, ids);
         return format === "compact" ? c.json({ data: encodeUtterances(list) }, 200) : c.json({ data: { data: list } }, 200);
       }
-      if (format === "compact")
-        return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, storeId, audioFileId, first));
-      return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, storeId, audioFileId, first)}}`);
+      if (format === "compact") return dataAsJsonText<CompactUtterances>(c, await readCompactUtterancesJson(c.env, audioFileId, first));
+      return dataAsJsonText<{ data: UtteranceDto[] }>(c, `{"data":${await readUtterancesJson(c.env, audioFileId, first)}}`);
     },
   )
   .get(
     "/:id/speakers",
     doc({ summary: "A transcript's speakers", responseDescription: "`{data: [speaker]}`", errors: [404] }),
     fileAccess("id"),
-    async (c) => c.json({ data: await readSpeakers(c.env, await readableStore(c), c.req.param("id")) }, 200),
+    async (c) => c.json({ data: await readSpeakers(c.env, await readable(c)) }, 200),
   )
   .route("/", utteranceRoutes)
   .route("/", replaceRoutes)

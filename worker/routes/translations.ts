@@ -9,7 +9,7 @@ import { validate } from "../lib/validate";
 import { requestTranslation } from "../translations/job";
 import { listTranslations, readTranslation } from "../translations/store";
 import type { AppEnv } from "../types";
-import { fileFor, transcriptStoreOf } from "../workspaces/access";
+import { fileFor, readableFile } from "../workspaces/access";
 
 const doc = routeDocs("Transcripts");
 /** Any code: one never asked for (or not a language at all) answers 404 like a missing translation. */
@@ -38,16 +38,15 @@ export const transcriptTranslationRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       const file = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "edit", EDIT_MESSAGES.transcriptNotFound);
       await requestTranslation(c.env, c.var.config, file, c.var.user.id, input);
-      return c.json({ data: await readTranslation(c.env, { fileId: file.id, storeId: file.storeId, language: input.language }) }, 202);
+      return c.json({ data: await readTranslation(c.env, { fileId: file.id, language: input.language }) }, 202);
     },
   )
   .get(
     "/:id/translations",
     doc({ summary: "List a transcript's translations", response: listOf(translationSummaryDtoSchema), errors: [404] }),
     async (c) => {
-      const fileId = c.req.param("id");
-      const storeId = await transcriptStoreOf(c.var.db, c.var.user.id, fileId, "read");
-      return c.json({ data: await listTranslations(c.env, storeId, fileId) }, 200);
+      const fileId = await readableFile(c.var.db, c.var.user.id, c.req.param("id"));
+      return c.json({ data: await listTranslations(c.env, fileId) }, 200);
     },
   )
   .get(
@@ -61,7 +60,7 @@ export const transcriptTranslationRoutes = new Hono<AppEnv>()
     validate("param", languageParam),
     async (c) => {
       const { id, language } = c.req.valid("param");
-      const storeId = await transcriptStoreOf(c.var.db, c.var.user.id, id, "read");
-      return c.json({ data: await readTranslation(c.env, { fileId: id, storeId, language }) }, 200);
+      await readableFile(c.var.db, c.var.user.id, id);
+      return c.json({ data: await readTranslation(c.env, { fileId: id, language }) }, 200);
     },
   );

@@ -1,12 +1,12 @@
-// Search across a user's library: file names in D1's FTS5 index (migrations 0019 and 0023, kept
-// by triggers on audio_files), merged with the index of the user's own store, which holds every
-// transcript's utterances, speakers' names, summary and notes (decisions 015, 025, 028).
+// Search across a workspace's library: file names in D1's FTS5 index (migrations 0019 and 0023,
+// kept by triggers on audio_files), merged with the workspace's index, which holds every
+// transcript's utterances, speakers' names, summary and notes (decisions 015, 025, 053).
 import type { SearchHit, SearchPage } from "../../common/search";
 import { SEARCH_LIMITS, SEARCH_MESSAGES } from "../../common/search";
 import { makeSnippet, matchExpression, parseSearchQuery } from "../../common/search-query";
 import { unprocessable } from "../lib/errors";
-import type { StoreHit } from "../../durable-objects/transcript-store/search";
-import { userStore } from "../channel";
+import type { IndexHit } from "../../durable-objects/workspace-index/search";
+import { workspaceIndex } from "../objects";
 
 type SearchTerms = ReturnType<typeof parseSearchQuery>;
 
@@ -21,7 +21,7 @@ export interface SearchParams {
 
 /** Where the previous page ended in the order (score, newest file, D1's rows before the object's, row). */
 type Cursor = [score: number, createdAt: string, source: Source, id: number];
-/** 0: D1's index; 1: the user's object's. */
+/** 0: D1's index; 1: the workspace index's. */
 type Source = 0 | 1;
 
 function encodeCursor(cursor: Cursor): string {
@@ -144,7 +144,7 @@ async function d1Hits(
 }
 
 /**
- * The store's hits: every transcript's texts. The store knows neither folders
+ * The workspace index's hits: every transcript's texts. The index knows neither folders
  * nor the files' order, so D1 adds them; it is asked for more while the folder leaves too few.
  */
 async function objectHits(
@@ -155,9 +155,9 @@ async function objectHits(
   cursor: Cursor | undefined,
   need: number,
 ): Promise<{ placed: Placed[]; completeBefore?: number }> {
-  const store = userStore(env, workspaceId);
+  const index = workspaceIndex(env, workspaceId);
   for (let take = need; ; take *= 4) {
-    const { hits, more } = await store.searchStore(matchExpression(terms), {
+    const { hits, more } = await index.search(matchExpression(terms), {
       speaker: params.speaker,
       minScore: cursor?.[0] ?? -Number.MAX_VALUE,
       limit: take,
@@ -180,7 +180,7 @@ async function objectHits(
   }
 }
 
-function objectHit(h: StoreHit, file: { id: string; name: string; folder_id: string | null }, terms: SearchTerms): SearchHit {
+function objectHit(h: IndexHit, file: { id: string; name: string; folder_id: string | null }, terms: SearchTerms): SearchHit {
   const snippet = makeSnippet(h.body, terms);
   const hit: SearchHit = {
     file_id: file.id,

@@ -10,7 +10,7 @@ import { readTranscript } from "../transcripts/store";
 export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promise<SharedTranscriptDto | null> {
   const [file, transcript, owner] = await Promise.all([
     db
-      .select({ name: audioFiles.name, durationSeconds: audioFiles.durationSeconds, storeId: audioFiles.storeId })
+      .select({ name: audioFiles.name, durationSeconds: audioFiles.durationSeconds })
       .from(audioFiles)
       .where(eq(audioFiles.id, share.audioFileId))
       .get(),
@@ -18,7 +18,7 @@ export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promi
     share.showOwnerName ? db.select({ fullName: users.fullName }).from(users).where(eq(users.id, share.userId)).get() : undefined,
   ]);
   if (!file) return null;
-  const content = transcript ? await readTranscript(env, file.storeId, share.audioFileId) : null;
+  const content = transcript ? await readTranscript(env, share.audioFileId) : null;
   return {
     name: file.name,
     duration: file.durationSeconds ?? content?.duration ?? null,
@@ -39,10 +39,10 @@ export async function sharedTranscript(env: Env, db: Db, share: ShareRow): Promi
   };
 }
 
-/** The link's file's transcript header with the store that holds it, or undefined without one. */
+/** The link's file's transcript header, or undefined without one. */
 export function sharedTranscriptRow(db: Db, share: ShareRow) {
   return db
-    .select({ id: transcripts.id, storeId: audioFiles.storeId })
+    .select({ id: transcripts.id })
     .from(transcripts)
     .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
     .where(eq(transcripts.audioFileId, share.audioFileId))

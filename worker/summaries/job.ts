@@ -64,7 +64,7 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   const db = getDb(env.DB);
   // The file's store and workspace as they are now (a file may have moved since the job was queued).
   const row = await db
-    .select({ audioFileId: transcripts.audioFileId, storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId })
+    .select({ audioFileId: transcripts.audioFileId, workspaceId: audioFiles.workspaceId })
     .from(transcripts)
     .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
     .where(eq(transcripts.audioFileId, job.audio_file_id))
@@ -83,10 +83,7 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
   }
   let text: string | null;
   try {
-    const [speakers, utterances] = await Promise.all([
-      readSpeakers(env, row.storeId, row.audioFileId),
-      readUtterances(env, row.storeId, row.audioFileId),
-    ]);
+    const [speakers, utterances] = await Promise.all([readSpeakers(env, row.audioFileId), readUtterances(env, row.audioFileId)]);
     const names = new Map(speakers.map((s) => [s.id, s.displayName]));
     const lines = utterances.map((u) => ({
       speaker: names.get(u.speakerId) ?? "Speaker",

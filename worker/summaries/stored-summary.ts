@@ -1,16 +1,16 @@
 // A transcript's generated summary and its status, kept in its owner's store. The summary job
 // and the summary route read and write them only through these functions.
 import type { SummaryType, TranscriptDto } from "../../core/transcript";
-import { userStore } from "../channel";
+import { transcriptRoom } from "../objects";
 
 type Status = TranscriptDto["summaryStatus"];
 /** The file whose transcript it is, and its owner. */
 /** A file's transcript and the store object holding it. */
-export type SummaryOf = { audioFileId: string; storeId: string };
+export type SummaryOf = { audioFileId: string };
 
 /** The summary the transcript has now (the automatic one never replaces it). */
 export async function currentSummary(env: Env, of: SummaryOf): Promise<string | null> {
-  return (await userStore(env, of.storeId).summaryState(of.audioFileId)).summary;
+  return (await transcriptRoom(env, of.audioFileId).summaryState(of.audioFileId)).summary;
 }
 
 /**
@@ -24,7 +24,7 @@ export async function markSummary(
   error: string | null,
   onlyWhileGenerating = false,
 ): Promise<boolean> {
-  return userStore(env, of.storeId).markSummary(of.audioFileId, status, error, onlyWhileGenerating);
+  return transcriptRoom(env, of.audioFileId).markSummary(of.audioFileId, status, error, onlyWhileGenerating);
 }
 
 /**
@@ -38,5 +38,5 @@ export async function saveSummary(
   meta: { summaryType: SummaryType; summaryModel: string },
   requested: boolean,
 ): Promise<void> {
-  await userStore(env, of.storeId).saveSummary(of.audioFileId, text, meta, requested);
+  await transcriptRoom(env, of.audioFileId).saveSummary(of.audioFileId, text, meta, requested);
 }

@@ -3,7 +3,9 @@
 // current utterances when a sent version is stale.
 import type { Context } from "hono";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
-import { unprocessable } from "../lib/errors";
+import { ApiError, unprocessable } from "../lib/errors";
+import { editLimitMessage } from "../../core/edit-rate";
+import { chargeEdit, chargeEditWeight } from "../auth/edit-budget";
 import type { OperationResultDto, WordConflictDto } from "../../core/operation-results";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { AppEnv } from "../types";
@@ -41,10 +43,15 @@ export async function edit<K extends StoreEdit["kind"]>(
   change: Extract<StoreEdit, { kind: K }>,
 ): Promise<EditAnswers[K]> {
   const file = editTargetFrom(await fileAccessOf(c, audioFileId), audioFileId);
-  const done = await editTranscript<K>(c.env, file.storeId, audioFileId, change, clientId(c), {
+  // The author's limit, wherever the edit lands: charged with the sign-in check, or here for an API token.
+  const wait = c.var.editWait ?? (await chargeEdit(c.var.db, c.var.user.id));
+  if (wait > 0) throw new ApiError(429, editLimitMessage(wait), { "Retry-After": String(wait) });
+  const { data: done, historyBytes } = await editTranscript<K>(c.env, audioFileId, change, clientId(c), {
     id: c.var.user.id,
     name: c.var.user.fullName,
   });
+  // A trip only for a heavy edit (a long replace-all): a typed word weighs the unit already taken.
+  await chargeEditWeight(c.var.db, c.var.user.id, historyBytes);
   // Webhooks hear of it after the answer (at most once a minute per file); a word conflict changed nothing.
   if (file.hooked && !isWordConflict(done)) c.executionCtx.waitUntil(tellTranscriptEdited(c.env, c.var.db, file, c.var.user.id));
   return done;

@@ -37,7 +37,7 @@ function utteranceTimes(u: { start: number; end: number; words: readonly { start
 
 /** Turns a normalised result into rows, computing the transcript's statistics. */
 export function buildTranscriptRows(
-  file: Pick<AudioFileRow, "id" | "storeId">,
+  file: Pick<AudioFileRow, "id" | "workspaceId">,
   result: NormalizedTranscript,
   meta: { service: string; startedAt: string; completedAt: string },
 ): TranscriptRows {
@@ -84,7 +84,7 @@ export function buildTranscriptRows(
     transcript: {
       id: transcriptId,
       audioFileId: file.id,
-      storeId: file.storeId,
+      workspaceId: file.workspaceId,
       duration: round(result.duration > 0 ? result.duration : lastEnd),
       accuracyPercentage: wordCount ? round((confidenceSum / wordCount) * 100, 1) : 0,
       confidenceSum,

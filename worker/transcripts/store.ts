@@ -1,7 +1,7 @@
-// The Worker's side of the transcript store: every transcript lives in the store object its file
-// names (`store_id`, the workspace it was uploaded to; decisions 029 and 039). Each function is
-// one call into that object, made after the caller's role was checked; the object answers 404
-// for a file it does not hold, and an edit checks, commits and tells the open tabs in that one call.
+// The Worker's side of the transcripts: every transcript lives in its file's transcript room
+// (decision 053). Each function is one call into that object, made after the caller's role was
+// checked; the room answers 404 for a file it has no transcript of, and an edit checks, commits
+// and tells the file's open sockets in that one call.
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../core/transcript";
 import type { EditHistoryDto } from "../../core/operation-results";
 import type { UtteranceState } from "../../core/change";
@@ -11,12 +11,12 @@ import type { TranscriptRows } from "../../core/transcript-rows";
 import type { RecentQuestion } from "../../common/ask";
 import type { CommentDto } from "../../common/comments";
 import type { HighlightDto } from "../../common/highlights";
-import type { StorePassage } from "../../durable-objects/transcript-store/ask";
+import type { IndexPassage } from "../../durable-objects/workspace-index/ask";
 import type { CommentActor } from "../../durable-objects/transcript-store/comments";
 import type { CommentsChange, CommentsChangeDone } from "../../durable-objects/transcript-store/comment-changes";
 import type { HighlightActor, HighlightsChange } from "../../durable-objects/transcript-store/highlights";
 import type { EditAnswers, StoreEdit } from "../../durable-objects/transcript-store/edits";
-import { userStore } from "../channel";
+import { transcriptRoom, workspaceIndex } from "../objects";
 import type { AudioFileRow } from "../db/schema";
 import { readyAfterMergeStatement, readyStatement, whileProcessingRun } from "../library/file-status";
 import { ApiError } from "../lib/errors";
@@ -40,108 +40,107 @@ export function unwrap<T>(value: unknown): T {
 }
 
 /** The transcript as GET /transcripts/{id} answers it. */
-export async function readTranscript(env: Env, storeId: string, fileId: string): Promise<TranscriptDto> {
-  return unwrap(await userStore(env, storeId).openTranscript(fileId));
+export async function readTranscript(env: Env, fileId: string): Promise<TranscriptDto> {
+  return unwrap(await transcriptRoom(env, fileId).openTranscript(fileId));
 }
 
-export async function readSpeakers(env: Env, storeId: string, fileId: string): Promise<SpeakerDto[]> {
-  return unwrap(await userStore(env, storeId).transcriptSpeakers(fileId));
+export async function readSpeakers(env: Env, fileId: string): Promise<SpeakerDto[]> {
+  return unwrap(await transcriptRoom(env, fileId).transcriptSpeakers(fileId));
 }
 
 /** Every utterance in order (the first `first` when given), as the API's JSON text. */
-export async function readUtterancesJson(env: Env, storeId: string, fileId: string, first?: number): Promise<string> {
-  return unwrap(await userStore(env, storeId).utterancesJson(fileId, first));
+export async function readUtterancesJson(env: Env, fileId: string, first?: number): Promise<string> {
+  return unwrap(await transcriptRoom(env, fileId).utterancesJson(fileId, first));
 }
 
 /** Every utterance in order, as objects (exports, summaries). */
-export async function readUtterances(env: Env, storeId: string, fileId: string): Promise<UtteranceDto[]> {
-  return JSON.parse(await readUtterancesJson(env, storeId, fileId)) as UtteranceDto[];
+export async function readUtterances(env: Env, fileId: string): Promise<UtteranceDto[]> {
+  return JSON.parse(await readUtterancesJson(env, fileId)) as UtteranceDto[];
 }
 
 /** The same in the compact shape, as JSON text. */
-export async function readCompactUtterancesJson(env: Env, storeId: string, fileId: string, first?: number): Promise<string> {
-  return unwrap(await userStore(env, storeId).compactUtterancesJson(fileId, first));
+export async function readCompactUtterancesJson(env: Env, fileId: string, first?: number): Promise<string> {
+  return unwrap(await transcriptRoom(env, fileId).compactUtterancesJson(fileId, first));
 }
 
 /** Current states of the named utterances, in order; unknown ids are absent. */
-export async function readCurrentStates(env: Env, storeId: string, fileId: string, ids: readonly string[]): Promise<UtteranceState[]> {
-  return unwrap(await userStore(env, storeId).currentStates(fileId, [...ids]));
+export async function readCurrentStates(env: Env, fileId: string, ids: readonly string[]): Promise<UtteranceState[]> {
+  return unwrap(await transcriptRoom(env, fileId).currentStates(fileId, [...ids]));
 }
 
-export async function readHistory(env: Env, storeId: string, fileId: string): Promise<EditHistoryDto> {
-  return unwrap(await userStore(env, storeId).editHistory(fileId));
+export async function readHistory(env: Env, fileId: string): Promise<EditHistoryDto> {
+  return unwrap(await transcriptRoom(env, fileId).editHistory(fileId));
 }
 
 /** A file's comment threads in text order. */
-export async function readComments(env: Env, storeId: string, fileId: string): Promise<CommentDto[]> {
-  return unwrap(await userStore(env, storeId).listComments(fileId));
+export async function readComments(env: Env, fileId: string): Promise<CommentDto[]> {
+  return unwrap(await transcriptRoom(env, fileId).listComments(fileId));
 }
 
 /** One change to a file's comments, in one call that also tells the tabs on the file. */
 export async function changeComments(
   env: Env,
-  storeId: string,
   fileId: string,
   change: CommentsChange,
   actor: CommentActor,
   clientId: string | null,
 ): Promise<CommentsChangeDone> {
-  return unwrap(await userStore(env, storeId).changeComments(fileId, change, actor, clientId));
+  return unwrap(await transcriptRoom(env, fileId).changeComments(fileId, change, actor, clientId));
 }
 
 /** A file's highlights in text order (one label's when given). */
-export async function readHighlights(env: Env, storeId: string, fileId: string, label?: string): Promise<HighlightDto[]> {
-  return unwrap(await userStore(env, storeId).listHighlights(fileId, label));
+export async function readHighlights(env: Env, fileId: string, label?: string): Promise<HighlightDto[]> {
+  return unwrap(await transcriptRoom(env, fileId).listHighlights(fileId, label));
 }
 
 /** A highlight made (its answer) or removed (null), in one call that also tells the tabs on the file. */
 export async function changeHighlights(
   env: Env,
-  storeId: string,
   fileId: string,
   change: HighlightsChange,
   actor: HighlightActor,
   clientId: string | null,
 ): Promise<HighlightDto | null> {
-  return unwrap(await userStore(env, storeId).changeHighlights(fileId, change, actor, clientId));
+  return unwrap(await transcriptRoom(env, fileId).changeHighlights(fileId, change, actor, clientId));
 }
 
-/** Ask's retrieval in one store (durable-objects/transcript-store/ask.ts); 404 for a file it does not hold. */
+/** Ask's retrieval in a workspace's index (durable-objects/workspace-index/ask.ts), in one file of it when `fileId` is given. */
 export async function readAskPassages(
   env: Env,
-  storeId: string,
+  workspaceId: string,
   terms: string[],
   opts: { fileId?: string; limit: number; neighbours: number },
-): Promise<StorePassage[]> {
-  return unwrap(await userStore(env, storeId).askPassages(terms, opts));
+): Promise<IndexPassage[]> {
+  return unwrap(await workspaceIndex(env, workspaceId).askPassages(terms, opts));
 }
 
 /** A file's recent questions, newest first. */
-export async function readQuestions(env: Env, storeId: string, fileId: string): Promise<RecentQuestion[]> {
-  return unwrap(await userStore(env, storeId).listQuestions(fileId));
+export async function readQuestions(env: Env, fileId: string): Promise<RecentQuestion[]> {
+  return unwrap(await transcriptRoom(env, fileId).listQuestions(fileId));
 }
 
 /** Keeps an answered question with the file's recent ones. */
-export async function keepQuestion(env: Env, storeId: string, fileId: string, question: RecentQuestion): Promise<void> {
-  unwrap(await userStore(env, storeId).saveQuestion(fileId, question));
+export async function keepQuestion(env: Env, fileId: string, question: RecentQuestion): Promise<void> {
+  unwrap(await transcriptRoom(env, fileId).saveQuestion(fileId, question));
 }
 
 /**
- * One change to a transcript, in one call: the object checks the file is its user's, commits, and
- * pushes `transcript_changed` to the user's tabs. A re-transcription's undo or redo also brings
- * back its file fields, which D1's copy follows.
+ * One change to a transcript, in one call: the file's room commits and pushes `transcript_changed`
+ * to the file's sockets. A re-transcription's undo or redo also brings back its file fields, which
+ * D1's copy follows. Answers what the change weighed in history bytes too (the edit limit's charge).
  */
 export async function editTranscript<K extends StoreEdit["kind"]>(
   env: Env,
-  storeId: string,
   fileId: string,
   edit: Extract<StoreEdit, { kind: K }>,
   clientId: string | null,
   author: { id: string; name: string } | null = null,
-): Promise<EditAnswers[K]> {
-  const done = unwrap<{ data: EditAnswers[K]; file?: DescribedFile }>(await userStore(env, storeId).edit(fileId, edit, clientId, author));
+): Promise<{ data: EditAnswers[K]; historyBytes: number }> {
+  const done = unwrap<{ data: EditAnswers[K]; file?: DescribedFile; historyBytes: number }>(
+    await transcriptRoom(env, fileId).edit(fileId, edit, clientId, author),
+  );
   if (done.file) await describedFileStatement(env.DB, fileId, done.file).run();
-  return done.data;
+  return { data: done.data, historyBytes: done.historyBytes };
 }
 
 /**
@@ -153,7 +152,7 @@ export async function editTranscript<K extends StoreEdit["kind"]>(
  */
 export async function saveNewTranscript(env: Env, rows: TranscriptRows, run: string, fields: FileFields): Promise<boolean> {
   const t = rows.transcript;
-  const store = userStore(env, t.storeId);
+  const store = transcriptRoom(env, t.audioFileId);
   const { transcriptId } = await store.ingestTranscript(rows, run, fields);
   const db = env.DB;
   const thisRun = whileProcessingRun("?1", "?2");
@@ -187,7 +186,7 @@ export async function mergeNewRecognition(
 ): Promise<MergeOutcome | null> {
   const t = rows.transcript;
   const { discardCorrections, label, run } = opts;
-  const merged = await userStore(env, t.storeId).mergeRetranscription({ rows, fields, run, discardCorrections, label });
+  const merged = await transcriptRoom(env, t.audioFileId).mergeRetranscription({ rows, fields, run, discardCorrections, label });
   if (!merged) return null;
   if ("ended" in merged) return { merged: false };
   const db = env.DB;
@@ -222,18 +221,24 @@ function describedFileStatement(db: D1Database, fileId: string, file: DescribedF
  * A transcription run ended from outside (a cancel, a newer run): its store calls write nothing from
  * now on. "stored" when the run's recognition is in the store already.
  */
-export async function endStoredRun(env: Env, file: Pick<AudioFileRow, "id" | "storeId">, run: string): Promise<"stored" | "ended"> {
-  return userStore(env, file.storeId).endRun(file.id, run);
+export async function endStoredRun(env: Env, file: Pick<AudioFileRow, "id">, run: string): Promise<"stored" | "ended"> {
+  return transcriptRoom(env, file.id).endRun(file.id, run);
 }
 
 /** How many utterances of the file a re-transcription would keep; 0 without a transcript. */
-export async function correctedUtterances(env: Env, storeId: string, audioFileId: string): Promise<number> {
-  return userStore(env, storeId).correctedCount(audioFileId);
+export async function correctedUtterances(env: Env, audioFileId: string): Promise<number> {
+  return transcriptRoom(env, audioFileId).correctedCount(audioFileId);
 }
 
-/** Before files leave D1: their transcripts leave their owners' objects. */
-export async function purgeStoredTranscripts(env: Env, files: readonly { id: string; storeId: string }[]): Promise<void> {
-  const byStore = new Map<string, string[]>();
-  for (const f of files) byStore.set(f.storeId, [...(byStore.get(f.storeId) ?? []), f.id]);
-  for (const [storeId, ids] of byStore) await userStore(env, storeId).purgeTranscripts(ids);
+/** Before files leave D1: their transcripts leave their rooms (and their texts the workspaces' indexes). */
+export async function purgeStoredTranscripts(env: Env, files: readonly { id: string }[]): Promise<void> {
+  // A few at a time: a folder's deletion can take many files.
+  for (let i = 0; i < files.length; i += 6) {
+    await Promise.all(files.slice(i, i + 6).map((f) => transcriptRoom(env, f.id).purgeTranscripts([f.id])));
+  }
+}
+
+/** A file moved between workspaces: its room feeds the new workspace's index, and the old one forgets it. */
+export async function moveTranscript(env: Env, fileId: string, workspaceId: string): Promise<void> {
+  await transcriptRoom(env, fileId).moveTo(workspaceId);
 }

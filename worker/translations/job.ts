@@ -24,13 +24,13 @@ export const transcriptLanguage = (file: { detectedLanguage: string | null; tran
 export async function requestTranslation(
   env: Env,
   config: Config,
-  file: { id: string; storeId: string; detectedLanguage: string | null; transcriptionOptions: TranscriptionOptions | null },
+  file: { id: string; detectedLanguage: string | null; transcriptionOptions: TranscriptionOptions | null },
   userId: string,
   input: { language: string; only_stale: boolean },
 ): Promise<void> {
   if (!translationModelName(config)) throw conflict(TRANSLATION_MESSAGES.unavailable);
   if (isOwnLanguage(input.language, transcriptLanguage(file))) throw new ApiError(422, TRANSLATION_MESSAGES.sameLanguage);
-  const of = { fileId: file.id, storeId: file.storeId, language: input.language };
+  const of = { fileId: file.id, language: input.language };
   const run = await requestTranslationRun(env, of, input.only_stale);
   const message: TranslateMessage = { type: "translate", audio_file_id: file.id, user_id: userId, language: input.language, run };
   try {
@@ -47,7 +47,6 @@ export async function runTranslationJob(message: Message<unknown>, job: Translat
   // The file's store and language as they are now (a file may have moved since the job was queued).
   const file = await getDb(env.DB)
     .select({
-      storeId: audioFiles.storeId,
       detectedLanguage: audioFiles.detectedLanguage,
       transcriptionOptions: audioFiles.transcriptionOptions,
     })
@@ -55,7 +54,7 @@ export async function runTranslationJob(message: Message<unknown>, job: Translat
     .where(eq(audioFiles.id, job.audio_file_id))
     .get();
   if (!file) return message.ack();
-  const of: TranslationOf = { fileId: job.audio_file_id, storeId: file.storeId, language: job.language };
+  const of: TranslationOf = { fileId: job.audio_file_id, language: job.language };
   const fail = async (error: string) => {
     await finishTranslationRun(env, of, job.run, error);
     message.ack();

@@ -3,19 +3,19 @@
 // role was checked; the object answers 404 for a file it does not hold.
 import type { TranslationDto, TranslationSummaryDto } from "../../common/translations";
 import type { TranslationWork } from "../../durable-objects/transcript-store/translations";
-import { userStore } from "../channel";
+import { transcriptRoom } from "../objects";
 import { unwrap } from "../transcripts/store";
 
 /** A file's transcript and the store object holding it. */
-export type TranslationOf = { fileId: string; storeId: string; language: string };
+export type TranslationOf = { fileId: string; language: string };
 
 export async function requestTranslationRun(env: Env, of: TranslationOf, onlyStale: boolean): Promise<string> {
-  return unwrap(await userStore(env, of.storeId).requestTranslation(of.fileId, of.language, onlyStale));
+  return unwrap(await transcriptRoom(env, of.fileId).requestTranslation(of.fileId, of.language, onlyStale));
 }
 
 /** The run's utterances still to translate, or null when the run is over (replaced or finished). */
 export async function startTranslationRun(env: Env, of: TranslationOf, run: string): Promise<TranslationWork[] | null> {
-  return unwrap(await userStore(env, of.storeId).startTranslation(of.fileId, of.language, run));
+  return unwrap(await transcriptRoom(env, of.fileId).startTranslation(of.fileId, of.language, run));
 }
 
 export async function saveTranslatedBatch(
@@ -24,17 +24,17 @@ export async function saveTranslatedBatch(
   run: string,
   items: { key: number; fingerprint: string; text: string }[],
 ): Promise<boolean> {
-  return userStore(env, of.storeId).saveTranslated(of.fileId, of.language, run, items);
+  return transcriptRoom(env, of.fileId).saveTranslated(of.fileId, of.language, run, items);
 }
 
 export async function finishTranslationRun(env: Env, of: TranslationOf, run: string, error: string | null): Promise<boolean> {
-  return userStore(env, of.storeId).finishTranslation(of.fileId, of.language, run, error);
+  return transcriptRoom(env, of.fileId).finishTranslation(of.fileId, of.language, run, error);
 }
 
 export async function readTranslation(env: Env, of: TranslationOf): Promise<TranslationDto> {
-  return unwrap(await userStore(env, of.storeId).readTranslation(of.fileId, of.language));
+  return unwrap(await transcriptRoom(env, of.fileId).readTranslation(of.fileId, of.language));
 }
 
-export async function listTranslations(env: Env, storeId: string, fileId: string): Promise<TranslationSummaryDto[]> {
-  return unwrap(await userStore(env, storeId).listTranslations(fileId));
+export async function listTranslations(env: Env, fileId: string): Promise<TranslationSummaryDto[]> {
+  return unwrap(await transcriptRoom(env, fileId).listTranslations(fileId));
 }

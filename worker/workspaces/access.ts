@@ -97,22 +97,27 @@ export async function fileFor(
 }
 
 /**
- * The store object holding a file's transcript, for the one store call that follows, when the
- * caller's role in the file's workspace allows the action; 404 and 403 as `fileFor`.
+ * The file's workspace, for the one call into its transcript room that follows, when the caller's
+ * role in the file's workspace allows the action; 404 and 403 as `fileFor`.
  */
-export async function transcriptStoreOf(db: Db, userId: string, fileId: string, action: WorkspaceAction): Promise<string> {
-  return storeFrom((await fileAccessQuery(db, userId, fileId))[0], action);
+export async function transcriptAccessOf(db: Db, userId: string, fileId: string, action: WorkspaceAction): Promise<string> {
+  return accessFrom((await fileAccessQuery(db, userId, fileId))[0], action);
+}
+
+/** The file's id once the caller may read its transcript (404 and 403 as `fileFor`). */
+export async function readableFile(db: Db, userId: string, fileId: string): Promise<string> {
+  await transcriptAccessOf(db, userId, fileId, "read");
+  return fileId;
 }
 
 /**
- * A member's access to a file in one read: the store holding its transcript and the caller's role,
+ * A member's access to a file in one read: its workspace and the caller's role there,
  * and for an edit the file's name and workspace with whether a webhook there listens for
  * transcript.edited (then it is told).
  */
 export function fileAccessQuery(db: Db, userId: string, fileId: string) {
   return db
     .select({
-      storeId: audioFiles.storeId,
       workspaceId: audioFiles.workspaceId,
       name: audioFiles.name,
       role: workspaceMembers.role,
@@ -127,18 +132,18 @@ export function fileAccessQuery(db: Db, userId: string, fileId: string) {
 
 export type FileAccessRow = Awaited<ReturnType<typeof fileAccessQuery>>[number];
 
-/** The store from `fileAccessQuery`'s row, when the caller's role allows the action; 404 and 403 as `fileFor`. */
-export function storeFrom(row: FileAccessRow | undefined, action: WorkspaceAction): string {
+/** The file's workspace from `fileAccessQuery`'s row, when the caller's role allows the action; 404 and 403 as `fileFor`. */
+export function accessFrom(row: FileAccessRow | undefined, action: WorkspaceAction): string {
   if (!row) throw notFound(EDIT_MESSAGES.transcriptNotFound);
   if (!roleAllows(row.role, action)) throw forbidden(WORKSPACE_MESSAGES.forbidden);
-  return row.storeId;
+  return row.workspaceId;
 }
 
 /** An edit's target from `fileAccessQuery`'s row, when the caller's role allows editing; 404 and 403 as `fileFor`. */
 export function editTargetFrom(row: FileAccessRow | undefined, fileId: string) {
-  const storeId = storeFrom(row, "edit");
-  const { workspaceId, name, hooked } = row as FileAccessRow;
-  return { id: fileId, storeId, workspaceId, name, hooked: hooked === 1 };
+  const workspaceId = accessFrom(row, "edit");
+  const { name, hooked } = row as FileAccessRow;
+  return { id: fileId, workspaceId, name, hooked: hooked === 1 };
 }
 
 /** A folder of a workspace where the caller's role allows the action; 404 as for a missing folder otherwise. */
@@ -166,12 +171,12 @@ export async function folderWorkspaceOf(db: Db, userId: string, folderId: string
 }
 
 /**
- * Where a member's file socket goes: the store object holding the file's transcript, the file's
- * workspace, and the member's name for the others; 404 as for a missing file to anyone else.
+ * What a member's file socket in the file's transcript room needs: the file's workspace and the
+ * member's name for the others; 404 as for a missing file to anyone else.
  */
-export async function fileRoomOf(db: Db, userId: string, fileId: string): Promise<{ storeId: string; workspaceId: string; name: string }> {
+export async function fileRoomOf(db: Db, userId: string, fileId: string): Promise<{ workspaceId: string; name: string }> {
   const row = await db
-    .select({ storeId: audioFiles.storeId, workspaceId: audioFiles.workspaceId, name: users.fullName })
+    .select({ workspaceId: audioFiles.workspaceId, name: users.fullName })
     .from(audioFiles)
     .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
@@ -181,11 +186,10 @@ export async function fileRoomOf(db: Db, userId: string, fileId: string): Promis
   return row;
 }
 
-/** What a comment call needs: the file's store and workspace, and the caller's role there. */
+/** What a comment call needs: the file and its workspace, and the caller's role there. */
 export interface CommentTarget {
   fileId: string;
   fileName: string;
-  storeId: string;
   workspaceId: string;
   role: WorkspaceRole;
 }
@@ -193,7 +197,6 @@ export interface CommentTarget {
 const commentTargetColumns = {
   fileId: audioFiles.id,
   fileName: audioFiles.name,
-  storeId: audioFiles.storeId,
   workspaceId: audioFiles.workspaceId,
   role: workspaceMembers.role,
 };

@@ -1,10 +1,11 @@
-import { editLimitMessage } from "../core/edit-rate";
 import type { SpeakerDto, SummaryType, TranscriptDto } from "../core/transcript";
 import type { EditHistoryDto } from "../core/operation-results";
 import type { UtteranceState } from "../core/change";
-import { EditRate } from "../core/edit-rate";
 import { type TranscriptChangedMessage, transcriptChangedMessage } from "../core/live-change";
 import { answer, type StoreAnswer } from "../core/refusal";
+
+/** How soon a failed send to the workspace's index is tried again. */
+const INDEX_RETRY_MS = 10_000;
 import type { FileFields } from "../core/retranscription";
 import type { TranscriptRows } from "../core/transcript-rows";
 import type { RecentQuestion } from "../common/ask";
@@ -12,6 +13,8 @@ import type { CommentDto } from "../common/comments";
 import type { CommentsChangedMessage, HighlightsChangedMessage } from "../common/live-messages";
 import type { HighlightDto } from "../common/highlights";
 import { LiveRoom } from "./live-room";
+import { fed, owe, owedFeed, oweWhole, roomWorkspace, setRoomWorkspace } from "./transcript-store/index-feed";
+import type { WorkspaceIndex } from "./workspace-index";
 import { type CommentActor, listComments } from "./transcript-store/comments";
 import { type CommentsChange, runCommentsChange } from "./transcript-store/comment-changes";
 import { type HighlightActor, type HighlightsChange, listHighlights, runHighlightsChange } from "./transcript-store/highlights";
@@ -20,15 +23,13 @@ import { type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits
 import { endRun } from "./transcript-store/ended-runs";
 import { editHistory } from "./transcript-store/history";
 import { type IngestOutcome, ingestTranscript } from "./transcript-store/ingest";
-import { filesInObject, holdsTranscripts, ORPHAN_GRACE_MS, ORPHAN_SWEEP_INTERVAL_MS, orphanFiles } from "./transcript-store/orphans";
+import { fileGone, holdsTranscript, ORPHAN_SWEEP_INTERVAL_MS } from "./transcript-store/orphans";
 import { purgeTranscripts } from "./transcript-store/purge";
 import { compactUtterancesJson, currentStates, openTranscript, transcriptSpeakers, utterancesJson } from "./transcript-store/read";
 import { correctedCount, mergeRetranscription, type StoreMerge, type StoreMergeOutcome } from "./transcript-store/retranscribe";
 import { listSize, ReadMemo, textSize } from "./transcript-store/read-memo";
 import { migrateStore } from "./transcript-store/schema";
-import { askPassages } from "./transcript-store/ask";
 import { listQuestions, saveQuestion } from "./transcript-store/questions";
-import { searchStore } from "./transcript-store/search";
 import { markSummary, saveSummary, summaryState } from "./transcript-store/summary";
 import type { ChapterGenerationDto, ChaptersAnswer } from "../common/chapters";
 import { markChapters, readChapters } from "./transcript-store/chapters";
@@ -42,20 +43,19 @@ import {
 } from "./transcript-store/translations";
 
 /**
- * One instance per user (named by user id): the user's live room (live-room.ts) and the user's
- * transcript store (decision 029): every transcript of the user's files, with its history,
- * speakers, summary, notes and search index, in this object's SQLite (transcript-store/). The
- * store holds exactly its user's transcripts, so a file it does not hold answers 404 whoever
- * asks, and an edit is one call here that checks, commits and tells the user's tabs.
+ * One instance per file (named by the file's id): the file's transcript with its history,
+ * speakers, summary and notes, comments, highlights, chapters, translations and recent questions,
+ * in this object's SQLite (transcript-store/), and its co-editing room: the file sockets of the
+ * members who have it open and who is where (decision 053). An edit is one call here that checks,
+ * commits and tells the file's sockets. The room feeds its workspace's index (search, Ask) with
+ * what changed, after answering.
  */
-export class UserChannel extends LiveRoom {
+export class TranscriptRoom extends LiveRoom {
   #migrated = false;
   #reads: ReadMemo | null = null;
-  /**
-   * The user's edits against their limit. In memory: every edit of the user comes through this
-   * one object, and a fresh instance (after a quiet while) starts with a full bucket.
-   */
-  readonly #edits = new EditRate(Date.now);
+  /** A send to the index under way, and whether another was asked for meanwhile. */
+  #sending: Promise<void> | null = null;
+  #sendAgain = false;
   /** The store's SQL, its tables brought up to date on first use. */
   private get storage(): DurableObjectStorage {
     if (!this.#migrated) {
@@ -83,15 +83,19 @@ export class UserChannel extends LiveRoom {
     edit: StoreEdit,
     clientId: string | null,
     author: Author | null = null,
-  ): Promise<StoreAnswer<Omit<EditDone, "outcome" | "historyBytes">>> {
-    const wait = this.#edits.wait();
-    if (wait > 0) return { ok: false, status: 429, error: editLimitMessage(wait), retryAfter: wait };
+  ): Promise<StoreAnswer<Omit<EditDone, "outcome">>> {
     const storage = this.storage;
     const done = answer(() => asAuthor(storage.sql, author, () => runEdit(storage, fileId, edit)));
-    this.#edits.charge(done.ok ? done.value.historyBytes : 0);
     if (!done.ok) return done;
-    const { outcome, historyBytes: _bytes, ...rest } = done.value;
-    if (outcome?.change) this.tellTabs(transcriptChangedMessage(fileId, outcome, clientId));
+    const { outcome, ...rest } = done.value;
+    if (outcome?.change) {
+      const message = transcriptChangedMessage(fileId, outcome, clientId);
+      this.tellTabs(message);
+      owe(storage.sql, "u", message.utterance_ids);
+      owe(storage.sql, "x", message.removed_utterance_ids);
+      if (message.details_changed) owe(storage.sql, "details");
+      this.sendToIndex();
+    }
     return { ok: true, value: rest };
   }
 
@@ -107,27 +111,98 @@ export class UserChannel extends LiveRoom {
   /** RPC: writes (or replaces) a file's transcript from a finished transcription; a run stored already is kept. */
   async ingestTranscript(rows: TranscriptRows, run: string, fields: FileFields): Promise<IngestOutcome> {
     const outcome = ingestTranscript(this.storage, rows, run, fields);
-    await this.scheduleOrphanSweep();
+    if (outcome.stored) {
+      setRoomWorkspace(this.storage.sql, rows.transcript.workspaceId);
+      oweWhole(this.storage.sql);
+      // Found by its words once the file says ready.
+      await this.sendToIndex();
+    }
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + ORPHAN_SWEEP_INTERVAL_MS);
     return outcome;
   }
 
-  /** A store that holds transcripts checks them against D1 now and then (orphans.ts). */
-  private async scheduleOrphanSweep(): Promise<void> {
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + ORPHAN_SWEEP_INTERVAL_MS);
+  /**
+   * RPC: the file moved to another workspace: its texts leave the old workspace's index and go
+   * whole to the new one's, before the answer. History, comments and the room stay as they are.
+   */
+  async moveTo(workspaceId: string): Promise<void> {
+    const sql = this.storage.sql;
+    const before = roomWorkspace(sql);
+    if (before === workspaceId) return;
+    setRoomWorkspace(sql, workspaceId);
+    if (!sql.exec("SELECT 1 FROM transcripts LIMIT 1").toArray().length) return;
+    oweWhole(sql);
+    await this.sendToIndex();
+    if (before) await this.index(before).dropFile(this.name);
   }
 
-  /** The orphan sweep: transcripts whose files D1 no longer has go (decision 023, rule 6). */
+  private index(workspaceId: string): DurableObjectStub<WorkspaceIndex> {
+    const namespace = this.env.WORKSPACE_INDEX as unknown as DurableObjectNamespace<WorkspaceIndex>;
+    return namespace.get(namespace.idFromName(workspaceId));
+  }
+
+  /**
+   * Sends what the index is owed (index-feed.ts), one send at a time; a change made during a send
+   * is sent after it. A failed send is retried by the alarm: the outbox keeps what is owed.
+   */
+  private sendToIndex(): Promise<void> {
+    if (this.#sending) {
+      this.#sendAgain = true;
+      return this.#sending;
+    }
+    // Cleared once settled (a microtask later, so never before it is set, even when nothing was owed).
+    const sending = this.sendOwed().finally(() => {
+      if (this.#sending === sending) this.#sending = null;
+    });
+    this.#sending = sending;
+    return sending;
+  }
+
+  private async sendOwed(): Promise<void> {
+    try {
+      do {
+        this.#sendAgain = false;
+        const sql = this.storage.sql;
+        const workspaceId = roomWorkspace(sql);
+        const owed = workspaceId ? owedFeed(sql) : null;
+        if (!workspaceId || !owed) continue;
+        await this.index(workspaceId).feed(this.name, owed.feed);
+        fed(sql, owed.upTo);
+      } while (this.#sendAgain);
+    } catch (error) {
+      console.error(`Could not feed the index of ${this.name}`, error);
+      await this.ctx.storage.setAlarm(Date.now() + INDEX_RETRY_MS);
+    }
+  }
+
+  /**
+   * RPC: waits until the index has every change made so far (an edit's send runs after its answer,
+   * so a search a moment later may not see it yet); answers what is still owed (0 when settled).
+   */
+  async indexSettled(): Promise<number> {
+    await this.sendToIndex();
+    return this.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM index_outbox").one().n;
+  }
+
+  /** The alarm: a failed send to the index again, and the orphan sweep (a file gone from D1 takes its room's rows). */
   override async onAlarm(): Promise<void> {
-    const known = await filesInObject(this.env.DB, this.name);
-    const before = new Date(Date.now() - ORPHAN_GRACE_MS).toISOString();
-    const orphans = orphanFiles(this.storage.sql, known, before);
-    if (orphans.length) purgeTranscripts(this.storage, orphans);
-    if (holdsTranscripts(this.storage.sql)) await this.ctx.storage.setAlarm(Date.now() + ORPHAN_SWEEP_INTERVAL_MS);
+    await this.sendToIndex();
+    if (!holdsTranscript(this.storage.sql)) return;
+    if (await fileGone(this.env.DB, this.name, this.storage.sql)) {
+      await this.purgeTranscripts([this.name]);
+      return;
+    }
+    await this.ctx.storage.setAlarm(Date.now() + ORPHAN_SWEEP_INTERVAL_MS);
   }
 
   /** RPC: merges a new recognition into the file's transcript, keeping corrections (null: it has none here). */
   async mergeRetranscription(input: StoreMerge): Promise<StoreMergeOutcome> {
-    return mergeRetranscription(this.storage, input);
+    const merged = mergeRetranscription(this.storage, input);
+    if (merged && !("ended" in merged)) {
+      oweWhole(this.storage.sql);
+      await this.sendToIndex();
+    }
+    return merged;
   }
 
   /** RPC: a transcription run ended from outside; "stored" when its recognition is in already. */
@@ -139,9 +214,13 @@ export class UserChannel extends LiveRoom {
     return correctedCount(this.storage.sql, fileId);
   }
 
-  /** RPC: removes these files' transcripts, before their rows leave D1. */
+  /** RPC: removes the file's transcript and everything with it (the file is being deleted), and its texts from the index. */
   async purgeTranscripts(fileIds: string[]): Promise<number> {
-    return purgeTranscripts(this.storage, fileIds);
+    const workspaceId = roomWorkspace(this.storage.sql);
+    const removed = purgeTranscripts(this.storage, fileIds);
+    this.storage.sql.exec("DELETE FROM index_outbox");
+    if (workspaceId) await this.index(workspaceId).dropFile(this.name);
+    return removed;
   }
 
   async openTranscript(fileId: string): Promise<StoreAnswer<TranscriptDto>> {
@@ -184,6 +263,8 @@ export class UserChannel extends LiveRoom {
   /** RPC: a generated summary; a requested one is an edit (the summary job tells the tabs). */
   async saveSummary(fileId: string, text: string, meta: { summaryType: SummaryType; summaryModel: string }, requested: boolean) {
     saveSummary(this.storage, fileId, text, meta, requested);
+    owe(this.storage.sql, "details");
+    await this.sendToIndex();
   }
 
   /** RPC: a file's comment threads in text order. */
@@ -197,16 +278,6 @@ export class UserChannel extends LiveRoom {
     const done = answer(() => runCommentsChange(storage, fileId, change, actor));
     if (done.ok) this.tellTabs({ type: "comments_changed", file_id: fileId, comment_ids: [done.value.threadId], client_id: clientId });
     return done;
-  }
-
-  /** RPC: library search over the texts this store holds (the Worker adds D1's file names). */
-  async searchStore(match: string, opts: { speaker?: string | undefined; minScore: number; limit: number }) {
-    return searchStore(this.storage.sql, match, opts);
-  }
-
-  /** RPC: Ask's retrieval: the utterances best matching a question's terms, with their neighbours. */
-  async askPassages(terms: string[], opts: { fileId?: string | undefined; limit: number; neighbours: number }) {
-    return answer(() => askPassages(this.storage.sql, terms, opts));
   }
 
   /** RPC: keeps a file's answered question (the newest few are kept). */
@@ -247,7 +318,7 @@ export class UserChannel extends LiveRoom {
     return markChapters(this.storage.sql, fileId, status, error, onlyWhileGenerating);
   }
 
-  /** RPC: the object's SQLite size in bytes (benchmarks, operators). */
+  /** RPC: the room's SQLite size in bytes (benchmarks, operators). */
   async storeSize(): Promise<number> {
     return this.storage.sql.databaseSize;
   }
