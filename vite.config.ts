@@ -50,6 +50,15 @@ export default defineConfig(({ command }) => ({
         ]
       : []),
   ],
+  // The Worker's modules loaded on first use run from their source here (worker/lazy.ts), never
+  // from a build of them left by `npm run build`.
+  ...(command === "serve"
+    ? {
+        resolve: {
+          alias: [{ find: /^\.\/lazy\/([\w-]+)\.js$/, replacement: fileURLToPath(new URL("./worker/lazy/$1.ts", import.meta.url)) }],
+        },
+      }
+    : {}),
   build: {
     outDir: fileURLToPath(new URL("./dist/client", import.meta.url)),
     emptyOutDir: true,

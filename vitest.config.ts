@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { exportJWK, generateKeyPair } from "jose";
 import ts from "typescript";
@@ -54,6 +55,12 @@ const workersRuntime = (vars: Record<string, string> = {}) =>
     },
   }));
 
+// Deployed, worker/lazy/*.ts are modules of their own built beside their source (worker/lazy.ts);
+// tests always run the source, never a build left from an earlier `npm run build`.
+const lazyModulesFromSource = {
+  alias: [{ find: /^\.\/lazy\/([\w-]+)\.js$/, replacement: fileURLToPath(new URL("./worker/lazy/$1.ts", import.meta.url)) }],
+};
+
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one file at a time; a worker-test file waits on
@@ -62,6 +69,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [workersRuntime()],
+        resolve: lazyModulesFromSource,
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts", "tests/object-store/**/*.test.ts"],
@@ -84,6 +92,7 @@ export default defineConfig({
             TRANSCRIPTION_RETRY_SECONDS: "0",
           }),
         ],
+        resolve: lazyModulesFromSource,
         test: {
           name: "workflows",
           include: ["tests/workflows/**/*.test.ts"],
@@ -94,6 +103,7 @@ export default defineConfig({
       {
         // Run only by `npm run bench`: measurements, not pass/fail timing.
         plugins: [workersRuntime()],
+        resolve: lazyModulesFromSource,
         test: {
           name: "bench",
           include: ["tests/bench/**/*.bench.test.ts"],

@@ -1,6 +1,6 @@
 // Personal API tokens: what a script uses instead of a password sign-in
 // (docs/api.md, "API tokens"). Limits, texts, input schema and answer shape.
-import { z } from "zod";
+import * as z from "zod";
 import { BIDI_MESSAGE, plainTextCheck } from "../core/plain-text";
 
 export const API_TOKEN_PREFIX = "tr_";

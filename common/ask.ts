@@ -1,7 +1,7 @@
 // Ask, with citations (docs/api.md#ask, decision 045): the question it takes, the answer's
 // shape, its limits and texts, shared by the Worker and the SPA. The answer shapes follow the
 // public API contract, hence their snake_case keys.
-import { z } from "zod";
+import * as z from "zod";
 import { workspaceRefSchema } from "./workspaces";
 
 export const ASK_LIMITS = {

@@ -1,7 +1,7 @@
 // Chapters of a transcript (docs/api.md#chapters, decision 046): the request bodies and answers
 // shared by the Worker and the SPA, and the budget of a generation's windows. Their rules and
 // texts: core/chapters.ts.
-import { z } from "zod";
+import * as z from "zod";
 import { CHAPTER_LIMITS, CHAPTER_MESSAGES } from "../core/chapters";
 import { plainTextCheck } from "../core/plain-text";
 

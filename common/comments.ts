@@ -1,7 +1,7 @@
 // Comments on a transcript and a file's review status (docs/decisions/040-comments-and-review.md):
 // limits, texts, input schemas and answer shapes shared by the worker and the SPA. The answer
 // shapes follow the public API contract (docs/api.md, Comments), hence their snake_case keys.
-import { z } from "zod";
+import * as z from "zod";
 import { BIDI_CONTROLS } from "../core/plain-text";
 
 export const COMMENT_LIMITS = {

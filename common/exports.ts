@@ -1,6 +1,6 @@
 // Exports of a transcript (docs/api.md and docs/product.md): formats, options, the
 // request and answer shapes and their texts, shared by the Worker and the SPA.
-import { z } from "zod";
+import * as z from "zod";
 
 /** pdf and docx are the spec's; captions and plain text are what people take elsewhere. */
 export const EXPORT_FORMATS = {

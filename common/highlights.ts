@@ -2,7 +2,7 @@
 // from the workspace's small set, listed, exported as a quote list and shared as a moment.
 // Limits, texts, input schemas and answer shapes shared by the Worker and the SPA; the answer
 // shapes follow the public API contract, hence their snake_case keys.
-import { z } from "zod";
+import * as z from "zod";
 import { BIDI_MESSAGE, plainTextCheck } from "../core/plain-text";
 
 export const HIGHLIGHT_LIMITS = {

@@ -1,5 +1,5 @@
 // Import from a link (docs/api.md, Import from a link): a media URL instead of a file on disk.
-import { z } from "zod";
+import * as z from "zod";
 import { folderRefSchema } from "./library";
 import { transcriptionOptionsInputSchema } from "./transcription-options";
 import { workspaceRefSchema } from "./workspaces";

@@ -1,7 +1,7 @@
 // The messages pushed on a user's live channel: one zod union used by the
 // Worker (to build them), the Durable Object (to send them) and the SPA (to
 // parse them). Anything else on the socket (heartbeats, greetings) is ignored.
-import { z } from "zod";
+import * as z from "zod";
 import type { TranscriptChangedMessage } from "../core/live-change";
 import { exportFormatSchema, exportStatusSchema } from "./exports";
 import { FILE_STATUSES, type AudioFileDto } from "./library";

@@ -1,5 +1,5 @@
 // Uploads in parts: how a file is cut, and the calls that create, sign, complete and abort an upload.
-import { z } from "zod";
+import * as z from "zod";
 
 export const MiB = 1024 * 1024;
 /** R2 refuses parts under 5 MiB (but the last) and more than 10,000 parts. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_OPTIONS, personalVocabularySchema, storedOptionsSchema, transcriptionOptionsInputSchema } from "./transcription-options";
 
 export const THEMES = ["light", "dark"] as const;

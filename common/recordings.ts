@@ -1,6 +1,6 @@
 // Recording in the browser (docs/api.md, Recordings; decision 043): the browser sends the
 // recording as small numbered chunks while it records, and the server joins them into one file.
-import { z } from "zod";
+import * as z from "zod";
 import { MiB } from "./multipart";
 import { folderRefSchema } from "./library";
 import { transcriptionOptionsInputSchema } from "./transcription-options";

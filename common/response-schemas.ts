@@ -1,7 +1,7 @@
 // Answer shapes of the API as zod schemas, for the OpenAPI document (worker/openapi/). Each is
 // checked against its TypeScript interface (`satisfies`), so the document cannot drift from what
 // the routes return. A file of its own: the SPA never imports it, so none of this is in its bundle.
-import { z } from "zod";
+import * as z from "zod";
 import { API_TOKEN_SCOPES, type ApiTokenDto } from "./api-tokens";
 import type { AskAnswer, AskCitation, RecentQuestion } from "./ask";
 import type { ChapterDto, ChaptersAnswer } from "./chapters";

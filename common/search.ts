@@ -1,5 +1,5 @@
 // GET /search: the query it takes and the hits it answers (docs/api.md#search).
-import { z } from "zod";
+import * as z from "zod";
 import type { SearchMark } from "./search-query";
 import { workspaceRefSchema } from "./workspaces";
 

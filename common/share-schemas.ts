@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { BIDI_MESSAGE, hasNoBidiControls } from "../core/plain-text";
 import { SHARE_LIMITS, SHARE_MESSAGES } from "./shares";
 

@@ -1,6 +1,6 @@
 // Speakers, summary and notes of a transcript (docs/api.md and docs/product.md): the
 // request bodies shared by the Worker and the SPA (their limits and texts: core/details-limits.ts).
-import { z } from "zod";
+import * as z from "zod";
 import { DETAILS_LIMITS, DETAILS_MESSAGES } from "../core/details-limits";
 import { plainTextCheck } from "../core/plain-text";
 

@@ -1,6 +1,6 @@
 // Editing operations on the wire (docs/api.md): the request bodies each endpoint takes, and the
 // codec between them and the operations as plain data (core/operations.ts).
-import { z } from "zod";
+import * as z from "zod";
 import { EDIT_LIMITS, EDIT_MESSAGES, WORD_TEXT_MESSAGES } from "../core/edit-limits";
 import { touches, type OpRequest, type SpeakerMergeRequest, type TranscriptOp, type WordPatch } from "../core/operations";
 import { plainTextCheck } from "../core/plain-text";

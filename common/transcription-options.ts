@@ -1,7 +1,7 @@
 // Transcription options of a file (language, vocabulary, speaker hint): the request
 // schema shared by the Worker and the SPA, the limits and texts, and the one rule
 // that turns a file's options into what a given service can take.
-import { z } from "zod";
+import * as z from "zod";
 import { BIDI_MESSAGE, hasNoBidiControls } from "../core/plain-text";
 
 export const OPTION_LIMITS = {

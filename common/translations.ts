@@ -1,7 +1,7 @@
 // Translated subtitles (docs/api.md#translations, decision 048): the languages a transcript may
 // be translated into, the request shapes, the answer shapes and their texts, shared by the
 // Worker, the store and the SPA. The answer shapes follow the public API contract (snake_case).
-import { z } from "zod";
+import * as z from "zod";
 import { languageName, NOVA3_LANGUAGES, WHISPER_LANGUAGES } from "./languages";
 
 /** Whisper's plain codes and Nova-3's regional ones ("pt-BR", "es-419"), without "multi". */

@@ -1,6 +1,6 @@
 // The query of GET /transcripts/{id}/utterances (and of a shared transcript's
 // utterances): which utterances, and in which shape (compact-utterances.ts).
-import { z } from "zod";
+import * as z from "zod";
 import { EDIT_LIMITS } from "../core/edit-limits";
 
 export const UTTERANCE_IDS_MAX = 200;

@@ -1,7 +1,7 @@
 // Webhooks (docs/decisions/041-webhooks.md): a workspace tells another system when its files
 // are ready or failed, an export completed or a transcript was edited. Events, limits, texts,
 // input schemas and answer shapes shared by the worker and the SPA.
-import { z } from "zod";
+import * as z from "zod";
 import { workspaceRefSchema } from "./workspaces";
 
 export const WEBHOOK_EVENTS = ["file.ready", "file.failed", "export.completed", "transcript.edited"] as const;

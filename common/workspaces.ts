@@ -1,7 +1,7 @@
 // Workspaces and their members' roles (docs/decisions/036-workspaces.md): the one
 // table of what each role may do, the limits, texts, input schemas and answer shapes
 // shared by the worker and the SPA.
-import { z } from "zod";
+import * as z from "zod";
 import { BIDI_MESSAGE, plainTextCheck } from "../core/plain-text";
 
 export const WORKSPACE_ROLES = ["owner", "editor", "commenter", "viewer"] as const;

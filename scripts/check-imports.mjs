@@ -63,6 +63,15 @@ const reaches = (from, to, seen = new Set()) =>
   [...(edges.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)));
 for (const [from, tos] of edges)
   for (const to of tos) if (reaches(to, from)) problems.push(`${from} imports ${to}, which leads back to ${from}: a circle of folders`);
+// The Worker's code imports zod as a namespace (`import * as z from "zod"`), which the bundler
+// trims to what is used; `import { z }` keeps all of zod, its every locale included (about 600 KB
+// more for each isolate to load at start-up; docs/decisions/054-start-light.md).
+for (const layer of ["worker", "common", "core", "durable-objects"])
+  for (const file of sources(join(root, layer)))
+    if (/^import \{[^}]*\bz\b[^}]*\} from "zod"/m.test(readFileSync(file, "utf8")))
+      problems.push(
+        `${relative(root, file)} imports { z } from "zod": write \`import * as z from "zod"\` (types: \`import type { … } from "zod"\`)`,
+      );
 
 if (problems.length) {
   console.error(`Imports against the folders' direction:\n  ${problems.join("\n  ")}`);

@@ -20,7 +20,11 @@ const extraVars = (process.env.DEV_VARS ?? "")
 const appUrlSet = /^APP_URL=/m.test(readFileSync(`${root}.dev.vars`, "utf8")) || /(^|;)APP_URL=/.test(process.env.DEV_VARS ?? "");
 if (!appUrlSet) extraVars.push("--var", `APP_URL:http://localhost:${port}`);
 // SKIP_BUILD=1 serves the SPA already in dist/ (a second server beside a running one must not rebuild it).
-if (!process.env.SKIP_BUILD) await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
+if (!process.env.SKIP_BUILD) {
+  await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
+  // The modules loaded on first use (worker/lazy.ts), uploaded beside the Worker as deployed.
+  await mustRun(process.execPath, ["scripts/build-lazy-modules.mjs"]);
+}
 await mustRun(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);
 console.log(`\nStarting the app at http://localhost:${port}\n`);
 // Deployed, a cron trigger runs the recovery sweep (lost jobs re-queued, unconfirmed

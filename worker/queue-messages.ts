@@ -1,7 +1,7 @@
 // The queues' messages, spelled once: names, retry settings (as wrangler.toml
 // sets them; a test holds the two together) and the zod schema of every message.
 // Messages carry ids and keys, never audio or documents.
-import { z } from "zod";
+import * as z from "zod";
 import { SUMMARY_TYPES } from "../core/transcript";
 
 export const QUEUES = {

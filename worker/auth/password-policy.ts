@@ -1,13 +1,14 @@
 // NIST SP 800-63B: refuse passwords that are known to be common or breached.
 // The list is zxcvbn-ts's (about 30,000 passwords from public breach corpora),
-// loaded on first use, so requests that never set a password never pay for it.
+// a module loaded on first use, so requests that never set a password never pay for it.
 import { MESSAGES } from "../../common/messages";
+import { loadCommonPasswords } from "../lazy";
 import { unprocessable } from "../lib/errors";
 
 let common: Promise<Set<string>> | null = null;
 
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set(dictionary["passwords-common"] as string[]));
+  common ??= loadCommonPasswords().then((list) => new Set(list.commonPasswords));
   return common;
 }
 

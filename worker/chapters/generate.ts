@@ -4,7 +4,7 @@
 // when it cannot be read), and the windows' chapters are joined in order. A window starts
 // with the last lines of the one before for context, so a chapter found twice at an edge is
 // kept once.
-import { z } from "zod";
+import * as z from "zod";
 import { CHAPTER_WINDOW_CHARS } from "../../common/chapters";
 import { CHAPTER_LIMITS } from "../../core/chapters";
 import { toPlainText } from "../../core/plain-text";

@@ -1,7 +1,7 @@
 import { EXPORT_FORMATS, type ExportFormat, type ExportOptions } from "../../common/exports";
 import type { ExportDocument } from "./document";
-import { renderDocx } from "./formats/docx";
-import { renderPdf, type PdfFonts } from "./formats/pdf";
+import { loadExportRenderers } from "../lazy";
+import type { PdfFonts } from "./formats/pdf";
 import { renderSrt } from "./formats/srt";
 import { renderTxt } from "./formats/txt";
 import { renderVtt } from "./formats/vtt";
@@ -12,7 +12,7 @@ export interface RenderedExport {
   contentType: string;
 }
 
-/** One export file from a document; fonts are loaded only for a PDF. */
+/** One export file from a document; fonts and the PDF and DOCX writers are loaded only for their formats. */
 export async function renderExport(
   format: ExportFormat,
   doc: ExportDocument,
@@ -23,9 +23,9 @@ export async function renderExport(
   const text = (s: string) => ({ bytes: new TextEncoder().encode(s), contentType });
   switch (format) {
     case "pdf":
-      return { bytes: await renderPdf(doc, options, await loadFonts()), contentType };
+      return { bytes: await (await loadExportRenderers()).renderPdf(doc, options, await loadFonts()), contentType };
     case "docx":
-      return { bytes: await renderDocx(doc, options), contentType };
+      return { bytes: await (await loadExportRenderers()).renderDocx(doc, options), contentType };
     case "srt":
       return text(renderSrt(doc, options));
     case "vtt":

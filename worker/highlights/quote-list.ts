@@ -1,11 +1,10 @@
 // A file's highlights as a quote list (decision 047): each quote with who said it, when (h:mm:ss)
 // and in which file, grouped by label (or one label's only), in text order. Highlights whose
 // words were all deleted are left out: the quote is no longer in the transcript. Small enough to
-// build while the request waits; at most HIGHLIGHT_LIMITS.exportMax quotes, the rest named.
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
+// build while the request waits; at most HIGHLIGHT_LIMITS.exportMax quotes, the rest named. The
+// DOCX is written in quote-list-docx.ts, loaded on first use.
 import { EXPORT_FORMATS, exportFilename } from "../../common/exports";
 import { clockTime, HIGHLIGHT_LIMITS, type HighlightDto, type QuoteListFormat } from "../../common/highlights";
-import { xmlText as clean } from "../exports/formats/xml-text";
 
 export interface QuoteList {
   fileName: string;
@@ -24,58 +23,37 @@ export function quoteList(fileName: string, label: string | undefined, highlight
   return { fileName, label, groups: [...groups].map(([label, quotes]) => ({ label, quotes })), left: present.length - listed.length };
 }
 
-const titleOf = (list: QuoteList) => (list.label ? `“${list.label}” highlights: ${list.fileName}` : `Highlights: ${list.fileName}`);
-/** Who, when and where, after the quote. */
-const sourceOf = (h: HighlightDto, fileName: string) => `${h.speaker}, ${clockTime(h.start_time)}, ${fileName}`;
-const leftOf = (left: number) => `${left.toLocaleString("en")} more not listed: export one label at a time.`;
-
-export function quoteListTxt(list: QuoteList): string {
-  const title = titleOf(list);
-  const out = [title, "=".repeat(Math.min(80, [...title].length))];
-  if (!list.groups.length) out.push("", "No highlights.");
-  for (const group of list.groups) {
-    if (!list.label) out.push("", group.label, "-".repeat([...group.label].length));
-    for (const h of group.quotes) out.push("", `“${h.text}”`, `— ${sourceOf(h, list.fileName)}`);
-  }
-  if (list.left > 0) out.push("", leftOf(list.left));
-  return `${out.join("\n")}\n`;
+/** The list's words, as both formats show them (the DOCX writer is loaded on its own and takes only these). */
+export interface QuoteListTexts {
+  title: string;
+  /** A heading per label when the list holds every label's. */
+  groups: { heading: string | null; quotes: { text: string; source: string }[] }[];
+  /** Says how many were left out, if any. */
+  left: string | null;
 }
 
-export async function quoteListDocx(list: QuoteList): Promise<Uint8Array<ArrayBuffer>> {
-  const children: Paragraph[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(clean(titleOf(list)))] })];
-  if (!list.groups.length) children.push(new Paragraph({ children: [new TextRun("No highlights.")] }));
-  for (const group of list.groups) {
-    if (!list.label) children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(clean(group.label))] }));
-    for (const h of group.quotes) {
-      children.push(
-        new Paragraph({ style: "Quote", children: [new TextRun(clean(`“${h.text}”`))] }),
-        new Paragraph({
-          alignment: AlignmentType.RIGHT,
-          children: [new TextRun({ text: clean(`— ${sourceOf(h, list.fileName)}`), color: "5F6673" })],
-        }),
-      );
-    }
+export function quoteListTexts(list: QuoteList): QuoteListTexts {
+  return {
+    title: list.label ? `“${list.label}” highlights: ${list.fileName}` : `Highlights: ${list.fileName}`,
+    groups: list.groups.map((group) => ({
+      heading: list.label ? null : group.label,
+      // Who, when and where, after the quote.
+      quotes: group.quotes.map((h) => ({ text: `“${h.text}”`, source: `— ${h.speaker}, ${clockTime(h.start_time)}, ${list.fileName}` })),
+    })),
+    left: list.left > 0 ? `${list.left.toLocaleString("en")} more not listed: export one label at a time.` : null,
+  };
+}
+
+export function quoteListTxt(list: QuoteList): string {
+  const texts = quoteListTexts(list);
+  const out = [texts.title, "=".repeat(Math.min(80, [...texts.title].length))];
+  if (!texts.groups.length) out.push("", "No highlights.");
+  for (const group of texts.groups) {
+    if (group.heading) out.push("", group.heading, "-".repeat([...group.heading].length));
+    for (const quote of group.quotes) out.push("", quote.text, quote.source);
   }
-  if (list.left > 0) children.push(new Paragraph({ children: [new TextRun(leftOf(list.left))] }));
-  const document = new Document({
-    title: clean(titleOf(list)),
-    creator: "Transcribe",
-    styles: {
-      default: { document: { run: { font: "Calibri", size: 22 } } },
-      paragraphStyles: [
-        {
-          id: "Quote",
-          name: "Quote",
-          basedOn: "Normal",
-          quickFormat: true,
-          run: { italics: true },
-          paragraph: { spacing: { before: 200, after: 40 }, indent: { left: 360 } },
-        },
-      ],
-    },
-    sections: [{ children }],
-  });
-  return new Uint8Array(await Packer.toArrayBuffer(document));
+  if (texts.left) out.push("", texts.left);
+  return `${out.join("\n")}\n`;
 }
 
 /** The download's name and type: "<recording> - highlights.txt". */

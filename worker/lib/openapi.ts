@@ -2,7 +2,8 @@
 // tag per resource. Route files describe themselves with `routeDocs(tag)`; inputs are described
 // by the schemas that validate them (worker/lib/validate.ts). Document: worker/openapi/document.ts.
 import { type DescribeRouteOptions, describeRoute, resolver } from "hono-openapi";
-import { z, type ZodType } from "zod";
+import * as z from "zod";
+import type { ZodType } from "zod";
 
 /** `{error}`, or `{errors}` when several inputs are wrong (worker/lib/errors.ts). */
 export const errorSchema = z

@@ -35,7 +35,7 @@ import type { AppEnv } from "../types";
 import { tellLibraryChanged } from "../live/library-changed";
 import { reviewStatusPatchSchema } from "../../common/comments";
 import { setReviewStatus } from "../library/review-status";
-import { z } from "zod";
+import * as z from "zod";
 import { audioFileDtoSchema } from "../../common/response-schemas";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 

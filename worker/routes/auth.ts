@@ -19,7 +19,7 @@ import { toPublicUser } from "../auth/users";
 import { validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
 import type { AppEnv } from "../types";
-import { z } from "zod";
+import * as z from "zod";
 import { messageSchema, routeDocs } from "../lib/openapi";
 
 function deps(c: Context<AppEnv>): auth.AuthDeps {

@@ -6,7 +6,7 @@ import { claimSocketTicket, issueSocketTicket, SOCKET_TICKET_TTL_SECONDS } from 
 import { personChannel, transcriptRoomForSockets } from "../objects";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../types";
-import { z } from "zod";
+import * as z from "zod";
 import { routeDocs } from "../lib/openapi";
 import { socketRequest } from "../live/socket-request";
 

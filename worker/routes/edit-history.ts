@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { validate } from "../lib/validate";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { fileAccess } from "../transcripts/file-access";

@@ -5,7 +5,7 @@ import { exportDownloadLink, retryExport } from "../exports/requests";
 import { getOwnedExport, listExports, toExportDto } from "../exports/store";
 import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { z } from "zod";
+import * as z from "zod";
 import { exportDtoSchema } from "../../common/response-schemas";
 import { dataOf, listOf, routeDocs } from "../lib/openapi";
 

@@ -6,7 +6,7 @@ import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { tellLibraryChanged } from "../live/library-changed";
 import { folderFor, workspaceFor } from "../workspaces/access";
-import { z } from "zod";
+import * as z from "zod";
 import { folderDtoSchema } from "../../common/response-schemas";
 import { dataOf, listOf, routeDocs } from "../lib/openapi";
 

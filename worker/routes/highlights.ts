@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import {
   HIGHLIGHT_MESSAGES,
   highlightCreateSchema,
@@ -11,7 +11,8 @@ import { highlightDtoSchema, highlightLabelDtoSchema } from "../../common/respon
 import { requireAuth } from "../auth/middleware";
 import { createHighlight, removeHighlight } from "../highlights/calls";
 import { removeLabel, workspaceLabels } from "../highlights/labels";
-import { quoteList, quoteListDocx, quoteListFile, quoteListTxt } from "../highlights/quote-list";
+import { quoteList, quoteListFile, quoteListTexts, quoteListTxt } from "../highlights/quote-list";
+import { loadExportRenderers } from "../lazy";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { clientId } from "../transcripts/edit-endpoint";
@@ -68,7 +69,7 @@ export const transcriptHighlightRoutes = new Hono<AppEnv>()
         "content-type": file.contentType,
         "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
       };
-      if (format === "docx") return c.body(await quoteListDocx(list), 200, headers);
+      if (format === "docx") return c.body(await (await loadExportRenderers()).quoteListDocx(quoteListTexts(list)), 200, headers);
       return c.body(quoteListTxt(list), 200, headers);
     },
   );

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
+import * as z from "zod";
 import { type CompactUtterances, CompactWriter } from "../../common/compact-utterances";
 import { SHARE_MESSAGES, type SharedMediaDto } from "../../common/shares";
 import type { UtteranceDto } from "../../core/transcript";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { audioFiles } from "../db/schema";
-import { z } from "zod";
+import * as z from "zod";
 import { LIBRARY_MESSAGES } from "../../common/library";
 import { isPlayableMediaType, NOT_PLAYABLE_TYPE } from "../../common/upload-rules";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { SUMMARY_TYPES } from "../../core/transcript";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";

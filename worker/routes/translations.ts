@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { translateRequestSchema } from "../../common/translations";
 import { translationDtoSchema, translationSummaryDtoSchema } from "../../common/response-schemas";
 import { EDIT_MESSAGES } from "../../core/edit-limits";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { WEBHOOK_MESSAGES, webhookCreateSchema, webhookUpdateSchema } from "../../common/webhooks";
 import { workspaceRefSchema } from "../../common/workspaces";
 import { requireAuth } from "../auth/middleware";

@@ -11,7 +11,7 @@ import { changeRole, listMembers, removeMember } from "../workspaces/members";
 import { revokeSharesMadeBy, sharesMadeBy } from "../workspaces/member-shares";
 import { closeMemberSockets } from "../live/member-sockets";
 import { createWorkspace, deleteWorkspace, listWorkspaces, renameWorkspace, toWorkspaceDto } from "../workspaces/workspaces";
-import { z } from "zod";
+import * as z from "zod";
 import { invitationDtoSchema, memberDtoSchema, memberShareDtoSchema, workspaceDtoSchema } from "../../common/response-schemas";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 

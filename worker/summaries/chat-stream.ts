@@ -2,7 +2,7 @@
 // and Workers AI's text models answer server-sent events, one JSON object per `data:` line,
 // ending with `data: [DONE]`. Each line is checked with zod: a model that answers something
 // else gets a ModelOutputError, which the caller may retry.
-import { z } from "zod";
+import * as z from "zod";
 
 /** The model answered, but not in the form asked for. */
 export class ModelOutputError extends Error {}

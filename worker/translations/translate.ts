@@ -3,7 +3,7 @@
 // a batch as numbered JSON items and must answer the same ids (checked with zod); Workers AI's
 // translation model takes one text per call. An answer that cannot be read is asked for once
 // more, then the translation fails with a clear message.
-import { z } from "zod";
+import * as z from "zod";
 import { languageName } from "../../common/languages";
 import { TRANSLATION_LIMITS } from "../../common/translations";
 import type { Config } from "../config";

@@ -1,6 +1,6 @@
 // A PDF's outline (the bookmarks a reader lists beside the pages): pdf-lib has no API for it, so
 // the /Outlines dictionary and its items are built from its low-level objects (PDF 1.7, 12.3.3).
-import { PDFHexString, PDFName, type PDFDocument, type PDFPage, type PDFRef } from "pdf-lib";
+import { PDFHexString, PDFName, type PDFDocument, type PDFPage, type PDFRef } from "@cantoo/pdf-lib";
 
 export interface OutlineEntry {
   title: string;

@@ -1,8 +1,8 @@
-// PDF with pdf-lib and an embedded Unicode font (DejaVu Sans: Latin, Greek,
+// PDF with pdf-lib (the maintained fork @cantoo/pdf-lib) and an embedded Unicode font (DejaVu Sans: Latin, Greek,
 // Cyrillic and more), subset to the glyphs used. Text is wrapped by measured
 // word widths; a character the font lacks is drawn as U+FFFD, never a crash.
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import fontkit from "@cantoo/fontkit";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import type { ExportOptions } from "../../../common/exports";
 import { bodyLines, noteSubject, type ExportThread } from "../comments";
 import { documentBlocks, speakerLabel, type Block, type ExportDocument } from "../document";
@@ -28,6 +28,8 @@ interface Style {
 /** Replaces what the font cannot draw (and control characters) with a visible mark. */
 function makeSanitizer(fontBytes: Uint8Array): (text: string) => string {
   const face = fontkit.create(fontBytes);
+  // A .ttf holds one face; only a collection (.ttc) lacks the glyph lookup.
+  if (!("hasGlyphForCodePoint" in face)) throw new Error("The PDF font is a font collection, not one font");
   const fallback = face.hasGlyphForCodePoint(0xfffd) ? "\uFFFD" : "?";
   const known = new Map<number, boolean>();
   return (text) => {
