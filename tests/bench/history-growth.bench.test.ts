@@ -96,7 +96,7 @@ async function run(workload: Workload, via: "api" | "store"): Promise<string> {
   );
 }
 
-it("measures how fast and how far the heaviest edits grow one user's store", { timeout: 600_000 }, async () => {
+it("measures how fast and how far the heaviest edits grow one transcript room", { timeout: 600_000 }, async () => {
   const report = [
     await run(replaceAlls, "api"),
     await run(replaceAlls, "store"),
@@ -104,5 +104,5 @@ it("measures how fast and how far the heaviest edits grow one user's store", { t
     await run(hugeWordEdits, "store"),
   ];
   expect(report).toHaveLength(4);
-  console.log(`\nBENCH history growth of one user's store:\n${report.map((l) => `BENCH   ${l}`).join("\n")}\n`);
+  console.log(`\nBENCH history growth of one transcript room:\n${report.map((l) => `BENCH   ${l}`).join("\n")}\n`);
 });

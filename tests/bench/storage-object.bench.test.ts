@@ -19,7 +19,7 @@ import { applyEdits, d1Bytes, kb, transcriptOf, WORDS_PER_HOUR } from "./storage
 
 const wideVocabulary = (size: number) => Array.from({ length: size }, (_, i) => `w${i.toString(36).padStart(4, "0")}`);
 
-/** A file of a new user, its transcript stored in that user's object; the sizes before and after. */
+/** A file of a new user, its transcript stored in its file's room; the sizes before and after. */
 async function measure(label: string, result: NormalizedTranscript, hours: number, edits: number): Promise<string> {
   const user = await createUser("object-storage");
   const { fileId, now } = await insertProcessingFile(user.id);
@@ -72,7 +72,7 @@ async function r2PerHour(): Promise<string[]> {
   ];
 }
 
-it("measures what a recorded hour costs in the user's object, D1 and R2", { timeout: 600_000 }, async () => {
+it("measures what a recorded hour costs in its transcript room, D1 and R2", { timeout: 600_000 }, async () => {
   const report = [
     await measure("the benchmarks' speech (12 distinct words)", transcriptOf(3), 3, 500),
     // Sensitivity, not the budget's workload: about as many distinct words as three hours of meetings use.

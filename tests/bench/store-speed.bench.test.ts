@@ -1,6 +1,6 @@
 // Run by `npm run bench` through scripts/bench-storage.mjs, in a run of its own (edits measured
 // before it in the same run slow every later request): opening and one-word saves of a 3-hour
-// transcript through the API (and saves as the object's one edit call alone), in the user's object (decision 029), in local workerd, so no network
+// transcript through the API (and saves as the object's one edit call alone), in the file's transcript room (decision 053), in local workerd, so no network
 // between the Worker and the object. Reads are timed to their last byte, just after an edit (the
 // object remembers an answer only until the store changes, decision 049) and once more.
 // Requests go to the Worker's fetch handler itself: the test runner's own dispatch of a request
@@ -99,7 +99,7 @@ async function speed(): Promise<string> {
   const spread = (xs: number[]) => `${xs[0]!.toFixed(0)}/${percentile(xs, 50).toFixed(0)}/${xs.at(-1)!.toFixed(0)} ms`;
   const both = (r: { afterEdit: number[]; again: number[] }) => `${spread(r.afterEdit)} after an edit, ${spread(r.again)} again`;
   return (
-    `the user's object (min/median/max of ${READS}): open (compact) ${both(compact)}; ` +
+    `the file's room (min/median/max of ${READS}): open (compact) ${both(compact)}; ` +
     `open (JSON) ${both(json)}; details ${both(details)}; ` +
     `one-word save p50 ${ms(percentile(saves, 50))}, p99 ${ms(percentile(saves, 99))} (${SAVES} saves through the API); ` +
     `in the object p50 ${ms(percentile(objectSaves, 50))}, p99 ${ms(percentile(objectSaves, 99))} (${SAVES} edit calls)`

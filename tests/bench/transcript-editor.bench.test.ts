@@ -1,5 +1,5 @@
 // Run by `npm run bench` (not part of `npm test`): the editor API on a generated
-// 3-hour transcript (30,000 words, 3,000 utterances) in the user's object in local workerd,
+// 3-hour transcript (30,000 words, 3,000 utterances) in the file's transcript room in local workerd,
 // through the Worker's fetch handler (auth, routing, JSON included).
 // Reports, never asserts timing: GET utterances in both shapes (compact: budget 60 ms median),
 // operation round trips, and the object's rows written per operation.
