@@ -1,10 +1,25 @@
 // A bounded load run against the app started as `npm start` starts it (loopback
-// only, a fresh local state, stops by itself): LOAD_USERS users each list their
-// files, open a transcript and save a one-word edit every LOAD_EDIT_MS for
-// LOAD_SECONDS, while LOAD_UPLOADS uploads transcribe. Then every transcript is
-// read back to count lost edits, and a ramp raises the edit rate until the p99
-// save latency passes 500 ms (or the last step). `npm run load`; see docs/scaling.md.
+// only, a fresh local state, stops by itself). Two scenarios (LOAD_SCENARIO):
+// - `users` (the default): LOAD_USERS users each list their files, open a transcript and
+//   save a one-word edit every LOAD_EDIT_MS for LOAD_SECONDS, while LOAD_UPLOADS uploads
+//   transcribe. Then every transcript is read back to count lost edits, and a ramp raises the
+//   edit rate until the p99 save latency passes 500 ms (or the last step).
+// - `team`: one team workspace whose members each correct their own 1-hour file while some
+//   co-edit one 3-hour file, with search and Ask over the workspace meanwhile (load-team.mjs).
+// `npm run load`; see docs/scaling.md.
+import { spawnSync } from "node:child_process";
 import { apiClient, startLocalApp, wav } from "./bench-api.mjs";
+import { runTeam, startSpeechStandIn, teamAppVars } from "./load-team.mjs";
+
+const SCENARIO = process.env.LOAD_SCENARIO ?? "users";
+if (SCENARIO !== "users" && SCENARIO !== "team") throw new Error(`LOAD_SCENARIO must be users or team, not ${SCENARIO}`);
+// The team's members hold live sockets; Node 20 has its WebSocket client behind a flag (22 without).
+if (SCENARIO === "team" && typeof WebSocket === "undefined") {
+  const { status } = spawnSync(process.execPath, ["--experimental-websocket", "--no-warnings", ...process.argv.slice(1)], {
+    stdio: "inherit",
+  });
+  process.exit(status ?? 1);
+}
 
 const PORT = Number(process.env.LOAD_PORT ?? 8870);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -17,8 +32,8 @@ const UPLOADS = Number(process.env.LOAD_UPLOADS ?? 5);
 /** Ramp: edit intervals tried after the main run, each for RAMP_STEP_SECONDS. */
 const RAMP = (process.env.LOAD_RAMP_MS ?? "1000,500,250,125").split(",").filter(Boolean).map(Number);
 const RAMP_STEP_SECONDS = Number(process.env.LOAD_RAMP_STEP_SECONDS ?? 20);
-/** A hard stop whatever happens. */
-const DEADLINE_MS = Number(process.env.LOAD_DEADLINE_MS ?? 15 * 60_000);
+/** A hard stop whatever happens (the team's setup alone takes minutes). */
+const DEADLINE_MS = Number(process.env.LOAD_DEADLINE_MS ?? (SCENARIO === "team" ? 40 : 15) * 60_000);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const started = Date.now();
@@ -70,15 +85,35 @@ async function timed(kind, path, init = {}, token) {
 }
 
 const { account, ready, transcribed, json } = apiClient(BASE);
-const app = startLocalApp({ port: PORT, speechPort: PORT + 1, label: "load", vars: "OPENAI_MAX_FILE_SIZE_MB=1000" });
-const stopAll = () => app.stop();
+const speech = SCENARIO === "team" ? startSpeechStandIn(PORT + 1) : null;
+const app =
+  SCENARIO === "team"
+    ? startLocalApp({ port: PORT, label: "load-team", vars: teamAppVars(PORT + 1) })
+    : startLocalApp({ port: PORT, speechPort: PORT + 1, label: "load", vars: "OPENAI_MAX_FILE_SIZE_MB=1000" });
+const stopAll = () => {
+  app.stop();
+  speech?.stop();
+};
 process.on("SIGINT", () => {
   stopAll();
   process.exit(130);
 });
 
-try {
-  await ready();
+/** Every kind of call: count, p50 / p99, statuses; then the server errors with what they answered. Returns their count. */
+function printCalls() {
+  console.log("\ncall: count, p50 / p99 ms, statuses");
+  let serverErrors = 0;
+  for (const [kind, { ms, statuses }] of calls) {
+    for (const [status, count] of statuses) if (status >= 500 || status === 0) serverErrors += count;
+    const statusText = [...statuses].map(([s, c]) => `${s}×${c}`).join(" ");
+    console.log(`${kind}: ${ms.length}, ${quantile(ms, 0.5).toFixed(1)} / ${quantile(ms, 0.99).toFixed(1)} ms, ${statusText}`);
+  }
+  console.log(`\n5xx or failed calls: ${serverErrors}`);
+  for (const [answer, count] of serverErrorBodies) console.log(`  ${count} × ${answer}`);
+  return serverErrors;
+}
+
+async function runUsers() {
   console.log(`load: ${USERS} users (${LONG_USERS} with a 3-hour transcript), an edit every ${EDIT_MS} ms for ${SECONDS} s`);
 
   // Setup, a few at a time: accounts and one transcript each.
@@ -179,15 +214,7 @@ try {
     }
   }
 
-  console.log("\ncall: count, p50 / p99 ms, statuses");
-  let serverErrors = 0;
-  for (const [kind, { ms, statuses }] of calls) {
-    for (const [status, count] of statuses) if (status >= 500 || status === 0) serverErrors += count;
-    const statusText = [...statuses].map(([s, c]) => `${s}×${c}`).join(" ");
-    console.log(`${kind}: ${ms.length}, ${quantile(ms, 0.5).toFixed(1)} / ${quantile(ms, 0.99).toFixed(1)} ms, ${statusText}`);
-  }
-  console.log(`\n5xx or failed calls: ${serverErrors}`);
-  for (const [answer, count] of serverErrorBodies) console.log(`  ${count} × ${answer}`);
+  const serverErrors = printCalls();
   console.log(`edits lost: ${lost} of ${checked} checked`);
   for (const { interval, rate, p99 } of ramp) {
     console.log(`ramp: an edit every ${interval} ms per user → ${rate.toFixed(1)} saves/s, p99 ${p99.toFixed(1)} ms`);
@@ -198,8 +225,16 @@ try {
       ? `p99 save latency passes 500 ms at about ${crossed.rate.toFixed(0)} saves/s`
       : `p99 save latency stayed under 500 ms up to ${Math.max(...ramp.map((r) => r.rate), 0).toFixed(0)} saves/s`,
   );
-  console.log(`total: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (serverErrors > 0 || lost > 0) process.exitCode = 1;
+}
+
+try {
+  await ready();
+  if (SCENARIO === "team") {
+    const { failed } = await runTeam({ base: BASE, state: app.state, appPid: app.pid, timed, record, calls, overDeadline, started });
+    if (printCalls() > 0 || failed) process.exitCode = 1;
+  } else await runUsers();
+  console.log(`total: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 } finally {
   stopAll();
 }
