@@ -37,7 +37,7 @@ const speaker = (displayName: string): SpeakerDto => ({
   speakingPercentage: 100,
 });
 
-const answer = (speakers: SpeakerDto[]): TranscriptCopy => ({ utterances: '{"data":"server"}', head: '{"data":"head"}', speakers });
+const answer = (speakers: SpeakerDto[]): TranscriptCopy => ({ utterances: '{"data":"server"}', head: '{"data":"head"}', speakers, at: 0 });
 
 /** Lets idb-keyval's writes land. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

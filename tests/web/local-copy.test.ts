@@ -14,6 +14,7 @@ const copy = (text: string): TranscriptCopy => ({
   speakers: [
     { id: "s1", originalLabel: "A", name: null, role: null, displayName: "Speaker A", utteranceCount: 1, speakingPercentage: 100 },
   ],
+  at: 1,
 });
 
 describe("this browser's copies of transcripts", () => {

@@ -121,6 +121,7 @@ export class EditorSession {
       record: this.records ?? undefined,
       clock: systemClock,
       onSaved: (pending, result) => {
+        this.copies.confirmed();
         const op = pending.op;
         if (isDetailsOp(op)) {
           if (op.type !== "set_field") this.speakerAnswers++;

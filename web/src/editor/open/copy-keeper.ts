@@ -10,6 +10,7 @@ import type { SaveQueue } from "../model/save-queue";
 import type { TranscriptStore } from "../model/transcript-store";
 import { headOf } from "./head";
 import { localCopies, type TranscriptCopy } from "./local-copy";
+import { markSaved } from "./saved-marks";
 
 interface KeeperDeps {
   user: string | null;
@@ -56,6 +57,11 @@ export class CopyKeeper {
     this.write(answer);
   }
 
+  /** A save was confirmed: from now on a copy written before it is not shown (saved-marks.ts). */
+  confirmed(): void {
+    if (this.deps.user) markSaved(this.deps.user, this.deps.fileId);
+  }
+
   /**
    * Every edit is saved: the copy follows once the editor has been quiet a moment, so a later
    * open never shows text older than what was saved (encoding the whole costs tens of ms).
@@ -89,7 +95,12 @@ export class CopyKeeper {
     const speakers = [...store.speakers()];
     this.changed = false;
     const compact = encodeUtterances(list);
-    this.write({ utterances: JSON.stringify({ data: compact }), head: JSON.stringify({ data: headOf(compact) }), speakers });
+    this.write({
+      utterances: JSON.stringify({ data: compact }),
+      head: JSON.stringify({ data: headOf(compact) }),
+      speakers,
+      at: Date.now(),
+    });
   }
 
   private write(copy: TranscriptCopy): void {

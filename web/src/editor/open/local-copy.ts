@@ -6,6 +6,7 @@
 // whole store is emptied on sign-out; at most MAX_COPIES records are kept.
 import { clear, createStore, del, get, set, update, type UseStore } from "idb-keyval";
 import type { SpeakerDto } from "../../../../core/transcript";
+import { clearSavedMarks } from "./saved-marks";
 
 /** Bumped when the stored shape changes (or the compact answer's): older records are ignored. */
 export const COPY_FORMAT = 1;
@@ -21,6 +22,12 @@ export interface TranscriptCopy {
   /** Its first screenful (head.ts), as JSON text too: drawn before the whole is parsed. */
   head: string;
   speakers: SpeakerDto[];
+  /**
+   * When what it holds was known to be current (the server's answer: when it was asked for;
+   * the editor's state: when it was taken). Older than the file's last confirmed save here
+   * (saved-marks.ts), it is not shown.
+   */
+  at: number;
 }
 
 interface CopyRecord extends TranscriptCopy {
@@ -51,13 +58,21 @@ export class LocalCopies {
     const r = record as Partial<CopyRecord>;
     if (r.v !== COPY_FORMAT || r.user !== user || r.file !== file) return undefined;
     if (typeof r.utterances !== "string" || typeof r.head !== "string" || !Array.isArray(r.speakers)) return undefined;
-    return { utterances: r.utterances, head: r.head, speakers: r.speakers };
+    return { utterances: r.utterances, head: r.head, speakers: r.speakers, at: typeof r.at === "number" ? r.at : 0 };
   }
 
   /** Replaces the file's copy; the least recently written beyond MAX_COPIES go. */
   async write(user: string, file: string, copy: TranscriptCopy): Promise<void> {
     const key = keyOf(user, file);
-    const record: CopyRecord = { v: COPY_FORMAT, user, file, utterances: copy.utterances, head: copy.head, speakers: copy.speakers };
+    const record: CopyRecord = {
+      v: COPY_FORMAT,
+      user,
+      file,
+      utterances: copy.utterances,
+      head: copy.head,
+      speakers: copy.speakers,
+      at: copy.at,
+    };
     await set(key, record, this.db);
     let evicted: IDBValidKey[] = [];
     await update<IDBValidKey[]>(
@@ -93,5 +108,6 @@ export function localCopies(): LocalCopies | null {
 
 /** Called on sign-out: no copy outlives the session that wrote it. */
 export function clearLocalCopies(): Promise<void> {
+  clearSavedMarks();
   return localCopies()?.clear() ?? Promise.resolve();
 }

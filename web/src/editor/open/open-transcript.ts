@@ -7,6 +7,7 @@ import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../../../core/t
 import { transcriptApi } from "../../api/transcripts";
 import { watchTranscript } from "../../live/transcript-events";
 import { HEAD_UTTERANCES, headOf } from "./head";
+import { copyIsCurrent } from "./saved-marks";
 import { localCopies, type TranscriptCopy } from "./local-copy";
 
 /** Utterances to draw: the first screenful at once, the whole when asked (decoding it is the cost). */
@@ -54,10 +55,12 @@ export function readable(compact: CompactUtterances, headCompact = headOf(compac
 
 /** The server's answer, read now. */
 export async function readServer(fileId: string): Promise<ServerTranscript> {
+  // Current as of the request: a save confirmed after it may not be in the answer.
+  const at = Date.now();
   const text = await transcriptApi.utterancesText(fileId);
   const compact = compactOf(text);
   const head = headOf(compact);
-  return { ...readable(compact, head), copy: { utterances: text, head: JSON.stringify({ data: head }) } };
+  return { ...readable(compact, head), copy: { utterances: text, head: JSON.stringify({ data: head }), at } };
 }
 
 async function readCopy(user: string | null, fileId: string): Promise<ShownCopy | undefined> {
@@ -65,7 +68,8 @@ async function readCopy(user: string | null, fileId: string): Promise<ShownCopy 
   if (!user || !copies) return undefined;
   try {
     const copy = await copies.read(user, fileId);
-    if (!copy) return undefined;
+    // Older than a save confirmed here since: showing it would flip saved words back for a moment.
+    if (!copy || !copyIsCurrent(user, fileId, copy.at)) return undefined;
     // The whole is parsed only when asked: the head draws first.
     const head = decodeUtterances(compactOf(copy.head));
     return { copy, head, complete: false, whole: () => decodeUtterances(compactOf(copy.utterances)) };
