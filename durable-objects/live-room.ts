@@ -90,7 +90,7 @@ export class LiveRoom extends Server<Env> {
     if (fileId) this.tellPresence(fileId, connection.id);
   }
 
-  private sockets(): Connection<SocketState>[] {
+  protected sockets(): Connection<SocketState>[] {
     return [...this.getConnections<SocketState>()];
   }
 
@@ -102,11 +102,6 @@ export class LiveRoom extends Server<Env> {
     for (const connection of open.slice(0, Math.max(0, open.length - MAX_SOCKETS_PER_USER))) {
       connection.close(CLOSE_CODES.tooManySockets, "Too many open connections");
     }
-  }
-
-  /** RPC: deliver one message to every main socket (the object's own user's tabs). */
-  async publish(message: LiveMessage): Promise<number> {
-    return this.broadcastMessage(message);
   }
 
   /** Delivers a message to the main sockets (unless `main` is false), and to the file sockets it `reaches`; answers how many received it. */
@@ -160,19 +155,6 @@ export class LiveRoom extends Server<Env> {
     for (const connection of this.sockets()) {
       if (sessionIds === "all" || sessionIds.includes(connection.state?.sessionId ?? "")) {
         connection.close(CLOSE_CODES.sessionEnded, "Session ended");
-        closed++;
-      }
-    }
-    return closed;
-  }
-
-  /** RPC: a member left or was removed: close their file sockets on the workspace's files here. */
-  async closeMemberSockets(userId: string, workspaceId: string): Promise<number> {
-    let closed = 0;
-    for (const connection of this.sockets()) {
-      const file = connection.state?.file;
-      if (file?.userId === userId && file.workspaceId === workspaceId) {
-        connection.close(CLOSE_CODES.accessEnded, "No longer a member");
         closed++;
       }
     }

@@ -1,3 +1,4 @@
+import type { LiveMessage } from "../common/live-messages";
 import { LiveRoom } from "./live-room";
 
 /** Where a member's open file rooms are noted, by workspace (so leaving one closes them). */
@@ -10,6 +11,11 @@ const roomKey = (workspaceId: string, fileId: string) => `room:${workspaceId}:${
  * from a workspace is shut out of its rooms at once (decision 053).
  */
 export class PersonChannel extends LiveRoom {
+  /** RPC: delivers one message to every main socket (the person's tabs); answers how many received it. */
+  async publish(message: LiveMessage): Promise<number> {
+    return this.broadcastMessage(message);
+  }
+
   /** RPC: the person opened a socket in a file's room. */
   async noteFileRoom(workspaceId: string, fileId: string): Promise<void> {
     await this.ctx.storage.put(roomKey(workspaceId, fileId), Date.now());

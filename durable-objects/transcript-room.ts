@@ -12,7 +12,7 @@ import type { RecentQuestion } from "../common/ask";
 import type { CommentDto } from "../common/comments";
 import type { CommentsChangedMessage, HighlightsChangedMessage } from "../common/live-messages";
 import type { HighlightDto } from "../common/highlights";
-import { LiveRoom } from "./live-room";
+import { CLOSE_CODES, LiveRoom } from "./live-room";
 import { fed, owe, owedFeed, oweWhole, roomWorkspace, setRoomWorkspace } from "./transcript-store/index-feed";
 import type { WorkspaceIndex } from "./workspace-index";
 import { type CommentActor, listComments } from "./transcript-store/comments";
@@ -97,6 +97,19 @@ export class TranscriptRoom extends LiveRoom {
       this.sendToIndex();
     }
     return { ok: true, value: rest };
+  }
+
+  /** RPC: a member left or was removed from the file's workspace: their sockets here close at once. */
+  async closeMemberSockets(userId: string, workspaceId: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.sockets()) {
+      const file = connection.state?.file;
+      if (file?.userId === userId && file.workspaceId === workspaceId) {
+        connection.close(CLOSE_CODES.accessEnded, "No longer a member");
+        closed++;
+      }
+    }
+    return closed;
   }
 
   /** A push is a courtesy (tabs catch up when they reconnect): it never fails the change it follows. */
