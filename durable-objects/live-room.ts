@@ -37,12 +37,11 @@ interface SocketState {
 }
 
 /**
- * The live room's role. Every open tab of the object's user holds a hibernating WebSocket here
- * (its main socket: notifications), and members of a workspace
- * whose file's transcript this object stores hold a file socket for the file they have open
- * (its changes and who else is there). The Worker authenticates each socket (a single-use
- * ticket, and the member's role for a file socket) before routing it, so the room is never
- * chosen by the client. Each socket remembers its session, so ending a session closes it.
+ * The sockets both live objects hold (decision 053): a person's channel holds the main sockets of
+ * their tabs (notifications), a file's transcript room the file sockets of everyone with the file
+ * open (its changes and who else is there). The Worker authenticates each socket (a single-use
+ * ticket, and the member's role for a file socket) before routing it, so the room is never chosen
+ * by the client. Each socket remembers its session, so ending a session closes it.
  */
 export class LiveRoom extends Server<Env> {
   static override options = { hibernate: true };
