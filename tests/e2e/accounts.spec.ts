@@ -30,8 +30,12 @@ test("sign up, confirm by e-mail, sign in, stay signed in, come back to a deep l
     page.getByText("Account created successfully! Please check your email to confirm your account before signing in."),
   ).toBeVisible();
   await snap(page, "03-signup-success");
-  // Redirected to /signin after 3 s.
+  // Redirected to /signin after 3 s, where the message stays until the person acts.
   await expect(page).toHaveURL(/\/signin$/, { timeout: 6_000 });
+  await page.waitForTimeout(1_000);
+  await expect(
+    page.getByText("Account created successfully! Please check your email to confirm your account before signing in."),
+  ).toBeVisible();
 
   // Signing in before confirming is refused with a clear message.
   await page.getByLabel("Email").fill(email);
@@ -45,6 +49,7 @@ test("sign up, confirm by e-mail, sign in, stay signed in, come back to a deep l
   await expect(page.getByText("Email confirmed successfully! You can now sign in to your account.")).toBeVisible();
   await snap(page, "04-confirmed");
   await expect(page).toHaveURL(/\/signin$/, { timeout: 6_000 });
+  await expect(page.getByText("Email confirmed successfully! You can now sign in to your account.")).toBeVisible();
 
   // Wrong password, then the right one.
   await page.getByLabel("Email").fill(email);

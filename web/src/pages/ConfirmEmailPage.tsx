@@ -15,7 +15,7 @@ export function ConfirmEmailPage() {
   const token = params.get("token") ?? "";
   const [state, setState] = useState<State>(token ? { kind: "confirming" } : { kind: "failed", message: MESSAGES.invalidConfirmToken });
   const started = useRef(false);
-  useRedirectAfter(state.kind === "confirmed", "/signin", LIMITS.redirectAfterConfirmMs);
+  useRedirectAfter(state.kind === "confirmed", "/signin", LIMITS.redirectAfterConfirmMs, state.kind === "confirmed" ? state.message : null);
 
   useEffect(() => {
     // Once per page load, even when React runs effects twice.

@@ -16,6 +16,11 @@ function returnPath(state: unknown): string {
   return from?.startsWith("/") && !from.startsWith("//") ? from : "/dashboard";
 }
 
+function carriedNotice(state: unknown): string | null {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === "string" ? notice : null;
+}
+
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -25,7 +30,8 @@ export function SignInPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // What the page before said (signed up, confirmed, password reset) stays until the person acts.
+  const [notice, setNotice] = useState<string | null>(carriedNotice(location.state));
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {

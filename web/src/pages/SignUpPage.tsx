@@ -17,7 +17,7 @@ export function SignUpPage() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useRedirectAfter(success !== null, "/signin", LIMITS.redirectAfterSignupMs);
+  useRedirectAfter(success !== null, "/signin", LIMITS.redirectAfterSignupMs, success);
 
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
