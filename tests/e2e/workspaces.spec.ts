@@ -14,6 +14,9 @@ test("an owner invites a colleague, who joins from the e-mailed link and is give
   await dialog.getByLabel("New team workspace").fill("Newsroom");
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(dialog.getByRole("button", { name: /Newsroom/ })).toHaveAttribute("aria-current", "true");
+  // The personal workspace says whose it is, not its name twice.
+  await expect(dialog.getByTestId("workspace-list")).toContainText("Personal Only you");
+  await expect(dialog.getByTestId("workspace-list")).not.toContainText("Personal Personal");
   await dialog.getByLabel("E-mail").fill(guest.email);
   await dialog.getByLabel("Role", { exact: true }).selectOption("editor");
   await dialog.getByRole("button", { name: "Send invitation" }).click();

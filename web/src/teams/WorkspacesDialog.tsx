@@ -32,7 +32,7 @@ export function WorkspacesDialog({ onClose }: { onClose: () => void }) {
                     aria-current={w.id === selected?.id ? "true" : undefined}
                     onClick={() => setSelectedId(w.id)}
                   >
-                    <span>{w.name}</span> <span className="muted">{w.personal ? "Personal" : ROLE_LABELS[w.role]}</span>
+                    <span>{w.name}</span> <span className="muted">{w.personal ? "Only you" : ROLE_LABELS[w.role]}</span>
                   </button>
                 </li>
               ))}
