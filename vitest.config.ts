@@ -101,6 +101,18 @@ export default defineConfig({
         },
       },
       {
+        // Jobs delivered by the local queues themselves, with a language model (Workers AI's stand-in,
+        // whose text models a test can hold): one kind's slow or failing jobs never hold up another's.
+        plugins: [workersRuntime({ WORKERS_AI_REMOTE: "true" })],
+        resolve: lazyModulesFromSource,
+        test: {
+          name: "queues",
+          include: ["tests/queues/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+          testTimeout: 60_000,
+        },
+      },
+      {
         // Run only by `npm run bench`: measurements, not pass/fail timing.
         plugins: [workersRuntime()],
         resolve: lazyModulesFromSource,

@@ -24,6 +24,7 @@ export const IMPORT_MESSAGES = {
   notMedia: (type: string) => `The link gave ${type || "something"}, not an audio or video file`,
   empty: "The link gave an empty file",
   unreachable: "The link could not be reached",
+  failed: "The file could not be fetched from the link",
 } as const;
 
 /** POST /audio_files/import */

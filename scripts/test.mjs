@@ -10,6 +10,6 @@ await mustRun(process.execPath, ["scripts/check-imports.mjs"]);
 await mustRun(bin("tsc"), ["-b"]);
 // The Worker tests load the built SPA as static assets.
 await mustRun(bin("vite"), ["build", "--logLevel", "warn"]);
-await mustRun(bin("vitest"), ["run", "--project", "worker", "--project", "workflows", "--project", "web"]);
+await mustRun(bin("vitest"), ["run", "--project", "worker", "--project", "workflows", "--project", "queues", "--project", "web"]);
 await mustRun(bin("playwright"), ["test"]);
 console.log("\n✓ All test suites passed");

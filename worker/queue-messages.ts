@@ -4,14 +4,37 @@
 import * as z from "zod";
 import { SUMMARY_TYPES } from "../core/transcript";
 
+/**
+ * One queue per kind of job, each with its own consumer and dead-letter queue (`<name>-dlq`), so a
+ * slow or failing kind never holds up another: a summary that keeps failing, or a long download,
+ * never delays a transcription (docs/decisions/055-a-queue-per-job.md).
+ */
 export const QUEUES = {
   transcription: "transcribe-edge-transcription",
+  import: "transcribe-edge-import",
+  recording: "transcribe-edge-recording",
+  summary: "transcribe-edge-summary",
+  chapters: "transcribe-edge-chapters",
+  translation: "transcribe-edge-translation",
   export: "transcribe-edge-export",
   webhook: "transcribe-edge-webhook",
 } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** `max_retries` of each consumer in wrangler.toml: a message is delivered at most this + 1 times. */
-export const QUEUE_MAX_RETRIES = { [QUEUES.transcription]: 5, [QUEUES.export]: 3, [QUEUES.webhook]: 10 } as const;
+export const QUEUE_MAX_RETRIES: Record<QueueName, number> = {
+  [QUEUES.transcription]: 5,
+  [QUEUES.import]: 2,
+  [QUEUES.recording]: 3,
+  [QUEUES.summary]: 2,
+  [QUEUES.chapters]: 2,
+  [QUEUES.translation]: 2,
+  [QUEUES.export]: 3,
+  [QUEUES.webhook]: 10,
+};
+
+/** Deliveries of a message on `queue` before it goes to the dead-letter queue. */
+export const maxAttempts = (queue: QueueName) => QUEUE_MAX_RETRIES[queue] + 1;
 
 export const transcribeMessageSchema = z.object({
   type: z.literal("transcribe"),
@@ -74,16 +97,6 @@ export const translateMessageSchema = z.object({
 });
 export type TranslateMessage = z.infer<typeof translateMessageSchema>;
 
-/** The transcription queue also carries summary jobs (text generation after a transcription), link imports, recordings, chapters and translations. */
-export const transcriptionQueueMessageSchema = z.discriminatedUnion("type", [
-  transcribeMessageSchema,
-  summarizeMessageSchema,
-  importMessageSchema,
-  recordingMessageSchema,
-  chaptersMessageSchema,
-  translateMessageSchema,
-]);
-
 /** One event for one webhook; retried on the webhook's schedule (worker/webhooks/delivery.ts). */
 export const webhookMessageSchema = z.object({
   type: z.literal("webhook"),
@@ -98,3 +111,19 @@ export const webhookMessageSchema = z.object({
   }),
 });
 export type WebhookMessage = z.infer<typeof webhookMessageSchema>;
+
+/**
+ * Any job's message. Each kind has its queue, but a consumer runs whatever a message says it is: a
+ * message sent before the queues were split still runs where it waits.
+ */
+export const jobMessageSchema = z.discriminatedUnion("type", [
+  transcribeMessageSchema,
+  summarizeMessageSchema,
+  importMessageSchema,
+  recordingMessageSchema,
+  chaptersMessageSchema,
+  translateMessageSchema,
+  exportMessageSchema,
+  webhookMessageSchema,
+]);
+export type JobMessage = z.infer<typeof jobMessageSchema>;

@@ -1,63 +1,81 @@
-import type { z } from "zod";
-import { runExportJob } from "./exports/job";
+// The consumers of every queue (one per kind of job, worker/queue-messages.ts). A job that throws is
+// tried again with a growing wait; after its queue's last try its state says it failed and why
+// (its give-up), and the message moves to the queue's dead-letter queue for the operator.
+import { runChaptersJob, giveUpChapters } from "./chapters/job";
+import { giveUpExport, runExportJob } from "./exports/job";
+import { giveUpImport, runImportJob } from "./imports/job";
 import { errorText, hashUserId, type JobLog, writeLog } from "./lib/request-log";
-import { exportMessageSchema, QUEUES, transcriptionQueueMessageSchema, webhookMessageSchema } from "./queue-messages";
+import { type JobMessage, jobMessageSchema, maxAttempts, QUEUES, type QueueName } from "./queue-messages";
+import { giveUpRecording, runRecordingJob } from "./recordings/job";
+import { giveUpSummary, runSummaryJob } from "./summaries/job";
+import { giveUpTranscription, runTranscriptionJob } from "./transcription/job";
+import { giveUpTranslation, runTranslationJob } from "./translations/job";
 import { runWebhookJob } from "./webhooks/delivery";
-import { runImportJob } from "./imports/job";
-import { runRecordingJob } from "./recordings/job";
-import { runSummaryJob } from "./summaries/job";
-import { runChaptersJob } from "./chapters/job";
-import { runTranscriptionJob } from "./transcription/job";
-import { runTranslationJob } from "./translations/job";
 
 export { QUEUES } from "./queue-messages";
 
-interface Consumer<S extends z.ZodType> {
-  schema: S;
-  run(message: Message<unknown>, body: z.infer<S>, env: Env): Promise<void>;
+type Of<T extends JobMessage["type"]> = Extract<JobMessage, { type: T }>;
+interface Job<T extends JobMessage["type"]> {
+  run(message: Message<unknown>, body: Of<T>, env: Env): Promise<void>;
+  /** After the last try threw: the job's state says it failed, with `reason`. */
+  giveUp(env: Env, body: Of<T>, reason: unknown): Promise<void>;
 }
-/** What every message carries, whatever its queue. */
-type JobBody = { type: string; user_id: string } | { type: string; user_id: string; audio_file_id: string };
 
-const consumer = <S extends z.ZodType>(c: Consumer<S>) => c as Consumer<z.ZodType>;
-
-/** Each queue's message schema and handler (see [[queues.consumers]] in wrangler.toml). */
-const CONSUMERS: Record<string, Consumer<z.ZodType>> = {
-  [QUEUES.transcription]: consumer({
-    schema: transcriptionQueueMessageSchema,
-    run: (message, body, env) =>
-      body.type === "summarize"
-        ? runSummaryJob(message, body, env)
-        : body.type === "import"
-          ? runImportJob(message, body, env)
-          : body.type === "recording"
-            ? runRecordingJob(message, body, env)
-            : body.type === "chapters"
-              ? runChaptersJob(message, body, env)
-              : body.type === "translate"
-                ? runTranslationJob(message, body, env)
-                : runTranscriptionJob(message, body, env),
-  }),
-  [QUEUES.export]: consumer({ schema: exportMessageSchema, run: runExportJob }),
-  [QUEUES.webhook]: consumer({ schema: webhookMessageSchema, run: runWebhookJob }),
+const JOBS: { [T in JobMessage["type"]]: Job<T> } = {
+  transcribe: { run: runTranscriptionJob, giveUp: giveUpTranscription },
+  import: { run: runImportJob, giveUp: giveUpImport },
+  recording: { run: runRecordingJob, giveUp: giveUpRecording },
+  summarize: { run: runSummaryJob, giveUp: giveUpSummary },
+  chapters: { run: runChaptersJob, giveUp: giveUpChapters },
+  translate: { run: runTranslationJob, giveUp: giveUpTranslation },
+  export: { run: runExportJob, giveUp: giveUpExport },
+  // A delivery's attempts are in its webhook's delivery log already.
+  webhook: { run: runWebhookJob, giveUp: async () => {} },
 };
 
+const isQueue = (name: string): name is QueueName => (Object.values(QUEUES) as string[]).includes(name);
+
+/** The wait before the next try: the first retry after 10 s, doubling, at most 10 minutes. */
+export const jobRetryDelaySeconds = (attempt: number) => Math.min(10 * 2 ** (attempt - 1), 600);
+
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
-  const handler = CONSUMERS[batch.queue];
   for (const message of batch.messages) {
-    const parsed = handler?.schema.safeParse(message.body);
-    if (!handler || !parsed?.success) {
+    const parsed = jobMessageSchema.safeParse(message.body);
+    if (!parsed.success || !isQueue(batch.queue)) {
       // Retrying cannot fix a message no consumer understands.
-      console.error(`Dropping message ${message.id} on ${batch.queue}: ${handler ? parsed?.error?.message : "no consumer"}`);
+      console.error(`Dropping message ${message.id} on ${batch.queue}: ${parsed.error?.message ?? "no such queue"}`);
       message.ack();
       continue;
     }
-    await runLogged(batch.queue, message, parsed.data as JobBody, (tracked) => handler.run(tracked, parsed.data, env));
+    const body = parsed.data;
+    const job = JOBS[body.type] as Job<typeof body.type>;
+    const last = message.attempts >= maxAttempts(batch.queue);
+    await runLogged(
+      batch.queue,
+      message,
+      body,
+      (tracked) => job.run(tracked, body, env),
+      async (error) => {
+        if (!last) return message.retry({ delaySeconds: jobRetryDelaySeconds(message.attempts) });
+        try {
+          await job.giveUp(env, body, error);
+        } finally {
+          // Past its last try the queue moves it to the dead-letter queue.
+          message.retry();
+        }
+      },
+    );
   }
 }
 
 /** Runs one job and writes its log line (worker/lib/request-log.ts): outcome, duration, user and file. */
-async function runLogged(queue: string, message: Message<unknown>, body: JobBody, run: (m: Message<unknown>) => Promise<void>) {
+async function runLogged(
+  queue: string,
+  message: Message<unknown>,
+  body: JobMessage,
+  run: (m: Message<unknown>) => Promise<void>,
+  failed: (error: unknown) => Promise<void>,
+) {
   const started = Date.now();
   let outcome: JobLog["outcome"] = "none";
   // The consumer sees the same message; what it decides is recorded on the way.
@@ -81,7 +99,10 @@ async function runLogged(queue: string, message: Message<unknown>, body: JobBody
   } catch (thrown) {
     outcome = "error";
     error = thrown;
-    throw thrown;
+    // Handled here, never thrown on: a throw from the consumer would retry the whole batch at once.
+    await failed(thrown).catch((giveUpError) => {
+      error = new AggregateError([thrown, giveUpError], `${errorText(thrown)}; its give-up failed: ${errorText(giveUpError)}`);
+    });
   } finally {
     const fileId = "audio_file_id" in body ? body.audio_file_id : undefined;
     writeLog({

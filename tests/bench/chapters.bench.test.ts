@@ -32,7 +32,7 @@ it("generates the chapters of a 3-hour transcript in one job", { timeout: 600_00
   }));
   const windows = chapterWindows(lines);
 
-  const batch = createMessageBatch(QUEUES.transcription, [
+  const batch = createMessageBatch(QUEUES.chapters, [
     { id: "bench-chapters", timestamp: new Date(), attempts: 1, body: { type: "chapters", audio_file_id: fileId, user_id: user.id } },
   ]);
   const ctx = createExecutionContext();

@@ -36,6 +36,9 @@
 // Every request is recorded (received()): the model, what the audio held (nova-3: its
 // text; whisper: its base64 length) and every other input as sent, so tests check the
 // exact request a service got.
+//
+// hold() makes the text and translation models slow and failing: each call waits until
+// release(), then fails as an overloaded Workers AI does (speech models are not held).
 import { WorkerEntrypoint } from "cloudflare:workers";
 
 type Json = Record<string, unknown>;
@@ -47,9 +50,15 @@ export interface ReceivedAiRequest {
 }
 
 const received: ReceivedAiRequest[] = [];
+let held: { released: Promise<void>; release: () => void } | null = null;
+const TEXT_MODELS = ["@cf/meta/llama-3.1-8b-instruct", "@cf/meta/m2m100-1.2b"];
 
 export default class AiStandIn extends WorkerEntrypoint {
   async run(model: string, inputs: Json): Promise<unknown> {
+    if (held && TEXT_MODELS.includes(model)) {
+      await held.released;
+      throw new Error("3040: Capacity temporarily exceeded, please try again.");
+    }
     if (model === "@cf/deepgram/nova-3") return nova3(inputs);
     if (model === "@cf/openai/whisper-large-v3-turbo") {
       const { audio, ...rest } = inputs;
@@ -59,6 +68,21 @@ export default class AiStandIn extends WorkerEntrypoint {
     if (model === "@cf/meta/llama-3.1-8b-instruct") return textModel(inputs);
     if (model === "@cf/meta/m2m100-1.2b") return translationModel(inputs);
     throw new Error(`5007: No such model ${model} or task`);
+  }
+
+  /** From now on the text models answer nothing until release(), then fail. */
+  hold(): void {
+    if (held) return;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    held = { released, release };
+  }
+
+  release(): void {
+    held?.release();
+    held = null;
   }
 
   /** The requests received so far, oldest first. */

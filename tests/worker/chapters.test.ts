@@ -36,7 +36,7 @@ import { as, team } from "./workspace-helpers";
 const chatEnv = Object.create(env, {
   OPENAI_BASE_URL: { value: FAKE_OPENAI_BASE_URL },
   OPENAI_CHAT_MODEL: { value: "test-chat-model" },
-  TRANSCRIPTION_QUEUE: { value: { send: async () => undefined } },
+  CHAPTERS_QUEUE: { value: { send: async () => undefined } },
 }) as Env;
 
 async function generate(user: TestUser, fileId: string) {
@@ -49,7 +49,7 @@ async function generate(user: TestUser, fileId: string) {
 }
 
 async function chaptersJob(user: TestUser, fileId: string, attempts = 1) {
-  const batch = createMessageBatch(QUEUES.transcription, [
+  const batch = createMessageBatch(QUEUES.chapters, [
     {
       id: `c-${crypto.randomUUID()}`,
       timestamp: new Date(),

@@ -21,13 +21,17 @@ const SIZE = FILE.length;
 
 /**
  * The Worker's env with some vars replaced. The jobs that follow a request (fetching, joining,
- * transcribing) are not what is counted here: their queue drops its messages.
+ * transcribing) are not what is counted here: their queues drop their messages.
  */
+const dropped = { send: async () => undefined };
 const withVars = (vars: Record<string, unknown> = {}) =>
   Object.create(
     env,
     Object.fromEntries(
-      Object.entries({ TRANSCRIPTION_QUEUE: { send: async () => undefined }, ...vars }).map(([k, value]) => [k, { value }]),
+      Object.entries({ TRANSCRIPTION_QUEUE: dropped, IMPORT_QUEUE: dropped, RECORDING_QUEUE: dropped, ...vars }).map(([k, value]) => [
+        k,
+        { value },
+      ]),
     ),
   ) as Env;
 const quiet = withVars();
@@ -107,7 +111,7 @@ async function importAtOnce(on: Env, user: TestUser, n: number, kind: "sized" | 
   await Promise.all(
     started.map(({ body }, i) => {
       const message = { type: "import", audio_file_id: body.data.id, user_id: user.id, url: url(i) };
-      const batch = createMessageBatch(QUEUES.transcription, [{ id: `m-${i}`, timestamp: new Date(), attempts: 1, body: message }]);
+      const batch = createMessageBatch(QUEUES.import, [{ id: `m-${i}`, timestamp: new Date(), attempts: 1, body: message }]);
       return worker.queue(batch, on, createExecutionContext());
     }),
   );

@@ -33,7 +33,7 @@ describe("import from a link", { timeout: 120_000 }, () => {
   it("fetches a file whose import job was lost when the sweep sends it again", async () => {
     const user = await createUser("import-lost");
     // The queue drops the import's message (the platform's queue, replaced: our code is the same).
-    const dropping = Object.create(env, { TRANSCRIPTION_QUEUE: { value: { send: async () => undefined } } }) as Env;
+    const dropping = Object.create(env, { IMPORT_QUEUE: { value: { send: async () => undefined } } }) as Env;
     const start = apiRequest("POST", "/audio_files/import", { url: link("/media/lost.wav") }, { token: user.token });
     const res = await worker.fetch(start, dropping, createExecutionContext());
     const started = ((await res.json()) as Json).data;

@@ -169,7 +169,7 @@ describe("recordings", { timeout: 120_000 }, () => {
     const recording = await start(user);
     for (const n of [0, 1]) expectStatus(await sendChunk(user, recording.id, n, chunkBytes(n)), 200);
     // The queue drops the join's message (the platform's queue, replaced: our code is the same).
-    const dropping = Object.create(env, { TRANSCRIPTION_QUEUE: { value: { send: async () => undefined } } }) as Env;
+    const dropping = Object.create(env, { RECORDING_QUEUE: { value: { send: async () => undefined } } }) as Env;
     const finish = apiRequest("POST", `/recordings/${recording.id}/finish`, { chunk_count: 2 }, { token: user.token });
     const res = await worker.fetch(finish, dropping, createExecutionContext());
     const started = ((await res.json()) as Json).data;

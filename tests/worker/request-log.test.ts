@@ -156,7 +156,7 @@ describe("request ids and structured logs", () => {
     expect(jobs[0]!.requestId).toMatch(UUID);
 
     // A summary job names its file.
-    const summary = createMessageBatch(QUEUES.transcription, [
+    const summary = createMessageBatch(QUEUES.summary, [
       {
         id: "m-summary",
         timestamp: new Date(),

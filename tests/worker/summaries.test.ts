@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { QUEUES } from "../../worker/queues";
 import { CHUNK_CHARS } from "../../worker/summaries/summarize";
-import { SUMMARY_MAX_ATTEMPTS, SUMMARY_MESSAGES } from "../../worker/summaries/job";
+import { maxAttempts } from "../../worker/queue-messages";
+import { SUMMARY_MESSAGES } from "../../worker/summaries/job";
 import { markSummary } from "../../worker/summaries/stored-summary";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { threeHourTranscript } from "../support/three-hour";
@@ -16,6 +17,9 @@ import { apiRequest, call, expectOk, typedApi } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
 import { headerOf } from "./store-helpers";
 import { history, storeTranscript, transcript, undoOk, userWithTranscript } from "./transcript-helpers";
+
+/** The fake model's answer to a transcript containing "fail-summary". */
+const OVERLOADED = '{"error":{"message":"The model is overloaded","type":"server_error","param":null,"code":null}}';
 
 /** The Worker with a chat model on the (fake) OpenAI-compatible server. */
 const chatEnv = Object.create(env, {
@@ -28,7 +32,7 @@ async function summarizeJob(
   fileId: string,
   opts: { type?: string; requested?: boolean; attempts?: number; runEnv?: Env } = {},
 ) {
-  const batch = createMessageBatch(QUEUES.transcription, [
+  const batch = createMessageBatch(QUEUES.summary, [
     {
       id: `s-${crypto.randomUUID()}`,
       timestamp: new Date(),
@@ -150,13 +154,11 @@ describe("generated summaries", { timeout: 60_000 }, () => {
     const header = await headerOf(transcriptId);
     await markSummary(env, { audioFileId: header.fileId }, "generating", null);
     expect((await summarizeJob(user, fileId, { requested: true })).retryMessages).toHaveLength(1);
-    const last = await summarizeJob(user, fileId, { requested: true, attempts: SUMMARY_MAX_ATTEMPTS });
-    expect(last.explicitAcks).toHaveLength(1);
-    expect(await transcript(user, fileId)).toMatchObject({
-      summary: null,
-      summaryStatus: "failed",
-      summaryError: SUMMARY_MESSAGES.failed,
-      wordCount: 1,
-    });
+    // The last try fails it, saying why, and leaves the message to the dead-letter queue.
+    const last = await summarizeJob(user, fileId, { requested: true, attempts: maxAttempts(QUEUES.summary) });
+    expect(last.retryMessages).toHaveLength(1);
+    const failed = await transcript(user, fileId);
+    expect(failed).toMatchObject({ summary: null, summaryStatus: "failed", wordCount: 1 });
+    expect(failed.summaryError).toBe(`${SUMMARY_MESSAGES.failed} (Chat model answered 500: ${OVERLOADED})`);
   });
 });

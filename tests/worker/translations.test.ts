@@ -31,7 +31,7 @@ const workersAiEnv = Object.create(env, { WORKERS_AI_REMOTE: { value: "true" } }
 async function ask(user: TestUser, fileId: string, body: unknown, base: Env = chatEnv) {
   const sent: unknown[] = [];
   const queue = { send: async (message: unknown) => void sent.push(message) };
-  const runEnv = Object.create(base, { TRANSCRIPTION_QUEUE: { value: queue } }) as Env;
+  const runEnv = Object.create(base, { TRANSLATION_QUEUE: { value: queue } }) as Env;
   const res = await worker.fetch(
     apiRequest("POST", `/transcripts/${fileId}/translations`, body, { token: user.token }),
     runEnv,
@@ -42,7 +42,7 @@ async function ask(user: TestUser, fileId: string, body: unknown, base: Env = ch
 
 async function deliver(messages: unknown[], runEnv: Env = chatEnv) {
   const batch = createMessageBatch(
-    QUEUES.transcription,
+    QUEUES.translation,
     messages.map((body) => ({ id: `t-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
   );
   const ctx = createExecutionContext();

@@ -1,6 +1,7 @@
-// Chapter generation jobs on the transcription queue, next to summaries (decision 046): asked
-// for by an editor, marked "generating" in the file's store, written as one undoable history
-// entry ("Generated chapters"), or marked failed with a message the panel shows.
+// Chapter generation jobs on their own queue (decision 046): asked for by an editor, marked
+// "generating" in the file's store, written as one undoable history entry ("Generated
+// chapters"), or marked failed with a message the panel shows. A model that fails is tried again
+// by the queue (worker/queues.ts); after the last try the chapters say why.
 import { eq } from "drizzle-orm";
 import type { ChapterInput } from "../../core/chapters";
 import type { UtteranceDto } from "../../core/transcript";
@@ -10,10 +11,10 @@ import { type Config, getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, transcripts, users } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
+import { failedBecause } from "../lib/job-failure";
 import { publishDetailsChanged } from "../live/publish";
 import type { ChaptersMessage } from "../queue-messages";
 import { chatModel, summaryModelName } from "../summaries/chat-models";
-import { SUMMARY_MAX_ATTEMPTS } from "../summaries/job";
 import { editTranscript, readSpeakers, readUtterances } from "../transcripts/store";
 import { generateChapters, type ProposedChapter, UnreadableChaptersError } from "./generate";
 
@@ -28,7 +29,7 @@ export async function requestChapters(env: Env, config: Config, of: ChaptersOf, 
   await mark(env, of, "generating", null);
   try {
     const message: ChaptersMessage = { type: "chapters", audio_file_id: of.audioFileId, user_id: userId };
-    await env.TRANSCRIPTION_QUEUE.send(message);
+    await env.CHAPTERS_QUEUE.send(message);
   } catch (error) {
     console.error("Could not queue the chapters of", of.audioFileId, error);
     await mark(env, of, "failed", CHAPTER_GENERATION_MESSAGES.failed);
@@ -46,21 +47,29 @@ export function chapterStarts(utterances: readonly UtteranceDto[], proposed: rea
   return out;
 }
 
-export async function runChaptersJob(message: Message<unknown>, job: ChaptersMessage, env: Env): Promise<void> {
-  // The file's store and workspace as they are now (a file may have moved since the job was queued).
-  const db = getDb(env.DB);
-  const row = await db
+/** The file's transcript and workspace as they are now (a file may have moved since the job was queued). */
+const chaptersTarget = (env: Env, fileId: string) =>
+  getDb(env.DB)
     .select({ audioFileId: transcripts.audioFileId, workspaceId: audioFiles.workspaceId })
     .from(transcripts)
     .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
-    .where(eq(transcripts.audioFileId, job.audio_file_id))
+    .where(eq(transcripts.audioFileId, fileId))
     .get();
+
+/** Marked failed while still generating, and the file's tabs told. */
+async function markFailed(env: Env, row: ChaptersOf & { workspaceId: string }, error: string) {
+  if (await mark(env, row, "failed", error, true)) await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
+}
+
+export async function runChaptersJob(message: Message<unknown>, job: ChaptersMessage, env: Env): Promise<void> {
+  const db = getDb(env.DB);
+  const row = await chaptersTarget(env, job.audio_file_id);
   if (!row) {
     message.ack();
     return;
   }
   const fail = async (error: string) => {
-    if (await mark(env, row, "failed", error, true)) await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
+    await markFailed(env, row, error);
     message.ack();
   };
   const model = chatModel(env, getConfig(env));
@@ -80,15 +89,16 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
     const asker = await db.select({ id: users.id, name: users.fullName }).from(users).where(eq(users.id, job.user_id)).get();
     await editTranscript(env, row.audioFileId, { kind: "chapters", input, generated: true }, null, asker ?? null);
   } catch (error) {
-    console.error(`Chapters of ${job.audio_file_id} failed (attempt ${message.attempts})`, error);
     if (error instanceof UnreadableChaptersError) return fail(CHAPTER_GENERATION_MESSAGES.unreadable);
-    if (message.attempts < SUMMARY_MAX_ATTEMPTS) {
-      message.retry({ delaySeconds: 30 * message.attempts });
-      return;
-    }
-    return fail(CHAPTER_GENERATION_MESSAGES.failed);
+    throw error;
   }
   message.ack();
   // The edit told the tabs when the chapters changed; this tells them the generation ended either way.
   await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
+}
+
+/** Failed on the queue's last try: the chapters say why. */
+export async function giveUpChapters(env: Env, job: ChaptersMessage, error: unknown): Promise<void> {
+  const row = await chaptersTarget(env, job.audio_file_id);
+  if (row) await markFailed(env, row, failedBecause(CHAPTER_GENERATION_MESSAGES.failed, error));
 }

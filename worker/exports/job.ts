@@ -5,7 +5,8 @@ import { EXPORT_MESSAGES, type ExportOptions } from "../../common/exports";
 import type { ExportCompletedMessage } from "../../common/live-messages";
 import { publish } from "../live/publish";
 import { tellExportCompleted } from "../webhooks/events";
-import { QUEUE_MAX_RETRIES, QUEUES, type ExportMessage } from "../queue-messages";
+import { maxAttempts, QUEUES, type ExportMessage } from "../queue-messages";
+import { failedBecause } from "../lib/job-failure";
 import { getDb, type Db } from "../db/client";
 import type { ExportRow } from "../db/schema";
 import { loadPdfFonts } from "./fonts";
@@ -15,7 +16,7 @@ import { completeExport, exportStorageKey, failExport, findExport, startAttempt,
 import { exportOptionsSchema } from "../../common/exports";
 
 /** Generation attempts before an export is failed: the first delivery plus the queue's retries. */
-export const EXPORT_MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.export] + 1;
+export const EXPORT_MAX_ATTEMPTS = maxAttempts(QUEUES.export);
 export const exportRetryDelaySeconds = (attempt: number) => Math.min(10 * 2 ** (attempt - 1), 300);
 
 export async function enqueueExport(env: Env, row: ExportRow): Promise<void> {
@@ -86,3 +87,8 @@ const exportCompleted = (row: ExportRow): ExportCompletedMessage => ({
   export: toExportDto(row),
   message: `${row.filename} is ready to download`,
 });
+
+/** Threw outside its generation on the queue's last try: the export fails, saying why. */
+export async function giveUpExport(env: Env, body: ExportMessage, error: unknown): Promise<void> {
+  await failExport(getDb(env.DB), body.export_id, failedBecause(EXPORT_MESSAGES.failedGeneric, error));
+}

@@ -13,18 +13,19 @@ import { type Db, getDb } from "../db/client";
 import { type AudioFileRow, audioFiles } from "../db/schema";
 import { failProcessing, notifyFileStatus, recordAttempt } from "../library/file-status";
 import { holdRoomLeft, holdStorage, releaseHold } from "../library/quotas";
-import { QUEUE_MAX_RETRIES, QUEUES, type ImportMessage } from "../queue-messages";
+import { failedBecause } from "../lib/job-failure";
+import { maxAttempts, QUEUES, type ImportMessage } from "../queue-messages";
 import { serviceConfiguration } from "../transcription/configuration";
 import { enqueueTranscription } from "../transcription/job";
 import { fetchLink, LinkRefused } from "./fetch-link";
 import { streamToStorage, TooLarge } from "./stream-to-storage";
 
-const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
+const MAX_ATTEMPTS = maxAttempts(QUEUES.import);
 /** An import's hold outlives any one job (15 minutes at most), and lapses if the job dies. */
 const IMPORT_HOLD_SECONDS = 30 * 60;
 
 export async function enqueueImport(env: Env, message: ImportMessage): Promise<void> {
-  await env.TRANSCRIPTION_QUEUE.send(message);
+  await env.IMPORT_QUEUE.send(message);
 }
 
 /**
@@ -142,4 +143,14 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
       message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });
     }
   }
+}
+
+/** Threw on the queue's last try: the file fails, saying why, and its held bytes are freed. */
+export async function giveUpImport(env: Env, body: ImportMessage, error: unknown): Promise<void> {
+  const db = getDb(env.DB);
+  const file = await db.select().from(audioFiles).where(eq(audioFiles.id, body.audio_file_id)).get();
+  if (!file) return;
+  await releaseHold(db, file.storageKey);
+  await failProcessing(env, db, file.id, failedBecause(IMPORT_MESSAGES.failed, error));
+  await db.update(audioFiles).set({ importUrl: null }).where(eq(audioFiles.id, file.id));
 }

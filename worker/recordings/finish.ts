@@ -81,7 +81,7 @@ async function enqueueJoin(env: Env, r: { id: string; userId: string; audioFileI
     user_id: r.userId,
     chunk_count: r.chunkCount,
   };
-  await env.TRANSCRIPTION_QUEUE.send(message);
+  await env.RECORDING_QUEUE.send(message);
 }
 
 /**

@@ -9,13 +9,14 @@ import { getDb } from "../db/client";
 import { audioFiles } from "../db/schema";
 import { streamToStorage, TooLarge } from "../imports/stream-to-storage";
 import { failProcessing, notifyFileStatus, recordAttempt } from "../library/file-status";
-import { QUEUE_MAX_RETRIES, QUEUES, type RecordingMessage } from "../queue-messages";
+import { failedBecause } from "../lib/job-failure";
+import { maxAttempts, QUEUES, type RecordingMessage } from "../queue-messages";
 import { serviceConfiguration } from "../transcription/configuration";
 import { enqueueTranscription } from "../transcription/job";
 import { ChunkMissing, joinedChunks } from "./joined-chunks";
 import { removeChunks } from "./store";
 
-const MAX_ATTEMPTS = QUEUE_MAX_RETRIES[QUEUES.transcription] + 1;
+const MAX_ATTEMPTS = maxAttempts(QUEUES.recording);
 
 export async function runRecordingJob(message: Message<unknown>, body: RecordingMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
@@ -76,4 +77,11 @@ export async function runRecordingJob(message: Message<unknown>, body: Recording
   await notifyFileStatus(env, db, joined, false, RECORDING_MESSAGES.joined);
   await enqueueTranscription(env, joined);
   message.ack();
+}
+
+/** Threw on the queue's last try: the file fails, saying why, and its chunks go. */
+export async function giveUpRecording(env: Env, body: RecordingMessage, error: unknown): Promise<void> {
+  const db = getDb(env.DB);
+  await failProcessing(env, db, body.audio_file_id, failedBecause(RECORDING_MESSAGES.joinFailed, error));
+  await removeChunks(db, env.MEDIA, body.recording_id);
 }

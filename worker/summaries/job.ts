@@ -1,7 +1,8 @@
-// Summary jobs on the transcription queue: one after every new transcript (when
-// a model is configured), and one whenever the user asks to regenerate. A job
-// never touches the file's status, so a summary can never fail a transcription;
-// the automatic one never replaces a summary the user has written meanwhile.
+// Summary jobs on their own queue: one after every new transcript (when a model is
+// configured), and one whenever the user asks to regenerate. A job never touches the
+// file's status, so a summary can never fail a transcription; the automatic one never
+// replaces a summary the user has written meanwhile. A model that fails is tried again
+// by the queue (worker/queues.ts); after the last try a requested summary says why.
 import { eq } from "drizzle-orm";
 import type { SummaryType } from "../../core/transcript";
 import type { SummarizeMessage } from "../queue-messages";
@@ -9,6 +10,7 @@ import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles, transcripts } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
+import { failedBecause } from "../lib/job-failure";
 import { publishDetailsChanged } from "../live/publish";
 import { readSpeakers, readUtterances } from "../transcripts/store";
 import type { Config } from "../config";
@@ -16,7 +18,6 @@ import { chatModel, summaryModelName } from "./chat-models";
 import { currentSummary, markSummary, saveSummary, type SummaryOf } from "./stored-summary";
 import { summarize } from "./summarize";
 
-export const SUMMARY_MAX_ATTEMPTS = 3;
 export const SUMMARY_MESSAGES = {
   unavailable: "Summary generation is not available: no language model is configured",
   failed: "The summary could not be generated. Please try again later.",
@@ -30,7 +31,7 @@ export async function enqueueSummary(env: Env, audioFileId: string, userId: stri
     summary_type: type,
     requested,
   };
-  await env.TRANSCRIPTION_QUEUE.send(message);
+  await env.SUMMARY_QUEUE.send(message);
 }
 
 /** After a new transcript: a summary when a model is configured. Never throws (a transcription never fails for it). */
@@ -60,15 +61,17 @@ export async function requestSummary(env: Env, config: Config, row: SummaryOf, u
   }
 }
 
-export async function runSummaryJob(message: Message<unknown>, job: SummarizeMessage, env: Env): Promise<void> {
-  const db = getDb(env.DB);
-  // The file's store and workspace as they are now (a file may have moved since the job was queued).
-  const row = await db
+/** The file's transcript and workspace as they are now (a file may have moved since the job was queued). */
+const summaryTarget = (env: Env, fileId: string) =>
+  getDb(env.DB)
     .select({ audioFileId: transcripts.audioFileId, workspaceId: audioFiles.workspaceId })
     .from(transcripts)
     .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
-    .where(eq(transcripts.audioFileId, job.audio_file_id))
+    .where(eq(transcripts.audioFileId, fileId))
     .get();
+
+export async function runSummaryJob(message: Message<unknown>, job: SummarizeMessage, env: Env): Promise<void> {
+  const row = await summaryTarget(env, job.audio_file_id);
   // Gone, or (automatic) the user wrote a summary first.
   if (!row || (!job.requested && (await currentSummary(env, row)))) {
     message.ack();
@@ -81,25 +84,13 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
     message.ack();
     return;
   }
-  let text: string | null;
-  try {
-    const [speakers, utterances] = await Promise.all([readSpeakers(env, row.audioFileId), readUtterances(env, row.audioFileId)]);
-    const names = new Map(speakers.map((s) => [s.id, s.displayName]));
-    const lines = utterances.map((u) => ({
-      speaker: names.get(u.speakerId) ?? "Speaker",
-      text: u.transcriptWords.map((w) => w.text).join(" "),
-    }));
-    text = await summarize(model, lines, job.summary_type);
-  } catch (error) {
-    console.error(`Summary of ${job.audio_file_id} failed (attempt ${message.attempts})`, error);
-    if (message.attempts < SUMMARY_MAX_ATTEMPTS) {
-      message.retry({ delaySeconds: 30 * message.attempts });
-      return;
-    }
-    if (job.requested) await finish(env, row, "failed", SUMMARY_MESSAGES.failed);
-    message.ack();
-    return;
-  }
+  const [speakers, utterances] = await Promise.all([readSpeakers(env, row.audioFileId), readUtterances(env, row.audioFileId)]);
+  const names = new Map(speakers.map((s) => [s.id, s.displayName]));
+  const lines = utterances.map((u) => ({
+    speaker: names.get(u.speakerId) ?? "Speaker",
+    text: u.transcriptWords.map((w) => w.text).join(" "),
+  }));
+  const text = await summarize(model, lines, job.summary_type);
   if (text) await saveSummary(env, row, text, { summaryType: job.summary_type, summaryModel: model.name }, job.requested);
   else await markSummary(env, row, null, null);
   message.ack();
@@ -109,4 +100,10 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
 /** A requested summary failed: marked so only while still awaited (a later request may have succeeded since). */
 async function finish(env: Env, row: SummaryOf & { workspaceId: string }, status: "failed", error: string) {
   if (await markSummary(env, row, status, error, true)) await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
+}
+
+/** Failed on the queue's last try: a requested summary says why (an automatic one is just not written). */
+export async function giveUpSummary(env: Env, job: SummarizeMessage, error: unknown): Promise<void> {
+  const row = job.requested ? await summaryTarget(env, job.audio_file_id) : undefined;
+  if (row) await finish(env, row, "failed", failedBecause(SUMMARY_MESSAGES.failed, error));
 }

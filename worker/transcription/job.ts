@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { audioFiles, type AudioFileRow } from "../db/schema";
 import type { TranscribeMessage } from "../queue-messages";
-import { restartProcessing } from "../library/file-status";
+import { failProcessing, restartProcessing } from "../library/file-status";
+import { failedBecause } from "../lib/job-failure";
 import type { TranscriptionOptions } from "../../common/transcription-options";
 import { endRunOf } from "./run-end";
+import { GAVE_UP_REASON } from "./run-steps";
 import { instanceIdOf, type RunParams, runOf } from "./run-key";
 
 export async function enqueueTranscription(env: Env, file: AudioFileRow): Promise<void> {
@@ -69,4 +71,9 @@ export async function runTranscriptionJob(message: Message<unknown>, body: Trans
   const file = await db.select().from(audioFiles).where(eq(audioFiles.id, body.audio_file_id)).get();
   if (file?.status === "processing") await startRun(env, { fileId: file.id, run: runOf(file) });
   message.ack();
+}
+
+/** Its run could not be started after the queue's last try: the file fails, saying why. */
+export async function giveUpTranscription(env: Env, body: TranscribeMessage, error: unknown): Promise<void> {
+  await failProcessing(env, getDb(env.DB), body.audio_file_id, failedBecause(GAVE_UP_REASON, error));
 }

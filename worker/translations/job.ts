@@ -1,4 +1,4 @@
-// Translation runs on the transcription queue (decision 048). A request starts a run in the
+// Translation runs on their own queue (decision 048). A request starts a run in the
 // file's store and queues its job; the job translates the run's utterances batch by batch,
 // saving each batch as it is done, so a retried job (at-least-once delivery, or a model that
 // failed) does only what is left. A later request replaces the run: the older job's batches are
@@ -10,11 +10,10 @@ import { getConfig, type Config } from "../config";
 import { getDb } from "../db/client";
 import { audioFiles } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
+import { failedBecause } from "../lib/job-failure";
 import type { TranslateMessage } from "../queue-messages";
 import { finishTranslationRun, requestTranslationRun, saveTranslatedBatch, startTranslationRun, type TranslationOf } from "./store";
 import { batchesOf, inParallel, TranslationUnreadable, translationModelName, translatorFor } from "./translate";
-
-export const TRANSLATION_MAX_ATTEMPTS = 3;
 
 /** The language a file's transcript is in: the one detected, else the one asked for (null: unknown). */
 export const transcriptLanguage = (file: { detectedLanguage: string | null; transcriptionOptions: TranscriptionOptions | null }) =>
@@ -34,7 +33,7 @@ export async function requestTranslation(
   const run = await requestTranslationRun(env, of, input.only_stale);
   const message: TranslateMessage = { type: "translate", audio_file_id: file.id, user_id: userId, language: input.language, run };
   try {
-    await env.TRANSCRIPTION_QUEUE.send(message);
+    await env.TRANSLATION_QUEUE.send(message);
   } catch (error) {
     // Never leave a run pending with no job behind it: it fails, and may be asked for again.
     console.error("Could not queue the translation of", file.id, error);
@@ -92,9 +91,8 @@ export async function runTranslationJob(message: Message<unknown>, job: Translat
   } catch (error) {
     if (error instanceof RunReplaced) return message.ack();
     if (error instanceof TranslationUnreadable) return fail(error.message);
-    console.error(`Translation of ${job.audio_file_id} into ${job.language} failed (attempt ${message.attempts})`, error);
-    if (message.attempts < TRANSLATION_MAX_ATTEMPTS) return message.retry({ delaySeconds: 30 * message.attempts });
-    return fail(TRANSLATION_MESSAGES.failed);
+    // Tried again by the queue (worker/queues.ts), doing only the batches not yet saved.
+    throw error;
   }
   await finishTranslationRun(env, of, job.run, null);
   message.ack();
@@ -102,3 +100,13 @@ export async function runTranslationJob(message: Message<unknown>, job: Translat
 
 /** A later request replaced this run (or it was finished meanwhile): the job stops. */
 class RunReplaced extends Error {}
+
+/** Failed on the queue's last try: the run says why (a later request may have replaced it: then nothing changes). */
+export async function giveUpTranslation(env: Env, job: TranslateMessage, error: unknown): Promise<void> {
+  await finishTranslationRun(
+    env,
+    { fileId: job.audio_file_id, language: job.language },
+    job.run,
+    failedBecause(TRANSLATION_MESSAGES.failed, error),
+  );
+}
