@@ -74,3 +74,29 @@ test("the tab title counts transcriptions finished while the tab was not focused
   });
   await expect(page).toHaveTitle(title);
 });
+
+test("renames a speaker where the name is shown: the transcript's speaker picker, saved for every utterance and the Tools sidebar", async ({
+  page,
+}) => {
+  await signIn(page, "Renamer");
+  await openTranscript(page, "rename-speaker.wav");
+  const chips = page.getByTestId("utterance-speaker");
+  const first = (await chips.nth(0).textContent())!;
+  await chips.nth(0).click();
+  await page.getByRole("option", { name: `Rename ${first}…` }).click();
+  const field = page.getByTestId("speaker-picker").getByLabel("Speaker name");
+  await expect(field).toHaveValue(first);
+  // An empty name is refused in place, and nothing changes.
+  await field.fill("   ");
+  await field.press("Enter");
+  await expect(page.getByTestId("speaker-picker").getByRole("alert")).toBeVisible();
+  await field.fill("Ada Moderator");
+  await field.press("Enter");
+  await expect(page.getByTestId("speaker-picker")).toHaveCount(0);
+  await expect(chips.nth(0)).toHaveText("Ada Moderator");
+  await expect(chips.nth(2)).toHaveText("Ada Moderator");
+  await expect(page.getByTestId("speaker-row").filter({ hasText: "Ada Moderator" })).toHaveCount(1);
+  await expect(page.getByTestId("save-status")).toHaveText(/Saved/, { timeout: 5_000 });
+  await page.reload();
+  await expect(chips.nth(0)).toHaveText("Ada Moderator");
+});

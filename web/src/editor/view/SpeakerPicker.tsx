@@ -7,7 +7,8 @@ import { speakerColorIndex } from "./display";
 /**
  * The speakers of the transcript to pick from: ↑ ↓ Home End and type-ahead move, Enter picks,
  * Escape and outside clicks close; focus goes back to the speaker button that opened it.
- * "Change all of <current>'s utterances to…" switches it to choosing the speaker to merge into.
+ * "Change all of <current>'s utterances to…" switches it to choosing the speaker to merge into;
+ * "Rename <current>…" to a name field, where the name is shown (Enter saves, Escape goes back).
  */
 export function SpeakerPicker({
   speakers,
@@ -15,6 +16,7 @@ export function SpeakerPicker({
   onPick,
   onCreate,
   onMergeAll,
+  onRename,
   onClose,
 }: {
   speakers: readonly { id: string; displayName: string }[];
@@ -24,11 +26,14 @@ export function SpeakerPicker({
   onCreate?: () => void;
   /** "Change all of <current>'s utterances to…": merges the current speaker into the one picked. */
   onMergeAll?: (intoSpeakerId: string) => void;
+  /** "Rename <current>…": answers why a name was refused, or null once it is taken. */
+  onRename?: (name: string) => string | null;
   onClose: () => void;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const typeAhead = useRef(new TypeAhead());
   const [all, setAll] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const currentName = speakers.find((s) => s.id === current)?.displayName ?? "this speaker";
   const others = speakers.filter((s) => s.id !== current);
   // Before the picker takes focus: the control that opened it gets it back when it closes.
@@ -59,6 +64,20 @@ export function SpeakerPicker({
       if (e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) latestClose.current();
     },
   };
+  if (renaming && onRename) {
+    return (
+      <div className="speaker-picker" ref={root} data-testid="speaker-picker">
+        <RenameField
+          current={currentName}
+          onSave={onRename}
+          onCancel={() => setRenaming(false)}
+          onBlur={(e) => {
+            if (e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) latestClose.current();
+          }}
+        />
+      </div>
+    );
+  }
   if (all && onMergeAll) {
     return (
       <div className="speaker-picker" ref={root} data-testid="speaker-picker" {...keys}>
@@ -122,6 +141,66 @@ export function SpeakerPicker({
           Change all of {currentName}'s utterances to…
         </button>
       )}
+      {onRename && (
+        <button
+          type="button"
+          role="option"
+          tabIndex={-1}
+          aria-selected={false}
+          className="speaker-option speaker-option--new"
+          onClick={() => setRenaming(true)}
+        >
+          Rename {currentName}…
+        </button>
+      )}
     </div>
+  );
+}
+
+/** The current speaker's name, edited in place: Enter saves, Escape goes back to the list. */
+function RenameField({
+  current,
+  onSave,
+  onCancel,
+  onBlur,
+}: {
+  current: string;
+  onSave: (name: string) => string | null;
+  onCancel: () => void;
+  onBlur: (e: FocusEvent) => void;
+}) {
+  const [name, setName] = useState(current);
+  const [refused, setRefused] = useState<string | null>(null);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      setRefused(onSave(name.trim()));
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onCancel();
+    }
+  };
+  return (
+    <>
+      <input
+        className="search"
+        aria-label="Speaker name"
+        value={name}
+        // biome-ignore lint/a11y/noAutofocus: the field appears because the person chose to rename
+        autoFocus
+        maxLength={255}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? "speaker-rename-error" : undefined}
+      />
+      {refused && (
+        <p id="speaker-rename-error" className="field-error small" role="alert">
+          {refused}
+        </p>
+      )}
+    </>
   );
 }

@@ -213,6 +213,14 @@ function EditorBody({
     },
     [session],
   );
+  // Where the name is shown, as in the Tools sidebar: the role stays as it is.
+  const onRenameSpeaker = useCallback(
+    (speakerId: string, name: string) => {
+      const role = session.store.speakers().find((s) => s.id === speakerId)?.role ?? null;
+      return session.details.updateSpeaker(speakerId, { name, role });
+    },
+    [session],
+  );
   const listRef = useRef<HTMLDivElement>(null);
   usePlaybackSync(session, playback, listRef);
   useSearchTarget(session, playback);
@@ -248,6 +256,7 @@ function EditorBody({
               readOnly={readOnly}
               onCurrentWord={onCurrentWord}
               onCreateSpeaker={onCreateSpeaker}
+              onRenameSpeaker={onRenameSpeaker}
             />
           ))}
         </ol>

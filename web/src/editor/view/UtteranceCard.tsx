@@ -55,6 +55,8 @@ interface Props {
   readOnly?: boolean;
   onCurrentWord: (utteranceId: string, wordId: string) => void;
   onCreateSpeaker: (utteranceId: string) => void;
+  /** Renames a speaker where its name is shown; answers why a name was refused, or null. */
+  onRenameSpeaker: (speakerId: string, name: string) => string | null;
 }
 
 /** What a card shows besides the words: it renders again when this changes. */
@@ -87,6 +89,7 @@ export const UtteranceCard = memo(function UtteranceCard({
   readOnly = false,
   onCurrentWord,
   onCreateSpeaker,
+  onRenameSpeaker,
 }: Props) {
   const store = editor.store;
   // The card renders again only when what it shows besides the words changes: a change of
@@ -268,6 +271,11 @@ export const UtteranceCard = memo(function UtteranceCard({
               const from = speakers.find((s) => s.id === utterance.speakerId);
               const into = speakers.find((s) => s.id === intoSpeakerId);
               if (from && into) mergeSpeakersFromUi(editor, from, into);
+            }}
+            onRename={(name) => {
+              const refused = onRenameSpeaker(utterance.speakerId, name);
+              if (!refused) setPicking(false);
+              return refused;
             }}
             onClose={() => setPicking(false)}
           />
