@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, signIn, test } from "./fixtures";
-import { openTranscript } from "./transcripts";
+import { caretAt, openTranscript } from "./transcripts";
 
 // The fake speech server's transcript: 6 utterances of 8 words, utterance i at i × 3.2 s. The
 // fake chat model answers a chapter every 3 utterances, titled by its first three words.
@@ -34,4 +34,19 @@ test("chapters: generate, go to one, rename, undo, and the TXT export lists them
   await page.getByTestId("export-options").getByTestId("export-txt").click();
   const txt = readFileSync((await (await download).path())!, "utf8");
   expect(txt).toMatch(/0:00 so the quarterly\s+0:09 next review so/);
+});
+
+test("the first Add chapter here puts the chapter at the caret, with a beginning chapter before it", async ({ page }) => {
+  await signIn(page, "Chapter Caret");
+  // The caret goes into the fourth utterance (0:09) at once, before the Tools sidebar is drawn.
+  await openTranscript(page, "chapter-caret.wav");
+  await caretAt(page, 3, "review");
+  const panel = page.getByTestId("chapters-panel");
+  await panel.getByRole("button", { name: "Add chapter here" }).click();
+  const chapters = panel.getByTestId("chapter");
+  // Chapters cover the recording: a beginning one, and the new one at the caret's word ("review",
+  // 9.6 s + one word), not at the start of the recording.
+  await expect(chapters).toHaveCount(2);
+  await expect(chapters.nth(0)).toContainText("0:00 Beginning");
+  await expect(chapters.nth(1)).toContainText(/0:(09|10) New chapter/);
 });

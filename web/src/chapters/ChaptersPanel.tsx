@@ -102,7 +102,12 @@ export function ChaptersPanel({ file }: { file: AudioFileDto }) {
             title={T.addHint}
             // The transcript keeps its selection while the button is pressed.
             onMouseDown={(e) => e.preventDefault()}
-            onClick={() => atSelectedWord((word) => void save(added(list, word, T.newTitle)))}
+            onClick={() =>
+              atSelectedWord((word) => {
+                const first = openSession(file.id)?.store.utterances()[0]?.transcriptWords[0]?.id;
+                void save(added(list, word, T.newTitle, { wordId: first, title: T.beginningTitle }));
+              })
+            }
           >
             {T.addHere}
           </button>

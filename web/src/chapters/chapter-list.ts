@@ -11,11 +11,23 @@ export const renamed = (list: readonly ChapterDto[], id: string, title: string):
 
 export const removed = (list: readonly ChapterDto[], id: string): Items => items(list).filter((c) => c.id !== id);
 
-/** A new chapter at a word (the server orders the list by its words). */
-export const added = (list: readonly ChapterDto[], wordId: string, title: string): Items => [
-  ...items(list),
-  { title, start_word_id: wordId },
-];
+/**
+ * A new chapter at a word (the server orders the list by its words). Chapters cover the whole
+ * recording, so the first one added after the transcript's first word comes with one for the
+ * beginning: otherwise the server would start it at the first word, not where it was asked for.
+ */
+export const added = (
+  list: readonly ChapterDto[],
+  wordId: string,
+  title: string,
+  beginning: { wordId: string | undefined; title: string },
+): Items =>
+  list.length === 0 && beginning.wordId && beginning.wordId !== wordId
+    ? [
+        { title: beginning.title, start_word_id: beginning.wordId },
+        { title, start_word_id: wordId },
+      ]
+    : [...items(list), { title, start_word_id: wordId }];
 
 export const movedTo = (list: readonly ChapterDto[], id: string, wordId: string): Items =>
   items(list).map((c) => (c.id === id ? { ...c, start_word_id: wordId } : c));

@@ -10,6 +10,7 @@ export const CHAPTER_TEXTS = {
   addHere: "Add chapter here",
   addHint: "A new chapter at the selected word, or at the word being played",
   newTitle: "New chapter",
+  beginningTitle: "Beginning",
   pickWord: "Select a word in the transcript first",
   outline: "Chapter outline",
   titleLabel: "Chapter title",
