@@ -2,20 +2,36 @@
 // checked against its TypeScript interface (`satisfies`), so the document cannot drift from what
 // the routes return. A file of its own: the SPA never imports it, so none of this is in its bundle.
 import * as z from "zod";
+import { HISTORY_TYPES } from "../core/change";
+import type { EditHistoryDto, OperationResultDto, ReplaceResultDto } from "../core/operation-results";
+import { SUMMARY_TYPES, type SpeakerDto, type TranscriptDto, type UtteranceDto } from "../core/transcript";
 import { API_TOKEN_SCOPES, type ApiTokenDto } from "./api-tokens";
 import type { AskAnswer, AskCitation, RecentQuestion } from "./ask";
+import type { AuthSuccess, PublicUser } from "./auth";
 import type { ChapterDto, ChaptersAnswer } from "./chapters";
-import { REVIEW_STATUSES } from "./comments";
+import { type CommentDto, type MentionDto, REVIEW_STATUSES } from "./comments";
+import type { CompactUtterances } from "./compact-utterances";
+import type { OutboxMail } from "./dev-outbox";
 import type { HighlightDto, HighlightLabelDto } from "./highlights";
-import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, exportOptionsSchema } from "./exports";
-import { type AudioFileDto, FILE_STATUSES, type FolderDto } from "./library";
+import { EXPORT_FORMAT_NAMES, EXPORT_STATUSES, type ExportDto, type ExportOptionsDto, exportOptionsSchema } from "./exports";
+import { type AudioFileDto, FILE_STATUSES, type FolderDto, type ServiceConfiguration } from "./library";
 import type { MultipartUploadDto, PartLinkDto } from "./multipart";
+import { preferencesSchema } from "./preferences";
 import { RECORDING_TYPES, type RecordingDto } from "./recordings";
-import type { ShareDto } from "./shares";
+import type { SearchPage } from "./search";
+import type { ShareDto, SharedTranscriptDto } from "./shares";
 import { storedOptionsSchema } from "./transcription-options";
 import { TRANSLATION_STATUSES, type TranslationDto, type TranslationSummaryDto } from "./translations";
 import { WEBHOOK_EVENTS, type WebhookDeliveryDto, type WebhookDto } from "./webhooks";
-import { type InvitationDto, type MemberDto, type MemberShareDto, WORKSPACE_ROLES, type WorkspaceDto } from "./workspaces";
+import {
+  ACTIVITY_KINDS,
+  type ActivityDto,
+  type InvitationDto,
+  type MemberDto,
+  type MemberShareDto,
+  WORKSPACE_ROLES,
+  type WorkspaceDto,
+} from "./workspaces";
 
 const instant = z.string().meta({ format: "date-time" });
 
@@ -94,6 +110,14 @@ export const audioFileDtoSchema = z
         chunksTotal: z.number().int().nullable(),
       })
       .nullable(),
+    linkImport: z
+      .object({
+        url: z.string(),
+        receivedBytes: z.number().int(),
+        totalBytes: z.number().int().nullable().describe("The length the link declared, if it did"),
+      })
+      .nullable()
+      .describe("A file imported from a link, while it downloads and after a failed import (Retry fetches it again)"),
     transcriptionOptions: storedOptionsSchema,
     detectedLanguage: z.string().nullable(),
     transcriptionNotices: z.array(z.string()),
@@ -289,3 +313,295 @@ export const translationSummaryDtoSchema = z
     updated_at: instant,
   })
   .meta({ id: "TranslationSummary" }) satisfies z.ZodType<TranslationSummaryDto>;
+
+export const publicUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    full_name: z.string(),
+    created_at: instant,
+    email_confirmed: z.boolean(),
+    preferences: preferencesSchema,
+  })
+  .meta({ id: "User" }) satisfies z.ZodType<PublicUser>;
+
+export const authSuccessSchema = z
+  .object({ token: z.string().describe("Send as `Authorization: Bearer <token>`"), user: publicUserSchema })
+  .meta({ id: "SignedIn" }) satisfies z.ZodType<AuthSuccess>;
+
+const serviceOptionSupportSchema = z.object({
+  languages: z.array(z.string()),
+  automatic_language: z.boolean(),
+  vocabulary: z.object({ max_terms: z.number().int(), prompt_chars: z.number().int().nullable() }).nullable(),
+  speakers: z.enum(["diarize", "none"]),
+});
+
+export const serviceConfigurationSchema = z
+  .object({
+    file_constraints: z.object({ max_file_size: z.number().int(), supported_formats: z.array(z.string()) }),
+    transcription: z.object({
+      active_service_name: z.string(),
+      available: z.boolean(),
+      user_service_name: z.string(),
+      all_services: z.array(
+        z.object({
+          name: z.string(),
+          label: z.string(),
+          available: z.boolean(),
+          supported_formats: z.array(z.string()),
+          max_file_size: z.number().int(),
+          options: serviceOptionSupportSchema,
+        }),
+      ),
+    }),
+    features: z.object({ service_selection: z.boolean(), utterance_meta_column: z.boolean(), debug: z.boolean() }),
+    summaries: z.object({ available: z.boolean(), model: z.string().nullable() }),
+  })
+  .meta({ id: "ServiceConfiguration" }) satisfies z.ZodType<ServiceConfiguration>;
+
+const wordSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  startTime: z.number(),
+  endTime: z.number(),
+  position: z.number().int(),
+  confidenceScore: z.number(),
+  originalConfidenceScore: z.number().optional().describe("The transcribed confidence, once the word was edited"),
+  hasEntities: z.boolean(),
+});
+
+const sentimentSchema = z.enum(["positive", "negative", "neutral"]);
+
+export const utteranceSchema = z
+  .object({
+    id: z.string(),
+    speakerId: z.string(),
+    startTime: z.number(),
+    endTime: z.number(),
+    position: z.number().int(),
+    confidenceScore: z.number(),
+    sentiment: sentimentSchema.nullable(),
+    sentimentConfidence: z.number().nullable(),
+    transcriptWords: z.array(wordSchema),
+    orderKey: z.string().describe("Utterances sort by it (plain string comparison)"),
+    version: z.number().int().describe("Grows by one with every change of the utterance"),
+  })
+  .meta({ id: "Utterance" }) satisfies z.ZodType<UtteranceDto>;
+
+const compactTime = z.union([z.number(), z.string()]);
+const compactWord = z.union([
+  z.tuple([z.string(), compactTime, compactTime, z.number()]),
+  z.tuple([z.string(), compactTime, compactTime, z.number(), z.literal(1)]),
+  z.tuple([z.string(), compactTime, compactTime, z.number(), z.union([z.literal(0), z.literal(1)]), z.number()]),
+]);
+
+export const compactUtterancesSchema = z
+  .object({
+    format: z.literal("compact"),
+    speakers: z.array(z.string()),
+    ids: z.string().describe("Every utterance id in order, then every word id, written one after the other"),
+    idLengths: z.array(z.tuple([z.number().int(), z.number().int()])).describe("Runs of [id length, how many ids in a row]"),
+    utterances: z.array(
+      z.tuple([
+        z.number().int(),
+        z.number().int(),
+        compactTime,
+        compactTime,
+        z.number(),
+        sentimentSchema.nullable(),
+        z.number().nullable(),
+        z.string(),
+        z.number().int(),
+        z.array(compactWord),
+      ]),
+    ),
+  })
+  .meta({
+    id: "CompactUtterances",
+    description: "The compact shape (decision 012); decoding gives the full one",
+  }) satisfies z.ZodType<CompactUtterances>;
+
+/** GET …/utterances: the full list, or the compact shape with `format=compact`. */
+export const utterancesAnswerSchema = z.object({
+  data: z.union([z.object({ data: z.array(utteranceSchema) }), compactUtterancesSchema]),
+});
+
+export const speakerSchema = z
+  .object({
+    id: z.string(),
+    originalLabel: z.string(),
+    name: z.string().nullable(),
+    role: z.string().nullable(),
+    displayName: z.string(),
+    utteranceCount: z.number().int(),
+    speakingPercentage: z.number().describe("Share of the total speaking time, 0–100"),
+  })
+  .meta({ id: "Speaker" }) satisfies z.ZodType<SpeakerDto>;
+
+export const transcriptSchema = z
+  .object({
+    id: z.string(),
+    audioFileId: z.string(),
+    summary: z.string().nullable(),
+    summaryType: z.enum(SUMMARY_TYPES).nullable(),
+    summaryModel: z.string().nullable(),
+    summaryStatus: z.enum(["generating", "failed"]).nullable(),
+    summaryError: z.string().nullable(),
+    notes: z.string().nullable(),
+    speakers: z.array(speakerSchema),
+    duration: z.number(),
+    accuracyPercentage: z.number(),
+    speakerCount: z.number().int(),
+    wordCount: z.number().int(),
+    transcriptionService: z.string(),
+    startedAt: instant,
+    completedAt: instant,
+  })
+  .meta({ id: "Transcript" }) satisfies z.ZodType<TranscriptDto>;
+
+export const operationResultSchema = z
+  .object({
+    utterances: z.array(utteranceSchema).describe("Utterances created or changed, in their new state"),
+    removedUtteranceIds: z.array(z.string()),
+    speakers: z.array(speakerSchema).optional(),
+    fields: z
+      .object({
+        summary: z.string().nullable().optional(),
+        notes: z.string().nullable().optional(),
+        chapters: z
+          .array(z.object({ id: z.string(), title: z.string(), startWordId: z.string(), summary: z.string(), startTime: z.number() }))
+          .nullable()
+          .optional(),
+      })
+      .optional(),
+    reload: z.literal(true).optional().describe("The whole transcript changed (a re-transcription's undo or redo): read it again"),
+    moved: z
+      .array(z.object({ id: z.string(), speakerId: z.string(), version: z.number().int() }))
+      .optional()
+      .describe("Utterances that only changed speaker"),
+  })
+  .meta({ id: "OperationResult" }) satisfies z.ZodType<OperationResultDto>;
+
+export const replaceResultSchema = operationResultSchema
+  .extend({ replaced: z.number().int(), utterance_ids: z.array(z.string()) })
+  .meta({ id: "ReplaceResult" }) satisfies z.ZodType<ReplaceResultDto>;
+
+export const editHistorySchema = z
+  .object({
+    truncated: z.boolean(),
+    canUndo: z.boolean(),
+    canRedo: z.boolean(),
+    currentIndex: z.number().int(),
+    operations: z.array(
+      z.object({
+        index: z.number().int(),
+        type: z.enum(HISTORY_TYPES),
+        summary: z.string(),
+        timestamp: instant,
+        author: z.object({ id: z.string(), name: z.string() }).nullable(),
+        isCurrent: z.boolean(),
+        canUndoTo: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "EditHistory" }) satisfies z.ZodType<EditHistoryDto>;
+
+export const exportOptionsDtoSchema = z
+  .object({
+    formats: z.array(z.object({ value: z.enum(EXPORT_FORMAT_NAMES), label: z.string(), extension: z.string() })),
+    options: z.array(z.object({ key: exportOptionsSchema.keyof(), label: z.string(), default: z.boolean() })),
+  })
+  .meta({ id: "ExportOptions" }) satisfies z.ZodType<ExportOptionsDto>;
+
+const commentPerson = z.object({ id: z.string(), full_name: z.string() });
+
+export const commentDtoSchema = z
+  .object({
+    id: z.string(),
+    body: z.string(),
+    author: commentPerson,
+    created_at: instant,
+    updated_at: instant,
+    resolved: z.boolean(),
+    resolved_by: commentPerson.nullable(),
+    resolved_at: instant.nullable(),
+    mentions: z.array(commentPerson),
+    anchor: z.object({
+      start_word_id: z.string(),
+      end_word_id: z.string(),
+      start_time: z.number(),
+      end_time: z.number(),
+      text: z.string(),
+      removed: z.boolean(),
+    }),
+    replies: z.array(
+      z.object({
+        id: z.string(),
+        body: z.string(),
+        author: commentPerson,
+        created_at: instant,
+        updated_at: instant,
+        mentions: z.array(commentPerson),
+      }),
+    ),
+  })
+  .meta({ id: "CommentThread" }) satisfies z.ZodType<CommentDto>;
+
+export const mentionDtoSchema = z
+  .object({ comment_id: z.string(), audio_file_id: z.string(), workspace_id: z.string(), file_name: z.string(), created_at: instant })
+  .meta({ id: "Mention" }) satisfies z.ZodType<MentionDto>;
+
+export const searchPageSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        file_id: z.string(),
+        file_name: z.string(),
+        folder_id: z.string().nullable(),
+        kind: z.enum(["transcript", "name", "summary", "notes"]),
+        utterance_id: z.string().optional(),
+        start_time: z.number().optional(),
+        speaker: z.string().optional(),
+        snippet: z.string().describe("Plain text (never HTML)"),
+        marks: z
+          .array(z.object({ start: z.number().int(), end: z.number().int() }))
+          .describe("Matched words in `snippet`, as UTF-16 offsets"),
+      }),
+    ),
+    next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last one"),
+  })
+  .meta({ id: "SearchPage" }) satisfies z.ZodType<SearchPage>;
+
+export const activityDtoSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(ACTIVITY_KINDS),
+    actor: z.object({ id: z.string().nullable(), name: z.string() }),
+    detail: z.record(z.string(), z.string()),
+    created_at: instant,
+  })
+  .meta({ id: "Activity" }) satisfies z.ZodType<ActivityDto>;
+
+export const sharedTranscriptSchema = z
+  .object({
+    name: z.string(),
+    duration: z.number().nullable(),
+    owner_name: z.string().nullable(),
+    include_media: z.boolean(),
+    include_summary: z.boolean(),
+    include_notes: z.boolean(),
+    expires_at: instant.nullable(),
+    transcript: z
+      .object({
+        speakers: z.array(z.object({ id: z.string(), displayName: z.string(), role: z.string().nullable() })),
+        wordCount: z.number().int(),
+        summary: z.string().nullable(),
+        notes: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "SharedTranscript" }) satisfies z.ZodType<SharedTranscriptDto>;
+
+export const outboxMailSchema = z
+  .object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: instant })
+  .meta({ id: "OutboxMail" }) satisfies z.ZodType<OutboxMail>;

@@ -120,10 +120,10 @@ export const history = async (user: TestUser, fileId: string): Promise<Json> =>
 
 // The operations go through the typed client too: tsc checks their paths and bodies
 // against the routes. A body the API must refuse is sent with `rawOperation` instead.
-const operation = (user: TestUser) => typedApi({ token: user.token }).transcripts[":audioFileId"].utterances[":utteranceId"];
+const operation = (user: TestUser) => typedApi({ token: user.token }).transcripts[":id"].utterances[":utteranceId"];
 
 const opArgs = <B>(fileId: string, utteranceId: string, json: B, opts: Opts) => ({
-  args: { param: { audioFileId: fileId, utteranceId }, json },
+  args: { param: { id: fileId, utteranceId }, json },
   init: { headers: opts.headers ?? {} },
 });
 

@@ -43,21 +43,32 @@ const ACCESS_NOTE: Record<Access, string> = {
   public: "No sign-in needed.",
 };
 
-interface RouteDoc {
+/** A success answer that is not JSON, by media type: text (subtitles, plain text) or bytes (media, DOCX). */
+type FileAnswer = Record<string, "text" | "binary">;
+
+/** What a success answer holds: JSON of a shape, a file, or nothing at all. */
+type Answer =
+  | { response: ZodType; file?: never; empty?: never }
+  | { file: FileAnswer; response?: never; empty?: never }
+  /** No body, like the storage service's own answer to an upload. */
+  | { empty: true; response?: never; file?: never };
+
+type RouteDoc = Answer & {
   summary: string;
   description?: string;
   /** Default `user`. */
   access?: Access;
   /** The success status; default 200. */
   status?: number;
-  /** The success answer's JSON shape; without one the answer is described in words only. */
-  response?: ZodType;
-  /** The success answer in words (and its media type when it is not JSON). */
+  /** The success answer in words. */
   responseDescription?: string;
-  responseType?: string;
+  /** The body is raw bytes (an upload), described in these words, not JSON. */
+  rawBody?: string;
+  /** Media that honours Range: 206 with the part asked for, 416 for a range outside it. */
+  ranges?: boolean;
   /** Failures besides those of the access (401/403/429) and of validated input (400/413/422), which are added. */
   errors?: ErrorStatus[];
-}
+};
 
 type ResponseDoc = NonNullable<DescribeRouteOptions["responses"]>[string];
 
@@ -82,31 +93,41 @@ const answer = (schema: ZodType) =>
     },
   });
 
+/** Bytes as JSON Schema describes them: a generated client sends and reads a Blob, not JSON. */
+const BYTES = { type: "string", format: "binary" } as const;
+const TEXT = { type: "string" } as const;
+
+const fileContent = (file: FileAnswer) =>
+  Object.fromEntries(Object.entries(file).map(([type, body]) => [type, { schema: body === "text" ? TEXT : BYTES }]));
+
 /** The route's entry in the document: `const doc = routeDocs("Folders")`, then `doc({...})` before the route's validators. */
 export const routeDocs =
   (tag: string) =>
-  ({ summary, description, access = "user", status = 200, response, responseDescription, responseType, errors = [] }: RouteDoc) => {
+  ({ summary, description, access = "user", status = 200, responseDescription, rawBody, ranges, errors = [], ...answered }: RouteDoc) => {
     const failures = new Set<ErrorStatus>(errors);
     if (access !== "public") for (const s of [401, 403] as const) failures.add(s);
     // An API token's own rate limit.
     if (access === "user") failures.add(429);
-    const ok = {
-      description: responseDescription ?? "Success",
-      ...(response
-        ? { content: { "application/json": { schema: answer(response) } } }
-        : responseType
-          ? { content: { [responseType]: {} } }
-          : {}),
-    };
+    const content = answered.response
+      ? { "application/json": { schema: answer(answered.response) } }
+      : answered.file
+        ? fileContent(answered.file)
+        : undefined;
+    const ok = { description: responseDescription ?? "Success", ...(content ? { content } : {}) };
     const note = ACCESS_NOTE[access];
     return describeRoute({
       summary,
       ...(description || note ? { description: [description, note].filter(Boolean).join("\n\n") } : {}),
       tags: [tag],
       security: access === "public" ? [] : [{ bearer: [] }],
+      ...(rawBody
+        ? { requestBody: { required: true, description: rawBody, content: { "application/octet-stream": { schema: BYTES } } } }
+        : {}),
       responses: {
         [status]: ok,
+        ...(ranges ? { 206: { ...ok, description: "The part a Range asked for" } } : {}),
         ...Object.fromEntries([...failures].sort().map((s) => [s, errorResponse(s)])),
+        ...(ranges ? { 416: { description: "The Range is outside the file (no body; Content-Range gives its size)" } } : {}),
       },
     });
   };

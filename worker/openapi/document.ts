@@ -8,7 +8,7 @@ import { ERROR_TEXTS, type ErrorStatus } from "../lib/openapi";
 const DOCUMENT_VERSION = "1.0.0";
 
 type Operation = {
-  requestBody?: unknown;
+  requestBody?: { content?: Record<string, unknown> };
   parameters?: { in?: string }[];
   responses?: Record<string, unknown>;
 };
@@ -25,10 +25,13 @@ const errorAnswer = (status: ErrorStatus) => ({
 /** Validated input can fail the same ways on every route: a JSON body 400/413/422, a query 422. */
 function addInputFailures(operation: Operation): void {
   const statuses: ErrorStatus[] = [];
-  if (operation.requestBody) statuses.push(400, 413, 422);
+  if (operation.requestBody?.content?.["application/json"]) statuses.push(400, 413, 422);
   if (operation.parameters?.some((p) => p.in === "query")) statuses.push(422);
   operation.responses ??= {};
   for (const status of statuses) operation.responses[status] ??= errorAnswer(status);
+  // A route with no failure of its own still answers {error} for any 4xx (a JSON body over the API's cap is 413).
+  if (!Object.keys(operation.responses).some((status) => status.startsWith("4")))
+    operation.responses["4XX"] = { ...errorAnswer(400), description: "Any failure, as {error}: the route has none of its own" };
 }
 
 export async function buildDocument(api: DocumentedApp, appName: string): Promise<Document> {
@@ -38,6 +41,8 @@ export async function buildDocument(api: DocumentedApp, appName: string): Promis
       info: {
         title: `${appName} API`,
         version: DOCUMENT_VERSION,
+        // The app is not open source: no licence is granted (an SPDX-less name, as OpenAPI allows).
+        license: { name: "Proprietary" },
         description:
           "The JSON API of the app (docs/api.md). Send `Authorization: Bearer <token>`: a session token from signing in, or a personal API token (`tr_…`, Preferences → API tokens) within its scopes.",
       },

@@ -21,6 +21,7 @@ import { createMailer } from "../mail/mailer";
 import type { AppEnv } from "../types";
 import * as z from "zod";
 import { messageSchema, routeDocs } from "../lib/openapi";
+import { authSuccessSchema, publicUserSchema } from "../../common/response-schemas";
 
 function deps(c: Context<AppEnv>): auth.AuthDeps {
   const { db, config } = c.var;
@@ -59,7 +60,8 @@ export const authRoutes = new Hono<AppEnv>()
     doc({
       summary: "Sign in with e-mail and password",
       access: "public",
-      responseDescription: "`{token, user}`: the session token to send as `Authorization: Bearer`",
+      response: authSuccessSchema,
+      responseDescription: "The session token to send as `Authorization: Bearer`, and its user",
       errors: [401, 403, 429],
     }),
     validate("json", loginSchema),
@@ -71,7 +73,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     "/google",
-    doc({ summary: "Sign in with a Google ID token", access: "public", responseDescription: "`{token, user}`", errors: [401, 404] }),
+    doc({ summary: "Sign in with a Google ID token", access: "public", response: authSuccessSchema, errors: [401, 404] }),
     validate("json", googleSchema),
     async (c) => {
       return c.json(await auth.googleSignIn(deps(c), c.req.valid("json").id_token), 200);
@@ -149,8 +151,11 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(answer, 200);
     },
   )
-  .get("/validate", doc({ summary: "Check a token and get its user", responseDescription: "`{valid: true, user}`" }), requireAuth, (c) =>
-    c.json({ valid: true as const, user: toPublicUser(c.var.user) }, 200),
+  .get(
+    "/validate",
+    doc({ summary: "Check a token and get its user", response: z.object({ valid: z.literal(true), user: publicUserSchema }) }),
+    requireAuth,
+    (c) => c.json({ valid: true as const, user: toPublicUser(c.var.user) }, 200),
   )
   .post(
     "/logout",

@@ -8,7 +8,9 @@ import { readComments } from "../transcripts/store";
 import { clientId } from "../transcripts/edit-endpoint";
 import type { AppEnv } from "../types";
 import { type CommentTarget, commentOf, fileCommentsOf } from "../workspaces/access";
-import { messageSchema, routeDocs } from "../lib/openapi";
+import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
+import * as z from "zod";
+import { commentDtoSchema, mentionDtoSchema } from "../../common/response-schemas";
 
 const doc = routeDocs("Comments");
 const docT = routeDocs("Transcripts");
@@ -26,7 +28,7 @@ const call = (c: Context<AppEnv>, target: CommentTarget) => ({
 export const transcriptCommentRoutes = new Hono<AppEnv>()
   .get(
     "/:id/comments",
-    docT({ summary: "List a transcript's comment threads", responseDescription: "`{data: [thread]}`", errors: [404] }),
+    docT({ summary: "List a transcript's comment threads", response: listOf(commentDtoSchema), errors: [404] }),
     async (c) => {
       const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "read");
       return c.json({ data: await readComments(c.env, target.fileId) }, 200);
@@ -34,7 +36,7 @@ export const transcriptCommentRoutes = new Hono<AppEnv>()
   )
   .post(
     "/:id/comments",
-    docT({ summary: "Start a comment thread", status: 201, responseDescription: "`{data: thread}`", errors: [404] }),
+    docT({ summary: "Start a comment thread", status: 201, response: dataOf(commentDtoSchema), errors: [404] }),
     validate("json", commentCreateSchema),
     async (c) => {
       const target = await fileCommentsOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
@@ -45,13 +47,26 @@ export const transcriptCommentRoutes = new Hono<AppEnv>()
 /** `/comments/{id}`: one thread or reply by its id; a stranger's is 404. */
 export const commentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/mentions", doc({ summary: "List open threads that mention you", responseDescription: "`{data, meta: {total}}`" }), async (c) => {
-    const { data, total } = await openMentions(c.var.db, c.var.user.id);
-    return c.json({ data, meta: { total } }, 200);
-  })
+  .get(
+    "/mentions",
+    doc({
+      summary: "List open threads that mention you",
+      response: z.object({ data: z.array(mentionDtoSchema), meta: z.object({ total: z.number().int() }) }),
+    }),
+    async (c) => {
+      const { data, total } = await openMentions(c.var.db, c.var.user.id);
+      return c.json({ data, meta: { total } }, 200);
+    },
+  )
   .post(
     "/:id/replies",
-    doc({ summary: "Reply to a thread", status: 201, responseDescription: "`{data: reply}`", errors: [404] }),
+    doc({
+      summary: "Reply to a thread",
+      status: 201,
+      response: dataOf(commentDtoSchema),
+      responseDescription: "The thread with the reply",
+      errors: [404],
+    }),
     validate("json", replyCreateSchema),
     async (c) => {
       const target = await commentOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");
@@ -60,7 +75,12 @@ export const commentRoutes = new Hono<AppEnv>()
   )
   .patch(
     "/:id",
-    doc({ summary: "Edit, resolve or reopen a comment", responseDescription: "`{data: comment}`", errors: [404] }),
+    doc({
+      summary: "Edit, resolve or reopen a comment",
+      response: dataOf(commentDtoSchema),
+      responseDescription: "Its thread",
+      errors: [404],
+    }),
     validate("json", commentUpdateSchema),
     async (c) => {
       const target = await commentOf(c.var.db, c.var.user.id, c.req.param("id"), "comment");

@@ -3,13 +3,27 @@ import { desc } from "drizzle-orm";
 import type { OutboxMail } from "../../common/dev-outbox";
 import { devOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { sweep } from "../transcription/recovery";
+import { type SweepResult, sweep } from "../transcription/recovery";
 import { sendCommentDigests } from "../comments/digest";
 import type { AppEnv } from "../types";
-import { routeDocs } from "../lib/openapi";
+import { listOf, routeDocs } from "../lib/openapi";
+import * as z from "zod";
+import { outboxMailSchema } from "../../common/response-schemas";
 
 const doc = routeDocs("Development");
 const DEV_ONLY = "Only with ENVIRONMENT=development; 404 otherwise.";
+
+const count = z.number().int();
+const sweepAnswer = z.object({
+  requeued: count,
+  failed: count,
+  uploadsRemoved: count,
+  partUploadsRemoved: count,
+  recordingsRemoved: count,
+  exportsRequeued: count,
+  exportsFailed: count,
+  commentDigests: count.describe("Comment digests e-mailed"),
+}) satisfies z.ZodType<SweepResult & { commentDigests: number }>;
 
 /** Development-only helpers; every route answers 404 outside ENVIRONMENT=development. */
 export const devRoutes = new Hono<AppEnv>()
@@ -22,7 +36,8 @@ export const devRoutes = new Hono<AppEnv>()
     doc({
       summary: "Mail sent in development",
       description: DEV_ONLY,
-      responseDescription: "`{data: [mail]}`",
+      response: listOf(outboxMailSchema),
+      responseDescription: "The newest 200, newest first",
       access: "public",
       errors: [404],
     }),
@@ -43,7 +58,8 @@ export const devRoutes = new Hono<AppEnv>()
       summary: "Run the periodic sweep now",
       description: DEV_ONLY,
       access: "public",
-      responseDescription: "`{data: result}`",
+      response: z.object({ data: sweepAnswer }),
+      responseDescription: "What the sweep did",
       errors: [404],
     }),
     async (c) => {

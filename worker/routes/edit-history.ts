@@ -6,7 +6,8 @@ import { fileAccess } from "../transcripts/file-access";
 import { readHistory } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { readableFile } from "../workspaces/access";
-import { routeDocs } from "../lib/openapi";
+import { dataOf, routeDocs } from "../lib/openapi";
+import { editHistorySchema, operationResultSchema } from "../../common/response-schemas";
 
 const doc = routeDocs("Transcripts");
 
@@ -19,28 +20,24 @@ const fileParam = validate("param", z.object({ id: z.string() }));
  * Idempotency-Key as the operations do: a retried one steps once.
  */
 export const editHistoryRoutes = new Hono<AppEnv>()
-  .get(
-    "/",
-    doc({ summary: "Get a transcript's edit history", responseDescription: "`{data: history}`", errors: [404] }),
-    fileParam,
-    async (c) =>
-      c.json(
-        {
-          data: await readHistory(c.env, await readableFile(c.var.db, c.var.user.id, c.req.valid("param").id)),
-        },
-        200,
-      ),
+  .get("/", doc({ summary: "Get a transcript's edit history", response: dataOf(editHistorySchema), errors: [404] }), fileParam, async (c) =>
+    c.json(
+      {
+        data: await readHistory(c.env, await readableFile(c.var.db, c.var.user.id, c.req.valid("param").id)),
+      },
+      200,
+    ),
   )
   .post(
     "/undo",
-    doc({ summary: "Undo the last edit", responseDescription: "The operation's result", errors: [404, 409] }),
+    doc({ summary: "Undo the last edit", response: dataOf(operationResultSchema), errors: [404, 409] }),
     fileAccess("id"),
     fileParam,
     (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "undo", opId: idempotencyKey(c) }),
   )
   .post(
     "/redo",
-    doc({ summary: "Redo the last undone edit", responseDescription: "The operation's result", errors: [404, 409] }),
+    doc({ summary: "Redo the last undone edit", response: dataOf(operationResultSchema), errors: [404, 409] }),
     fileAccess("id"),
     fileParam,
     (c) => answerEdit(c, c.req.valid("param").id, { kind: "step", direction: "redo", opId: idempotencyKey(c) }),

@@ -5,6 +5,7 @@ import {
   highlightCreateSchema,
   highlightLabelSchema,
   highlightListQuerySchema,
+  QUOTE_LIST_FORMATS,
   quoteListQuerySchema,
 } from "../../common/highlights";
 import { highlightDtoSchema, highlightLabelDtoSchema } from "../../common/response-schemas";
@@ -21,6 +22,10 @@ import type { AppEnv } from "../types";
 import { type CommentTarget, fileCommentsOf, highlightOf, membershipOf, requireRole } from "../workspaces/access";
 
 const docT = routeDocs("Transcripts");
+/** The quote list's media types: plain text, or a DOCX's bytes. */
+const QUOTE_LIST_TYPES = Object.fromEntries(
+  QUOTE_LIST_FORMATS.map((f) => [quoteListFile("", f).contentType.split(";")[0]!, f === "txt" ? ("text" as const) : ("binary" as const)]),
+);
 const doc = routeDocs("Highlights");
 
 const call = (c: Context<AppEnv>, target: CommentTarget) => ({ env: c.env, db: c.var.db, user: c.var.user, target, clientId: clientId(c) });
@@ -55,7 +60,7 @@ export const transcriptHighlightRoutes = new Hono<AppEnv>()
     docT({
       summary: "Download a transcript's highlights as a quote list",
       description: "Each quote with its speaker, time and file, grouped by label (or `label`'s only); TXT or DOCX.",
-      responseType: "application/octet-stream",
+      file: QUOTE_LIST_TYPES,
       responseDescription: "The file, as an attachment",
       errors: [404],
     }),

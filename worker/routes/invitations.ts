@@ -5,7 +5,9 @@ import { validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
 import type { AppEnv } from "../types";
 import { acceptInvitation, invitationToManage, resendInvitation, revokeInvitation } from "../workspaces/invitations";
+import * as z from "zod";
 import { invitationDtoSchema } from "../../common/response-schemas";
+import { WORKSPACE_ROLES } from "../../common/workspaces";
 import { dataOf, messageSchema, routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Workspaces");
@@ -15,7 +17,12 @@ export const invitationRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post(
     "/accept",
-    doc({ summary: "Accept an invitation by its token", responseDescription: "`{data: workspace}`", errors: [404, 409] }),
+    doc({
+      summary: "Accept an invitation by its token",
+      response: dataOf(z.object({ workspace_id: z.string(), role: z.enum(WORKSPACE_ROLES) })),
+      responseDescription: "The workspace joined and the role in it",
+      errors: [404, 409],
+    }),
     validate("json", invitationAcceptSchema),
     async (c) => {
       return c.json({ data: await acceptInvitation(c.var.db, c.var.user, c.req.valid("json").token) }, 200);

@@ -92,6 +92,7 @@ export const recordingRoutes = new Hono<AppEnv>()
     doc({
       summary: "Send one chunk of a recording",
       description: `The raw bytes MediaRecorder gave (at most ${RECORDING_LIMITS.chunkMaxBytes / 1024 ** 2} MB), numbered from 0. Sending a number again replaces that chunk.`,
+      rawBody: "The chunk's bytes, as MediaRecorder gave them",
       response: dataOf(recordingChunkDtoSchema),
       errors: [404, 409, 413, 422],
     }),

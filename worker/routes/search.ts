@@ -6,13 +6,14 @@ import { searchLibrary } from "../search/search";
 import type { AppEnv } from "../types";
 import { workspaceFor } from "../workspaces/access";
 import { routeDocs } from "../lib/openapi";
+import { searchPageSchema } from "../../common/response-schemas";
 
 /** GET /search: a workspace's transcripts, file names, speaker names, summaries and notes (the personal one by default). */
 export const searchRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get(
     "/",
-    routeDocs("Search")({ summary: "Search a workspace", responseDescription: "`{data: [hit], next_cursor}`", errors: [404] }),
+    routeDocs("Search")({ summary: "Search a workspace", response: searchPageSchema, errors: [404] }),
     validate("query", searchQuerySchema),
     async (c) => {
       const { q, workspace_id, folder_id, speaker, limit, cursor } = c.req.valid("query");

@@ -14,7 +14,7 @@ import { sharedMediaTtlSeconds } from "../shares/media-ttl";
 import { findLiveShare, findLiveShareById } from "../shares/store";
 import { sharedMediaUrl, shareOfMediaToken } from "../shares/media-link";
 import { countView, visitorHash } from "../shares/views";
-import { serveObject } from "../storage/serve";
+import { SERVED_MEDIA_TYPES, serveObject } from "../storage/serve";
 import { getAudioFile } from "../library/audio-files";
 import { EXPORT_FORMATS, exportFilename } from "../../common/exports";
 import { loadSharedDocument } from "../exports/source";
@@ -27,6 +27,7 @@ import { readCompactUtterancesJson, readUtterancesJson } from "../transcripts/st
 import { utterancesQueryFields } from "../../common/utterances-query";
 import type { AppEnv } from "../types";
 import { dataOf, routeDocs } from "../lib/openapi";
+import { sharedTranscriptSchema, utterancesAnswerSchema } from "../../common/response-schemas";
 
 const doc = routeDocs("Shared transcripts");
 
@@ -42,6 +43,10 @@ const sharedQuerySchema = z.strictObject({ view: z.enum(["0"]).optional() });
 const sharedUtterancesQuerySchema = utterancesQueryFields.pick({ format: true }).strict();
 
 const RENDER_TEXT = { txt: renderTxt, srt: renderSrt, vtt: renderVtt } as const;
+/** Each text export's media type (its Content-Type without parameters). */
+const SHARED_EXPORT_TYPES = Object.fromEntries(
+  SHARED_EXPORT_FORMATS.map((f) => [EXPORT_FORMATS[f].contentType.split(";")[0]!, "text" as const]),
+);
 const exportParamSchema = z.object({ secret: z.string(), format: z.enum(SHARED_EXPORT_FORMATS, { error: SHARE_MESSAGES.exportFormat }) });
 
 /** Headers on every answer a secret opens: never cached or indexed, no referrer leaves with the secret in it. */
@@ -82,7 +87,7 @@ export const sharedRoutes = new Hono<SharedEnv>()
   .use("/:secret/*", resolveShare)
   .get(
     "/:secret",
-    doc({ summary: "Open a shared transcript", responseDescription: "`{data: shared transcript}`", access: "public", errors: [404, 429] }),
+    doc({ summary: "Open a shared transcript", response: dataOf(sharedTranscriptSchema), access: "public", errors: [404, 429] }),
     validate("query", sharedQuerySchema),
     async (c) => {
       const data = await sharedTranscript(c.env, c.var.db, c.var.share);
@@ -96,7 +101,8 @@ export const sharedRoutes = new Hono<SharedEnv>()
     "/:secret/utterances",
     doc({
       summary: "A shared transcript's utterances",
-      responseDescription: "`{data}` in the full or the compact shape",
+      response: utterancesAnswerSchema,
+      responseDescription: "The full list as `{data: {data: [Utterance]}}`, or with `format=compact` `{data: CompactUtterances}`",
       access: "public",
       errors: [404, 429],
     }),
@@ -139,8 +145,8 @@ export const sharedRoutes = new Hono<SharedEnv>()
     doc({
       summary: "Download a shared transcript as text",
       access: "public",
-      responseType: "text/plain",
-      responseDescription: "The file (TXT, SRT or VTT)",
+      file: SHARED_EXPORT_TYPES,
+      responseDescription: "The file (TXT, SRT or VTT), as an attachment",
       errors: [404, 429],
     }),
     validate("param", exportParamSchema),
@@ -192,8 +198,9 @@ export const sharedMediaRoutes = new Hono<AppEnv>().use(sharedHeaders).on(
   doc({
     summary: "Stream a shared recording (with ranges)",
     access: "public",
-    responseType: "audio/*",
-    responseDescription: "The media",
+    file: SERVED_MEDIA_TYPES,
+    ranges: true,
+    responseDescription: "The recording, inline",
     errors: [404],
   }),
   async (c) => {

@@ -4,7 +4,8 @@ import { validate } from "../lib/validate";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { fileAccess } from "../transcripts/file-access";
 import type { AppEnv } from "../types";
-import { routeDocs } from "../lib/openapi";
+import { dataOf, routeDocs } from "../lib/openapi";
+import { operationResultSchema } from "../../common/response-schemas";
 
 /**
  * POST /transcripts/{id}/speakers/{speakerId}/merge (docs/api.md): the
@@ -16,6 +17,7 @@ export const speakerMergeRoutes = new Hono<AppEnv>().post(
   "/:id/speakers/:speakerId/merge",
   routeDocs("Transcripts")({
     summary: "Merge a speaker into another",
+    response: dataOf(operationResultSchema),
     responseDescription: "The operation's result, with the speakers",
     errors: [404, 409],
   }),

@@ -7,7 +7,7 @@ import { isPlayableMediaType, NOT_PLAYABLE_TYPE } from "../../common/upload-rule
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { partSignedFields } from "../storage/links";
-import { serveObject } from "../storage/serve";
+import { SERVED_MEDIA_TYPES, serveObject } from "../storage/serve";
 import { findOpenUpload } from "../library/multipart";
 import { verifyParts } from "../storage/signing";
 import type { AppEnv } from "../types";
@@ -50,7 +50,9 @@ export const storageRoutes = new Hono<AppEnv>()
       summary: "Upload a file by signed link",
       description: LOCAL,
       access: "public",
-      responseDescription: "Stored",
+      rawBody: "The file's bytes: exactly the link's size",
+      empty: true,
+      responseDescription: "Stored (no body)",
       errors: [400, 403, 409, 413],
     }),
     validate("query", uploadQuery),
@@ -85,6 +87,7 @@ export const storageRoutes = new Hono<AppEnv>()
       summary: "Upload one part by signed link",
       description: LOCAL,
       access: "public",
+      rawBody: "The part's bytes: exactly the link's size",
       response: z.object({ etag: z.string() }),
       errors: [400, 403, 404, 413],
     }),
@@ -119,8 +122,9 @@ export const storageRoutes = new Hono<AppEnv>()
       summary: "Stream media by signed link (with ranges)",
       description: LOCAL,
       access: "public",
-      responseType: "audio/*",
-      responseDescription: "The media",
+      file: SERVED_MEDIA_TYPES,
+      ranges: true,
+      responseDescription: "The media (a recording), or an export as a download (application/octet-stream)",
       errors: [403, 404],
     }),
     validate("query", mediaQuery),

@@ -4,7 +4,9 @@ import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { edit } from "../transcripts/edit-endpoint";
 import { fileAccess } from "../transcripts/file-access";
-import { routeDocs } from "../lib/openapi";
+import { dataOf, routeDocs } from "../lib/openapi";
+import * as z from "zod";
+import { speakerSchema, transcriptSchema } from "../../common/response-schemas";
 
 const doc = routeDocs("Transcripts");
 
@@ -16,14 +18,14 @@ const doc = routeDocs("Transcripts");
 export const transcriptDetailsRoutes = new Hono<AppEnv>()
   .put(
     "/:id",
-    doc({ summary: "Change a transcript's summary or notes", responseDescription: "`{data: transcript}`", errors: [404, 409] }),
+    doc({ summary: "Change a transcript's summary or notes", response: dataOf(transcriptSchema), errors: [404, 409] }),
     fileAccess("id"),
     validate("json", transcriptFieldsSchema),
     async (c) => c.json({ data: await edit(c, c.req.param("id"), { kind: "fields", input: c.req.valid("json").transcript }) }, 200),
   )
   .post(
     "/:id/speakers",
-    doc({ summary: "Add a speaker", status: 201, responseDescription: "`{data: speaker}`", errors: [404, 409] }),
+    doc({ summary: "Add a speaker", status: 201, response: dataOf(speakerSchema), errors: [404, 409] }),
     fileAccess("id"),
     validate("json", speakerCreateSchema),
     async (c) => {
@@ -34,7 +36,7 @@ export const transcriptDetailsRoutes = new Hono<AppEnv>()
   )
   .put(
     "/:id/speakers/:speakerId",
-    doc({ summary: "Rename a speaker or set their role", responseDescription: "`{data: speaker}`", errors: [404, 409] }),
+    doc({ summary: "Rename a speaker or set their role", response: dataOf(speakerSchema), errors: [404, 409] }),
     fileAccess("id"),
     validate("json", speakerUpdateSchema),
     async (c) => {
@@ -44,7 +46,12 @@ export const transcriptDetailsRoutes = new Hono<AppEnv>()
   )
   .delete(
     "/:id/speakers/:speakerId",
-    doc({ summary: "Remove a speaker", responseDescription: "`{data: result}`", errors: [404, 409] }),
+    doc({
+      summary: "Remove a speaker",
+      response: dataOf(z.object({ id: z.string(), label: z.string() })),
+      responseDescription: "The removed speaker's id and label",
+      errors: [404, 409],
+    }),
     fileAccess("id"),
     async (c) => {
       const { id, speakerId } = c.req.param();

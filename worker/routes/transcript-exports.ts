@@ -8,7 +8,7 @@ import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { getTranscriptHeader } from "../transcripts/read";
 import { fileFor } from "../workspaces/access";
 import type { AppEnv } from "../types";
-import { exportDtoSchema } from "../../common/response-schemas";
+import { exportDtoSchema, exportOptionsDtoSchema } from "../../common/response-schemas";
 import { dataOf, routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Transcripts");
@@ -42,7 +42,7 @@ export const transcriptExportRoutes = new Hono<AppEnv>()
   )
   .get(
     "/:id/export-options",
-    doc({ summary: "The export formats and options", responseDescription: "`{data: {formats, options}}`", errors: [404] }),
+    doc({ summary: "The export formats and options", response: dataOf(exportOptionsDtoSchema), errors: [404] }),
     async (c) => {
       const file = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read", EDIT_MESSAGES.transcriptNotFound);
       await getTranscriptHeader(c.var.db, file.id);

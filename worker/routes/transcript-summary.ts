@@ -7,7 +7,8 @@ import { requestSummary } from "../summaries/job";
 import { readTranscript } from "../transcripts/store";
 import type { AppEnv } from "../types";
 import { transcriptAccessOf } from "../workspaces/access";
-import { routeDocs } from "../lib/openapi";
+import { dataOf, routeDocs } from "../lib/openapi";
+import { transcriptSchema } from "../../common/response-schemas";
 
 const regenerateSchema = z.object({
   summary_type: z.enum(SUMMARY_TYPES, { error: `summary_type must be one of: ${SUMMARY_TYPES.join(", ")}` }),
@@ -25,7 +26,7 @@ export const transcriptSummaryRoutes = new Hono<AppEnv>().post(
     summary: "Generate the summary again",
     description: "Answers at once (summaryStatus `generating`); the new summary arrives on the live socket.",
     status: 202,
-    responseDescription: "`{data: transcript}`",
+    response: dataOf(transcriptSchema),
     errors: [404, 429],
   }),
   validate("json", regenerateSchema),

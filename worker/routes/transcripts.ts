@@ -21,7 +21,8 @@ import { transcriptSummaryRoutes } from "./transcript-summary";
 import { transcriptTranslationRoutes } from "./translations";
 import { utteranceRoutes } from "./utterances";
 import { chapterRoutes } from "./chapters";
-import { routeDocs } from "../lib/openapi";
+import { dataOf, listOf, routeDocs } from "../lib/openapi";
+import { speakerSchema, transcriptSchema, utterancesAnswerSchema } from "../../common/response-schemas";
 
 /** The transcript of `:id`, for a member of its workspace (404 for anyone else): answers its id. */
 const readable = async (c: Context<AppEnv>) => {
@@ -41,7 +42,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get(
     "/:id",
-    doc({ summary: "Get a transcript (without its utterances)", responseDescription: "`{data: transcript}`", errors: [404] }),
+    doc({ summary: "Get a transcript (without its utterances)", response: dataOf(transcriptSchema), errors: [404] }),
     fileAccess("id"),
     async (c) => c.json({ data: await readTranscript(c.env, await readable(c)) }, 200),
   )
@@ -50,7 +51,8 @@ export const transcriptRoutes = new Hono<AppEnv>()
     doc({
       summary: "A transcript's utterances",
       description: "All, the first ones, or only those named by `ids`; `format=compact` for the compact shape.",
-      responseDescription: "`{data}`",
+      response: utterancesAnswerSchema,
+      responseDescription: "`{data: {data: [Utterance]}}`, or with `format=compact` `{data: CompactUtterances}`",
       errors: [404],
     }),
     fileAccess("id"),
@@ -69,7 +71,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   )
   .get(
     "/:id/speakers",
-    doc({ summary: "A transcript's speakers", responseDescription: "`{data: [speaker]}`", errors: [404] }),
+    doc({ summary: "A transcript's speakers", response: listOf(speakerSchema), errors: [404] }),
     fileAccess("id"),
     async (c) => c.json({ data: await readSpeakers(c.env, await readable(c)) }, 200),
   )

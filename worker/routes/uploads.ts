@@ -18,8 +18,13 @@ import type { AppEnv } from "../types";
 import { workspaceFor } from "../workspaces/access";
 import { multipartUploadDtoSchema, partLinkDtoSchema } from "../../common/response-schemas";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
+import * as z from "zod";
 
 const doc = routeDocs("Uploads");
+
+const completedUpload = z.object({ key: z.string(), file_size: z.number().int(), content_type: z.string() }) satisfies z.ZodType<
+  Awaited<ReturnType<typeof completeMultipartUpload>>
+>;
 
 /**
  * Uploads in parts: create → part links → (the browser PUTs each part to storage) →
@@ -66,7 +71,8 @@ export const uploadRoutes = new Hono<AppEnv>()
     doc({
       summary: "Complete an upload in parts",
       description: "Then confirm it with POST /audio_files/confirm-upload.",
-      responseDescription: "`{data}`",
+      response: dataOf(completedUpload),
+      responseDescription: "The stored file's key, size and type, to confirm it with",
       errors: [400, 404],
     }),
     validate("param", uploadIdParamSchema),

@@ -5,13 +5,15 @@ import { validate } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { answerEdit, idempotencyKey } from "../transcripts/edit-endpoint";
 import { fileAccess } from "../transcripts/file-access";
-import { type ErrorStatus, routeDocs } from "../lib/openapi";
+import { dataOf, type ErrorStatus, routeDocs } from "../lib/openapi";
+import { operationResultSchema } from "../../common/response-schemas";
 
 const doc = routeDocs("Transcripts");
 /** Every operation answers alike (docs/api.md, Transcripts); a stale `version` is 409. */
-const RESULT: { responseDescription: string; errors: ErrorStatus[] } = {
+const RESULT = {
+  response: dataOf(operationResultSchema),
   responseDescription: "The operation's result: the changed utterances",
-  errors: [404, 409],
+  errors: [404, 409] as ErrorStatus[],
 };
 
 /**
@@ -25,30 +27,30 @@ const operation = (c: Context<AppEnv>, audioFileId: string, req: OpRequest) =>
 
 export const utteranceRoutes = new Hono<AppEnv>()
   .patch(
-    "/:audioFileId/utterances/:utteranceId/update_words",
+    "/:id/utterances/:utteranceId/update_words",
     doc({ summary: "Change an utterance's words", ...RESULT }),
-    fileAccess("audioFileId"),
+    fileAccess("id"),
     validate("json", BODY_SCHEMAS.update_words),
-    (c) => operation(c, c.req.param("audioFileId"), fromRequest("update_words", c.req.param("utteranceId"), c.req.valid("json"))),
+    (c) => operation(c, c.req.param("id"), fromRequest("update_words", c.req.param("utteranceId"), c.req.valid("json"))),
   )
   .post(
-    "/:audioFileId/utterances/:utteranceId/split",
+    "/:id/utterances/:utteranceId/split",
     doc({ summary: "Split an utterance", ...RESULT }),
-    fileAccess("audioFileId"),
+    fileAccess("id"),
     validate("json", BODY_SCHEMAS.split),
-    (c) => operation(c, c.req.param("audioFileId"), fromRequest("split", c.req.param("utteranceId"), c.req.valid("json"))),
+    (c) => operation(c, c.req.param("id"), fromRequest("split", c.req.param("utteranceId"), c.req.valid("json"))),
   )
   .post(
-    "/:audioFileId/utterances/:utteranceId/merge",
+    "/:id/utterances/:utteranceId/merge",
     doc({ summary: "Merge an utterance with the one before", ...RESULT }),
-    fileAccess("audioFileId"),
+    fileAccess("id"),
     validate("json", BODY_SCHEMAS.merge),
-    (c) => operation(c, c.req.param("audioFileId"), fromRequest("merge", c.req.param("utteranceId"), c.req.valid("json"))),
+    (c) => operation(c, c.req.param("id"), fromRequest("merge", c.req.param("utteranceId"), c.req.valid("json"))),
   )
   .put(
-    "/:audioFileId/utterances/:utteranceId",
+    "/:id/utterances/:utteranceId",
     doc({ summary: "Set an utterance's speaker", ...RESULT }),
-    fileAccess("audioFileId"),
+    fileAccess("id"),
     validate("json", BODY_SCHEMAS.set_speaker),
-    (c) => operation(c, c.req.param("audioFileId"), fromRequest("set_speaker", c.req.param("utteranceId"), c.req.valid("json"))),
+    (c) => operation(c, c.req.param("id"), fromRequest("set_speaker", c.req.param("utteranceId"), c.req.valid("json"))),
   );

@@ -12,7 +12,13 @@ import { revokeSharesMadeBy, sharesMadeBy } from "../workspaces/member-shares";
 import { closeMemberSockets } from "../live/member-sockets";
 import { createWorkspace, deleteWorkspace, listWorkspaces, renameWorkspace, toWorkspaceDto } from "../workspaces/workspaces";
 import * as z from "zod";
-import { invitationDtoSchema, memberDtoSchema, memberShareDtoSchema, workspaceDtoSchema } from "../../common/response-schemas";
+import {
+  activityDtoSchema,
+  invitationDtoSchema,
+  memberDtoSchema,
+  memberShareDtoSchema,
+  workspaceDtoSchema,
+} from "../../common/response-schemas";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Workspaces");
@@ -143,7 +149,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
   )
   .get(
     "/:id/activity",
-    doc({ summary: "A workspace's activity log", responseDescription: "`{data: [entry]}`", errors: [404] }),
+    doc({ summary: "A workspace's activity log", response: listOf(activityDtoSchema), errors: [404] }),
     validate("query", activityQuery),
     async (c) => {
       const { workspace } = await requireRole(c.var.db, c.var.user.id, c.req.param("id"), "manage");

@@ -2,7 +2,7 @@
 // never sits in the Worker's memory. The local media links and the shared page's media use it.
 import type { Context } from "hono";
 import { LIBRARY_MESSAGES } from "../../common/library";
-import { servedMediaType } from "../../common/upload-rules";
+import { NOT_PLAYABLE_TYPE, servedMediaType } from "../../common/upload-rules";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { mediaDisposition } from "./links";
@@ -17,6 +17,9 @@ export const MEDIA_SECURITY_HEADERS = {
   "Content-Security-Policy": "sandbox; default-src 'none'",
   "X-Content-Type-Options": "nosniff",
 } as const;
+
+/** The types serveObject answers with, for the API document: a playable type, or a download. */
+export const SERVED_MEDIA_TYPES = { "audio/*": "binary", "video/*": "binary", [NOT_PLAYABLE_TYPE]: "binary" } as const;
 
 export async function serveObject(
   c: Context<AppEnv>,

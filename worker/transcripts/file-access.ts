@@ -11,7 +11,7 @@ import { type FileAccessRow, fileAccessQuery } from "../workspaces/access";
  * Marks a route about the file named by `param`: the sign-in check reads the caller's access to
  * it, and on a write (an edit) takes a unit of the caller's edit limit in the same trip.
  */
-export const fileAccess = (param: "id" | "audioFileId") =>
+export const fileAccess = (param: "id") =>
   withSignIn({
     param,
     query: fileAccessQuery,

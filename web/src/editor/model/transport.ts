@@ -16,11 +16,11 @@ export interface VersionSource {
 
 type Sender<K extends OpType> = (audioFileId: string, request: WireRequestOf<K>, headers: Record<string, string>) => Promise<Response>;
 
-const endpoint = api.transcripts[":audioFileId"].utterances[":utteranceId"];
-const replaceEndpoint = api.transcripts[":audioFileId"].replace;
+const endpoint = api.transcripts[":id"].utterances[":utteranceId"];
+const replaceEndpoint = api.transcripts[":id"].replace;
 // The typed client puts params into the path as they are.
 const utterance = (audioFileId: string, utteranceId: string) => ({
-  param: { audioFileId: encodeURIComponent(audioFileId), utteranceId: encodeURIComponent(utteranceId) },
+  param: { id: encodeURIComponent(audioFileId), utteranceId: encodeURIComponent(utteranceId) },
 });
 
 /** One endpoint per operation type. */
@@ -30,7 +30,7 @@ const SENDERS: { [K in OpType]: Sender<K> } = {
   merge: (id, r, headers) => endpoint.merge.$post({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
   set_speaker: (id, r, headers) => endpoint.$put({ ...utterance(id, r.utteranceId), json: r.body }, { headers }),
   // Replace all addresses the transcript, not one utterance.
-  replace_all: (id, r, headers) => replaceEndpoint.$post({ param: { audioFileId: encodeURIComponent(id) }, json: r.body }, { headers }),
+  replace_all: (id, r, headers) => replaceEndpoint.$post({ param: { id: encodeURIComponent(id) }, json: r.body }, { headers }),
   merge_speakers: (id, r, headers) =>
     api.transcripts[":id"].speakers[":speakerId"].merge.$post(
       { param: { id: encodeURIComponent(id), speakerId: encodeURIComponent(r.utteranceId) }, json: r.body },
