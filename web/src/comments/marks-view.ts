@@ -43,9 +43,20 @@ function marker(threadIds: readonly string[]): HTMLElement {
   const count = threadIds.length;
   button.setAttribute("aria-label", `${count} ${count === 1 ? "comment" : "comments"}: show in the Comments panel`);
   button.title = count === 1 ? "1 comment" : `${count} comments`;
-  const icon = document.createElement("span");
+  // A drawn speech bubble: an emoji shows as an empty box where no emoji font is installed.
+  const icon = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   icon.setAttribute("aria-hidden", "true");
-  icon.textContent = "💬";
+  icon.setAttribute("viewBox", "0 0 16 16");
+  icon.setAttribute("width", "12");
+  icon.setAttribute("height", "12");
+  icon.setAttribute("class", "comment-marker-icon");
+  const bubble = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  bubble.setAttribute("d", "M2 3h12v8H7l-3 3v-3H2z");
+  bubble.setAttribute("fill", "none");
+  bubble.setAttribute("stroke", "currentColor");
+  bubble.setAttribute("stroke-width", "1.5");
+  bubble.setAttribute("stroke-linejoin", "round");
+  icon.append(bubble);
   const number = document.createElement("span");
   number.setAttribute("aria-hidden", "true");
   number.textContent = String(count);
