@@ -55,6 +55,7 @@ export function Menu({
   trigger = <span className="menu-dots" aria-hidden="true" />,
   triggerClassName = "menu-trigger",
   triggerTabIndex,
+  triggerTitle,
 }: {
   /** The button's accessible name ("Actions for …"). */
   label: string;
@@ -64,6 +65,8 @@ export function Menu({
   triggerClassName?: string;
   /** -1 inside a composite widget (a tree row) that keeps one stop in the Tab order. */
   triggerTabIndex?: number;
+  /** A tooltip for a trigger that shows only a symbol. */
+  triggerTitle?: string;
 }) {
   const [open, setOpen] = useState<null | "first" | "last">(null);
   const root = useRef<HTMLDivElement>(null);
@@ -124,6 +127,7 @@ export function Menu({
         className={triggerClassName}
         tabIndex={triggerTabIndex}
         aria-label={label}
+        title={triggerTitle}
         aria-haspopup="menu"
         aria-expanded={!!open}
         aria-controls={open ? listId : undefined}

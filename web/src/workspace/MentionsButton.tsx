@@ -21,6 +21,7 @@ export function MentionsButton() {
       <Menu
         label={label}
         triggerClassName="icon-button mentions-trigger"
+        triggerTitle="Mentions of you in comments"
         trigger={
           <>
             <span aria-hidden="true">@</span>
