@@ -136,6 +136,8 @@ test("two members: a mention reaches the other live, in the top bar and by e-mai
   await expect(threads(other).first().locator(".mention")).toHaveText("@Ben Guest");
   await expect(word(other, 0, "quarterly")).toHaveClass(/word--commented/);
   await expect(other.getByTestId("mentions-count")).toHaveText("1");
+  // The @ button says what it is on hover too, not only to a screen reader.
+  await expect(other.getByTestId("mentions").getByRole("button")).toHaveAttribute("title", "Mentions of you in comments");
   // Ben may not resolve Ada's thread.
   await expect(threads(other).first().getByTestId("comment-resolve")).toHaveCount(0);
   await expectAccessible(other, "a commenter's Comments panel with a mention");
