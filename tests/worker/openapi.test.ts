@@ -230,6 +230,16 @@ describe("real answers, as the document lists them", () => {
     const as = (method: string, path: string, body?: unknown) => apiRequest(method, path, body, { token });
     const { fileId } = await storeTranscript(user);
     const check = (template: string, method: string, path: string, body?: unknown) => expectAsDocumented(template, as(method, path, body));
+
+    // An upload by link: its raw bytes (no answer body), confirmed (201), then confirmed again (200, the same file).
+    // First, so the transcription it starts is over before the test ends.
+    const bytes = wav(1);
+    const { upload_url, key } = await requestUploadUrl(token, "take.wav", "audio/wav", bytes.length);
+    expect((await expectAsDocumented("/storage/upload", new Request(upload_url, { method: "PUT", body: bytes }))).status).toBe(200);
+    const confirm = { filename: "take.wav", key, file_size: bytes.length, content_type: "audio/wav", duration_seconds: 1 };
+    for (const status of [201, 200])
+      expect((await check("/audio_files/confirm-upload", "POST", "/audio_files/confirm-upload", confirm)).status).toBe(status);
+
     const json = async (template: string, method: string, path: string, body?: unknown) =>
       (await (await check(template, method, path, body)).json<Json>()).data;
 
@@ -271,13 +281,10 @@ describe("real answers, as the document lists them", () => {
     await expectAsDocumented("/shared-media/{token}", new Request(url, { headers: { range: "bytes=0-99" } }));
     await expectAsDocumented("/shared-media/{token}", new Request(url, { method: "HEAD" }));
 
-    // Storage links: an upload's raw bytes (no answer body), and an export served as a download.
-    const bytes = wav(1);
-    const { upload_url } = await requestUploadUrl(token, "take.wav", "audio/wav", bytes.length);
-    expect((await expectAsDocumented("/storage/upload", new Request(upload_url, { method: "PUT", body: bytes }))).status).toBe(200);
     const exportKey = `users/${user.id}/exports/${crypto.randomUUID()}/take.pdf`;
     await env.MEDIA.put(exportKey, "%PDF-1.7", { httpMetadata: { contentType: "application/pdf" } });
     const exported = await mediaLink(getConfig(env), "http://localhost", exportKey, { download: true, filename: "take.pdf" });
+    // A media link to an export: a download, whatever the export's own type.
     await expectAsDocumented("/storage/media", new Request(exported));
   });
 });

@@ -62,6 +62,8 @@ type RouteDoc = Answer & {
   status?: number;
   /** The success answer in words. */
   responseDescription?: string;
+  /** A repeated request (a key confirmed before) answers 200 with the same shape: that answer in words. */
+  repeated?: string;
   /** The body is raw bytes (an upload), described in these words, not JSON. */
   rawBody?: string;
   /** Media that honours Range: 206 with the part asked for, 416 for a range outside it. */
@@ -103,7 +105,18 @@ const fileContent = (file: FileAnswer) =>
 /** The route's entry in the document: `const doc = routeDocs("Folders")`, then `doc({...})` before the route's validators. */
 export const routeDocs =
   (tag: string) =>
-  ({ summary, description, access = "user", status = 200, responseDescription, rawBody, ranges, errors = [], ...answered }: RouteDoc) => {
+  ({
+    summary,
+    description,
+    access = "user",
+    status = 200,
+    responseDescription,
+    repeated,
+    rawBody,
+    ranges,
+    errors = [],
+    ...answered
+  }: RouteDoc) => {
     const failures = new Set<ErrorStatus>(errors);
     if (access !== "public") for (const s of [401, 403] as const) failures.add(s);
     // An API token's own rate limit.
@@ -125,6 +138,7 @@ export const routeDocs =
         : {}),
       responses: {
         [status]: ok,
+        ...(repeated ? { 200: { ...ok, description: repeated } } : {}),
         ...(ranges ? { 206: { ...ok, description: "The part a Range asked for" } } : {}),
         ...Object.fromEntries([...failures].sort().map((s) => [s, errorResponse(s)])),
         ...(ranges ? { 416: { description: "The Range is outside the file (no body; Content-Range gives its size)" } } : {}),

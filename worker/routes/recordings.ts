@@ -118,6 +118,7 @@ export const recordingRoutes = new Hono<AppEnv>()
         "Chunks 0 … chunk_count − 1 are joined into a new file (status `processing`) by a job, then transcribed as an upload. A missing chunk answers 422; finishing again answers the same file with 200.",
       status: 202,
       response: dataOf(audioFileDtoSchema),
+      repeated: "The same file, when the recording was finished before",
       errors: [404],
     }),
     validate("param", recordingIdParamSchema),
