@@ -37,7 +37,7 @@ describe("thread filters", () => {
     thread("bens-alone", 5, { author: ben }),
   ];
 
-  it("shows open, resolved, or the user's own (started, replied or mentioned), with counts", () => {
+  it("shows open, resolved, or the user's own (started or replied in, not only mentioned in), with counts", () => {
     expect(filterThreads(list, "open", "ada").map((t) => t.id)).toEqual([
       "mine-open",
       "bens-mentions-ada",
@@ -45,8 +45,8 @@ describe("thread filters", () => {
       "bens-alone",
     ]);
     expect(filterThreads(list, "resolved", "ada").map((t) => t.id)).toEqual(["bens-resolved"]);
-    expect(filterThreads(list, "mine", "ada").map((t) => t.id)).toEqual(["mine-open", "bens-mentions-ada", "bens-ada-replied"]);
-    expect(filterCounts(list, "ada")).toEqual({ open: 4, resolved: 1, mine: 3 });
+    expect(filterThreads(list, "mine", "ada").map((t) => t.id)).toEqual(["mine-open", "bens-ada-replied"]);
+    expect(filterCounts(list, "ada")).toEqual({ open: 4, resolved: 1, mine: 2 });
     expect(filterCounts(list, "ben")).toEqual({ open: 4, resolved: 1, mine: 4 });
   });
 

@@ -8,9 +8,12 @@ export type ThreadFilter = (typeof THREAD_FILTERS)[number];
 
 export const FILTER_LABELS: Record<ThreadFilter, string> = { open: "Open", resolved: "Resolved", mine: "Mine" };
 
-/** A thread is the user's when they started it, replied in it or are mentioned in it. */
+/**
+ * A thread is the user's when they started it or replied in it. Being mentioned is not writing:
+ * threads that only mention them are what the top bar's @ lists.
+ */
 export function involves(thread: CommentDto, userId: string): boolean {
-  return [thread, ...thread.replies].some((c) => c.author.id === userId || c.mentions.some((m) => m.id === userId));
+  return [thread, ...thread.replies].some((c) => c.author.id === userId);
 }
 
 export function filterThreads(threads: readonly CommentDto[], filter: ThreadFilter, userId: string): CommentDto[] {
