@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { formatDuration } from "../../../core/timestamps";
+import { formatDuration, formatTimestamp } from "../../../core/timestamps";
 import { Alert } from "../components/Alert";
 import { VolumeIcon } from "../components/Icons";
 import { playbackStatus, provideStatus } from "../lib/announcer";
@@ -176,7 +176,8 @@ export function MediaControls({
           <span className="skip-arrow skip-arrow--forward" aria-hidden="true" />
         </button>
         <span className="player-time" data-testid="player-time">
-          {formatDuration(current)} / {formatDuration(duration)}
+          {/* The position rounds down, as the utterances' times do: a word at 10.6 s is in 0:08–0:10. */}
+          {formatTimestamp(current)} / {formatDuration(duration)}
         </span>
         <input
           className="player-seek"
