@@ -1,8 +1,10 @@
 // Captions from word times, following common subtitle practice: a cue lasts at
 // most 7 s and holds at most 2 lines of at most 42 characters, broken only
-// between words; a cue never spans two utterances (a change of speaker).
+// between words; a cue never spans two utterances (a change of speaker), and one
+// too short to read joins a neighbour (core/subtitle-cues.ts).
 import { toPlainText } from "../../../core/plain-text";
-import type { ExportUtterance } from "../document";
+import { joinShortCues } from "../../../core/subtitle-cues";
+import type { ExportUtterance, ExportWord } from "../document";
 
 export const CAPTION_RULES = { maxCueSeconds: 7, maxLines: 2, maxLineChars: 42, minCueSeconds: 0.5 } as const;
 
@@ -35,31 +37,35 @@ export function buildCues(utterances: readonly ExportUtterance[], rules = CAPTIO
       for (const w of u.words) cues.push({ start: w.start, end: w.end, lines: wrapLines(captionText(w.text), rules), speaker: u.speaker });
       continue;
     }
-    let cue: Cue | null = null;
-    for (const word of u.words) {
-      const text = captionText(word.text);
-      if (!text) continue;
-      if (cue) {
-        const last = cue.lines[cue.lines.length - 1]!;
-        const fitsLine = length(last) + 1 + length(text) <= rules.maxLineChars;
-        const fitsTime = Math.max(word.end, word.start) - cue.start <= rules.maxCueSeconds;
-        if (fitsTime && fitsLine) {
-          cue.lines[cue.lines.length - 1] = `${last} ${text}`;
-          cue.end = Math.max(cue.end, word.end);
-          continue;
-        }
-        if (fitsTime && cue.lines.length < rules.maxLines) {
-          cue.lines.push(text);
-          cue.end = Math.max(cue.end, word.end);
-          continue;
-        }
-        cues.push(cue);
-      }
-      cue = { start: word.start, end: Math.max(word.end, word.start), lines: [text], speaker: u.speaker };
+    const words = u.words.map((w) => ({ ...w, text: captionText(w.text) })).filter((w) => w.text);
+    for (const group of joinShortCues(fillCues(words, rules), (group) => fitsOneCue(group, rules))) {
+      cues.push({
+        start: group[0]!.start,
+        end: Math.max(...group.map((w) => Math.max(w.start, w.end))),
+        lines: wrapLines(group.map((w) => w.text).join(" "), rules),
+        speaker: u.speaker,
+      });
     }
-    if (cue) cues.push(cue);
   }
   return settleTimes(cues, rules);
+}
+
+/** Whether words make one cue: within the time, on the lines (a lone word always does). */
+function fitsOneCue(words: readonly ExportWord[], rules: typeof CAPTION_RULES): boolean {
+  if (words.length < 2) return true;
+  const end = Math.max(...words.map((w) => Math.max(w.start, w.end)));
+  return end - words[0]!.start <= rules.maxCueSeconds && wrapLines(words.map((w) => w.text).join(" "), rules).length <= rules.maxLines;
+}
+
+/** An utterance's words as cues, each filled while the next word fits it. */
+function fillCues(words: readonly ExportWord[], rules: typeof CAPTION_RULES): ExportWord[][] {
+  const groups: ExportWord[][] = [];
+  for (const word of words) {
+    const current = groups.at(-1);
+    if (current && fitsOneCue([...current, word], rules)) current.push(word);
+    else groups.push([word]);
+  }
+  return groups;
 }
 
 /** A caption's text as lines of at most the line length, broken between words. */
