@@ -8,8 +8,10 @@ export const IMPORT_LIMITS = {
   urlMaxLength: 2_000,
   /** Redirects followed, each to an address checked again. */
   redirects: 5,
-  /** Time to the first byte of the answer. */
+  /** Time to the link's answer (its status and headers; IMPORT_ANSWER_SECONDS). The body is not timed by it. */
   answerMs: 30_000,
+  /** The whole download at most (IMPORT_DOWNLOAD_SECONDS), well inside a queue consumer's 15 minutes. */
+  downloadMs: 12 * 60_000,
   /** Each part written to storage while the file streams in. */
   partBytes: 10 * 1024 * 1024,
 } as const;
@@ -19,7 +21,9 @@ export const IMPORT_MESSAGES = {
   fetching: "Fetching the file from the link",
   notPublic: "The link points to an address that is not allowed (local, private or metadata addresses)",
   tooManyRedirects: `The link redirects more than ${IMPORT_LIMITS.redirects} times`,
-  noAnswer: "The link did not answer in time",
+  noAnswer: (seconds: number) => `The link did not answer within ${seconds} seconds`,
+  tooSlow: (minutes: number) => `The download from the link did not finish within ${minutes} minutes`,
+  downloading: "Downloading from the link",
   answered: (status: number) => `The link answered ${status} instead of the file`,
   notMedia: (type: string) => `The link gave ${type || "something"}, not an audio or video file`,
   empty: "The link gave an empty file",

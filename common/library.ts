@@ -211,6 +211,8 @@ export interface AudioFileDto {
     chunksDone: number | null;
     chunksTotal: number | null;
   } | null;
+  /** A file imported from a link, while it downloads and after a failed import (Retry fetches it again): the link and the bytes so far. */
+  linkImport: { url: string; receivedBytes: number; totalBytes: number | null } | null;
   /** What the user asked of the transcription. */
   transcriptionOptions: TranscriptionOptions;
   /** The language the service reported, when it did. */

@@ -13,6 +13,8 @@ export const fileStatusChangedSchema = z.object({
   file_id: z.string(),
   file: z.object({ status: fileStatus, has_transcript: z.boolean(), name: z.string() }),
   message: z.string(),
+  /** Progress only (a download's bytes so far): the tab updates without a toast. */
+  quiet: z.boolean().optional(),
   /** The whole file as GET /audio_files/{id} answers it: a tab updates from it without refetching. */
   audio_file: z
     .custom<AudioFileDto>((v) => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string")

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { IMPORT_LIMITS } from "../common/imports";
 import { DEFAULT_QUOTAS } from "../common/limits";
 import { SHARE_LIMITS } from "../common/shares";
 import { DEFAULT_RETRY_SECONDS } from "../common/webhooks";
@@ -65,6 +66,18 @@ const buildConfigSchema = () =>
      * (a service's Retry-After, when it sends one, is the wait instead). Tests make it short.
      */
     TRANSCRIPTION_RETRY_SECONDS: z.coerce.number().min(0).max(900).default(30),
+    /** A link import waits this long for the link's answer; the body is then timed only by IMPORT_DOWNLOAD_SECONDS. */
+    IMPORT_ANSWER_SECONDS: z.coerce
+      .number()
+      .positive()
+      .max(120)
+      .default(IMPORT_LIMITS.answerMs / 1000),
+    /** The whole download of a link import at most: under the queue consumer's 15 minutes. */
+    IMPORT_DOWNLOAD_SECONDS: z.coerce
+      .number()
+      .positive()
+      .max(14 * 60)
+      .default(IMPORT_LIMITS.downloadMs / 1000),
     /** Per-user quotas (common/limits.ts has the defaults and texts). */
     QUOTA_FOLDERS: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.folders),
     QUOTA_FILES: z.coerce.number().int().positive().default(DEFAULT_QUOTAS.files),

@@ -1,6 +1,7 @@
 // Import from a link in the browser: a refused link says why inside the dialog and keeps what
 // was typed; a good one (served by the local fake file server, tests/support/fake-receiver.ts)
-// closes the dialog, shows the file processing in the list, and it is fetched and transcribed.
+// closes the dialog, shows the file processing in the list, and it is fetched and transcribed; a
+// link that answers an error fails its file at once, with the reason, the link and Retry.
 import { expect, expectAccessible, signIn, snap, test } from "./fixtures";
 
 const files = `http://127.0.0.1:${process.env.FAKE_OPENAI_PORT ?? 8789}`;
@@ -41,4 +42,19 @@ test("a link is imported from the upload area by keyboard; a refused link shows 
   const res = await page.request.get("/api/v1/audio_files", { headers: { authorization: `Bearer ${session.token}` } });
   const file = ((await res.json()) as { data: { name: string; fileSize: number }[] }).data.find((f) => f.name === "standup-link.wav");
   expect(file?.fileSize).toBe(64_044);
+
+  // A link that answers an error fails at once, saying so, with the link and Retry, and no player.
+  await open.click();
+  await link.fill(`${files}/answer-503/gone-link.wav`);
+  await link.press("Enter");
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name: "gone-link.wav", exact: true }).click();
+  const view = page.getByTestId("file-view");
+  await expect(view.getByTestId("failed")).toContainText("Download from the link failed", { timeout: 20_000 });
+  await expect(view.getByTestId("failure-reason")).toHaveText("The link answered 503 instead of the file");
+  await expect(view.getByTestId("link-import-url")).toHaveText(`${files}/answer-503/gone-link.wav`);
+  await expect(view.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expect(view.getByTestId("media-player")).toHaveCount(0);
+  await expect(view.getByText("Transcribing…")).toHaveCount(0);
+  await snap(page, "link-import-failed");
 });

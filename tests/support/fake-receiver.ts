@@ -13,6 +13,9 @@
 //   /page/<name>           text/html
 //   /hop/<name>            302 to /media/<name>
 //   /to-private/<name>     302 to a private address
+//   /answer-<status>/<name>  that status (a 503, a 403…) with a short text
+//   /late/<name>?ms=n      the default WAV, its answer n ms late
+//   /declared/<name>?bytes=n  audio/wav declaring a Content-Length of n, with a few bytes only
 // And an answer too large to read whole, made as it is read (never held), for either method:
 //   /huge/<key>?mb=n&rate=r&status=s  n MB (default 256) at r MB a second (default 8); a POST
 //                          answers status s (default 500), text starting "receiver down " then
@@ -89,8 +92,18 @@ function wavOf(bytes: number): Uint8Array {
   return out;
 }
 
-function serveFile(url: URL): Response {
-  const [, kind, name = ""] = url.pathname.split("/");
+async function serveFile(url: URL): Promise<Response> {
+  const [, kind = "", name = ""] = url.pathname.split("/");
+  const status = /^answer-(\d{3})$/.exec(kind)?.[1];
+  if (status) return new Response(`answered ${status}`, { status: Number(status), headers: { "content-type": "text/plain" } });
+  if (kind === "late") {
+    await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get("ms") ?? 1000)));
+    return new Response(wavOf(16_044) as Uint8Array<ArrayBuffer>, { headers: { "content-type": "audio/wav" } });
+  }
+  if (kind === "declared")
+    return new Response(wavOf(44) as Uint8Array<ArrayBuffer>, {
+      headers: { "content-type": "audio/wav", "content-length": url.searchParams.get("bytes") ?? "44" },
+    });
   if (kind === "media" || kind === "sized") {
     const body = wavOf(Number(url.searchParams.get("bytes") ?? 16_044)) as Uint8Array<ArrayBuffer>;
     const headers: Record<string, string> = { "content-type": "audio/wav" };

@@ -36,6 +36,12 @@ describe("file status changes", () => {
     ]);
   });
 
+  it("a download's progress updates the file without a toast", () => {
+    const { calls, effects } = recorder("f1");
+    applyFileStatusChanged({ ...change("processing", false, "Downloading from the link"), quiet: true }, effects);
+    expect(calls).toEqual(["patch f1 processing false talk.mp3", "refresh files"]);
+  });
+
   it("keeps a teammate's file quiet: no toast, no jump to it, but the list and transcript follow", () => {
     const { calls, effects } = recorder("other");
     effects.currentUserId = () => "me";

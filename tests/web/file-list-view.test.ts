@@ -33,6 +33,7 @@ function file(id: string, over: Partial<AudioFileDto> = {}): AudioFileDto {
     folderId: null,
     processingEstimation: null,
     job: null,
+    linkImport: null,
     transcriptionOptions: {} as AudioFileDto["transcriptionOptions"],
     detectedLanguage: null,
     transcriptionNotices: [],

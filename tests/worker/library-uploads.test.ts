@@ -286,6 +286,7 @@ describe("POST /audio_files/confirm-upload", () => {
       folderId: null,
       processingEstimation: { elapsedSeconds: expect.any(Number), estimatedTotalSeconds: 20 },
       job: null,
+      linkImport: null,
       transcriptionOptions: { language: null, vocabulary: [], speakers: "detect" },
       detectedLanguage: null,
       transcriptionNotices: [],

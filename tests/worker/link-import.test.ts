@@ -2,20 +2,50 @@
 // streamed into storage in parts, and handed to transcription like an upload (whose service
 // here says it is not available: the Worker tests have no speech service by default); a link
 // that is not allowed, not media or not there fails the file with the reason.
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
 import { NAME_MESSAGES } from "../../core/plain-text";
 import worker from "../../worker/index";
+import { type ImportMessage, QUEUES } from "../../worker/queue-messages";
 import { sweep } from "../../worker/transcription/recovery";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
+import { withUnreachableNetwork } from "../support/unreachable-network";
 import { apiRequest, type Json } from "./helpers";
 import { createUser, expectStatus } from "./library-helpers";
 import { as, settled, team } from "./workspace-helpers";
 
 const link = (path: string) => `${FAKE_RECEIVER_ORIGIN}${path}`;
+
+/** The Worker with these vars, its import queue keeping what is sent for the test to deliver. */
+function holding(vars: Record<string, string> = {}) {
+  const sent: ImportMessage[] = [];
+  const on = Object.create(
+    env,
+    Object.fromEntries(
+      Object.entries({ ...vars, IMPORT_QUEUE: { send: async (m: ImportMessage) => void sent.push(m) } }).map(([k, value]) => [
+        k,
+        { value },
+      ]),
+    ),
+  ) as Env;
+  return { on, sent };
+}
+
+async function startImport(on: Env, user: { token: string }, url: string): Promise<Json> {
+  const res = await worker.fetch(apiRequest("POST", "/audio_files/import", { url }, { token: user.token }), on, createExecutionContext());
+  expect(res.status).toBe(202);
+  return ((await res.json()) as Json).data;
+}
+
+async function deliverImport(on: Env, message: ImportMessage) {
+  const batch = createMessageBatch(QUEUES.import, [{ id: `i-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body: message }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, on, ctx);
+  return getQueueResult(batch, ctx);
+}
 
 describe("import from a link", { timeout: 120_000 }, () => {
   it("fetches the file (following a checked redirect), stores it and hands it to transcription", async () => {
@@ -90,6 +120,74 @@ describe("import from a link", { timeout: 120_000 }, () => {
       const started = expectStatus(await as(user, "POST", "/audio_files/import", { url: link(path) }), 202).data;
       expect(await settled(user, started.id)).toMatchObject({ status: "failed", failureReason: reason });
     }
+  });
+
+  it("fails at once, with the reason and the link, when the link cannot be reached, answers an error, is not media or is too large", async () => {
+    const user = await createUser("import-fails");
+    const began = Date.now();
+    const cases = [
+      ["/answer-503/b.wav", IMPORT_MESSAGES.answered(503)],
+      ["/answer-403/c.wav", IMPORT_MESSAGES.answered(403)],
+      ["/page/d.wav", IMPORT_MESSAGES.notMedia("text/html")],
+      ["/declared/e.wav?bytes=2000000000", "File size exceeds maximum allowed size of 1000MB"],
+    ] as const;
+    const started = await Promise.all(
+      cases.map(async ([path]) => expectStatus(await as(user, "POST", "/audio_files/import", { url: link(path) }), 202).data),
+    );
+    for (const [i, [path, reason]] of cases.entries()) {
+      const file = await settled(user, started[i].id);
+      expect(file, path).toMatchObject({ status: "failed", failureReason: reason, linkImport: { url: link(path) } });
+    }
+    // A host that cannot be reached at all.
+    const { on, sent } = holding();
+    const unreachable = await startImport(on, user, link("/media/a.wav"));
+    await withUnreachableNetwork(() => deliverImport(on, sent.shift()!));
+    expect(await settled(user, unreachable.id)).toMatchObject({
+      status: "failed",
+      failureReason: IMPORT_MESSAGES.unreachable,
+      linkImport: { url: link("/media/a.wav") },
+    });
+    // Within a minute in all, not after the queue's retries.
+    expect(Date.now() - began).toBeLessThan(60_000);
+
+    // Retry fetches the link again.
+    const retried = await worker.fetch(
+      apiRequest("POST", `/audio_files/${started[0].id}/retranscribe`, {}, { token: user.token }),
+      on,
+      createExecutionContext(),
+    );
+    expect(retried.status).toBe(202);
+    expect(((await retried.json()) as Json).data).toMatchObject({
+      status: "processing",
+      failureReason: null,
+      linkImport: { receivedBytes: 0 },
+    });
+    expect(sent).toEqual([{ type: "import", audio_file_id: started[0].id, user_id: user.id, url: link("/answer-503/b.wav") }]);
+  });
+
+  it("times only the wait for the link's answer, never its body, and shows the download as it comes", async () => {
+    const user = await createUser("import-timing");
+    const { on, sent } = holding({ IMPORT_ANSWER_SECONDS: "1" });
+    // An answer later than the wait fails, saying so.
+    const late = await startImport(on, user, link("/late/late.wav?ms=2500"));
+    await deliverImport(on, sent.shift()!);
+    expect(await settled(user, late.id)).toMatchObject({ status: "failed", failureReason: IMPORT_MESSAGES.noAnswer(1) });
+    // A body that takes longer than the wait streams to its end, its bytes so far on the file meanwhile.
+    const slow = await startImport(on, user, link("/huge/slow.wav?mb=3&rate=1"));
+    const delivery = deliverImport(on, sent.shift()!);
+    let seen: Json | null = null;
+    const until = Date.now() + 10_000;
+    while (!seen && Date.now() < until) {
+      const file = expectStatus(await as(user, "GET", `/audio_files/${slow.id}`), 200).data;
+      if (file.linkImport?.receivedBytes > 0) seen = file;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen).toMatchObject({ status: "processing", linkImport: { url: link("/huge/slow.wav?mb=3&rate=1"), totalBytes: null } });
+    expect((await delivery).explicitAcks).toHaveLength(1);
+    expect(expectStatus(await as(user, "GET", `/audio_files/${slow.id}`), 200).data).toMatchObject({
+      fileSize: 3 * 1024 * 1024,
+      linkImport: null,
+    });
   });
 
   it("refuses a link that is not allowed at once, and follows the workspace's roles", async () => {

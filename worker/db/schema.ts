@@ -134,8 +134,11 @@ export const audioFiles = sqliteTable(
     /** Pieces of the recording transcribed so far, of how many (null until the job has planned them). */
     jobChunksDone: integer("job_chunks_done"),
     jobChunksTotal: integer("job_chunks_total"),
-    /** The link an import fetches, until it is fetched or fails (the sweep sends a lost import again). */
+    /** The link an import fetches, until it is fetched (kept after a failure: Retry fetches it again; the sweep sends a lost import again). */
     importUrl: text("import_url"),
+    /** An import's download so far, and the length the link declared (null: not said). */
+    importReceivedBytes: integer("import_received_bytes"),
+    importTotalBytes: integer("import_total_bytes"),
     /** The user's options for this file's transcription (JSON, null = defaults). */
     transcriptionOptions: text("transcription_options", { mode: "json" }).$type<TranscriptionOptions>(),
     /** The language the service reported for the last transcription. */

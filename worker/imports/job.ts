@@ -1,8 +1,10 @@
 // Import from a link: the route makes the file (processing) and queues this job, which fetches
 // the link (fetch-link.ts), streams it into the file's storage key (stream-to-storage.ts),
 // checks it as an upload is checked, and hands the file to transcription. Redelivery safe: a
-// file fetched already goes straight on; a refusal fails the file once with the reason.
-import { eq } from "drizzle-orm";
+// file fetched already goes straight on. Whatever the link does wrong (no answer, an error, not
+// media, too large, too slow) fails the file at once with the reason (decision 056); the download's
+// progress is on the file while it streams.
+import { and, eq } from "drizzle-orm";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { QUOTA_MESSAGES } from "../../common/limits";
 import { isoIn } from "../../common/time";
@@ -14,13 +16,12 @@ import { type AudioFileRow, audioFiles } from "../db/schema";
 import { failProcessing, notifyFileStatus, recordAttempt } from "../library/file-status";
 import { holdRoomLeft, holdStorage, releaseHold } from "../library/quotas";
 import { failedBecause } from "../lib/job-failure";
-import { maxAttempts, QUEUES, type ImportMessage } from "../queue-messages";
+import type { ImportMessage } from "../queue-messages";
 import { serviceConfiguration } from "../transcription/configuration";
 import { enqueueTranscription } from "../transcription/job";
 import { fetchLink, LinkRefused } from "./fetch-link";
 import { streamToStorage, TooLarge } from "./stream-to-storage";
 
-const MAX_ATTEMPTS = maxAttempts(QUEUES.import);
 /** An import's hold outlives any one job (15 minutes at most), and lapses if the job dies. */
 const IMPORT_HOLD_SECONDS = 30 * 60;
 
@@ -60,6 +61,20 @@ async function holdImport(db: Db, config: Config, file: AudioFileRow, declared: 
   return (await holdStorage(db, config, { ...hold, bytes: declared })) ? declared : null;
 }
 
+/** How often the download's progress is written and pushed to the file's viewers, at most. */
+const PROGRESS_EVERY_MS = 2_000;
+
+/** The download so far, written on the file and pushed to its open tabs (while it still imports). */
+async function recordDownload(env: Env, db: Db, fileId: string, received: number, total: number | null): Promise<void> {
+  const row = await db
+    .update(audioFiles)
+    .set({ importReceivedBytes: received, importTotalBytes: total, jobHeartbeatAt: new Date().toISOString() })
+    .where(and(eq(audioFiles.id, fileId), eq(audioFiles.status, "processing")))
+    .returning()
+    .get();
+  if (row) await notifyFileStatus(env, db, row, false, IMPORT_MESSAGES.downloading, received > 0);
+}
+
 export async function runImportJob(message: Message<unknown>, body: ImportMessage, env: Env): Promise<void> {
   const config = getConfig(env);
   const db = getDb(env.DB);
@@ -75,8 +90,13 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
     return;
   }
   await recordAttempt(db, file.id, message.attempts);
+  // The whole download, body included, ends by this; the wait for the link's answer is shorter.
+  const download = AbortSignal.timeout(config.IMPORT_DOWNLOAD_SECONDS * 1000);
   try {
-    const response = await fetchLink(body.url, config.ENVIRONMENT === "development");
+    const response = await fetchLink(body.url, config.ENVIRONMENT === "development", {
+      answerMs: config.IMPORT_ANSWER_SECONDS * 1000,
+      signal: download,
+    });
     const declared = response.headers.get("content-type");
     if (!mediaAnswer(declared, file.filename) || !response.body) {
       await response.body?.cancel();
@@ -99,10 +119,18 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
       await response.body.cancel();
       throw new LinkRefused(QUOTA_MESSAGES.storage(config.QUOTA_STORAGE_GB));
     }
+    const total = exact ? length : null;
+    await recordDownload(env, db, file.id, 0, total);
+    let reported = Date.now();
     let size: number;
     try {
-      size = await streamToStorage(env.MEDIA, file.storageKey, response.body, contentType, held);
+      size = await streamToStorage(env.MEDIA, file.storageKey, response.body, contentType, held, async (received) => {
+        if (Date.now() - reported < PROGRESS_EVERY_MS) return;
+        reported = Date.now();
+        await recordDownload(env, db, file.id, received, total);
+      });
     } catch (error) {
+      if (download.aborted) throw new LinkRefused(IMPORT_MESSAGES.tooSlow(Math.round(config.IMPORT_DOWNLOAD_SECONDS / 60)));
       if (!(error instanceof TooLarge)) throw error;
       throw new LinkRefused(
         held < most
@@ -118,7 +146,14 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
     const [[fetched]] = await db.batch([
       db
         .update(audioFiles)
-        .set({ fileSize: size, contentType, importUrl: null, updatedAt: new Date().toISOString() })
+        .set({
+          fileSize: size,
+          contentType,
+          importUrl: null,
+          importReceivedBytes: null,
+          importTotalBytes: null,
+          updatedAt: new Date().toISOString(),
+        })
         .where(eq(audioFiles.id, file.id))
         .returning(),
       releaseHold(db, file.storageKey),
@@ -133,24 +168,19 @@ export async function runImportJob(message: Message<unknown>, body: ImportMessag
     message.ack();
   } catch (error) {
     await releaseHold(db, file.storageKey);
-    const reason = error instanceof Error ? error.message : IMPORT_MESSAGES.unreachable;
-    if (error instanceof LinkRefused || message.attempts >= MAX_ATTEMPTS) {
-      await failProcessing(env, db, file.id, reason);
-      // The link is kept only while the import may still fetch it.
-      await db.update(audioFiles).set({ importUrl: null }).where(eq(audioFiles.id, file.id));
-      message.ack();
-    } else {
-      message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });
-    }
+    // Anything else (storage, the database) is tried again by the queue (worker/queues.ts).
+    if (!(error instanceof LinkRefused)) throw error;
+    // What the link did is final: the file fails at once with the reason, keeping the link for Retry.
+    await failProcessing(env, db, file.id, error.message);
+    message.ack();
   }
 }
 
-/** Threw on the queue's last try: the file fails, saying why, and its held bytes are freed. */
+/** Threw on the queue's last try: the file fails, saying why (keeping its link for Retry), and its held bytes are freed. */
 export async function giveUpImport(env: Env, body: ImportMessage, error: unknown): Promise<void> {
   const db = getDb(env.DB);
   const file = await db.select().from(audioFiles).where(eq(audioFiles.id, body.audio_file_id)).get();
   if (!file) return;
   await releaseHold(db, file.storageKey);
   await failProcessing(env, db, file.id, failedBecause(IMPORT_MESSAGES.failed, error));
-  await db.update(audioFiles).set({ importUrl: null }).where(eq(audioFiles.id, file.id));
 }

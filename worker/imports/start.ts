@@ -1,5 +1,6 @@
 // The start of a link import: a file in the workspace, processing, named after the link, with
 // nothing stored yet; the import job (job.ts) fetches it.
+import { eq } from "drizzle-orm";
 import { cleanFileName } from "../../common/file-names";
 import { IMPORT_MESSAGES } from "../../common/imports";
 import { LIBRARY_MESSAGES } from "../../common/library";
@@ -7,9 +8,10 @@ import type { TranscriptionOptions } from "../../common/transcription-options";
 import { mediaTypeFor } from "../../common/upload-rules";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { type AudioFileRow, audioFiles } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { hasFolder, type AudioFileWithFlag } from "../library/audio-files";
-import { notifyFileStatus } from "../library/file-status";
+import { notifyFileStatus, restartProcessing } from "../library/file-status";
 import { claimNewFile } from "../library/quotas";
 import { newFileRow, newStorageKey } from "../library/uploads";
 import { enqueueImport } from "./job";
@@ -58,4 +60,16 @@ export async function importFromLink(
   await enqueueImport(env, { type: "import", audio_file_id: row.id, user_id: input.userId, url: input.url });
   await notifyFileStatus(env, db, row, false, IMPORT_MESSAGES.fetching);
   return { ...row, hasTranscript: false, reviewerName: null };
+}
+
+/** Whether a file is an import that never got its bytes: Retry fetches its link again. */
+export const isUnfetchedImport = (file: AudioFileRow): file is AudioFileRow & { importUrl: string } =>
+  file.fileSize === 0 && !!file.importUrl;
+
+/** A failed import tried again: processing, its download from the start. */
+export async function retryImport(env: Env, db: Db, file: AudioFileRow & { importUrl: string }): Promise<AudioFileRow> {
+  await db.update(audioFiles).set({ importReceivedBytes: null, importTotalBytes: null }).where(eq(audioFiles.id, file.id));
+  const updated = await restartProcessing(env, db, { ...file, importReceivedBytes: null, importTotalBytes: null }, false);
+  await enqueueImport(env, { type: "import", audio_file_id: file.id, user_id: file.uploadedBy ?? file.workspaceId, url: file.importUrl });
+  return updated;
 }

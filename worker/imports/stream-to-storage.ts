@@ -11,6 +11,8 @@ export async function streamToStorage(
   body: ReadableStream<Uint8Array>,
   contentType: string,
   maxBytes: number,
+  /** Told the bytes received so far as they arrive (awaited: it may write them down). */
+  onProgress?: (received: number) => Promise<void> | void,
 ): Promise<number> {
   const upload = await media.createMultipartUpload(key, { httpMetadata: { contentType } });
   const parts: R2UploadedPart[] = [];
@@ -42,6 +44,7 @@ export async function streamToStorage(
       buffered.push(value);
       bufferedBytes += value.byteLength;
       while (bufferedBytes >= IMPORT_LIMITS.partBytes) await flush(IMPORT_LIMITS.partBytes);
+      await onProgress?.(total);
     }
     if (bufferedBytes > 0 || parts.length === 0) await flush(bufferedBytes);
     await upload.complete(parts);

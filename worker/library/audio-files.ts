@@ -57,6 +57,9 @@ export function toAudioFileDto(row: AudioFileRow, hasTranscript = false, reviewe
     folderId: row.folderId,
     processingEstimation: estimateProcessing(row),
     job: jobState(row),
+    linkImport: row.importUrl
+      ? { url: row.importUrl, receivedBytes: row.importReceivedBytes ?? 0, totalBytes: row.importTotalBytes }
+      : null,
     transcriptionOptions: parseStoredOptions(row.transcriptionOptions),
     detectedLanguage: row.detectedLanguage,
     transcriptionNotices: Array.isArray(row.transcriptionNotices) ? row.transcriptionNotices : [],

@@ -71,12 +71,15 @@ export async function notifyFileStatus(
   file: AudioFileRow,
   hasTranscript: boolean,
   message: string,
+  /** Progress only: the tabs update without telling the user. */
+  quiet = false,
 ): Promise<number | null> {
   const event: FileStatusChangedEvent = {
     type: "file_status_changed",
     file_id: file.id,
     file: { status: file.status, has_transcript: hasTranscript, name: file.name },
     message,
+    ...(quiet ? { quiet } : {}),
     audio_file: toAudioFileDto(file, hasTranscript, await reviewerNameOf(db, file).catch(() => null)),
   };
   return publishToWorkspace(env, file.workspaceId, event);

@@ -107,6 +107,8 @@ export function newFileRow(f: {
     discardCorrections: 0,
     transcriptFieldsSeq: 0,
     importUrl: null,
+    importReceivedBytes: null,
+    importTotalBytes: null,
     createdAt: now,
     updatedAt: now,
     ...processingFields(now),

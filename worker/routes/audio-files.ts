@@ -20,6 +20,7 @@ import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import { fileFor, folderWorkspaceOf, workspaceFor } from "../workspaces/access";
 import { bulkDeleteAudioFiles, bulkMoveAudioFiles } from "../library/bulk-files";
 import { type FileListQuery, listAllAudioFiles, listAudioFilePage } from "../library/file-pages";
+import { isUnfetchedImport, retryImport } from "../imports/start";
 import { enqueueTranscription, retranscribe } from "../transcription/job";
 import { cancelTranscription } from "../transcription/run-end";
 import { assertRestartable } from "../library/file-status";
@@ -186,6 +187,9 @@ export const audioFileRoutes = new Hono<AppEnv>()
       // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).
       assertRestartable(row, c.var.config.JOB_LOST_AFTER_SECONDS);
       await takeTranscriptionStart(c.var.db, c.var.config, row.workspaceId, row.id);
+      // A link import that failed before its bytes came fetches its link again.
+      if (isUnfetchedImport(row))
+        return c.json({ data: toAudioFileDto(await retryImport(c.env, c.var.db, row), false, row.reviewerName) }, 202);
       // Answer from the row as updated: the job may already be running when we reply.
       const hasTranscript = Boolean(row.hasTranscript);
       const updated = await retranscribe(c.env, c.var.db, row, hasTranscript, options, discard_corrections);

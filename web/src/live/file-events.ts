@@ -32,7 +32,7 @@ export function applyFileStatusChanged(event: FileStatusChangedEvent, effects: F
   const { file_id: id, file } = event;
   const me = effects.currentUserId?.() ?? null;
   const teammates = event.audio_file !== undefined && me !== null && event.audio_file.uploadedBy !== me;
-  if (!teammates) effects.toast(`${file.name}: ${event.message}`, TOAST_TYPES[file.status]);
+  if (!teammates && !event.quiet) effects.toast(`${file.name}: ${event.message}`, TOAST_TYPES[file.status]);
   if (event.audio_file && effects.replaceFile) {
     effects.replaceFile(event.audio_file);
   } else {

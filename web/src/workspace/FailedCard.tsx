@@ -4,8 +4,9 @@ import { keys, putFileInCache } from "../api/library";
 import { api, call } from "../api/client";
 import { describeError } from "../api/errors";
 import { toast } from "../lib/toasts";
+import { LinkText } from "./LinkDownload";
 
-/** A failed file: why, and a way to send it back to transcription. */
+/** A failed file: why, and a way to send it back to transcription (a failed link import: the link, and Retry to fetch it again). */
 export function FailedCard({ file, canRetry }: { file: AudioFileDto; canRetry: boolean }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
@@ -14,18 +15,26 @@ export function FailedCard({ file, canRetry }: { file: AudioFileDto; canRetry: b
       putFileInCache(queryClient, { ...updated, hasTranscript: updated.hasTranscript || file.hasTranscript });
       void queryClient.invalidateQueries({ queryKey: keys.allFiles });
     },
-    onError: (error) => toast(`Transcription could not be restarted: ${describeError(error)}`, "error"),
+    onError: (error) =>
+      toast(`${file.linkImport ? "The import" : "Transcription"} could not be restarted: ${describeError(error)}`, "error"),
   });
 
+  // An import that failed before its file came: the download failed, not a transcription.
+  const link = file.fileSize === 0 ? file.linkImport : null;
   return (
     <div className="card failed-card" data-testid="failed">
-      <strong>Transcription failed</strong>
+      <strong>{link ? "Download from the link failed" : "Transcription failed"}</strong>
       <p className="failure-reason" data-testid="failure-reason">
-        {file.failureReason || "The file could not be transcribed."}
+        {file.failureReason || (link ? "The file could not be fetched from the link." : "The file could not be transcribed.")}
       </p>
+      {link && (
+        <p className="muted small">
+          Link: <LinkText url={link.url} />
+        </p>
+      )}
       {canRetry && (
         <button type="button" className="button button--primary" disabled={retry.isPending} onClick={() => retry.mutate()}>
-          {retry.isPending ? "Starting..." : "Transcribe again"}
+          {retry.isPending ? "Starting..." : link ? "Retry" : "Transcribe again"}
         </button>
       )}
     </div>

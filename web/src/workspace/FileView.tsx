@@ -10,6 +10,7 @@ import { tutorials } from "../tutorials/tutorials";
 import { openDialog } from "./dialog-state";
 import { DownloadOriginal } from "./DownloadOriginal";
 import { FailedCard } from "./FailedCard";
+import { LinkDownload } from "./LinkDownload";
 import { MediaPlayer } from "./MediaPlayer";
 import { ProcessingProgress } from "./ProcessingProgress";
 import { ReviewControl } from "./ReviewControl";
@@ -41,6 +42,8 @@ export function FileView({ file }: { file: AudioFileDto }) {
       controller.dispose();
     };
   }, [file.id]);
+  // A link import still downloading (its bytes are not here yet).
+  const downloading = file.fileSize === 0 ? file.linkImport : null;
   // The keys' step, the backstep and pause-while-typing follow the user's preferences.
   const prefs = useSnapshot(authState).user?.preferences.playback;
   useEffect(() => {
@@ -90,8 +93,12 @@ export function FileView({ file }: { file: AudioFileDto }) {
           </div>
         )}
       </header>
-      <MediaPlayer key={file.id} file={file} playback={playback} />
-      {file.status === "processing" && (
+      {/* A link import has no media until its download is done: no player until then, not even a stale one. */}
+      {file.fileSize > 0 && <MediaPlayer key={file.id} file={file} playback={playback} />}
+      {file.status === "processing" && downloading && (
+        <LinkDownload linkImport={downloading} onCancel={canEdit ? () => openDialog({ kind: "cancel-transcription", file }) : undefined} />
+      )}
+      {file.status === "processing" && !downloading && (
         <ProcessingProgress
           estimation={file.processingEstimation}
           job={file.job}
