@@ -1,6 +1,8 @@
-// The export button's states and timings (docs/product.md), headless.
+// The export button's states and timings (docs/product.md), headless, and when a finished export
+// still needs its "ready to download" message.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_EXPORT_OPTIONS, EXPORT_POLL, type ExportDto, type ExportStatus } from "../../common/exports";
+import { downloadedHere, exportCompleted, onExportCompleted } from "../../web/src/tools/export-events";
 import { ExportFlow, exportButtonLabel, SETTLE_MS, type ExportTransport } from "../../web/src/tools/export-flow";
 import { FakeClock } from "./fake-clock";
 
@@ -21,7 +23,7 @@ const row = (status: ExportStatus, id = "e1"): ExportDto => ({
   completed_at: null,
 });
 
-function setup(statuses: (ExportStatus | Error)[], requestFails = false) {
+function setup(statuses: (ExportStatus | Error)[], requestFails = false, id = "e1") {
   const clock = new FakeClock();
   const saved: string[] = [];
   const logs: string[] = [];
@@ -30,19 +32,25 @@ function setup(statuses: (ExportStatus | Error)[], requestFails = false) {
     request: async () => {
       calls.request++;
       if (requestFails) throw new Error("Network Error");
-      return row("pending");
+      return row("pending", id);
     },
     get: async () => {
       const next = statuses[Math.min(calls.get++, statuses.length - 1)]!;
       if (next instanceof Error) throw next;
-      return row(next);
+      return row(next, id);
     },
     download: async () => {
       calls.download++;
       return { download_url: "https://r2.example/take.pdf?sig", filename: "take.pdf" };
     },
   };
-  const flow = new ExportFlow({ transport, clock, saveFile: (url, name) => saved.push(`${name} ${url}`), log: (m) => logs.push(m) });
+  const flow = new ExportFlow({
+    transport,
+    clock,
+    saveFile: (url, name) => saved.push(`${name} ${url}`),
+    onDownloaded: downloadedHere,
+    log: (m) => logs.push(m),
+  });
   const labels: string[] = [];
   flow.subscribe(() => {
     const label = exportButtonLabel(flow.getState(), "PDF");
@@ -127,5 +135,45 @@ describe("export button", () => {
     t.flow.dispose();
     await t.clock.advance(EXPORT_POLL.intervalMs * 3);
     expect(t.calls.get).toBe(0);
+  });
+});
+
+describe("the message that a finished export is ready to download", () => {
+  it("is not needed for an export this tab's button downloads, nor after it settled or its panel closed", async () => {
+    // Told by the live channel while the button waits.
+    const live = setup(["completed"], false, "live-1");
+    const off = onExportCompleted((id) => live.flow.completed(id));
+    void live.flow.start("pdf", DEFAULT_EXPORT_OPTIONS);
+    await live.clock.advance(0);
+    expect(exportCompleted("live-1")).toBe(true);
+    await live.clock.advance(0);
+    expect(live.saved).toHaveLength(1);
+    // The button settles and its panel closes; the same news again (a reconnect) still needs none.
+    await live.clock.advance(SETTLE_MS.downloaded);
+    off();
+    live.flow.dispose();
+    expect(exportCompleted("live-1")).toBe(true);
+
+    // Found by the button's own poll before the live channel told.
+    const polled = setup(["completed"], false, "poll-1");
+    const offPolled = onExportCompleted((id) => polled.flow.completed(id));
+    void polled.flow.start("pdf", DEFAULT_EXPORT_OPTIONS);
+    await polled.clock.advance(EXPORT_POLL.intervalMs);
+    expect(polled.saved).toHaveLength(1);
+    expect(exportCompleted("poll-1")).toBe(true);
+    expect(polled.calls.download).toBe(1);
+    offPolled();
+  });
+
+  it("still offers an export that finished while away, or one the button gave up on", async () => {
+    expect(exportCompleted("started-elsewhere")).toBe(false);
+    const t = setup(["processing"], false, "slow-1");
+    const off = onExportCompleted((id) => t.flow.completed(id));
+    void t.flow.start("pdf", DEFAULT_EXPORT_OPTIONS);
+    await t.clock.advance(EXPORT_POLL.intervalMs * (EXPORT_POLL.maxPolls + 1));
+    expect(t.labels.at(-1)).toBe("PDF");
+    expect(exportCompleted("slow-1")).toBe(false);
+    expect(t.saved).toEqual([]);
+    off();
   });
 });

@@ -88,9 +88,10 @@ export function useLiveChannel(): LiveStatus {
         void queryClient.invalidateQueries({ queryKey: keys.files(event.workspace_id) });
         void queryClient.invalidateQueries({ queryKey: keys.folders(event.workspace_id) });
       },
-      // A toast that stays until closed; its button asks for a fresh (short-lived) link.
+      // A toast that stays until closed; its button asks for a fresh (short-lived) link. Not for an
+      // export this tab's button downloads (or downloaded): that would invite a second download.
       onExportCompleted: (event) => {
-        exportCompleted(event.export.id);
+        if (exportCompleted(event.export.id)) return;
         toast(event.message, "success", {
           duration: null,
           filename: event.export.filename,

@@ -11,7 +11,7 @@ import { exportApi, saveFile } from "../api/exports";
 import { useTranslations } from "../api/translations";
 import { TRANSLATION_TEXTS } from "../translations/translation-texts";
 import { systemClock } from "../editor/model/clock";
-import { onExportCompleted } from "./export-events";
+import { downloadedHere, onExportCompleted } from "./export-events";
 import { ExportFlow, exportButtonLabel } from "./export-flow";
 
 const BUTTON_LABELS: Record<ExportFormat, string> = {
@@ -96,10 +96,11 @@ function ExportButton({
         },
         clock: systemClock,
         saveFile,
+        onDownloaded: downloadedHere,
       }),
   );
   useEffect(() => {
-    const off = onExportCompleted((id) => void flow.completed(id));
+    const off = onExportCompleted((id) => flow.completed(id));
     return () => {
       off();
       flow.dispose();

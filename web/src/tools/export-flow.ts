@@ -27,6 +27,8 @@ export interface ExportFlowOptions {
   clock: EditorClock;
   /** Starts the browser's download of a link. */
   saveFile(url: string, filename: string): void;
+  /** The export was downloaded by this button. */
+  onDownloaded?: (exportId: string) => void;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -95,11 +97,14 @@ export class ExportFlow {
     await this.apply(created, run);
   }
 
-  /** The live channel says an export finished: no need to wait for the next poll. */
-  async completed(exportId: string): Promise<void> {
-    if (this.state.exportId !== exportId || (this.state.phase !== "pending" && this.state.phase !== "processing")) return;
+  /** The live channel says an export finished: no need to wait for the next poll. Whether this button downloads it. */
+  completed(exportId: string): boolean {
+    if (this.state.exportId !== exportId) return false;
+    if (this.state.phase === "completed") return true;
+    if (this.state.phase !== "pending" && this.state.phase !== "processing") return false;
     this.clearTimer();
-    await this.poll(this.run);
+    void this.poll(this.run);
+    return true;
   }
 
   /** Stops polling and timers; subscribers stay (React unsubscribes them itself). */
@@ -165,6 +170,7 @@ export class ExportFlow {
       const { download_url, filename } = await this.options.transport.download(id);
       if (run !== this.run) return;
       this.options.saveFile(download_url, filename);
+      this.options.onDownloaded?.(id);
       this.settle(SETTLE_MS.downloaded, run);
     } catch (error) {
       if (run !== this.run) return;
