@@ -1,11 +1,12 @@
-// API tokens in Preferences: a token is created (its secret shown once), works for a
-// script's reads, is refused for writes when read-only, and stops working when revoked.
+// API tokens in Preferences: a token is created (its secret shown once, whole, with a Copy
+// button), works for a script's reads, is refused for writes when read-only, and stops working when revoked.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, signIn, test } from "./fixtures";
 
 test.use({ reducedMotion: "reduce" });
 
-test("a token made in Preferences serves a script until it is revoked", async ({ page }) => {
+test("a token made in Preferences serves a script until it is revoked", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page);
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Preferences" }).click();
@@ -13,8 +14,15 @@ test("a token made in Preferences serves a script until it is revoked", async ({
   const dialog = page.getByRole("dialog", { name: "API tokens" });
   await dialog.getByLabel("Token name").fill("Nightly export");
   await dialog.getByRole("button", { name: "Create token" }).click();
-  const secret = await dialog.getByTestId("api-token-secret").inputValue();
+  const field = dialog.getByTestId("api-token-secret");
+  const secret = await field.inputValue();
   expect(secret).toMatch(/^tr_/);
+  // Shown whole: nothing of it runs past the field's edges.
+  const overflow = await field.evaluate((el) => ({ x: el.scrollWidth - el.clientWidth, y: el.scrollHeight - el.clientHeight }));
+  expect(overflow).toEqual({ x: 0, y: 0 });
+  await dialog.getByRole("button", { name: "Copy", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await expect(dialog.getByTestId("api-token-list")).toContainText("Nightly export");
   await expect(dialog.getByTestId("api-token-list")).toContainText("Read only");
   const serious = (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.filter(

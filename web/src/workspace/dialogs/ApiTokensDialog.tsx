@@ -46,18 +46,7 @@ export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
           void refresh();
         }}
       />
-      {created?.token && (
-        <div className="share-created" role="status">
-          <p>Copy this token now: for your safety it is shown only once.</p>
-          <input
-            readOnly
-            value={created.token}
-            aria-label="New API token"
-            data-testid="api-token-secret"
-            onFocus={(e) => e.target.select()}
-          />
-        </div>
-      )}
+      {created?.token && <CreatedToken key={created.id} token={created.token} />}
       <h3>Your tokens</h3>
       {tokens.data?.length === 0 && <p className="muted">No tokens yet.</p>}
       <ul className="share-list" data-testid="api-token-list">
@@ -80,6 +69,38 @@ export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
     </Modal>
+  );
+}
+
+/** The secret, shown once and whole (it wraps rather than scrolls out of sight), with a button that copies it. */
+function CreatedToken({ token }: { token: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token);
+      setCopied(true);
+    } catch {
+      toast("Copy the token by hand: the browser refused", "error");
+    }
+  };
+  return (
+    <div className="share-created" role="status">
+      <p>Copy this token now: for your safety it is shown only once.</p>
+      <div className="share-created-row">
+        <textarea
+          readOnly
+          rows={2}
+          className="api-token-secret"
+          value={token}
+          aria-label="New API token"
+          data-testid="api-token-secret"
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="button" onClick={() => void copy()}>
+          {copied ? "Copied" : "Copy"}
+        </button>
+      </div>
+    </div>
   );
 }
 
