@@ -95,7 +95,8 @@ function Workspace() {
   if (loading || lookingForFile) {
     centre = <ViewLoading />;
   } else if (fileId) {
-    centre = selectedFile ? <FileView file={selectedFile} /> : <NotFound what="file" />;
+    // Keyed by the file: opening another file builds its view anew, so nothing of the last one (its player) stays.
+    centre = selectedFile ? <FileView key={selectedFile.id} file={selectedFile} /> : <NotFound what="file" />;
   } else if (folderId === COMMON_ID) {
     centre = <FolderView name="Common" createdAt={null} folderId={null} files={fileList} />;
   } else if (folderId) {
