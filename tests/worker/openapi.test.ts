@@ -171,6 +171,8 @@ describe("the document as a generated client reads it", () => {
 
   it("has a licence and lists a 4xx answer on every operation", () => {
     expect(document.info.license?.name).toBeTruthy();
+    // Its readers have the API page, not the repository: no pointer to a file they cannot open.
+    expect(JSON.stringify(document.info)).not.toMatch(/docs\/api\.md/);
     const without4xx = operations()
       .filter(([, { responses }]) => !Object.keys(responses).some((status) => status.startsWith("4")))
       .map(([operation]) => operation);

@@ -44,7 +44,7 @@ export async function buildDocument(api: DocumentedApp, appName: string): Promis
         // The app is not open source: no licence is granted (an SPDX-less name, as OpenAPI allows).
         license: { name: "Proprietary" },
         description:
-          "The JSON API of the app (docs/api.md). Send `Authorization: Bearer <token>`: a session token from signing in, or a personal API token (`tr_…`, Preferences → API tokens) within its scopes.",
+          "The JSON API of the app. Send `Authorization: Bearer <token>`: a session token from signing in, or a personal API token (`tr_…`, Preferences → API tokens) within its scopes.",
       },
       servers: [{ url: "/api/v1" }],
       components: {
