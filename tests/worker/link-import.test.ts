@@ -207,5 +207,7 @@ describe("import from a link", { timeout: 120_000 }, () => {
       202,
     ).data;
     expect(started.workspaceId).toBe(t.workspace.id);
+    // Its job ends here, not while the next test file starts.
+    expect((await settled(t.editor, started.id)).status).not.toBe("processing");
   });
 });

@@ -6,6 +6,7 @@ import { LIBRARY_MESSAGES } from "../../common/library";
 import { isPlayableMediaType, NOT_PLAYABLE_TYPE } from "../../common/upload-rules";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { exactLength, settledBoth } from "../storage/exact-length";
 import { partSignedFields } from "../storage/links";
 import { SERVED_MEDIA_TYPES, serveObject } from "../storage/serve";
 import { findOpenUpload } from "../library/multipart";
@@ -68,14 +69,13 @@ export const storageRoutes = new Hono<AppEnv>()
       if (declared > size) throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
       const body = c.req.raw.body;
       if (!body) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
-      // Exactly `size` bytes or the write fails: a longer or shorter body is refused.
-      const fixed = new FixedLengthStream(size);
-      const piping = body.pipeTo(fixed.writable);
+      // Exactly `size` bytes or nothing is stored: a longer body is 413, a shorter one 400.
+      const { stream, fed } = exactLength(body, size);
       // The type the link was issued for, never the request's Content-Type header.
-      try {
-        await Promise.all([c.env.MEDIA.put(key, fixed.readable, { httpMetadata: { contentType: type } }), piping]);
-      } catch {
+      const refused = await settledBoth(c.env.MEDIA.put(key, stream, { httpMetadata: { contentType: type } }), fed);
+      if (refused) {
         await c.env.MEDIA.delete(key);
+        if (refused === "too-long") throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
         throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
       }
       return c.body(null, 200);
@@ -103,16 +103,14 @@ export const storageRoutes = new Hono<AppEnv>()
       const body = c.req.raw.body;
       if (!body) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
       // Exactly the part's size or the part is refused, as R2 refuses a presigned part of another length.
-      const fixed = new FixedLengthStream(link.size);
-      const piping = body.pipeTo(fixed.writable);
-      const upload = c.env.MEDIA.resumeMultipartUpload(link.key, link.upload);
-      try {
-        const [part] = await Promise.all([upload.uploadPart(link.part, fixed.readable), piping]);
-        // Like R2's S3 endpoint: the part's ETag in a header (the browser sends it back at complete).
-        return c.json({ etag: part.etag }, 200, { ETag: `"${part.etag}"` });
-      } catch {
-        throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
-      }
+      const { stream, fed } = exactLength(body, link.size);
+      const uploading = c.env.MEDIA.resumeMultipartUpload(link.key, link.upload).uploadPart(link.part, stream);
+      const refused = await settledBoth(uploading, fed);
+      if (refused === "too-long") throw new ApiError(413, LIBRARY_MESSAGES.uploadTooLarge);
+      if (refused) throw badRequest(LIBRARY_MESSAGES.uploadSizeMismatch);
+      const part = await uploading;
+      // Like R2's S3 endpoint: the part's ETag in a header (the browser sends it back at complete).
+      return c.json({ etag: part.etag }, 200, { ETag: `"${part.etag}"` });
     },
   )
   .on(
