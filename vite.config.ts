@@ -44,8 +44,13 @@ export default defineConfig(({ command }) => ({
           cloudflare({
             configPath: fileURLToPath(new URL("./wrangler.toml", import.meta.url)),
             remoteBindings: false,
-            // Links in e-mails point at the dev server (.dev.vars may still set APP_URL).
-            config: (config) => (process.env.DEV_APP_URL ? { vars: { ...config.vars, APP_URL: process.env.DEV_APP_URL } } : {}),
+            config: (config) => {
+              // Workers AI only when reached remotely (scripts/dev.mjs): the app never calls it otherwise,
+              // and the binding alone would start a remote session that warns of usage charges.
+              if (process.env.DEV_AI_REMOTE !== "true") delete config.ai;
+              // Links in e-mails point at the dev server (.dev.vars may still set APP_URL).
+              return process.env.DEV_APP_URL ? { vars: { ...config.vars, APP_URL: process.env.DEV_APP_URL } } : {};
+            },
           }),
         ]
       : []),

@@ -41,7 +41,11 @@ const sweeper = setInterval(() => {
 // watcher is ready, reloading the Worker under the first requests. The SPA is built
 // above, so the server runs from a copy of the config without [build] (deploys keep it).
 const localConfig = "wrangler.local.toml";
-const localToml = readFileSync(`${root}wrangler.toml`, "utf8").replace(/^\[build\][\s\S]*?(?=^\[)/m, "");
+// Without WORKERS_AI_REMOTE the app never calls Workers AI (it says transcription is not available
+// here), so the local copy leaves out the [ai] binding too: with it, wrangler would start a remote
+// AI session and warn of usage charges, though nothing local uses it.
+let localToml = readFileSync(`${root}wrangler.toml`, "utf8").replace(/^\[build\][\s\S]*?(?=^\[)/m, "");
+if (!remoteAi) localToml = localToml.replace(/^\[ai\]\nbinding = "AI"\n/m, "");
 // A second server started beside a running one (another port and state) must not touch the file the
 // first one watches: rewritten, even unchanged, it reloads that server, which may read it half written.
 if (!existsSync(`${root}${localConfig}`) || readFileSync(`${root}${localConfig}`, "utf8") !== localToml) {

@@ -67,6 +67,10 @@ function useAuthConfig(): { isPending: boolean; data: { google_client_id: string
   return { isPending, data };
 }
 
+/**
+ * "or" and Google's own sign-in button, under the e-mail form: nothing at all while the setting is
+ * read, or when GOOGLE_CLIENT_ID is empty (the deployment has no Google sign-in).
+ */
 export function GoogleButton({ mode, redirectTo }: { mode: "signin" | "signup"; redirectTo: string }) {
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
@@ -74,7 +78,6 @@ export function GoogleButton({ mode, redirectTo }: { mode: "signin" | "signup"; 
   const [error, setError] = useState<string | null>(null);
   const config = useAuthConfig();
   const clientId = config.data?.google_client_id ?? null;
-  const label = mode === "signin" ? "Sign in with Google" : "Sign up with Google";
 
   useEffect(() => {
     if (!clientId || !container.current) return;
@@ -109,24 +112,12 @@ export function GoogleButton({ mode, redirectTo }: { mode: "signin" | "signup"; 
     };
   }, [clientId, mode, navigate, redirectTo]);
 
-  if (config.isPending)
-    return (
-      <button type="button" className="button button--secondary" disabled>
-        {label}
-      </button>
-    );
-  if (!clientId) {
-    return (
-      <div className="google-block">
-        <button type="button" className="button button--secondary" disabled title={MESSAGES.googleNotConfigured}>
-          {label}
-        </button>
-        <p className="muted small">{MESSAGES.googleNotConfigured}</p>
-      </div>
-    );
-  }
+  if (config.isPending || !clientId) return null;
   return (
     <div className="google-block">
+      <div className="divider">
+        <span>or</span>
+      </div>
       {/* Google renders its own button, named by Google, into this container. */}
       <div ref={container} hidden={busy} />
       {busy && (

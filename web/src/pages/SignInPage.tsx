@@ -102,9 +102,6 @@ export function SignInPage() {
           {busy ? "Signing in..." : "Sign in"}
         </button>
       </form>
-      <div className="divider">
-        <span>or</span>
-      </div>
       <GoogleButton mode="signin" redirectTo={redirectTo} />
       <p className="auth-footer">
         Don't have an account? <Link to="/signup">Sign up</Link>

@@ -86,9 +86,6 @@ export function SignUpPage() {
               {busy ? "Creating account..." : "Create account"}
             </button>
           </form>
-          <div className="divider">
-            <span>or</span>
-          </div>
           <GoogleButton mode="signup" redirectTo="/dashboard" />
           <p className="muted small legal">
             By signing up you agree to our <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
