@@ -43,7 +43,11 @@ const overDeadline = () => Date.now() - started > DEADLINE_MS;
 const calls = new Map();
 /** What each distinct server error answered (its body's start), to tell the app's from the local dev proxy's. */
 const serverErrorBodies = new Map();
-function record(kind, ms, status) {
+/**
+ * One call's latency and status; a server error's answer (its start) is kept too.
+ * @param {string} kind @param {number} ms @param {number} status @param {unknown} [body]
+ */
+function record(kind, ms, status, body = null) {
   let entry = calls.get(kind);
   if (!entry) {
     entry = { ms: [], statuses: new Map() };
@@ -51,6 +55,10 @@ function record(kind, ms, status) {
   }
   entry.ms.push(ms);
   entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+  if (status >= 500 || status === 0) {
+    const key = `${kind} ${status}: ${(typeof body === "string" ? body : String(JSON.stringify(body))).slice(0, 100)}`;
+    serverErrorBodies.set(key, (serverErrorBodies.get(key) ?? 0) + 1);
+  }
 }
 const quantile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -76,11 +84,7 @@ async function timed(kind, path, init = {}, token) {
   } catch (error) {
     body = String(error);
   }
-  if (status >= 500 || status === 0) {
-    const key = `${kind} ${status}: ${typeof body === "string" ? body.slice(0, 100) : JSON.stringify(body).slice(0, 100)}`;
-    serverErrorBodies.set(key, (serverErrorBodies.get(key) ?? 0) + 1);
-  }
-  record(kind, performance.now() - t, status);
+  record(kind, performance.now() - t, status, body);
   return { status, body };
 }
 
