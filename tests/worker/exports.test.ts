@@ -29,7 +29,8 @@ const exportRequested = async (user: TestUser, fileId: string, format: ExportFor
 const exportList = async (user: TestUser, query: { status?: "completed" | "failed" } = {}) =>
   (await expectOk(await api(user).exports.$get({ query }))).data;
 
-async function waitForStatus(user: TestUser, id: string, statuses: string[], ms = 20_000): Promise<Json> {
+// The queue renders five formats one after another; a PDF takes seconds on a busy machine.
+async function waitForStatus(user: TestUser, id: string, statuses: string[], ms = 45_000): Promise<Json> {
   const end = Date.now() + ms;
   for (;;) {
     const row = await exportRow(user, id);
@@ -76,7 +77,7 @@ const noFontsEnv = Object.create(env, { ASSETS: { value: { fetch: async () => ne
 
 const objectsUnder = async (prefix: string) => (await env.MEDIA.list({ prefix })).objects.map((o) => o.key);
 
-describe("exports", { timeout: 60_000 }, () => {
+describe("exports", { timeout: 90_000 }, () => {
   it("generates every format from the transcript as edited, through the queue, to a download", async () => {
     const { user, fileId } = await userWithTranscript("export");
     const list = await utterances(user, fileId);
