@@ -51,7 +51,7 @@ const quantile = (xs, p) => {
 const ms = (x) => (Number.isNaN(x) ? "–" : `${x.toFixed(1)} ms`);
 
 /** The tests' fake speech and chat server, the benchmarks' library generator and the invitation path, from their TypeScript. */
-async function loadShared() {
+async function loadFakes() {
   const bundle = await build({
     stdin: {
       contents: [
@@ -70,11 +70,14 @@ async function loadShared() {
   });
   return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0]?.contents ?? []).toString("base64")}`);
 }
-const shared = await loadShared();
+/** @type {Promise<any> | null} */
+let fakesLoading = null;
+/** What loadFakes gives, loaded once when the team scenario first needs it. */
+const fakes = () => (fakesLoading ??= loadFakes());
 
 /** `hours` of the benchmarks' library (Zipf-distributed words, three speakers) as a speech server's verbose_json. */
-function recording(hours, seed) {
-  const list = shared.generatedTranscript(seed).utterances.slice(0, hours * UTTERANCES_PER_HOUR);
+function recording(lib, hours, seed) {
+  const list = lib.generatedTranscript(seed).utterances.slice(0, hours * UTTERANCES_PER_HOUR);
   const round = (t) => Math.round(t * 100) / 100;
   const segments = list.map((u, id) => ({
     id,
@@ -94,7 +97,7 @@ function recording(hours, seed) {
   };
 }
 /** The seconds a recording of `hours` lasts, declared when its upload is confirmed. */
-const durationOf = (hours) => Math.ceil(recording(hours, 1).duration);
+const durationOf = (lib, hours) => Math.ceil(recording(lib, hours, 1).duration);
 
 /**
  * The speech server the app is pointed at: a file named `team-<h>h-<seed>.wav` is heard as `h`
@@ -115,9 +118,9 @@ export function startSpeechStandIn(port) {
         if (new URL(request.url).pathname === "/v1/audio/transcriptions") {
           const file = (await request.clone().formData()).get("file");
           const named = /team-(\d+)h-(\d+)/.exec(file instanceof File ? file.name : "");
-          if (named) response = Response.json(recording(Number(named[1]), Number(named[2])));
+          if (named) response = Response.json(recording(await fakes(), Number(named[1]), Number(named[2])));
         }
-        response ??= await shared.handleFakeOpenAi(request, { latencyMs: 0, ordinary: "generated" });
+        response ??= await (await fakes()).handleFakeOpenAi(request, { latencyMs: 0, ordinary: "generated" });
         res.writeHead(response.status, Object.fromEntries(response.headers));
         if (response.body) for await (const chunk of response.body) res.write(chunk);
         res.end();
@@ -190,11 +193,12 @@ async function inBatches(items, width, task) {
  */
 export async function runTeam({ base, state, appPid, timed, record, calls, overDeadline, started }) {
   const { account, json } = apiClient(base);
+  const lib = await fakes();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
   console.log(
     `load (team): ${MEMBERS} members each on their own 1-hour file, a save every ${EDIT_MS} ms for ${SECONDS} s; ` +
       `${CO_EDITORS} of them also on one 3-hour file (${HOT_UTTERANCES} utterances), a save every ${CO_EDIT_MS} ms` +
-      (STEPS.length ? `; first ${STEPS.join(", ")} members for ${STEP_SECONDS} s each` : ""),
+      (STEPS.length ? `; before that, phases of ${STEPS.join(", ")} members, ${STEP_SECONDS} s each` : ""),
   );
 
   // ---- The team: a workspace, its members invited by e-mail and joined.
@@ -234,10 +238,8 @@ export async function runTeam({ base, state, appPid, timed, record, calls, overD
   }
   const { data: outbox } = await json("/api/v1/dev/outbox");
   await inBatches(people, 10, async (person) => {
-    const mail = outbox.find((m) => m.to === person.user.email && m.text.includes(shared.INVITATION_ACCEPT_PATH));
-    const link = (mail?.text.match(/https?:\/\/\S+/g) ?? [])
-      .map((l) => new URL(l))
-      .find((l) => l.pathname === shared.INVITATION_ACCEPT_PATH);
+    const mail = outbox.find((m) => m.to === person.user.email && m.text.includes(lib.INVITATION_ACCEPT_PATH));
+    const link = (mail?.text.match(/https?:\/\/\S+/g) ?? []).map((l) => new URL(l)).find((l) => l.pathname === lib.INVITATION_ACCEPT_PATH);
     if (!link) throw new Error(`no invitation mail for ${person.user.email}`);
     const token = link.searchParams.get("token");
     await retried(() => json("/api/v1/invitations/accept", { method: "POST", body: JSON.stringify({ token }) }, person.token));
@@ -271,7 +273,7 @@ export async function runTeam({ base, state, appPid, timed, record, calls, overD
           file_size: body.length,
           content_type: "audio/wav",
           folder_id: "",
-          duration_seconds: durationOf(hours),
+          duration_seconds: durationOf(lib, hours),
           workspace_id: workspaceId,
         }),
       },
@@ -429,7 +431,7 @@ export async function runTeam({ base, state, appPid, timed, record, calls, overD
   }
 
   // ---- The owner meanwhile: search, Ask's retrieval, and how long a saved word takes to be found.
-  const words = shared.vocabulary;
+  const words = lib.vocabulary;
   const queries = [`${words[40]} ${words[300]}`, words[2000].slice(0, 5), `${words[7]} ${words[90]}`, words[500]];
   async function searchLoop(kind, until) {
     for (let i = 0; Date.now() < until && !overDeadline(); i++) {
