@@ -46,18 +46,18 @@ export async function retranscribe(
  */
 export async function startRun(env: Env, params: RunParams): Promise<"started" | "found"> {
   const id = instanceIdOf(params);
-  // Created first, looked up only when refused: looking up an id the engine does not have yet is
-  // reported by the local engine as an uncaught error, on every run.
+  const find = () =>
+    env.TRANSCRIPTION_WORKFLOW.get(id).then(
+      () => true,
+      () => false,
+    );
+  if (await find()) return "found";
   try {
     await env.TRANSCRIPTION_WORKFLOW.create({ id, params });
     return "started";
   } catch (error) {
-    // The engine refuses an id it already has (a redelivered message); anything else is a failure to retry.
-    const found = await env.TRANSCRIPTION_WORKFLOW.get(id).then(
-      () => true,
-      () => false,
-    );
-    if (found) return "found";
+    // The engine refuses an id it already has (a delivery at the same moment); anything else is a failure to retry.
+    if (await find()) return "found";
     throw error;
   }
 }
