@@ -4,7 +4,9 @@
 //    module ≤ 1 MB gzip.
 // 2. Start-up CPU: `wrangler check startup` profiles the main module's evaluation in workerd;
 //    busy is the profile's time outside idle, min/median/max of STARTUP_RUNS (default 5). Budget:
-//    median ≤ 100 ms. Cloudflare refuses a Worker whose start-up passes 1 s of CPU; this machine's
+//    the minimum ≤ 100 ms: other work on the machine only ever adds to a run (a sample lasts
+//    until the next one, descheduled time included), so the fastest run is the closest to the
+//    cost itself. Cloudflare refuses a Worker whose start-up passes 1 s of CPU; this machine's
 //    CPU differs from theirs, so the budget keeps a wide margin.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -67,9 +69,9 @@ try {
   const at = (i) => runs[i] ?? Number.NaN;
   const median = at(Math.floor(runs.length / 2));
   console.log(
-    `  start-up CPU (busy, ${RUNS} runs): min ${at(0).toFixed(0)} / median ${median.toFixed(0)} / max ${at(runs.length - 1).toFixed(0)} ms — budget ${BUDGET.busyMs} ms median`,
+    `  start-up CPU (busy, ${RUNS} runs): min ${at(0).toFixed(0)} / median ${median.toFixed(0)} / max ${at(runs.length - 1).toFixed(0)} ms — budget ${BUDGET.busyMs} ms (min)`,
   );
-  const over = [mainGzip > BUDGET.mainGzipBytes && "main module size", median > BUDGET.busyMs && "start-up CPU"].filter(Boolean);
+  const over = [mainGzip > BUDGET.mainGzipBytes && "main module size", at(0) > BUDGET.busyMs && "start-up CPU"].filter(Boolean);
   if (over.length) {
     console.log(`  over budget: ${over.join(", ")}`);
     process.exitCode = 1;
