@@ -129,18 +129,6 @@ export function SpeakerPicker({
           + New speaker…
         </button>
       )}
-      {onMergeAll && others.length > 0 && (
-        <button
-          type="button"
-          role="option"
-          tabIndex={-1}
-          aria-selected={false}
-          className="speaker-option speaker-option--new"
-          onClick={() => setAll(true)}
-        >
-          Change all of {currentName}'s utterances to…
-        </button>
-      )}
       {onRename && (
         <button
           type="button"
@@ -151,6 +139,18 @@ export function SpeakerPicker({
           onClick={() => setRenaming(true)}
         >
           Rename {currentName}…
+        </button>
+      )}
+      {onMergeAll && others.length > 0 && (
+        <button
+          type="button"
+          role="option"
+          tabIndex={-1}
+          aria-selected={false}
+          className="speaker-option speaker-option--new"
+          onClick={() => setAll(true)}
+        >
+          Change all of {currentName}'s utterances to…
         </button>
       )}
     </div>
