@@ -1,4 +1,4 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { handleMenuKey } from "../../components/Menu";
 import { TypeAhead } from "../../components/menu-keys";
 import { restoreFocus } from "../../components/Modal";
@@ -117,43 +117,28 @@ export function SpeakerPicker({
           {s.displayName}
         </button>
       ))}
-      {onCreate && (
-        <button
-          type="button"
-          role="option"
-          tabIndex={-1}
-          aria-selected={false}
-          className="speaker-option speaker-option--new"
-          onClick={onCreate}
-        >
-          + New speaker…
-        </button>
-      )}
-      {onRename && (
-        <button
-          type="button"
-          role="option"
-          tabIndex={-1}
-          aria-selected={false}
-          className="speaker-option speaker-option--new"
-          onClick={() => setRenaming(true)}
-        >
-          Rename {currentName}…
-        </button>
-      )}
+      {onCreate && <ActionOption onClick={onCreate}>+ New speaker…</ActionOption>}
+      {onRename && <ActionOption onClick={() => setRenaming(true)}>Rename {currentName}…</ActionOption>}
       {onMergeAll && others.length > 0 && (
-        <button
-          type="button"
-          role="option"
-          tabIndex={-1}
-          aria-selected={false}
-          className="speaker-option speaker-option--new"
-          onClick={() => setAll(true)}
-        >
-          Change all of {currentName}'s utterances to…
-        </button>
+        <ActionOption onClick={() => setAll(true)}>Change all of {currentName}'s utterances to…</ActionOption>
       )}
     </div>
+  );
+}
+
+/** An option that acts (new speaker, rename, change all) rather than picks a speaker. */
+function ActionOption({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      role="option"
+      tabIndex={-1}
+      aria-selected={false}
+      className="speaker-option speaker-option--new"
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
 
