@@ -108,6 +108,13 @@ export const commentsChangedSchema = z.object({
 });
 export type CommentsChangedMessage = z.infer<typeof commentsChangedSchema>;
 
+export const commentsChangedMessage = (fileId: string, threadId: string, clientId: string | null): CommentsChangedMessage => ({
+  type: "comments_changed",
+  file_id: fileId,
+  comment_ids: [threadId],
+  client_id: clientId,
+});
+
 /** Highlights of a file were added or removed: tabs showing it refetch them. */
 export const highlightsChangedSchema = z.object({
   type: z.literal("highlights_changed"),

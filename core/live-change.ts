@@ -28,3 +28,13 @@ export function transcriptChangedMessage(audioFileId: string, outcome: EditOutco
     ...(outcome.result.reload ? { reload: true } : {}),
   };
 }
+
+/** Only the details changed (a generated summary or chapters landed, or failed), from no tab. */
+export const detailsChangedMessage = (audioFileId: string): TranscriptChangedMessage => ({
+  type: "transcript_changed",
+  file_id: audioFileId,
+  utterance_ids: [],
+  removed_utterance_ids: [],
+  details_changed: true,
+  client_id: null,
+});

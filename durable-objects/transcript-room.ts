@@ -10,7 +10,7 @@ import type { FileFields } from "../core/retranscription";
 import type { TranscriptRows } from "../core/transcript-rows";
 import type { RecentQuestion } from "../common/ask";
 import type { CommentDto } from "../common/comments";
-import type { CommentsChangedMessage, HighlightsChangedMessage } from "../common/live-messages";
+import { type CommentsChangedMessage, commentsChangedMessage, type HighlightsChangedMessage } from "../common/live-messages";
 import type { HighlightDto } from "../common/highlights";
 import { CLOSE_CODES, LiveRoom } from "./live-room";
 import { fed, owe, owedFeed, oweWhole, roomWorkspace, setRoomWorkspace } from "./transcript-store/index-feed";
@@ -289,7 +289,7 @@ export class TranscriptRoom extends LiveRoom {
   async changeComments(fileId: string, change: CommentsChange, actor: CommentActor, clientId: string | null) {
     const storage = this.storage;
     const done = answer(() => runCommentsChange(storage, fileId, change, actor));
-    if (done.ok) this.tellTabs({ type: "comments_changed", file_id: fileId, comment_ids: [done.value.threadId], client_id: clientId });
+    if (done.ok) this.tellTabs(commentsChangedMessage(fileId, done.value.threadId, clientId));
     return done;
   }
 

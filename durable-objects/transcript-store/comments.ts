@@ -1,18 +1,16 @@
 // A file's comment threads in the transcript store (decision 040), beside the words they are
 // anchored to, so one call checks an anchor, writes and answers the thread as it reads now.
-// Who may do what by role is the Worker's (workspaces/access.ts); authorship is checked here,
-// where the author is stored.
+// Who may act on whose comment is checked here, where the author is stored (common/authorship.ts).
+import { type Actor, mayActOn } from "../../common/authorship";
 import { COMMENT_LIMITS, COMMENT_MESSAGES, type CommentDto, type CommentPerson, type CommentReplyDto } from "../../common/comments";
 import { type AnchorIndex, anchorOn, reanchorByTime, resolveAnchor, type StoredAnchor } from "../../core/comment-anchors";
 import { EDIT_MESSAGES } from "../../core/edit-limits";
 import { forbidden, notFound, unprocessable } from "../../core/refusal";
 import { transcriptWordIndex } from "./anchor-words";
 
-/** Who acts, and whether their role lets them resolve anyone's thread (editors). */
-export interface CommentActor {
-  id: string;
+/** Who acts, and their role in the file's workspace (what it allows is common/authorship.ts). */
+export interface CommentActor extends Actor {
   name: string;
-  resolvesAny: boolean;
 }
 
 export interface NewThread {
@@ -222,9 +220,9 @@ export function updateComment(
     const now = new Date().toISOString();
     if (change.resolved !== undefined) {
       if (row.thread) throw unprocessable(COMMENT_MESSAGES.replyNotResolvable);
-      if (!actor.resolvesAny && row.author_id !== actor.id) throw forbidden(COMMENT_MESSAGES.resolveNotAllowed);
+      if (!mayActOn("resolve", actor, row.author_id)) throw forbidden(COMMENT_MESSAGES.resolveNotAllowed);
     }
-    if (change.body !== undefined && row.author_id !== actor.id) throw forbidden(COMMENT_MESSAGES.notAuthor);
+    if (change.body !== undefined && !mayActOn("rewrite", actor, row.author_id)) throw forbidden(COMMENT_MESSAGES.notAuthor);
     if (change.body !== undefined) {
       sql.exec(
         "UPDATE comments SET body = ?, mentions = ?, updated_at = ? WHERE id = ?",
@@ -253,7 +251,7 @@ export function deleteComment(
   const { sql } = storage;
   return storage.transactionSync(() => {
     const row = commentRow(sql, fileId, id);
-    if (row.author_id !== actor.id) throw forbidden(COMMENT_MESSAGES.notAuthor);
+    if (!mayActOn("rewrite", actor, row.author_id)) throw forbidden(COMMENT_MESSAGES.notAuthor);
     sql.exec("DELETE FROM comments WHERE id = ? OR thread = ?", id, id);
     return { threadId: row.thread ?? id, threadDeleted: row.thread === null };
   });

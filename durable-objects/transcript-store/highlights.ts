@@ -1,18 +1,17 @@
 // A file's highlights in the transcript store (decision 047), beside the words they mark, anchored
 // like comments (core/comment-anchors.ts): by the ids of their words, so they follow edits, splits,
 // merges and undo, and keep their last time, text and speaker once every word is gone. Roles are
-// the Worker's (workspaces/access.ts); who made a highlight is checked here, where it is stored.
+// the Worker's (workspaces/access.ts); who may remove whose highlight is checked here (common/authorship.ts).
+import { type Actor, mayActOn } from "../../common/authorship";
 import { HIGHLIGHT_LIMITS, HIGHLIGHT_MESSAGES, type HighlightDto, sameLabel } from "../../common/highlights";
 import { type AnchorIndex, anchorOn, reanchorByTime, resolveAnchor, type StoredAnchor } from "../../core/comment-anchors";
 import { forbidden, notFound, unprocessable } from "../../core/refusal";
 import { speakerNames, transcriptWordIndex } from "./anchor-words";
 import { transcriptKey } from "./operations";
 
-/** Who acts, and whether their role lets them remove anyone's highlight (editors). */
-export interface HighlightActor {
-  id: string;
+/** Who acts, and their role in the file's workspace (what it allows is common/authorship.ts). */
+export interface HighlightActor extends Actor {
   name: string;
-  removesAny: boolean;
 }
 
 export type HighlightsChange =
@@ -141,7 +140,7 @@ function deleteHighlight(storage: DurableObjectStorage, fileId: string, id: stri
       .exec<{ created_by_id: string }>("SELECT created_by_id FROM highlights WHERE id = ? AND file_id = ?", id, fileId)
       .toArray()[0];
     if (!row) throw notFound(HIGHLIGHT_MESSAGES.notFound);
-    if (!actor.removesAny && row.created_by_id !== actor.id) throw forbidden(HIGHLIGHT_MESSAGES.notMaker);
+    if (!mayActOn("remove", actor, row.created_by_id)) throw forbidden(HIGHLIGHT_MESSAGES.notMaker);
     sql.exec("DELETE FROM highlights WHERE id = ?", id);
   });
 }

@@ -2,12 +2,12 @@
 // into the file's store (which checks the anchor and authorship, writes, and tells the tabs on
 // the file), then D1's references and mentions, then the e-mails.
 import type { CommentCreate, CommentDto, CommentPerson, CommentUpdate, ReplyCreate } from "../../common/comments";
-import { roleAllows } from "../../common/workspaces";
 import type { CommentActor } from "../../durable-objects/transcript-store/comments";
 import type { CommentsChange } from "../../durable-objects/transcript-store/comment-changes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { UserRow } from "../db/schema";
+import { commentsChangedMessage } from "../../common/live-messages";
 import { publish } from "../live/publish";
 import { changeComments } from "../transcripts/store";
 import type { CommentTarget } from "../workspaces/access";
@@ -26,7 +26,7 @@ export interface CommentCall {
 const actorOf = ({ user, target }: CommentCall): CommentActor => ({
   id: user.id,
   name: user.fullName,
-  resolvesAny: roleAllows(target.role, "edit"),
+  role: target.role,
 });
 
 async function change(call: CommentCall, c: CommentsChange) {
@@ -53,7 +53,7 @@ function notice(call: CommentCall, kind: "mention" | "reply", threadId: string, 
  */
 async function tellMentioned(call: CommentCall, threadId: string, people: readonly CommentPerson[]): Promise<void> {
   const ids = new Set(people.map((p) => p.id));
-  const message = { type: "comments_changed" as const, file_id: call.target.fileId, comment_ids: [threadId], client_id: call.clientId };
+  const message = commentsChangedMessage(call.target.fileId, threadId, call.clientId);
   await Promise.all([...ids].map((id) => publish(call.env, id, message)));
 }
 

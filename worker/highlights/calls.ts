@@ -2,7 +2,6 @@
 // label as the workspace spells it, one call into the file's store (which checks the words and
 // who made it, writes and tells the tabs on the file), then D1's reference and the new label.
 import type { HighlightCreate, HighlightDto } from "../../common/highlights";
-import { roleAllows } from "../../common/workspaces";
 import type { HighlightActor } from "../../durable-objects/transcript-store/highlights";
 import type { Db } from "../db/client";
 import { highlightRefs, type UserRow } from "../db/schema";
@@ -23,7 +22,7 @@ export interface HighlightCall {
 const actorOf = ({ user, target }: HighlightCall): HighlightActor => ({
   id: user.id,
   name: user.fullName,
-  removesAny: roleAllows(target.role, "edit"),
+  role: target.role,
 });
 
 export async function createHighlight(call: HighlightCall, input: HighlightCreate): Promise<HighlightDto> {

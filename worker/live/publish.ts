@@ -3,6 +3,7 @@
 // a courtesy (tabs also refetch when they reconnect), so it never fails the caller: a failure
 // is logged with the message's type. Answers how many tabs received it (null when a push failed).
 import type { LiveMessage } from "../../common/live-messages";
+import { detailsChangedMessage } from "../../core/live-change";
 import { personChannel } from "../objects";
 
 export async function publish(env: Env, userId: string, message: LiveMessage): Promise<number | null> {
@@ -32,11 +33,4 @@ export async function publishToWorkspace(env: Env, workspaceId: string, message:
 
 /** Every member's tabs on the file read its details again (a generated summary or chapters landed, or failed). */
 export const publishDetailsChanged = (env: Env, workspaceId: string, fileId: string) =>
-  publishToWorkspace(env, workspaceId, {
-    type: "transcript_changed",
-    file_id: fileId,
-    utterance_ids: [],
-    removed_utterance_ids: [],
-    details_changed: true,
-    client_id: null,
-  });
+  publishToWorkspace(env, workspaceId, detailsChangedMessage(fileId));

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { type Actor, mayActOn } from "../../../common/authorship";
 import type { CommentDto, CommentReplyDto } from "../../../common/comments";
 import { cacheThread, commentApi, uncacheComment } from "../api/comments";
 import { describeError } from "../api/errors";
@@ -13,10 +14,10 @@ import type { MentionCandidate } from "./mentions";
 
 export interface ThreadRights {
   me: string;
-  /** Commenters and up: reply, and edit or delete their own. */
+  /** Commenters and up: reply. */
   canComment: boolean;
-  /** Editors and owners resolve any thread (authors their own). */
-  resolvesAny: boolean;
+  /** The user as a member of the file's workspace: what they may do to whose comment is common/authorship.ts. */
+  actor: Actor | null;
   members: readonly MentionCandidate[];
 }
 
@@ -37,7 +38,7 @@ export function CommentThread({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { anchor } = thread;
-  const canResolve = rights.canComment && (rights.resolvesAny || thread.author.id === rights.me);
+  const canResolve = rights.actor !== null && mayActOn("resolve", rights.actor, thread.author.id);
 
   async function resolve(resolved: boolean) {
     setBusy(true);
@@ -134,7 +135,7 @@ function CommentEntry({ comment, fileId, rights }: { comment: CommentDto | Comme
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const own = rights.canComment && comment.author.id === rights.me;
+  const own = rights.actor !== null && mayActOn("rewrite", rights.actor, comment.author.id);
   const edited = comment.updated_at !== comment.created_at;
 
   async function save(body: string, mentions: string[]) {

@@ -22,7 +22,7 @@ import { FILTER_LABELS, filterCounts, filterThreads, THREAD_FILTERS } from "./th
  */
 export function CommentsPanel({ file }: { file: AudioFileDto }) {
   const me = useSnapshot(authState).user?.id ?? "";
-  const { canComment, canEdit } = useCurrentWorkspace();
+  const { canComment, role } = useCurrentWorkspace();
   const comments = useComments(file.id);
   const state = useSnapshot(commentsState);
   const draft = state.draft?.fileId === file.id ? state.draft : null;
@@ -39,7 +39,7 @@ export function CommentsPanel({ file }: { file: AudioFileDto }) {
     () => (members.data ?? []).map((m) => ({ id: m.user_id, name: m.full_name, email: m.email })),
     [members.data],
   );
-  const rights: ThreadRights = { me, canComment, resolvesAny: canEdit, members: candidates };
+  const rights: ThreadRights = { me, canComment, actor: role ? { id: me, role } : null, members: candidates };
   const queryClient = useQueryClient();
 
   // A thread's link opens the panel on it.

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
+import { mayActOn } from "../../../common/authorship";
 import { HIGHLIGHT_LIMITS, type HighlightDto, QUOTE_LIST_FORMATS, sameLabel } from "../../../common/highlights";
 import type { AudioFileDto } from "../../../common/library";
 import { formatTimestamp } from "../../../core/timestamps";
@@ -24,7 +25,7 @@ const MomentShareDialog = lazyNamed(() => import("./MomentShareDialog"), "Moment
  */
 export function HighlightsPanel({ file }: { file: AudioFileDto }) {
   const me = useSnapshot(authState).user?.id ?? "";
-  const { canComment, canEdit } = useCurrentWorkspace();
+  const { canComment, canEdit, role } = useCurrentWorkspace();
   const highlights = useHighlights(file.id);
   const state = useSnapshot(highlightsState);
   const draft = state.draft?.fileId === file.id ? state.draft : null;
@@ -75,7 +76,7 @@ export function HighlightsPanel({ file }: { file: AudioFileDto }) {
               key={h.id}
               fileId={file.id}
               highlight={h}
-              canRemove={canComment && (canEdit || h.created_by.id === me)}
+              canRemove={role !== null && mayActOn("remove", { id: me, role }, h.created_by.id)}
               onShare={canEdit && !h.removed ? () => setSharing(h) : undefined}
             />
           ))}

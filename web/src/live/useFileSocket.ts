@@ -7,11 +7,7 @@ import { authState } from "../auth/store";
 import { toast } from "../lib/toasts";
 import { openFileSocket } from "./file-socket";
 import { cableUrl } from "./live-channel";
-import { transcriptChangeHandlers } from "./transcript-changes";
-import { commentChangeHandler } from "./comment-changes";
-import { commentKeys } from "../api/comments";
-import { highlightKeys } from "../api/highlights";
-import { highlightChangeHandler } from "./highlight-changes";
+import { fileChangeHandlers } from "./file-changes";
 
 /**
  * While a file is open, its socket: the file's changes (the user's own channel carries only
@@ -23,19 +19,13 @@ export function useFileSocket(file: Pick<AudioFileDto, "id">): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    const transcripts = transcriptChangeHandlers(queryClient);
+    const { catchUp, ...handlers } = fileChangeHandlers(queryClient);
     return openFileSocket({
       fileId: file.id,
       selfId: userId,
       url: async () => cableUrl(location.origin, (await call(api.cable.ticket.$post())).ticket, file.id),
-      onTranscriptChanged: transcripts.changed,
-      onCommentsChanged: commentChangeHandler(queryClient),
-      onHighlightsChanged: highlightChangeHandler(queryClient),
-      onReconnected: () => {
-        transcripts.reload(file.id);
-        void queryClient.invalidateQueries({ queryKey: commentKeys.file(file.id) });
-        void queryClient.invalidateQueries({ queryKey: highlightKeys.file(file.id) });
-      },
+      ...handlers,
+      onReconnected: () => catchUp(file.id),
       // A missing file's 404 is what a removed member gets; a failed request says nothing.
       stillMember: async () => {
         const answer: Response = await api.audio_files[":id"].$get({ param: { id: file.id } });

@@ -12,11 +12,7 @@ import { finishedTitle } from "../lib/finished-title";
 import { exportCompleted } from "../tools/export-events";
 import { applyFileStatusChanged, type FileEventEffects } from "./file-events";
 import { cableUrl, LiveChannel, type LiveStatus } from "./live-channel";
-import { transcriptChangeHandlers } from "./transcript-changes";
-import { commentChangeHandler } from "./comment-changes";
-import { commentKeys } from "../api/comments";
-import { highlightKeys } from "../api/highlights";
-import { highlightChangeHandler } from "./highlight-changes";
+import { fileChangeHandlers } from "./file-changes";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { opensWhenReady } from "../workspace/current-workspace";
 import type { AudioFileDto } from "../../../common/library";
@@ -39,8 +35,7 @@ export function useLiveChannel(): LiveStatus {
     if (!token) return;
     // Every workspace's list: the one shown reads again, the others when next shown.
     const refreshFiles = () => void queryClient.invalidateQueries({ queryKey: keys.allFiles });
-    const transcripts = transcriptChangeHandlers(queryClient);
-    const reloadTranscript = transcripts.reload;
+    const { catchUp, ...fileChanges } = fileChangeHandlers(queryClient);
     const effects: FileEventEffects = {
       toast,
       patchFile: (id, patch) =>
@@ -51,7 +46,7 @@ export function useLiveChannel(): LiveStatus {
         })),
       refreshFiles,
       replaceFile: (file) => putFileInCache(queryClient, file, true),
-      reloadTranscript: (id) => reloadTranscript(id),
+      reloadTranscript: (id) => catchUp(id),
       selectFile: (id) => {
         const { workspaceId: shown, navigate: go, pathIn: path } = latest.current;
         const file = queryClient.getQueryData<AudioFileDto[]>(keys.files(shown))?.find((f) => f.id === id);
@@ -70,18 +65,14 @@ export function useLiveChannel(): LiveStatus {
         refreshFiles();
         const open = latest.current.fileId;
         // Comments and mentions said while away were not heard either.
-        if (reconnected) void queryClient.invalidateQueries({ queryKey: commentKeys.all });
-        if (reconnected) void queryClient.invalidateQueries({ queryKey: highlightKeys.all });
-        if (open && reconnected) reloadTranscript(open);
+        if (reconnected) catchUp(open, true);
         else if (open) void queryClient.invalidateQueries({ queryKey: transcriptKeys.transcript(open) });
       },
       onFileStatusChanged: (event) => {
         applyFileStatusChanged(event, effects);
         if (event.file.status !== "processing") finishedTitle().finished();
       },
-      onTranscriptChanged: transcripts.changed,
-      onCommentsChanged: commentChangeHandler(queryClient),
-      onHighlightsChanged: highlightChangeHandler(queryClient),
+      ...fileChanges,
       // A member (or another tab) changed a workspace's files or folders: that workspace's lists are read again.
       onLibraryChanged: (event) => {
         if (event.client_id === TAB_ID) return;
