@@ -9,13 +9,14 @@ import { CHAPTER_GENERATION_MESSAGES, type ChapterGenerationDto } from "../../co
 import { transcriptRoom } from "../objects";
 import { type Config, getConfig } from "../config";
 import { getDb } from "../db/client";
-import { audioFiles, transcripts, users } from "../db/schema";
-import { ApiError, conflict } from "../lib/errors";
+import { users } from "../db/schema";
+import { conflict } from "../lib/errors";
 import { failedBecause } from "../lib/job-failure";
+import { jobTarget, queueOrFail, transcriptLines } from "../lib/model-jobs";
 import { publishDetailsChanged } from "../live/publish";
 import type { ChaptersMessage } from "../queue-messages";
 import { chatModel, summaryModelName } from "../summaries/chat-models";
-import { editTranscript, readSpeakers, readUtterances } from "../transcripts/store";
+import { editTranscript } from "../transcripts/store";
 import { generateChapters, type ProposedChapter, UnreadableChaptersError } from "./generate";
 
 type ChaptersOf = { audioFileId: string };
@@ -27,14 +28,12 @@ const mark = (env: Env, of: ChaptersOf, status: ChapterGenerationDto["status"], 
 export async function requestChapters(env: Env, config: Config, of: ChaptersOf, userId: string): Promise<void> {
   if (!summaryModelName(config)) throw conflict(CHAPTER_GENERATION_MESSAGES.unavailable);
   await mark(env, of, "generating", null);
-  try {
-    const message: ChaptersMessage = { type: "chapters", audio_file_id: of.audioFileId, user_id: userId };
-    await env.CHAPTERS_QUEUE.send(message);
-  } catch (error) {
-    console.error("Could not queue the chapters of", of.audioFileId, error);
-    await mark(env, of, "failed", CHAPTER_GENERATION_MESSAGES.failed);
-    throw new ApiError(503, CHAPTER_GENERATION_MESSAGES.failed);
-  }
+  const message: ChaptersMessage = { type: "chapters", audio_file_id: of.audioFileId, user_id: userId };
+  await queueOrFail(
+    { kind: "chapters", fileId: of.audioFileId, failed: CHAPTER_GENERATION_MESSAGES.failed },
+    () => env.CHAPTERS_QUEUE.send(message),
+    () => mark(env, of, "failed", CHAPTER_GENERATION_MESSAGES.failed),
+  );
 }
 
 /** Utterance numbers (1-based) to the first word of that utterance, or of the next one with words. */
@@ -47,15 +46,6 @@ export function chapterStarts(utterances: readonly UtteranceDto[], proposed: rea
   return out;
 }
 
-/** The file's transcript and workspace as they are now (a file may have moved since the job was queued). */
-const chaptersTarget = (env: Env, fileId: string) =>
-  getDb(env.DB)
-    .select({ audioFileId: transcripts.audioFileId, workspaceId: audioFiles.workspaceId })
-    .from(transcripts)
-    .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
-    .where(eq(transcripts.audioFileId, fileId))
-    .get();
-
 /** Marked failed while still generating, and the file's tabs told. */
 async function markFailed(env: Env, row: ChaptersOf & { workspaceId: string }, error: string) {
   if (await mark(env, row, "failed", error, true)) await publishDetailsChanged(env, row.workspaceId, row.audioFileId);
@@ -63,7 +53,7 @@ async function markFailed(env: Env, row: ChaptersOf & { workspaceId: string }, e
 
 export async function runChaptersJob(message: Message<unknown>, job: ChaptersMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
-  const row = await chaptersTarget(env, job.audio_file_id);
+  const row = await jobTarget(env, job.audio_file_id);
   if (!row) {
     message.ack();
     return;
@@ -75,13 +65,7 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
   const model = chatModel(env, getConfig(env));
   if (!model) return fail(CHAPTER_GENERATION_MESSAGES.unavailable);
   try {
-    const [speakers, utterances] = await Promise.all([readSpeakers(env, row.audioFileId), readUtterances(env, row.audioFileId)]);
-    const names = new Map(speakers.map((s) => [s.id, s.displayName]));
-    const lines = utterances.map((u) => ({
-      speaker: names.get(u.speakerId) ?? "Speaker",
-      start: u.startTime,
-      text: u.transcriptWords.map((w) => w.text).join(" "),
-    }));
+    const { utterances, lines } = await transcriptLines(env, row.audioFileId);
     const input = lines.some((l) => l.text) ? chapterStarts(utterances, await generateChapters(model, lines)) : [];
     // None found: the current chapters stay (an empty answer is no reason to remove them).
     if (!input.length) return fail(CHAPTER_GENERATION_MESSAGES.none);
@@ -99,6 +83,6 @@ export async function runChaptersJob(message: Message<unknown>, job: ChaptersMes
 
 /** Failed on the queue's last try: the chapters say why. */
 export async function giveUpChapters(env: Env, job: ChaptersMessage, error: unknown): Promise<void> {
-  const row = await chaptersTarget(env, job.audio_file_id);
+  const row = await jobTarget(env, job.audio_file_id);
   if (row) await markFailed(env, row, failedBecause(CHAPTER_GENERATION_MESSAGES.failed, error));
 }

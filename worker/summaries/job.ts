@@ -3,16 +3,13 @@
 // file's status, so a summary can never fail a transcription; the automatic one never
 // replaces a summary the user has written meanwhile. A model that fails is tried again
 // by the queue (worker/queues.ts); after the last try a requested summary says why.
-import { eq } from "drizzle-orm";
 import type { SummaryType } from "../../core/transcript";
 import type { SummarizeMessage } from "../queue-messages";
 import { getConfig } from "../config";
-import { getDb } from "../db/client";
-import { audioFiles, transcripts } from "../db/schema";
-import { ApiError, conflict } from "../lib/errors";
+import { conflict } from "../lib/errors";
 import { failedBecause } from "../lib/job-failure";
+import { jobTarget, queueOrFail, transcriptLines } from "../lib/model-jobs";
 import { publishDetailsChanged } from "../live/publish";
-import { readSpeakers, readUtterances } from "../transcripts/store";
 import type { Config } from "../config";
 import { chatModel, summaryModelName } from "./chat-models";
 import { currentSummary, markSummary, saveSummary, type SummaryOf } from "./stored-summary";
@@ -52,26 +49,15 @@ export async function queueAutomaticSummary(
 export async function requestSummary(env: Env, config: Config, row: SummaryOf, userId: string, type: SummaryType): Promise<void> {
   if (!summaryModelName(config)) throw conflict(SUMMARY_MESSAGES.unavailable);
   await markSummary(env, row, "generating", null);
-  try {
-    await enqueueSummary(env, row.audioFileId, userId, type, true);
-  } catch (error) {
-    console.error("Could not queue the summary of", row.audioFileId, error);
-    await markSummary(env, row, "failed", SUMMARY_MESSAGES.failed);
-    throw new ApiError(503, SUMMARY_MESSAGES.failed);
-  }
+  await queueOrFail(
+    { kind: "summary", fileId: row.audioFileId, failed: SUMMARY_MESSAGES.failed },
+    () => enqueueSummary(env, row.audioFileId, userId, type, true),
+    () => markSummary(env, row, "failed", SUMMARY_MESSAGES.failed),
+  );
 }
 
-/** The file's transcript and workspace as they are now (a file may have moved since the job was queued). */
-const summaryTarget = (env: Env, fileId: string) =>
-  getDb(env.DB)
-    .select({ audioFileId: transcripts.audioFileId, workspaceId: audioFiles.workspaceId })
-    .from(transcripts)
-    .innerJoin(audioFiles, eq(audioFiles.id, transcripts.audioFileId))
-    .where(eq(transcripts.audioFileId, fileId))
-    .get();
-
 export async function runSummaryJob(message: Message<unknown>, job: SummarizeMessage, env: Env): Promise<void> {
-  const row = await summaryTarget(env, job.audio_file_id);
+  const row = await jobTarget(env, job.audio_file_id);
   // Gone, or (automatic) the user wrote a summary first.
   if (!row || (!job.requested && (await currentSummary(env, row)))) {
     message.ack();
@@ -84,12 +70,7 @@ export async function runSummaryJob(message: Message<unknown>, job: SummarizeMes
     message.ack();
     return;
   }
-  const [speakers, utterances] = await Promise.all([readSpeakers(env, row.audioFileId), readUtterances(env, row.audioFileId)]);
-  const names = new Map(speakers.map((s) => [s.id, s.displayName]));
-  const lines = utterances.map((u) => ({
-    speaker: names.get(u.speakerId) ?? "Speaker",
-    text: u.transcriptWords.map((w) => w.text).join(" "),
-  }));
+  const { lines } = await transcriptLines(env, row.audioFileId);
   const text = await summarize(model, lines, job.summary_type);
   if (text) await saveSummary(env, row, text, { summaryType: job.summary_type, summaryModel: model.name }, job.requested);
   else await markSummary(env, row, null, null);
@@ -104,6 +85,6 @@ async function finish(env: Env, row: SummaryOf & { workspaceId: string }, status
 
 /** Failed on the queue's last try: a requested summary says why (an automatic one is just not written). */
 export async function giveUpSummary(env: Env, job: SummarizeMessage, error: unknown): Promise<void> {
-  const row = job.requested ? await summaryTarget(env, job.audio_file_id) : undefined;
+  const row = job.requested ? await jobTarget(env, job.audio_file_id) : undefined;
   if (row) await finish(env, row, "failed", failedBecause(SUMMARY_MESSAGES.failed, error));
 }

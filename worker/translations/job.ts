@@ -11,6 +11,7 @@ import { getDb } from "../db/client";
 import { audioFiles } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
 import { failedBecause } from "../lib/job-failure";
+import { queueOrFail } from "../lib/model-jobs";
 import type { TranslateMessage } from "../queue-messages";
 import { finishTranslationRun, requestTranslationRun, saveTranslatedBatch, startTranslationRun, type TranslationOf } from "./store";
 import { batchesOf, inParallel, TranslationUnreadable, translationModelName, translatorFor } from "./translate";
@@ -32,14 +33,11 @@ export async function requestTranslation(
   const of = { fileId: file.id, language: input.language };
   const run = await requestTranslationRun(env, of, input.only_stale);
   const message: TranslateMessage = { type: "translate", audio_file_id: file.id, user_id: userId, language: input.language, run };
-  try {
-    await env.TRANSLATION_QUEUE.send(message);
-  } catch (error) {
-    // Never leave a run pending with no job behind it: it fails, and may be asked for again.
-    console.error("Could not queue the translation of", file.id, error);
-    await finishTranslationRun(env, of, run, TRANSLATION_MESSAGES.failed);
-    throw new ApiError(503, TRANSLATION_MESSAGES.failed);
-  }
+  await queueOrFail(
+    { kind: "translation", fileId: file.id, failed: TRANSLATION_MESSAGES.failed },
+    () => env.TRANSLATION_QUEUE.send(message),
+    () => finishTranslationRun(env, of, run, TRANSLATION_MESSAGES.failed),
+  );
 }
 
 export async function runTranslationJob(message: Message<unknown>, job: TranslateMessage, env: Env): Promise<void> {
