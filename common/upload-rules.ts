@@ -1,18 +1,7 @@
 import { LIMITS } from "./limits";
 import { MB } from "./format";
 import type { ServiceConfiguration } from "./library";
-
-/** Extensions accepted at confirm time and the media type each stands for. */
-export const EXTENSION_TYPES: Record<string, string[]> = {
-  mp3: ["audio/mpeg", "audio/mp3"],
-  wav: ["audio/wav", "audio/x-wav", "audio/wave"],
-  m4a: ["audio/mp4", "audio/x-m4a", "audio/m4a"],
-  mp4: ["video/mp4", "audio/mp4"],
-  flac: ["audio/flac", "audio/x-flac"],
-  aac: ["audio/aac", "audio/x-aac"],
-  ogg: ["audio/ogg", "application/ogg"],
-  wma: ["audio/x-ms-wma"],
-};
+import { EXTENSION_TYPES, MEDIA_TYPES, MORE_SERVED_EXTENSIONS } from "./media-types";
 
 /** Used when no service configuration is loaded (spec: fallback validation). */
 export const FALLBACK_MAX_FILE_SIZE = 500 * MB;
@@ -78,26 +67,11 @@ const baseType = (type: string) => type.split(";")[0]!.trim().toLowerCase();
  * strings, no parameters. Media links are served on the app's own origin, so a
  * type outside this list (text/html, SVG, a comma list…) must never reach a browser.
  */
-export const PLAYABLE_MEDIA_TYPES: ReadonlySet<string> = new Set([
-  "audio/mpeg",
-  "audio/mp3",
-  "audio/wav",
-  "audio/x-wav",
-  "audio/wave",
-  "audio/mp4",
-  "audio/x-m4a",
-  "audio/m4a",
-  "video/mp4",
-  "audio/flac",
-  "audio/x-flac",
-  "audio/aac",
-  "audio/x-aac",
-  "audio/ogg",
-  "audio/x-ms-wma",
-  "audio/webm",
-  "video/webm",
-  "audio/opus",
-]);
+export const PLAYABLE_MEDIA_TYPES: ReadonlySet<string> = new Set(
+  Object.entries(MEDIA_TYPES)
+    .filter(([, row]) => row.served)
+    .map(([type]) => type),
+);
 
 /** What anything else is stored and served as (always as a download). */
 export const NOT_PLAYABLE_TYPE = "application/octet-stream";
@@ -105,11 +79,7 @@ export const NOT_PLAYABLE_TYPE = "application/octet-stream";
 /** Media extensions and the playable types each may carry, the first being the default. */
 const PLAYABLE_EXTENSION_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
   ...Object.entries(EXTENSION_TYPES).map(([ext, types]) => [ext, types.filter((t) => PLAYABLE_MEDIA_TYPES.has(t))] as const),
-  ["webm", ["video/webm", "audio/webm"]],
-  ["weba", ["audio/webm"]],
-  ["opus", ["audio/opus", "audio/ogg"]],
-  ["oga", ["audio/ogg"]],
-  ["mpga", ["audio/mpeg"]],
+  ...Object.entries(MORE_SERVED_EXTENSIONS),
 ]);
 
 export const isPlayableMediaType = (type: string | null | undefined): type is string =>

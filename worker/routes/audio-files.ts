@@ -15,17 +15,16 @@ import { requestedOptions } from "../transcription/options";
 import { requireAuth } from "../auth/middleware";
 import { listAudioFiles, toAudioFileDto, toDto } from "../library/audio-files";
 import { moveOrUpdateFile, deleteFileLogged } from "../library/file-moves";
-import { badRequest } from "../lib/errors";
-import { WORKSPACE_MESSAGES } from "../../common/workspaces";
-import { fileFor, folderWorkspaceOf, workspaceFor } from "../workspaces/access";
+import { fileFor, workspaceFor } from "../workspaces/access";
 import { bulkDeleteAudioFiles, bulkMoveAudioFiles } from "../library/bulk-files";
 import { type FileListQuery, listAllAudioFiles, listAudioFilePage } from "../library/file-pages";
 import { isUnfetchedImport, retryImport } from "../imports/start";
 import { enqueueTranscription, retranscribe } from "../transcription/job";
 import { cancelTranscription } from "../transcription/run-end";
 import { assertRestartable } from "../library/file-status";
-import { assertUploadAllowed, confirmUpload, newUploadKey, uploadContentType } from "../library/uploads";
-import { assertUploadQuota, takeTranscriptionStart } from "../library/quotas";
+import { confirmUpload, newUploadKey, uploadContentType } from "../library/uploads";
+import { admitNewFile, destinationOf } from "../library/admission";
+import { takeTranscriptionStart } from "../library/quotas";
 import { limitPerUser } from "../lib/user-rate-limit";
 import { validate } from "../lib/validate";
 import { correctedUtterances, moveTranscript } from "../transcripts/store";
@@ -119,9 +118,7 @@ export const audioFileRoutes = new Hono<AppEnv>()
     validate("json", uploadUrlSchema),
     async (c) => {
       const input = c.req.valid("json");
-      assertUploadAllowed(serviceConfiguration(c.var.config), input);
-      const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
-      await assertUploadQuota(c.var.db, c.var.config, workspaceId);
+      const workspaceId = await admitNewFile(c.var.db, c.var.config, c.var.user.id, input, input);
       const key = await newUploadKey(c.var.db, c.var.config, c.var.user.id, workspaceId, input.filename, input.file_size);
       // The upload link is bound to this type: the browser must PUT with exactly this Content-Type.
       const content_type = uploadContentType(input);
@@ -142,11 +139,8 @@ export const audioFileRoutes = new Hono<AppEnv>()
     validate("json", confirmUploadSchema),
     async (c) => {
       const input = c.req.valid("json");
-      // A given folder's workspace; a missing folder is refused by the confirm itself (which removes the upload).
-      const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
-      if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
-        throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
-      const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
+      // A missing folder is refused by the confirm itself (which removes the upload).
+      const workspaceId = await destinationOf(c.var.db, c.var.user.id, input, "later");
       const preferences = preferencesOf(c.var.user);
       const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
       // A key confirmed before answers its file again; a new one claims its place under the quotas.

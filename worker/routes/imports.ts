@@ -1,18 +1,17 @@
 import { Hono } from "hono";
 import { IMPORT_MESSAGES, linkImportSchema } from "../../common/imports";
 import { WEBHOOK_MESSAGES } from "../../common/webhooks";
-import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import { requireAuth } from "../auth/middleware";
 import { preferencesOf } from "../auth/users";
 import { importFromLink } from "../imports/start";
-import { badRequest, unprocessable } from "../lib/errors";
+import { unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { toDto } from "../library/audio-files";
 import { tellLibraryChanged } from "../live/library-changed";
 import { requestedOptions } from "../transcription/options";
 import type { AppEnv } from "../types";
 import { urlProblem } from "../webhooks/addresses";
-import { folderWorkspaceOf, workspaceFor } from "../workspaces/access";
+import { destinationOf } from "../library/admission";
 import { audioFileDtoSchema } from "../../common/response-schemas";
 import { dataOf, routeDocs } from "../lib/openapi";
 
@@ -41,10 +40,8 @@ export const importRoutes = new Hono<AppEnv>().use(requireAuth).post(
     const input = c.req.valid("json");
     const problem = urlProblem(input.url, c.var.config.ENVIRONMENT === "development");
     if (problem) throw unprocessable(importRefusal(problem));
-    const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
-    if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
-      throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
-    const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
+    // What the link holds is checked by the import's job, once its first bytes are read.
+    const workspaceId = await destinationOf(c.var.db, c.var.user.id, input, "later");
     const preferences = preferencesOf(c.var.user);
     const options = requestedOptions(c.var.config, preferences, input.transcription_options, preferences.transcription.defaults);
     const file = await importFromLink(c.env, c.var.db, c.var.config, {

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { LIBRARY_MESSAGES } from "../../common/library";
 import {
   RECORDING_LIMITS,
   RECORDING_MESSAGES,
@@ -11,23 +10,21 @@ import {
   recordingStartSchema,
   recordingType,
 } from "../../common/recordings";
-import { checkUpload } from "../../common/upload-rules";
 import { audioFileDtoSchema, recordingChunkDtoSchema, recordingDtoSchema } from "../../common/response-schemas";
-import { WORKSPACE_MESSAGES } from "../../common/workspaces";
 import { requireAuth } from "../auth/middleware";
 import { preferencesOf } from "../auth/users";
-import { badRequest, conflict, notFound, unprocessable } from "../lib/errors";
+import { conflict, unprocessable } from "../lib/errors";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { toDto } from "../library/audio-files";
-import { assertUploadQuota } from "../library/quotas";
+import { admitNewFile } from "../library/admission";
 import { tellLibraryChanged } from "../live/library-changed";
 import { finishRecording } from "../recordings/finish";
 import { ownedRecording, removeRecording, saveChunk, startRecording, toRecordingDto, unfinishedRecordings } from "../recordings/store";
 import { serviceConfiguration } from "../transcription/configuration";
 import { requestedOptions } from "../transcription/options";
 import type { AppEnv } from "../types";
-import { folderWorkspaceOf, workspaceFor } from "../workspaces/access";
+import { workspaceFor } from "../workspaces/access";
 
 const chunkLimit = bodyLimit({
   maxSize: RECORDING_LIMITS.chunkMaxBytes,
@@ -55,19 +52,13 @@ export const recordingRoutes = new Hono<AppEnv>()
     validate("json", recordingStartSchema, [{ mime_type: "audio/webm;codecs=opus", name: "Standup 14 May" }]),
     async (c) => {
       const input = c.req.valid("json");
-      const folderWorkspace = input.folder_id ? await folderWorkspaceOf(c.var.db, c.var.user.id, input.folder_id) : undefined;
-      if (input.folder_id && !folderWorkspace) throw notFound(LIBRARY_MESSAGES.folderNotFound);
-      if (folderWorkspace && input.workspace_id && folderWorkspace !== input.workspace_id)
-        throw badRequest(WORKSPACE_MESSAGES.folderInOtherWorkspace);
-      const workspaceId = await workspaceFor(c.var.db, c.var.user.id, folderWorkspace ?? input.workspace_id, "edit");
       const mimeType = recordingType(input.mime_type)!;
       // Refused now, not after the recording, when the service does not take this type.
-      const problem = checkUpload(
-        { name: `recording.${RECORDING_TYPES[mimeType]}`, type: mimeType, size: 0 },
-        serviceConfiguration(c.var.config),
-      );
-      if (problem) throw unprocessable(problem);
-      await assertUploadQuota(c.var.db, c.var.config, workspaceId);
+      const workspaceId = await admitNewFile(c.var.db, c.var.config, c.var.user.id, input, {
+        filename: `recording.${RECORDING_TYPES[mimeType]}`,
+        content_type: mimeType,
+        file_size: 0,
+      });
       const row = await startRecording(c.var.db, {
         userId: c.var.user.id,
         workspaceId,

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { uploadUrlSchema } from "../../common/library";
 import { completeUploadSchema, partLinksSchema, uploadIdParamSchema } from "../../common/multipart";
 import { requireAuth } from "../auth/middleware";
-import { assertUploadQuota } from "../library/quotas";
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -11,11 +10,9 @@ import {
   partLinks,
   toMultipartDto,
 } from "../library/multipart";
-import { assertUploadAllowed } from "../library/uploads";
+import { admitNewFile } from "../library/admission";
 import { validate } from "../lib/validate";
-import { serviceConfiguration } from "../transcription/configuration";
 import type { AppEnv } from "../types";
-import { workspaceFor } from "../workspaces/access";
 import { multipartUploadDtoSchema, partLinkDtoSchema } from "../../common/response-schemas";
 import { dataOf, listOf, messageSchema, routeDocs } from "../lib/openapi";
 import * as z from "zod";
@@ -38,10 +35,8 @@ export const uploadRoutes = new Hono<AppEnv>()
     validate("json", uploadUrlSchema),
     async (c) => {
       const input = c.req.valid("json");
-      // The same rules and quotas as a single upload link.
-      assertUploadAllowed(serviceConfiguration(c.var.config), input);
-      const workspaceId = await workspaceFor(c.var.db, c.var.user.id, input.workspace_id, "edit");
-      await assertUploadQuota(c.var.db, c.var.config, workspaceId);
+      // The same admission as a single upload link.
+      const workspaceId = await admitNewFile(c.var.db, c.var.config, c.var.user.id, input, input);
       const row = await createMultipartUpload(c.var.db, c.env.MEDIA, c.var.config, c.var.user.id, workspaceId, input);
       return c.json({ data: toMultipartDto(row) }, 201);
     },

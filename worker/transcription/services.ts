@@ -1,6 +1,7 @@
 // The one registry of transcription services: what the library shows of each
 // (label, formats, size limit, availability) and the adapter that runs it.
 import { MB } from "../../common/format";
+import { formatsFor } from "../../common/media-types";
 import { NOVA3_LANGUAGES, WHISPER_LANGUAGES } from "../../common/languages";
 import { OPTION_LIMITS, type ServiceOptionSupport } from "../../common/transcription-options";
 import type { Config } from "../config";
@@ -30,48 +31,6 @@ export interface ServiceInfo {
  */
 export const PROMPT_TERMS_MAX_CHARS = 350;
 
-// Deepgram takes every common container and codec except WMA.
-const NOVA_FORMATS = [
-  "audio/mpeg",
-  "audio/mp3",
-  "audio/wav",
-  "audio/x-wav",
-  "audio/wave",
-  "audio/mp4",
-  "audio/x-m4a",
-  "audio/m4a",
-  "video/mp4",
-  "audio/flac",
-  "audio/x-flac",
-  "audio/aac",
-  "audio/x-aac",
-  "audio/ogg",
-  "application/ogg",
-  "audio/webm",
-  "video/webm",
-  "audio/opus",
-];
-// Only formats that can be cut exactly without decoding (MP3 frames, PCM WAV samples).
-const WHISPER_FORMATS = ["audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave"];
-// The OpenAI audio API's list.
-const OPENAI_FORMATS = [
-  "audio/mpeg",
-  "audio/mp3",
-  "audio/wav",
-  "audio/x-wav",
-  "audio/wave",
-  "audio/mp4",
-  "audio/x-m4a",
-  "audio/m4a",
-  "video/mp4",
-  "audio/flac",
-  "audio/x-flac",
-  "audio/ogg",
-  "application/ogg",
-  "audio/webm",
-  "video/webm",
-];
-
 // Workers AI has no local simulator: it is usable locally only when reached remotely.
 const workersAiAvailable = (config: Config) => config.ENVIRONMENT !== "development" || config.WORKERS_AI_REMOTE;
 
@@ -79,7 +38,7 @@ export const SERVICES: ServiceInfo[] = [
   {
     name: "workers-ai-nova-3",
     label: "Deepgram Nova-3 (Workers AI)",
-    supportedFormats: NOVA_FORMATS,
+    supportedFormats: formatsFor("nova-3"),
     maxFileSize: 1000 * MB,
     available: workersAiAvailable,
     // Keyterms: up to 100; speakers are found by diarization, which a one-speaker hint turns off.
@@ -94,7 +53,7 @@ export const SERVICES: ServiceInfo[] = [
   {
     name: "workers-ai-whisper",
     label: "Whisper large-v3-turbo (Workers AI)",
-    supportedFormats: WHISPER_FORMATS,
+    supportedFormats: formatsFor("whisper"),
     maxFileSize: 1000 * MB,
     available: workersAiAvailable,
     options: {
@@ -108,7 +67,7 @@ export const SERVICES: ServiceInfo[] = [
   {
     name: "openai-compatible",
     label: "OpenAI-compatible server",
-    supportedFormats: OPENAI_FORMATS,
+    supportedFormats: formatsFor("openai"),
     // The upload limit: a file over the server's own limit per request (OPENAI_MAX_FILE_SIZE_MB) goes in pieces.
     maxFileSize: 1000 * MB,
     available: (config) => Boolean(config.OPENAI_BASE_URL),
