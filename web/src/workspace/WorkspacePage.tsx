@@ -6,6 +6,7 @@ import { useAudioFiles, useFolders, useServiceConfiguration } from "../api/libra
 import { authState } from "../auth/store";
 import { Splash } from "../components/Splash";
 import { COMMON_ID } from "../lib/library";
+import { whenIdle } from "../lib/idle";
 import { toast } from "../lib/toasts";
 import { useLiveChannel } from "../live/useLiveChannel";
 import { dialogState } from "./dialog-state";
@@ -57,6 +58,10 @@ function Workspace() {
   // A file's or folder's address: its view downloads while the library loads, not after.
   if (fileId) prefetchFileParts();
   if (folderId) prefetchFolderView();
+  // A library with files: the file view's code downloads once the dashboard is idle, after it is
+  // interactive, so a person's first file of a visit opens without waiting for it (decision 030).
+  const hasFiles = !!files.data?.length;
+  useEffect(() => (hasFiles ? whenIdle(prefetchFileParts) : undefined), [hasFiles]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load again when another user signs in
   useEffect(() => {

@@ -224,11 +224,13 @@ function EditorBody({
   const listRef = useRef<HTMLDivElement>(null);
   usePlaybackSync(session, playback, listRef);
   useSearchTarget(session, playback);
-  const shown = useProgressiveCount(list.length, editable);
+  // The first screenful takes edits before the rest is in: the rest, when it merges in, follows in slices too.
+  const holdsWhole = session.holdsWhole();
+  const shown = useProgressiveCount(list.length, editable && holdsWhole);
 
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
   // The first screenful alone does not tell how long the transcript is: drawn lean until it is all in.
-  const allSpans = editable && session.holdsWhole() && list.length <= ALL_SPANS_UP_TO;
+  const allSpans = editable && holdsWhole && list.length <= ALL_SPANS_UP_TO;
   const visible = shown < list.length ? list.slice(0, shown) : list;
   const chunks = [];
   for (let at = 0; at < visible.length; at += CHUNK) chunks.push(visible.slice(at, at + CHUNK));
