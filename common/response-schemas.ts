@@ -433,6 +433,7 @@ export const speakerSchema = z
     name: z.string().nullable(),
     role: z.string().nullable(),
     displayName: z.string(),
+    position: z.number().int().describe("Order of first appearance; a created speaker comes after every other"),
     utteranceCount: z.number().int(),
     speakingPercentage: z.number().describe("Share of the total speaking time, 0–100"),
   })

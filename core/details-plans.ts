@@ -5,6 +5,7 @@ import { DETAILS_LIMITS, DETAILS_MESSAGES } from "./details-limits";
 import type { Change, HistoryType, SpeakerState, TranscriptFields } from "./change";
 import type { EditOutcome } from "./outcome";
 import { conflict, unprocessable } from "./refusal";
+import { defaultSpeakerName, nextSpeakerPosition, type SpeakerShare } from "./speaker-stats";
 
 export interface SpeakerRowLite {
   id: string;
@@ -13,9 +14,6 @@ export interface SpeakerRowLite {
   role: string | null;
   position: number;
 }
-
-/** "Speaker 1", "Speaker 2"… in order of first appearance. */
-export const defaultSpeakerName = (row: Pick<SpeakerRowLite, "position">) => `Speaker ${row.position + 1}`;
 
 const displayName = (row: Pick<SpeakerRowLite, "name" | "position">) => row.name ?? defaultSpeakerName(row);
 
@@ -28,16 +26,15 @@ const state = (row: SpeakerRowLite): SpeakerState => ({
 });
 
 /** A speaker as the API shows it, with its share of the utterances and of the speaking time. */
-export function toSpeakerDto(row: SpeakerRowLite, stat: { count: number; seconds: number } | undefined, totalSeconds: number): SpeakerDto {
-  const seconds = Math.max(0, stat?.seconds ?? 0);
+export function toSpeakerDto(row: SpeakerRowLite, share: SpeakerShare): SpeakerDto {
   return {
     id: row.id,
     originalLabel: row.originalLabel,
     name: row.name,
     role: row.role,
     displayName: displayName(row),
-    utteranceCount: stat?.count ?? 0,
-    speakingPercentage: totalSeconds > 0 ? Math.round((seconds / totalSeconds) * 1000) / 10 : 0,
+    position: row.position,
+    ...share,
   };
 }
 
@@ -55,7 +52,7 @@ export function planSpeakerCreate(
   input: { name?: string | undefined; role: string | null },
 ): DetailsPlan & { created: SpeakerState } {
   if (rows.length >= DETAILS_LIMITS.speakersMax) throw unprocessable(DETAILS_MESSAGES.tooManySpeakers);
-  const position = rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
+  const position = nextSpeakerPosition(rows);
   const label = defaultSpeakerName({ position });
   const created: SpeakerState = { id, originalLabel: label, name: input.name ?? null, role: input.role, position };
   return {

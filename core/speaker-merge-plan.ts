@@ -4,7 +4,8 @@
 // exactly and redo moves the same utterances again.
 import { checkSpeakerMerge, mergeSummary, SpeakerMergeError } from "./speaker-merge";
 import type { AppliedOp, Change, SpeakerState } from "./change";
-import { defaultSpeakerName, type SpeakerRowLite } from "./details-plans";
+import type { SpeakerRowLite } from "./details-plans";
+import { defaultSpeakerName } from "./speaker-stats";
 import { type CommitResult, detailsChanged, type EditOutcome } from "./outcome";
 import { Refusal } from "./refusal";
 

@@ -38,6 +38,8 @@ export interface SpeakerDto {
   name: string | null;
   role: string | null;
   displayName: string;
+  /** Order of first appearance; a created speaker comes after every other. */
+  position: number;
   utteranceCount: number;
   /** Share of the total speaking time, 0–100. */
   speakingPercentage: number;

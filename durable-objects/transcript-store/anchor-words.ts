@@ -1,7 +1,7 @@
 // A transcript's words in text order for the anchors laid on them (comments, highlights; core/
 // comment-anchors.ts): read once per call, by utterance order key, each utterance's words in place.
 import { AnchorIndex, type AnchorWord } from "../../core/comment-anchors";
-import { defaultSpeakerName } from "../../core/details-plans";
+import { defaultSpeakerName } from "../../core/speaker-stats";
 import { readStoreWords } from "./layout";
 
 /** The words of a transcript; `speakers`, when given, gets each word's speaker key at the word's index. */

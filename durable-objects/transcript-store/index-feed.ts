@@ -2,7 +2,7 @@
 // touched in `index_outbox`, in the change's own transaction; the room then sends the rows as they
 // are now (so sends may repeat or cross without harm) and forgets what it sent. A room moved to
 // another workspace owes the new one its whole transcript.
-import { defaultSpeakerName } from "../../core/details-plans";
+import { defaultSpeakerName } from "../../core/speaker-stats";
 import type { IndexedDetails, IndexedPassage, IndexFeed } from "../workspace-index/feed";
 import { RECORD_COLUMNS, readRecords, storeIds, toState, type UtteranceRecord } from "./layout";
 import { locateUtterance } from "./rows";

@@ -12,7 +12,7 @@ import { decide } from "../../core/decide";
 import { stateAtVersion } from "../../core/history";
 import type { UtteranceState } from "../../core/change";
 import { conflict, notFound } from "../../core/refusal";
-import { defaultSpeakerName } from "../../core/details-plans";
+import { defaultSpeakerName } from "../../core/speaker-stats";
 import { commitInStore } from "./commit";
 import { looksDerived, storeIds } from "./layout";
 import { type RequestKey, seenRequest } from "./request-keys";

@@ -6,6 +6,7 @@ import { EDIT_MESSAGES } from "../../core/edit-limits";
 import type { UtteranceState } from "../../core/change";
 import { notFound } from "../../core/refusal";
 import { toSpeakerDto } from "../../core/details-plans";
+import { speakerShares } from "../../core/speaker-stats";
 import { publicState } from "../../core/outcome";
 import { compactRowText, jsonRowText } from "./row-texts";
 import { RECORD_COLUMNS, readRecords, readStoreWords, storeIds, toState, type UtteranceRecord, utteranceFields } from "./layout";
@@ -70,16 +71,7 @@ function spans(sql: SqlStorage, transcript: number): Pick<UtteranceState, "speak
 
 /** Speakers in order, with their utterance counts and share of speaking time. */
 export function speakersOf(sql: SqlStorage, transcript: number): SpeakerDto[] {
-  const list = spans(sql, transcript);
-  const stats = new Map<string, { count: number; seconds: number }>();
-  let total = 0;
-  for (const u of list) {
-    const stat = stats.get(u.speakerId) ?? { count: 0, seconds: 0 };
-    stat.count++;
-    stat.seconds += u.endTime - u.startTime;
-    stats.set(u.speakerId, stat);
-  }
-  for (const stat of stats.values()) total += Math.max(0, stat.seconds);
+  const shareOf = speakerShares(spans(sql, transcript));
   const rows = sql
     .exec<{ id: number; client_id: string | null; original_label: string; name: string | null; role: string | null; position: number }>(
       "SELECT id, client_id, original_label, name, role, position FROM speakers WHERE transcript = ? ORDER BY position",
@@ -88,7 +80,7 @@ export function speakersOf(sql: SqlStorage, transcript: number): SpeakerDto[] {
     .toArray();
   return rows.map((r) => {
     const id = storeIds(sql).speaker(r.id, r.client_id);
-    return toSpeakerDto({ id, originalLabel: r.original_label, name: r.name, role: r.role, position: r.position }, stats.get(id), total);
+    return toSpeakerDto({ id, originalLabel: r.original_label, name: r.name, role: r.role, position: r.position }, shareOf(id));
   });
 }
 

@@ -41,11 +41,30 @@ export const speakers: SpeakerDto[] = [
     name: "Dr. Ana Łukasiewicz",
     role: "Host",
     displayName: "Dr. Ana Łukasiewicz",
+    position: 0,
     utteranceCount: 2,
     speakingPercentage: 60,
   },
-  { id: "s2", originalLabel: "B", name: null, role: null, displayName: "Speaker 2", utteranceCount: 2, speakingPercentage: 40 },
-  { id: "s3", originalLabel: "C", name: "Unused", role: null, displayName: "Unused", utteranceCount: 0, speakingPercentage: 0 },
+  {
+    id: "s2",
+    originalLabel: "B",
+    name: null,
+    role: null,
+    displayName: "Speaker 2",
+    position: 1,
+    utteranceCount: 2,
+    speakingPercentage: 40,
+  },
+  {
+    id: "s3",
+    originalLabel: "C",
+    name: "Unused",
+    role: null,
+    displayName: "Unused",
+    position: 2,
+    utteranceCount: 0,
+    speakingPercentage: 0,
+  },
 ];
 
 export const utterances: UtteranceDto[] = [

@@ -33,6 +33,7 @@ const speaker = (displayName: string): SpeakerDto => ({
   name: displayName === "Speaker A" ? null : displayName,
   role: null,
   displayName,
+  position: 0,
   utteranceCount: 2,
   speakingPercentage: 100,
 });

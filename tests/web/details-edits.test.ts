@@ -37,6 +37,7 @@ const speaker = (id: string, n: number, name: string | null = null): SpeakerDto 
   name,
   role: null,
   displayName: name ?? `Speaker ${n}`,
+  position: n - 1,
   utteranceCount: 0,
   speakingPercentage: 0,
 });
@@ -110,7 +111,7 @@ describe("speaker edits through the save queue", () => {
     queue.retryNow();
     await clock.advance(1_000);
     expect(server.sent.map((p) => p.op)).toEqual([
-      { type: "create_speaker", speakerId: created.id, displayName: "Speaker 3" },
+      { type: "create_speaker", speakerId: created.id, displayName: "Speaker 3", position: 2 },
       { type: "set_speaker", utteranceId: "u0", speakerId: "server-10" },
     ]);
     expect(store.speakers().map((s) => s.id)).toEqual(["s1", "s2", "server-10"]);

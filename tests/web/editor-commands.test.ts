@@ -36,8 +36,17 @@ function utterances(texts: string[]): UtteranceDto[] {
   });
 }
 const speakers: SpeakerDto[] = [
-  { id: "s1", originalLabel: "A", name: null, role: null, displayName: "Speaker 1", utteranceCount: 2, speakingPercentage: 100 },
-  { id: "s2", originalLabel: "B", name: "Bo", role: null, displayName: "Bo", utteranceCount: 0, speakingPercentage: 0 },
+  {
+    id: "s1",
+    originalLabel: "A",
+    name: null,
+    role: null,
+    displayName: "Speaker 1",
+    position: 0,
+    utteranceCount: 2,
+    speakingPercentage: 100,
+  },
+  { id: "s2", originalLabel: "B", name: "Bo", role: null, displayName: "Bo", position: 1, utteranceCount: 0, speakingPercentage: 0 },
 ];
 
 function setup(texts = ["hello teh world", "second one here"]) {

@@ -12,7 +12,16 @@ const copy = (text: string): TranscriptCopy => ({
   utterances: `{"data":"${text}"}`,
   head: `{"data":"head ${text}"}`,
   speakers: [
-    { id: "s1", originalLabel: "A", name: null, role: null, displayName: "Speaker A", utteranceCount: 1, speakingPercentage: 100 },
+    {
+      id: "s1",
+      originalLabel: "A",
+      name: null,
+      role: null,
+      displayName: "Speaker A",
+      position: 0,
+      utteranceCount: 1,
+      speakingPercentage: 100,
+    },
   ],
   at: 1,
 });

@@ -8,8 +8,17 @@ import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 
 const speakers: SpeakerDto[] = [
-  { id: "s1", originalLabel: "A", name: null, role: null, displayName: "Speaker 1", utteranceCount: 2, speakingPercentage: 50 },
-  { id: "s2", originalLabel: "B", name: "Bo", role: null, displayName: "Bo", utteranceCount: 1, speakingPercentage: 50 },
+  {
+    id: "s1",
+    originalLabel: "A",
+    name: null,
+    role: null,
+    displayName: "Speaker 1",
+    position: 0,
+    utteranceCount: 2,
+    speakingPercentage: 50,
+  },
+  { id: "s2", originalLabel: "B", name: "Bo", role: null, displayName: "Bo", position: 1, utteranceCount: 1, speakingPercentage: 50 },
 ];
 
 function utterances(speakerIds: string[]): UtteranceDto[] {

@@ -16,6 +16,7 @@ const speaker = (id: string): SpeakerDto => ({
   name: null,
   role: null,
   displayName: `Speaker ${id}`,
+  position: 0,
   utteranceCount: 1,
   speakingPercentage: 50,
 });

@@ -3,6 +3,7 @@
 // utterance edits in the same persisted save queue, with the same retries.
 import { DETAILS_MESSAGES } from "../../../../core/details-limits";
 import { speakerUpdateSchema } from "../../../../common/transcript-details";
+import { defaultSpeakerName, nextSpeakerPosition } from "../../../../core/speaker-stats";
 import type { SpeakerDto } from "../../../../core/transcript";
 import { newId } from "../../../../common/ids";
 import { type DetailsOp, type EditorOp, namesSpeaker, remapSpeaker, type TranscriptField } from "./details-ops";
@@ -13,12 +14,6 @@ export interface DetailsDeps {
   store: TranscriptStore;
   queue: Pick<SaveQueue, "enqueue" | "rewrite" | "pendingWhere" | "snapshot">;
   newSpeakerId?: () => string;
-}
-
-/** The server's default name for the n-th speaker it creates (the name shown until it answers). */
-function nextSpeakerName(speakers: readonly SpeakerDto[]): string {
-  const used = speakers.map((s) => Number(/^Speaker (\d+)$/.exec(s.originalLabel)?.[1] ?? 0));
-  return `Speaker ${Math.max(speakers.length, ...used) + 1}`;
 }
 
 export class DetailsEditor {
@@ -36,8 +31,14 @@ export class DetailsEditor {
 
   /** A new speaker, shown at once under the name the server will most likely give it. */
   createSpeaker(): SpeakerDto {
-    const displayName = nextSpeakerName(this.store.speakers());
-    const op: DetailsOp = { type: "create_speaker", speakerId: this.newSpeakerId(), displayName };
+    // The server's own rule for the name it gives, shown until it answers.
+    const position = nextSpeakerPosition(this.store.speakers());
+    const op: DetailsOp = {
+      type: "create_speaker",
+      speakerId: this.newSpeakerId(),
+      displayName: defaultSpeakerName({ position }),
+      position,
+    };
     this.apply(op);
     this.queue.enqueue(op);
     return this.store.speakers().find((s) => s.id === op.speakerId)!;
@@ -113,6 +114,7 @@ export class DetailsEditor {
           name: null,
           role: null,
           displayName: op.displayName,
+          position: op.position,
           utteranceCount: 0,
           speakingPercentage: 0,
         });

@@ -8,7 +8,7 @@ export type TranscriptField = "summary" | "notes";
 
 export type DetailsOp =
   /** `speakerId` is this client's until the server answers with the real one (see `remapSpeaker`). */
-  | { type: "create_speaker"; speakerId: string; displayName: string }
+  | { type: "create_speaker"; speakerId: string; displayName: string; position: number }
   | { type: "update_speaker"; speakerId: string; name: string; role: string | null }
   | { type: "delete_speaker"; speakerId: string }
   | { type: "set_field"; field: TranscriptField; value: string | null };
