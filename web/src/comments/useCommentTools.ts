@@ -1,4 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
+import type { CommentDto } from "../../../common/comments";
+import type { EditableUtterance } from "../editor/model/transcript-store";
+import { useWordMarks } from "../editor/view/useWordMarks";
 import { usePageCommand } from "../editor/view/usePageCommand";
 import { useComments } from "../api/comments";
 import type { EditorSession } from "../editor/model/editor-session";
@@ -12,8 +15,8 @@ import { registerJump } from "./jump";
 import { clearCommentMarks, showCommentMarks } from "./marks-view";
 import { rangeAtPoint, type SelectedWords, selectedWords, selectionRange } from "./selection";
 
-// Edits move words between threads' ends: the marks are worked out again once typing pauses.
-const MARKS_AFTER_EDIT_MS = 250;
+const showMarks = (fileId: string, utterances: readonly EditableUtterance[], data: readonly CommentDto[]) =>
+  showCommentMarks(fileId, commentMarks(utterances, data));
 
 export interface CommentTools {
   /** Starts a comment on the selected words (or the word at the caret). */
@@ -40,24 +43,7 @@ export function useCommentTools(
   const comments = useComments(fileId, !!session);
   const data = comments.data;
 
-  useEffect(() => {
-    if (!session || !data) return;
-    const store = session.store;
-    const update = () => showCommentMarks(session.audioFileId, commentMarks(store.utterances(), data));
-    update();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const offList = store.subscribeList(update);
-    const offChanges = store.subscribeChanges(() => {
-      clearTimeout(timer);
-      timer = setTimeout(update, MARKS_AFTER_EDIT_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      offList();
-      offChanges();
-    };
-  }, [session, data]);
-  useEffect(() => () => clearCommentMarks(fileId), [fileId]);
+  useWordMarks(session, data, showMarks, clearCommentMarks);
 
   useEffect(() => {
     if (!session) return;

@@ -1,4 +1,7 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo, useRef } from "react";
+import type { HighlightDto } from "../../../common/highlights";
+import type { EditableUtterance } from "../editor/model/transcript-store";
+import { useWordMarks } from "../editor/view/useWordMarks";
 import { usePageCommand } from "../editor/view/usePageCommand";
 import { useHighlights } from "../api/highlights";
 import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
@@ -8,8 +11,8 @@ import { clearHighlightMarks, highlightMarks, showHighlightMarks } from "./highl
 import { HIGHLIGHT_TEXTS } from "./highlight-texts";
 import { startHighlight } from "./highlights-state";
 
-// Edits move words in and out of highlights: the marks are worked out again once typing pauses.
-const MARKS_AFTER_EDIT_MS = 250;
+const showMarks = (fileId: string, utterances: readonly EditableUtterance[], data: readonly HighlightDto[]) =>
+  showHighlightMarks(fileId, highlightMarks(utterances, data));
 
 export interface HighlightTools {
   /** Asks for a label for the selected words (or the word at the caret). */
@@ -29,24 +32,7 @@ export function useHighlightTools(session: EditorSession | null, canHighlight: b
   const fileId = session?.audioFileId ?? "";
   const data = useHighlights(fileId, !!session).data;
 
-  useEffect(() => {
-    if (!session || !data) return;
-    const store = session.store;
-    const update = () => showHighlightMarks(session.audioFileId, highlightMarks(store.utterances(), data));
-    update();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const offList = store.subscribeList(update);
-    const offChanges = store.subscribeChanges(() => {
-      clearTimeout(timer);
-      timer = setTimeout(update, MARKS_AFTER_EDIT_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      offList();
-      offChanges();
-    };
-  }, [session, data]);
-  useEffect(() => () => clearHighlightMarks(fileId), [fileId]);
+  useWordMarks(session, data, showMarks, clearHighlightMarks);
 
   const lastSelection = useRef<SelectedWords | null>(null);
   const tools = useMemo<HighlightTools | null>(() => {
