@@ -155,6 +155,7 @@ export const ACTIVITY_KINDS = [
   "share_created",
   "share_revoked",
   "review_changed",
+  "redaction",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -19,7 +19,9 @@ import { type CommentActor, listComments } from "./transcript-store/comments";
 import { type CommentsChange, runCommentsChange } from "./transcript-store/comment-changes";
 import { type HighlightActor, type HighlightsChange, listHighlights, runHighlightsChange } from "./transcript-store/highlights";
 import { type Author, asAuthor } from "./transcript-store/author";
-import { type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits";
+import { type EditAnswers, type EditDone, runEdit, type StoreEdit } from "./transcript-store/edits";
+import { listRedactions, type RedactionRow, suggestionsOf } from "./transcript-store/redactions";
+import type { RedactionSuggestion } from "../core/redaction-suggestions";
 import { endRun } from "./transcript-store/ended-runs";
 import { editHistory } from "./transcript-store/history";
 import { type IngestOutcome, ingestTranscript } from "./transcript-store/ingest";
@@ -96,7 +98,25 @@ export class TranscriptRoom extends LiveRoom {
       if (message.details_changed) owe(storage.sql, "details");
       this.sendToIndex();
     }
+    if (edit.kind === "redact") this.tellRedacted(fileId, rest.data as EditAnswers["redact"], clientId);
     return { ok: true, value: rest };
+  }
+
+  /** A redaction rewrote quotes too: the tabs reload the comments and highlights it touched. */
+  private tellRedacted(fileId: string, done: EditAnswers["redact"], clientId: string | null): void {
+    if (done.commentIds.length)
+      this.tellTabs({ type: "comments_changed", file_id: fileId, comment_ids: done.commentIds, client_id: clientId });
+    if (done.highlightsChanged) this.tellTabs({ type: "highlights_changed", file_id: fileId, client_id: clientId });
+  }
+
+  /** RPC: the file's redactions (where, which label, who, when; never the text). */
+  async listRedactions(fileId: string): Promise<StoreAnswer<RedactionRow[]>> {
+    return answer(() => listRedactions(this.storage.sql, fileId));
+  }
+
+  /** RPC: likely personal data in the transcript, each with its count (core/redaction-suggestions.ts). */
+  async redactionSuggestions(fileId: string): Promise<StoreAnswer<RedactionSuggestion[]>> {
+    return answer(() => suggestionsOf(this.storage.sql, fileId));
   }
 
   /** RPC: a member left or was removed from the file's workspace: their sockets here close at once. */

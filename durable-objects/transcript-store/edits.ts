@@ -18,6 +18,8 @@ import { steppedEntryBytes } from "./history-budget";
 import { runOperation, transcriptKey } from "./operations";
 import { openTranscript, speakersOf } from "./read";
 import { requestKey } from "./request-keys";
+import { redact, type RedactionRow } from "./redactions";
+import type { RedactionTarget } from "../../core/redaction-plan";
 
 export type StoreEdit =
   | { kind: "operation"; req: OpRequest; opId: string | null }
@@ -28,7 +30,8 @@ export type StoreEdit =
   | { kind: "update_speaker"; speakerId: string; input: { name: string; role: string | null } }
   | { kind: "delete_speaker"; speakerId: string }
   | { kind: "fields"; input: TranscriptFields }
-  | { kind: "chapters"; input: ChapterInput[]; generated: boolean };
+  | { kind: "chapters"; input: ChapterInput[]; generated: boolean }
+  | { kind: "redact"; target: RedactionTarget; label: string; opId: string | null };
 
 /** What each kind of edit answers the API with (`data`). */
 export interface EditAnswers {
@@ -42,6 +45,7 @@ export interface EditAnswers {
   delete_speaker: { id: string; label: string };
   fields: TranscriptDto;
   chapters: ChaptersAnswer;
+  redact: { redactions: RedactionRow[]; commentIds: string[]; highlightsChanged: boolean };
 }
 
 /**
@@ -104,6 +108,10 @@ function runKind(storage: DurableObjectStorage, fileId: string, edit: StoreEdit)
     }
     case "chapters":
       return putChapters(storage, fileId, edit.input, edit.generated);
+    case "redact": {
+      const { redactions, commentIds, highlightsChanged, ...outcome } = redact(storage, fileId, edit.target, edit.label, key);
+      return { data: { redactions, commentIds, highlightsChanged }, outcome };
+    }
   }
 }
 

@@ -22,7 +22,7 @@ export function purgeInTransaction(sql: SqlStorage, fileIds: readonly string[]):
   return removed;
 }
 
-/** A file's deletion: its transcript, comments, highlights, questions and translations (a new transcription of the file keeps them). */
+/** A file's deletion: its transcript, comments, highlights, questions, translations and redactions (a new transcription of the file keeps them). */
 export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonly string[]): number {
   return storage.transactionSync(() => {
     dropComments(storage.sql, fileIds);
@@ -30,6 +30,7 @@ export function purgeTranscripts(storage: DurableObjectStorage, fileIds: readonl
     dropQuestions(storage.sql, fileIds);
     forgetEndedRuns(storage, fileIds);
     dropTranslations(storage.sql, fileIds);
+    storage.sql.exec("DELETE FROM redactions WHERE file_id IN (SELECT value FROM json_each(?))", JSON.stringify(fileIds));
     return purgeInTransaction(storage.sql, fileIds);
   });
 }

@@ -278,6 +278,24 @@ const MIGRATIONS: readonly string[][] = [
     "CREATE TABLE room_meta (one INTEGER PRIMARY KEY CHECK (one = 1), workspace_id TEXT NOT NULL)",
     "CREATE TABLE index_outbox (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, ref TEXT)",
   ],
+  [
+    // Redactions (decision 058): where and by whom, never the text. `op_id` is the request's
+    // Idempotency-Key, so a retried request answers the redactions it made.
+    `CREATE TABLE redactions (
+      id TEXT PRIMARY KEY,
+      file_id TEXT NOT NULL,
+      label TEXT NOT NULL,
+      start_time REAL NOT NULL,
+      end_time REAL NOT NULL,
+      utterance_id TEXT NOT NULL,
+      marker_word_id TEXT NOT NULL,
+      author_id TEXT,
+      author_name TEXT,
+      op_id TEXT,
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID`,
+    "CREATE INDEX redactions_file ON redactions (file_id, start_time)",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

@@ -14,6 +14,7 @@ import { transcriptHighlightRoutes } from "./highlights";
 import { editHistoryRoutes } from "./edit-history";
 import { transcriptQuestionRoutes } from "./questions";
 import { replaceRoutes } from "./replace";
+import { redactionRoutes } from "./redactions";
 import { speakerMergeRoutes } from "./speaker-merge";
 import { transcriptDetailsRoutes } from "./transcript-details";
 import { transcriptExportRoutes } from "./transcript-exports";
@@ -77,6 +78,7 @@ export const transcriptRoutes = new Hono<AppEnv>()
   )
   .route("/", utteranceRoutes)
   .route("/", replaceRoutes)
+  .route("/", redactionRoutes)
   .route("/:id/edit-history", editHistoryRoutes)
   .route("/", transcriptDetailsRoutes)
   .route("/", speakerMergeRoutes)

@@ -11,6 +11,7 @@ import type { TranscriptRows } from "../../core/transcript-rows";
 import type { RecentQuestion } from "../../common/ask";
 import type { CommentDto } from "../../common/comments";
 import type { HighlightDto } from "../../common/highlights";
+import type { RedactionDto, RedactionSuggestionDto } from "../../common/redactions";
 import type { IndexPassage } from "../../durable-objects/workspace-index/ask";
 import type { CommentActor } from "../../durable-objects/transcript-store/comments";
 import type { CommentsChange, CommentsChangeDone } from "../../durable-objects/transcript-store/comment-changes";
@@ -70,6 +71,16 @@ export async function readCurrentStates(env: Env, fileId: string, ids: readonly 
 
 export async function readHistory(env: Env, fileId: string): Promise<EditHistoryDto> {
   return unwrap(await transcriptRoom(env, fileId).editHistory(fileId));
+}
+
+/** A file's redactions (never their text). */
+export async function readRedactions(env: Env, fileId: string): Promise<RedactionDto[]> {
+  return unwrap(await transcriptRoom(env, fileId).listRedactions(fileId));
+}
+
+/** Likely personal data in a file's transcript, with counts. */
+export async function readRedactionSuggestions(env: Env, fileId: string): Promise<RedactionSuggestionDto[]> {
+  return unwrap(await transcriptRoom(env, fileId).redactionSuggestions(fileId));
 }
 
 /** A file's comment threads in text order. */

@@ -10,6 +10,12 @@ export const ROLE_LABELS: Record<WorkspaceRole, string> = {
 
 export const ROLE_CHOICES = WORKSPACE_ROLES.map((role) => ({ role, label: ROLE_LABELS[role] }));
 
+/** Seconds as m:ss.s, for a redacted range. */
+const clock = (seconds: string | undefined) => {
+  const s = Number(seconds ?? 0);
+  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+};
+
 /** One line of the activity log, as an owner reads it. */
 export function activityText(entry: ActivityDto): string {
   const d = entry.detail;
@@ -37,6 +43,8 @@ export function activityText(entry: ActivityDto): string {
       return `${who} revoked the invitation to ${d.email}`;
     case "review_changed":
       return `${who} changed the review status of "${d.file_name}" from ${review(d.from)} to ${review(d.to)}`;
+    case "redaction":
+      return `${who} redacted ${clock(d.start_time)}–${clock(d.end_time)} of "${d.file_name}" as [${d.label}]`;
     default:
       return `${who}: ${entry.kind}`;
   }
