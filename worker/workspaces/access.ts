@@ -218,29 +218,30 @@ export async function fileCommentsOf(db: Db, userId: string, fileId: string, act
   return allowedTarget(row, action, EDIT_MESSAGES.transcriptNotFound);
 }
 
-/** The file of a comment or reply, as `fileCommentsOf`; a stranger's comment is a missing one. */
-export async function commentOf(db: Db, userId: string, commentId: string, action: WorkspaceAction): Promise<CommentTarget> {
+/** The file a comment's or highlight's reference row points at, for a member whose role allows the action. */
+async function fileOfRef(
+  db: Db,
+  userId: string,
+  ref: { table: typeof commentRefs | typeof highlightRefs; id: string; missing: string },
+  action: WorkspaceAction,
+): Promise<CommentTarget> {
   const row = await db
     .select(commentTargetColumns)
-    .from(commentRefs)
-    .innerJoin(audioFiles, eq(audioFiles.id, commentRefs.audioFileId))
+    .from(ref.table)
+    .innerJoin(audioFiles, eq(audioFiles.id, ref.table.audioFileId))
     .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
-    .where(eq(commentRefs.id, commentId))
+    .where(eq(ref.table.id, ref.id))
     .get();
-  return allowedTarget(row, action, COMMENT_MESSAGES.notFound);
+  return allowedTarget(row, action, ref.missing);
 }
 
+/** The file of a comment or reply, as `fileCommentsOf`; a stranger's comment is a missing one. */
+export const commentOf = (db: Db, userId: string, commentId: string, action: WorkspaceAction) =>
+  fileOfRef(db, userId, { table: commentRefs, id: commentId, missing: COMMENT_MESSAGES.notFound }, action);
+
 /** The file of a highlight, as `fileCommentsOf`; a stranger's highlight is a missing one. */
-export async function highlightOf(db: Db, userId: string, highlightId: string, action: WorkspaceAction): Promise<CommentTarget> {
-  const row = await db
-    .select(commentTargetColumns)
-    .from(highlightRefs)
-    .innerJoin(audioFiles, eq(audioFiles.id, highlightRefs.audioFileId))
-    .innerJoin(workspaceMembers, memberOf(audioFiles.workspaceId, userId))
-    .where(eq(highlightRefs.id, highlightId))
-    .get();
-  return allowedTarget(row, action, HIGHLIGHT_MESSAGES.notFound);
-}
+export const highlightOf = (db: Db, userId: string, highlightId: string, action: WorkspaceAction) =>
+  fileOfRef(db, userId, { table: highlightRefs, id: highlightId, missing: HIGHLIGHT_MESSAGES.notFound }, action);
 
 /** A webhook of a workspace the caller manages; a member without the right 403, anyone else the 404 of a missing one. */
 export async function webhookFor(db: Db, userId: string, webhookId: string): Promise<WebhookRow> {

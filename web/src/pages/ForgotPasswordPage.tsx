@@ -4,7 +4,8 @@ import { MESSAGES } from "../../../common/messages";
 import { api, call } from "../api/client";
 import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
-import { Field } from "../components/Field";
+import { FormFields } from "../components/Field";
+import { EMAIL_FIELD } from "./auth-fields";
 import { authFieldErrors } from "../lib/validation";
 
 export function ForgotPasswordPage() {
@@ -34,16 +35,7 @@ export function ForgotPasswordPage() {
     <AuthLayout title="Forgot your password?" subtitle="Enter your e-mail and we'll send you a link to choose a new one.">
       <form onSubmit={submit} noValidate className="form">
         {sent && <Alert kind="success">{MESSAGES.forgotPasswordSent}</Alert>}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          autoFocus
-        />
+        <FormFields fields={[EMAIL_FIELD]} values={{ email }} errors={errors} onChange={(_, value) => setEmail(value)} />
         <button type="submit" className="button button--primary" disabled={busy || sent}>
           {busy ? "Sending..." : "Send reset link"}
         </button>

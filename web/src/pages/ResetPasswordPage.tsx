@@ -6,7 +6,8 @@ import { api, call } from "../api/client";
 import { describeError } from "../api/errors";
 import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
-import { Field } from "../components/Field";
+import { FormFields } from "../components/Field";
+import { RESET_FIELDS } from "./auth-fields";
 import { useRedirectAfter } from "../lib/useRedirectAfter";
 import { authFieldErrors } from "../lib/validation";
 
@@ -55,24 +56,11 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate className="form">
           {error && <Alert kind="error">{error}</Alert>}
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
-            error={errors.password}
-            autoFocus
-          />
-          <Field
-            label="Confirm new password"
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            value={form.password_confirmation}
-            onChange={(e) => setForm((f) => ({ ...f, password_confirmation: e.target.value }))}
-            error={errors.password_confirmation}
+          <FormFields
+            fields={RESET_FIELDS}
+            values={form}
+            errors={errors}
+            onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
           />
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? "Resetting..." : "Reset password"}

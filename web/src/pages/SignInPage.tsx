@@ -6,7 +6,8 @@ import { ApiRequestError, describeError } from "../api/errors";
 import { signInLocally } from "../auth/store";
 import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
-import { Field } from "../components/Field";
+import { FormFields } from "../components/Field";
+import { SIGN_IN_FIELDS } from "./auth-fields";
 import { GoogleButton } from "../components/GoogleButton";
 import { authFieldErrors } from "../lib/validation";
 
@@ -76,24 +77,11 @@ export function SignInPage() {
           </button>
         )}
         {notice && <Alert kind="success">{notice}</Alert>}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          autoFocus
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+        <FormFields
+          fields={SIGN_IN_FIELDS}
+          values={{ email, password }}
+          errors={errors}
+          onChange={(name, value) => (name === "email" ? setEmail(value) : setPassword(value))}
         />
         <div className="form-row">
           <Link to="/forgot-password">Forgot your password?</Link>

@@ -6,7 +6,8 @@ import { api, call } from "../api/client";
 import { describeError } from "../api/errors";
 import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
-import { Field } from "../components/Field";
+import { FormFields } from "../components/Field";
+import { SIGN_UP_FIELDS } from "./auth-fields";
 import { GoogleButton } from "../components/GoogleButton";
 import { useRedirectAfter } from "../lib/useRedirectAfter";
 import { authFieldErrors } from "../lib/validation";
@@ -18,8 +19,6 @@ export function SignUpPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useRedirectAfter(success !== null, "/signin", LIMITS.redirectAfterSignupMs, success);
-
-  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,41 +45,11 @@ export function SignUpPage() {
         <>
           <form onSubmit={submit} noValidate className="form">
             {error && <Alert kind="error">{error}</Alert>}
-            <Field
-              label="Full name"
-              name="full_name"
-              autoComplete="name"
-              value={form.full_name}
-              onChange={set("full_name")}
-              error={errors.full_name}
-              autoFocus
-            />
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={form.email}
-              onChange={set("email")}
-              error={errors.email}
-            />
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={set("password")}
-              error={errors.password}
-            />
-            <Field
-              label="Confirm password"
-              name="password_confirmation"
-              type="password"
-              autoComplete="new-password"
-              value={form.password_confirmation}
-              onChange={set("password_confirmation")}
-              error={errors.password_confirmation}
+            <FormFields
+              fields={SIGN_UP_FIELDS}
+              values={form}
+              errors={errors}
+              onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
             />
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? "Creating account..." : "Create account"}

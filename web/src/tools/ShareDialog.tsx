@@ -7,15 +7,8 @@ import { shareApi, shareKeys, useShares } from "../api/shares";
 import { Modal } from "../components/Modal";
 import { formatDateTime } from "../lib/dates";
 import { toast } from "../lib/toasts";
-
-const EXPIRY_CHOICES: { days: number | null; label: string }[] = [
-  { days: null, label: "Never" },
-  { days: 1, label: "In 1 day" },
-  { days: 7, label: "In 7 days" },
-  { days: 30, label: "In 30 days" },
-  { days: 90, label: "In 90 days" },
-  { days: 365, label: "In a year" },
-];
+import { EXPIRY_CHOICES, ExpirySelect } from "../components/ExpirySelect";
+import { ShownOnce } from "../components/ShownOnce";
 
 type Included = Pick<ShareDto, "include_media" | "include_summary" | "include_notes" | "show_owner_name">;
 const INCLUDE_LABELS: Record<keyof Included, string> = {
@@ -112,42 +105,9 @@ export function NewShareForm({
   );
 }
 
-export function CreatedLink({ url, label = "New share link" }: { url: string; label?: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast("Link copied", "success");
-    } catch {
-      toast("Copy the link by hand: the browser refused", "error");
-    }
-  };
-  return (
-    <div className="share-created" role="status">
-      <p>Copy this link now: for your safety it is shown only once.</p>
-      <div className="share-created-row">
-        <input readOnly value={url} aria-label={label} data-testid="share-url" onFocus={(e) => e.target.select()} />
-        <button type="button" className="button" onClick={() => void copy()}>
-          Copy
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function ExpirySelect({ value, onChange }: { value: number | null; onChange: (days: number | null) => void }) {
-  return (
-    <label className="share-expiry">
-      Expires{" "}
-      <select value={value ?? ""} onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}>
-        {EXPIRY_CHOICES.map((c) => (
-          <option key={c.label} value={c.days ?? ""}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+export const CreatedLink = ({ url, label = "New share link" }: { url: string; label?: string }) => (
+  <ShownOnce value={url} what="link" label={label} testId="share-url" />
+);
 
 function ShareRow({ share, onChanged }: { share: ShareDto; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);

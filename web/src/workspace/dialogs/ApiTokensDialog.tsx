@@ -7,13 +7,11 @@ import { apiTokenApi, apiTokenKeys, useApiTokens } from "../../api/api-tokens";
 import { Modal } from "../../components/Modal";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toasts";
+import { EXPIRY_CHOICES, ExpirySelect } from "../../components/ExpirySelect";
+import { ShownOnce } from "../../components/ShownOnce";
 
-const EXPIRY_CHOICES: { days: number | null; label: string }[] = [
-  { days: 30, label: "In 30 days" },
-  { days: 90, label: "In 90 days" },
-  { days: 365, label: "In a year" },
-  { days: null, label: "Never" },
-];
+// Tokens for scripts last from a month to for ever; a day or a week is for share links.
+const TOKEN_EXPIRY = EXPIRY_CHOICES.filter((c) => c.days === null || c.days >= 30);
 
 /** Personal API tokens for scripts: create (the secret shown once), see when each was last used, revoke. */
 export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
@@ -72,37 +70,10 @@ export function ApiTokensDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The secret, shown once and whole (it wraps rather than scrolls out of sight), with a button that copies it. */
-function CreatedToken({ token }: { token: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied(true);
-    } catch {
-      toast("Copy the token by hand: the browser refused", "error");
-    }
-  };
-  return (
-    <div className="share-created" role="status">
-      <p>Copy this token now: for your safety it is shown only once.</p>
-      <div className="share-created-row">
-        <textarea
-          readOnly
-          rows={2}
-          className="api-token-secret"
-          value={token}
-          aria-label="New API token"
-          data-testid="api-token-secret"
-          onFocus={(e) => e.target.select()}
-        />
-        <button type="button" className="button" onClick={() => void copy()}>
-          {copied ? "Copied" : "Copy"}
-        </button>
-      </div>
-    </div>
-  );
-}
+/** The secret, shown once and whole (it wraps rather than scrolls out of sight). */
+const CreatedToken = ({ token }: { token: string }) => (
+  <ShownOnce value={token} what="token" label="New API token" testId="api-token-secret" wraps />
+);
 
 function NewTokenForm({ onCreated }: { onCreated: (token: ApiTokenDto) => void }) {
   const [name, setName] = useState("");
@@ -130,16 +101,7 @@ function NewTokenForm({ onCreated }: { onCreated: (token: ApiTokenDto) => void }
         <input type="checkbox" checked={write} onChange={(e) => setWrite(e.target.checked)} />
         Allow changes (upload, edit, delete)
       </label>
-      <label className="share-expiry">
-        Expires{" "}
-        <select value={days ?? ""} onChange={(e) => setDays(e.target.value === "" ? null : Number(e.target.value))}>
-          {EXPIRY_CHOICES.map((c) => (
-            <option key={c.label} value={c.days ?? ""}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ExpirySelect value={days} onChange={setDays} choices={TOKEN_EXPIRY} />
       <button type="submit" className="button" disabled={busy || !name.trim()}>
         {busy ? "Creating..." : "Create token"}
       </button>
