@@ -44,19 +44,16 @@ function marker(threadIds: readonly string[]): HTMLElement {
   button.setAttribute("aria-label", `${count} ${count === 1 ? "comment" : "comments"}: show in the Comments panel`);
   button.title = count === 1 ? "1 comment" : `${count} comments`;
   // A drawn speech bubble: an emoji shows as an empty box where no emoji font is installed.
-  const icon = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  icon.setAttribute("aria-hidden", "true");
-  icon.setAttribute("viewBox", "0 0 16 16");
-  icon.setAttribute("width", "12");
-  icon.setAttribute("height", "12");
-  icon.setAttribute("class", "comment-marker-icon");
-  const bubble = document.createElementNS("http://www.w3.org/2000/svg", "path");
-  bubble.setAttribute("d", "M2 3h12v8H7l-3 3v-3H2z");
-  bubble.setAttribute("fill", "none");
-  bubble.setAttribute("stroke", "currentColor");
-  bubble.setAttribute("stroke-width", "1.5");
-  bubble.setAttribute("stroke-linejoin", "round");
-  icon.append(bubble);
+  const icon = svgElement("svg", { "aria-hidden": "true", viewBox: "0 0 16 16", width: "12", height: "12", class: "comment-marker-icon" });
+  icon.append(
+    svgElement("path", {
+      d: "M2 3h12v8H7l-3 3v-3H2z",
+      fill: "none",
+      stroke: "currentColor",
+      "stroke-width": "1.5",
+      "stroke-linejoin": "round",
+    }),
+  );
   const number = document.createElement("span");
   number.setAttribute("aria-hidden", "true");
   number.textContent = String(count);
@@ -84,4 +81,10 @@ export function watchCommentMarker(line: HTMLElement, utteranceId: string): () =
     if (!set.size) markerListeners.delete(utteranceId);
     drawn?.remove();
   };
+}
+
+function svgElement(tag: string, attributes: Record<string, string>): SVGElement {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag) as SVGElement;
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
 }

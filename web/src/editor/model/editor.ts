@@ -91,13 +91,8 @@ export class TranscriptEditor {
    */
   mergeSpeakers(speakerId: string, intoSpeakerId: string): boolean {
     const op: TranscriptOp = { type: "merge_speakers", speakerId, intoSpeakerId };
-    let applied: ReturnType<typeof applyOp>;
-    try {
-      applied = applyOp(this.store, op);
-    } catch (error) {
-      if (error instanceof OpError) return false;
-      throw error;
-    }
+    const applied = this.tryApply(op);
+    if (typeof applied === "string") return false;
     this.store.applyChange(applied.change, "local");
     this.queue.enqueue(op);
     return true;
@@ -133,13 +128,8 @@ export class TranscriptEditor {
     if (total > REPLACE_LIMITS.matchesMax) return { error: REPLACE_MESSAGES.tooManyMatches(total) };
     if (!ids.length) return { replaced: 0, left: 0 };
     const op: TranscriptOp = { type: "replace_all", ...spec, utteranceIds: ids };
-    let applied: ReturnType<typeof applyOp>;
-    try {
-      applied = applyOp(this.store, op);
-    } catch (error) {
-      if (error instanceof OpError) return { error: error.message };
-      throw error;
-    }
+    const applied = this.tryApply(op);
+    if (typeof applied === "string") return { error: applied };
     const replaced = replacedCount(applied.summary);
     if (!applied.change.utterances.length) return { replaced: 0, left: total };
     this.store.applyChange(applied.change, "local");
@@ -237,14 +227,19 @@ export class TranscriptEditor {
     return this.run({ type: "update_words", utteranceId, words: wordPatches(words) }, source, words);
   }
 
-  private run(op: TranscriptOp, source: ChangeSource, flagged?: EditableWord[]): boolean {
-    let applied: ReturnType<typeof applyOp>;
+  /** The op worked out on the held utterances, or why it cannot be (an OpError's message); other errors are bugs and go on. */
+  private tryApply(op: TranscriptOp): ReturnType<typeof applyOp> | string {
     try {
-      applied = applyOp(this.store, op);
+      return applyOp(this.store, op);
     } catch (error) {
-      if (error instanceof OpError) return false;
+      if (error instanceof OpError) return error.message;
       throw error;
     }
+  }
+
+  private run(op: TranscriptOp, source: ChangeSource, flagged?: EditableWord[]): boolean {
+    const applied = this.tryApply(op);
+    if (typeof applied === "string") return false;
     if (!applied.change.utterances.length) return false;
     this.store.applyChange(applied.change, source);
     // The pure apply drops the client-only flags: put the flagged words back.
