@@ -6,8 +6,19 @@ import { REPLACE_LIMITS, REPLACE_MESSAGES } from "../core/replace-spec";
 
 export { REDACTION_LABELS, REDACTION_MESSAGES };
 
+export const MEDIA_REDACTION_MESSAGES = {
+  blocked: "The media still holds redacted speech: it plays again once rewritten (WAV), or delete it",
+} as const;
+
+/** Where a redacted file's media stands (audio_files.media_redaction; null: nothing redacted). */
+export const MEDIA_REDACTION_STATES = ["pending", "done", "unsupported", "failed"] as const;
+export type MediaRedactionState = (typeof MEDIA_REDACTION_STATES)[number];
+/** Media that may still hold redacted speech is neither played, downloaded nor shared. */
+export const mediaBlocked = (state: MediaRedactionState | null) => state !== null && state !== "done";
+
 /** Where the media's redacted ranges are silent, or a quiet tone (WAV only; see decision 058). */
 export const MEDIA_FILLS = ["silence", "tone"] as const;
+export type MediaFill = (typeof MEDIA_FILLS)[number];
 
 const label = z
   .string({ error: REDACTION_MESSAGES.label })
@@ -47,6 +58,7 @@ export const redactionSchema = z
     end_time: z.number(),
     utterance_id: z.string(),
     marker_word_id: z.string().describe("The marker word `[Label]` that took the words' place"),
+    media: z.enum(MEDIA_FILLS).describe("What the media plays across the range once rewritten"),
     created_by: z.object({ id: z.string(), name: z.string() }).nullable(),
     created_at: z.string().meta({ format: "date-time" }),
   })

@@ -18,6 +18,7 @@ export const QUEUES = {
   translation: "transcribe-edge-translation",
   export: "transcribe-edge-export",
   webhook: "transcribe-edge-webhook",
+  redaction: "transcribe-edge-redaction",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -31,6 +32,7 @@ export const QUEUE_MAX_RETRIES: Record<QueueName, number> = {
   [QUEUES.translation]: 2,
   [QUEUES.export]: 3,
   [QUEUES.webhook]: 10,
+  [QUEUES.redaction]: 3,
 };
 
 /** Deliveries of a message on `queue` before it goes to the dead-letter queue. */
@@ -112,6 +114,15 @@ export const webhookMessageSchema = z.object({
 });
 export type WebhookMessage = z.infer<typeof webhookMessageSchema>;
 
+/** A redacted file's media to rewrite with every redaction it has (worker/redactions/media-job.ts). */
+export const redactMediaMessageSchema = z.object({
+  type: z.literal("redact_media"),
+  audio_file_id: z.string(),
+  /** Who redacted (for the job's log line only). */
+  user_id: z.string(),
+});
+export type RedactMediaMessage = z.infer<typeof redactMediaMessageSchema>;
+
 /**
  * Any job's message. Each kind has its queue, but a consumer runs whatever a message says it is: a
  * message sent before the queues were split still runs where it waits.
@@ -125,5 +136,6 @@ export const jobMessageSchema = z.discriminatedUnion("type", [
   translateMessageSchema,
   exportMessageSchema,
   webhookMessageSchema,
+  redactMediaMessageSchema,
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;

@@ -11,6 +11,7 @@ import { giveUpSummary, runSummaryJob } from "./summaries/job";
 import { giveUpTranscription, runTranscriptionJob } from "./transcription/job";
 import { giveUpTranslation, runTranslationJob } from "./translations/job";
 import { runWebhookJob } from "./webhooks/delivery";
+import { giveUpMediaRedaction, runMediaRedactionJob } from "./redactions/media-job";
 
 export { QUEUES } from "./queue-messages";
 
@@ -31,6 +32,7 @@ const JOBS: { [T in JobMessage["type"]]: Job<T> } = {
   export: { run: runExportJob, giveUp: giveUpExport },
   // A delivery's attempts are in its webhook's delivery log already.
   webhook: { run: runWebhookJob, giveUp: async () => {} },
+  redact_media: { run: runMediaRedactionJob, giveUp: giveUpMediaRedaction },
 };
 
 const isQueue = (name: string): name is QueueName => (Object.values(QUEUES) as string[]).includes(name);

@@ -20,6 +20,7 @@ import { openTranscript, speakersOf } from "./read";
 import { requestKey } from "./request-keys";
 import { redact, type RedactionRow } from "./redactions";
 import type { RedactionTarget } from "../../core/redaction-plan";
+import type { MediaFill } from "../../common/redactions";
 
 export type StoreEdit =
   | { kind: "operation"; req: OpRequest; opId: string | null }
@@ -31,7 +32,7 @@ export type StoreEdit =
   | { kind: "delete_speaker"; speakerId: string }
   | { kind: "fields"; input: TranscriptFields }
   | { kind: "chapters"; input: ChapterInput[]; generated: boolean }
-  | { kind: "redact"; target: RedactionTarget; label: string; opId: string | null };
+  | { kind: "redact"; target: RedactionTarget; label: string; fill: MediaFill; opId: string | null };
 
 /** What each kind of edit answers the API with (`data`). */
 export interface EditAnswers {
@@ -109,7 +110,7 @@ function runKind(storage: DurableObjectStorage, fileId: string, edit: StoreEdit)
     case "chapters":
       return putChapters(storage, fileId, edit.input, edit.generated);
     case "redact": {
-      const { redactions, commentIds, highlightsChanged, ...outcome } = redact(storage, fileId, edit.target, edit.label, key);
+      const { redactions, commentIds, highlightsChanged, ...outcome } = redact(storage, fileId, edit.target, edit.label, edit.fill, key);
       return { data: { redactions, commentIds, highlightsChanged }, outcome };
     }
   }

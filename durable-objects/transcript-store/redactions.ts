@@ -17,6 +17,7 @@ import {
 import { type RedactionSuggestion, redactionSuggestions } from "../../core/redaction-suggestions";
 import { planRedactionSpans, type RedactionTarget } from "../../core/redaction-plan";
 import { nowIso } from "../../common/time";
+import type { MediaFill } from "../../common/redactions";
 import { commitInStore } from "./commit";
 import { entryBytes } from "./history-budget";
 import { transcriptKey } from "./operations";
@@ -32,6 +33,7 @@ export interface RedactionRow {
   end_time: number;
   utterance_id: string;
   marker_word_id: string;
+  media: MediaFill;
   created_by: { id: string; name: string } | null;
   created_at: string;
 }
@@ -50,6 +52,7 @@ type RawRedaction = {
   end_time: number;
   utterance_id: string;
   marker_word_id: string;
+  fill: MediaFill;
   author_id: string | null;
   author_name: string | null;
   created_at: string;
@@ -61,6 +64,7 @@ const toRow = (r: RawRedaction): RedactionRow => ({
   end_time: r.end_time,
   utterance_id: r.utterance_id,
   marker_word_id: r.marker_word_id,
+  media: r.fill,
   created_by: r.author_id ? { id: r.author_id, name: r.author_name ?? "" } : null,
   created_at: r.created_at,
 });
@@ -84,6 +88,7 @@ export function redact(
   fileId: string,
   target: RedactionTarget,
   label: string,
+  fill: MediaFill,
   key: RequestKey | null,
 ): Redacted {
   const { sql } = storage;
@@ -129,7 +134,7 @@ export function redact(
       utterances.map((u) => u.id),
     );
     rows += dropQuotingQuestions(sql, fileId, spans);
-    const made = recordRedactions(sql, fileId, spans, label, key?.id ?? null, now);
+    const made = recordRedactions(sql, fileId, spans, { label, fill }, key?.id ?? null, now);
     return {
       result: { utterances: committed.utterances, removedUtteranceIds: [] },
       change,
@@ -282,7 +287,7 @@ function recordRedactions(
   sql: SqlStorage,
   fileId: string,
   spans: readonly RedactionSpan[],
-  label: string,
+  { label, fill }: { label: string; fill: MediaFill },
   opId: string | null,
   now: string,
 ): RedactionRow[] {
@@ -291,9 +296,9 @@ function recordRedactions(
     const id = `red_${crypto.randomUUID()}`;
     const raw = sql
       .exec<RawRedaction>(
-        `INSERT INTO redactions (id, file_id, label, start_time, end_time, utterance_id, marker_word_id, author_id, author_name, op_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT id FROM edit_author), (SELECT name FROM edit_author), ?, ?)
-         RETURNING id, label, start_time, end_time, utterance_id, marker_word_id, author_id, author_name, created_at`,
+        `INSERT INTO redactions (id, file_id, label, start_time, end_time, utterance_id, marker_word_id, fill, author_id, author_name, op_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM edit_author), (SELECT name FROM edit_author), ?, ?)
+         RETURNING id, label, start_time, end_time, utterance_id, marker_word_id, fill, author_id, author_name, created_at`,
         id,
         fileId,
         label,
@@ -301,6 +306,7 @@ function recordRedactions(
         s.end,
         s.utteranceId,
         s.markerId,
+        fill,
         opId,
         now,
       )

@@ -296,6 +296,10 @@ const MIGRATIONS: readonly string[][] = [
     ) WITHOUT ROWID`,
     "CREATE INDEX redactions_file ON redactions (file_id, start_time)",
   ],
+  [
+    // What the media plays across a redaction once rewritten: silence or a quiet tone.
+    "ALTER TABLE redactions ADD COLUMN fill TEXT NOT NULL DEFAULT 'silence'",
+  ],
 ];
 
 /** Brings the store's tables up to date, each step in one transaction; cheap when they are (one read). */

@@ -63,6 +63,7 @@ describe("redaction and the history", { timeout: 300_000 }, () => {
             kind: "redact",
             target: { ranges: [{ startWordId: secretId, endWordId: secretId }] },
             label: "Name",
+            fill: "silence",
             opId: null,
           });
           expect(await historyText(fileId)).not.toContain(SECRET);

@@ -11,7 +11,7 @@ import { QUEUES } from "../../worker/queues";
 import { FAKE_OPENAI_BASE_URL } from "../support/fake-openai";
 import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
 import { apiRequest, call, type Json } from "./helpers";
-import { expectStatus, type TestUser } from "./library-helpers";
+import { createUser, expectStatus, type TestUser, wav } from "./library-helpers";
 import { search } from "./search-helpers";
 import { inObject } from "./store-helpers";
 import { history, redo, saying, storeTranscript, undo, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
@@ -261,5 +261,62 @@ describe("redaction", { timeout: 120_000 }, () => {
     expect(JSON.stringify(activity)).not.toMatch(/Ada|Lovelace/);
     // A label is one word without brackets.
     expect((await as(t.editor, "POST", `/transcripts/${fileId}/redactions`, { ...body, label: "two words" })).status).toBe(422);
+  });
+});
+
+describe("redacted media", { timeout: 120_000 }, () => {
+  const fileRow = (id: string) =>
+    env.DB.prepare("SELECT storage_key, media_redaction FROM audio_files WHERE id = ?")
+      .bind(id)
+      .first<{ storage_key: string; media_redaction: string | null }>();
+  const rewritten = (id: string) =>
+    eventually(async () => {
+      const row = await fileRow(id);
+      return row?.media_redaction === "done" || row?.media_redaction === "unsupported" ? row : undefined;
+    }, 30_000);
+  const samples = (bytes: Uint8Array) => new Int16Array(bytes.buffer.slice(bytes.byteOffset + 44, bytes.byteOffset + bytes.byteLength));
+
+  it("silences a WAV's samples across a redacted range (a tone where asked), keeps the rest, and deletes the original", async () => {
+    const user = await createUser("redact-wav");
+    const { fileId } = await storeTranscript(user, saying("my name is Zebulon Quartz today", "nice to meet you"));
+    const before = await fileRow(fileId);
+    const original = wav(6, 8000);
+    await env.MEDIA.put(before!.storage_key, original);
+    const [first, second] = await utterances(user, fileId);
+    // 1.5–2.4 s in silence, 4.0–4.9 s as a tone.
+    await redact(user, fileId, { start_word_id: first.transcriptWords[3].id, end_word_id: first.transcriptWords[4].id, label: "Name" });
+    expect((await as(user, "GET", `/audio_files/${fileId}/download`)).status).toBe(409);
+    await redact(user, fileId, { start_word_id: second.transcriptWords[0].id, end_word_id: second.transcriptWords[1].id, media: "tone" });
+    const after = await rewritten(fileId);
+    expect(after.media_redaction).toBe("done");
+    expect(after.storage_key).not.toBe(before!.storage_key);
+    expect(await env.MEDIA.head(before!.storage_key)).toBeNull();
+    const bytes = new Uint8Array(await (await env.MEDIA.get(after.storage_key))!.arrayBuffer());
+    expect(bytes.length).toBe(original.length);
+    const [was, now] = [samples(original), samples(bytes)];
+    const at = (seconds: number) => Math.round(seconds * 8000);
+    // Widened by 50 ms each side.
+    expect(now.slice(at(1.45), at(2.45)).every((s) => s === 0)).toBe(true);
+    expect(was.slice(at(1.45), at(2.45)).some((s) => s !== 0)).toBe(true);
+    const tone = now.slice(at(3.95), at(4.95));
+    expect(tone.some((s) => s !== 0)).toBe(true);
+    expect(Math.max(...tone.map(Math.abs))).toBeLessThanOrEqual(3277);
+    expect(tone).not.toEqual(was.slice(at(3.95), at(4.95)));
+    // Everything else is as it was.
+    expect(now.slice(0, at(1.45))).toEqual(was.slice(0, at(1.45)));
+    expect(now.slice(at(2.45), at(3.95))).toEqual(was.slice(at(2.45), at(3.95)));
+    expect(now.slice(at(4.95))).toEqual(was.slice(at(4.95)));
+    expect((await as(user, "GET", `/audio_files/${fileId}/download`)).status).toBe(200);
+  });
+
+  it("marks media it cannot rewrite unsupported and keeps refusing to play or download it", async () => {
+    const user = await createUser("redact-mp3");
+    const { fileId } = await storeTranscript(user, saying("my name is Zebulon Quartz today"));
+    const row = await fileRow(fileId);
+    await env.MEDIA.put(row!.storage_key, new TextEncoder().encode("ID3 not a wav at all"));
+    const [first] = await utterances(user, fileId);
+    await redact(user, fileId, { start_word_id: first.transcriptWords[3].id, end_word_id: first.transcriptWords[3].id });
+    expect((await rewritten(fileId)).media_redaction).toBe("unsupported");
+    expect((await as(user, "GET", `/audio_files/${fileId}/download`)).status).toBe(409);
   });
 });

@@ -9,6 +9,7 @@ import { FILE_STATUSES } from "../../common/library";
 import type { TranscriptionOptions } from "../../common/transcription-options";
 import type { WebhookEvent } from "../../common/webhooks";
 import { WORKSPACE_ROLES } from "../../common/workspaces";
+import { MEDIA_REDACTION_STATES } from "../../common/redactions";
 
 const CASCADE = { onDelete: "cascade" } as const;
 
@@ -139,6 +140,10 @@ export const audioFiles = sqliteTable(
     /** An import's download so far, and the length the link declared (null: not said). */
     importReceivedBytes: integer("import_received_bytes"),
     importTotalBytes: integer("import_total_bytes"),
+    /** When the file's words were last redacted (decision 058). */
+    redactedAt: text("redacted_at"),
+    /** The media's redaction: pending, done, unsupported or failed (null: nothing redacted). */
+    mediaRedaction: text("media_redaction", { enum: MEDIA_REDACTION_STATES }),
     /** The user's options for this file's transcription (JSON, null = defaults). */
     transcriptionOptions: text("transcription_options", { mode: "json" }).$type<TranscriptionOptions>(),
     /** The language the service reported for the last transcription. */

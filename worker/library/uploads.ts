@@ -109,6 +109,8 @@ export function newFileRow(f: {
     importUrl: null,
     importReceivedBytes: null,
     importTotalBytes: null,
+    redactedAt: null,
+    mediaRedaction: null,
     createdAt: now,
     updatedAt: now,
     ...processingFields(now),

@@ -1,9 +1,11 @@
 // What a redaction does outside the transcript room (decision 058): the file's exports made
 // before it are deleted (their rows and stored files), and the workspace's activity log gets one
-// entry per redaction — range, label, who, when; never the text.
+// entry per redaction — range, label, who, when; never the text. The media is queued for rewriting.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { exportsTable, type UserRow, workspaceActivity } from "../db/schema";
+import { audioFiles, exportsTable, type UserRow, workspaceActivity } from "../db/schema";
+import { nowIso } from "../../common/time";
+import { enqueueMediaRedaction } from "./media-job";
 import { exportKeysOfFiles } from "../exports/store";
 import { activityRow } from "../workspaces/activity";
 import type { RedactionDto } from "../../common/redactions";
@@ -19,6 +21,9 @@ export async function afterRedaction(
   redactions: readonly RedactionDto[],
 ): Promise<void> {
   await deleteExportsOf(env, db, file.id);
+  // The media is blocked until the job has rewritten it (or found it cannot).
+  await db.update(audioFiles).set({ redactedAt: nowIso(), mediaRedaction: "pending" }).where(eq(audioFiles.id, file.id));
+  await enqueueMediaRedaction(env, file.id, actor.id);
   const rows = redactions.map((r) =>
     activityRow(file.workspaceId, actor, "redaction", {
       file_id: file.id,

@@ -1,4 +1,6 @@
+import { conflict } from "../lib/errors";
 import { Hono } from "hono";
+import { MEDIA_REDACTION_MESSAGES, mediaBlocked } from "../../common/redactions";
 import {
   audioFileListQuerySchema,
   audioFileUpdateSchema,
@@ -252,11 +254,13 @@ export const audioFileRoutes = new Hono<AppEnv>()
     "/:id/download",
     doc({
       summary: "Get links to play and download the media",
+      description: "409 while the media may still hold redacted speech (docs/api.md, Redaction).",
       response: z.object({ url: z.string(), download_url: z.string(), content_type: z.string(), filename: z.string() }),
-      errors: [404],
+      errors: [404, 409],
     }),
     async (c) => {
       const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "read");
+      if (mediaBlocked(row.mediaRedaction)) throw conflict(MEDIA_REDACTION_MESSAGES.blocked);
       const base = origin(c.req.url);
       const content_type = servedMediaType(row.storageKey, row.contentType);
       const [url, download_url] = await Promise.all([

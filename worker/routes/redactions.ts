@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import * as z from "zod";
 import {
+  type MediaFill,
   type RedactionDto,
   redactionBulkSchema,
   redactionCreateSchema,
@@ -21,9 +22,9 @@ const doc = routeDocs("Transcripts");
 const EDITORS = "Editors and owners only: viewers and commenters get 403.";
 
 /** Runs one redaction request in the file's room, then deletes the file's earlier exports and logs each redaction. */
-async function redactAndAnswer(c: Context<AppEnv>, target: RedactionTarget, label: string): Promise<RedactionDto[]> {
+async function redactAndAnswer(c: Context<AppEnv>, target: RedactionTarget, label: string, fill: MediaFill): Promise<RedactionDto[]> {
   const fileId = c.req.param("id") ?? "";
-  const done = await edit(c, fileId, { kind: "redact", target, label, opId: idempotencyKey(c) });
+  const done = await edit(c, fileId, { kind: "redact", target, label, fill, opId: idempotencyKey(c) });
   const file = editTargetFrom(await fileAccessOf(c, fileId), fileId);
   if (done.redactions.length) await afterRedaction(c.env, c.var.db, file, c.var.user, done.redactions);
   return done.redactions;
@@ -49,8 +50,8 @@ export const redactionRoutes = new Hono<AppEnv>()
     fileAccess("id"),
     validate("json", redactionCreateSchema, [{ start_word_id: "w1", end_word_id: "w3", label: "Name" }]),
     async (c) => {
-      const { start_word_id, end_word_id, label } = c.req.valid("json");
-      const [made] = await redactAndAnswer(c, { ranges: [{ startWordId: start_word_id, endWordId: end_word_id }] }, label);
+      const { start_word_id, end_word_id, label, media } = c.req.valid("json");
+      const [made] = await redactAndAnswer(c, { ranges: [{ startWordId: start_word_id, endWordId: end_word_id }] }, label, media);
       return c.json(brief(made!), 201);
     },
   )
@@ -66,9 +67,9 @@ export const redactionRoutes = new Hono<AppEnv>()
     fileAccess("id"),
     validate("json", redactionBulkSchema, [{ query: "Alice", label: "Name" }]),
     async (c) => {
-      const { query, kind, label } = c.req.valid("json");
+      const { query, kind, label, media } = c.req.valid("json");
       const target: RedactionTarget = query !== undefined ? { query } : { kind: kind! };
-      return c.json({ data: await redactAndAnswer(c, target, label) }, 201);
+      return c.json({ data: await redactAndAnswer(c, target, label, media) }, 201);
     },
   )
   .get(

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { MEDIA_REDACTION_MESSAGES, mediaBlocked } from "../../common/redactions";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod";
 import { type CompactUtterances, CompactWriter } from "../../common/compact-utterances";
@@ -6,7 +7,7 @@ import { SHARE_MESSAGES, type SharedMediaDto } from "../../common/shares";
 import type { UtteranceDto } from "../../core/transcript";
 import { servedMediaType } from "../../common/upload-rules";
 import type { ShareRow } from "../db/schema";
-import { notFound } from "../lib/errors";
+import { conflict, notFound } from "../lib/errors";
 import { isoIn } from "../../common/time";
 import { sharedTranscript, sharedTranscriptRow } from "../shares/read";
 import { enforceShareRateLimit } from "../shares/rate-limit";
@@ -127,12 +128,13 @@ export const sharedRoutes = new Hono<SharedEnv>()
       summary: "A link to a shared transcript's recording",
       access: "public",
       response: dataOf(z.object({ url: z.string(), content_type: z.string(), expires_at: z.string() })),
-      errors: [404, 429],
+      errors: [404, 409, 429],
     }),
     async (c) => {
       const share = c.var.share;
       if (!share.includeMedia) throw notFound(SHARE_MESSAGES.mediaNotIncluded);
       const file = await getAudioFile(c.var.db, share.audioFileId);
+      if (mediaBlocked(file.mediaRedaction)) throw conflict(MEDIA_REDACTION_MESSAGES.blocked);
       const ttl = sharedMediaTtlSeconds(file.durationSeconds);
       // A link of the share's own (shares/media-link.ts): no owner id, key or file name in it.
       const url = await sharedMediaUrl(c.var.config.JWT_SECRET, new URL(c.req.url).origin, share.id, ttl);
@@ -201,7 +203,7 @@ export const sharedMediaRoutes = new Hono<AppEnv>().use(sharedHeaders).on(
     file: SERVED_MEDIA_TYPES,
     ranges: true,
     responseDescription: "The recording, inline",
-    errors: [404],
+    errors: [404, 409],
   }),
   async (c) => {
     const shareId = await shareOfMediaToken(c.var.config.JWT_SECRET, c.req.param("token"));
@@ -209,6 +211,7 @@ export const sharedMediaRoutes = new Hono<AppEnv>().use(sharedHeaders).on(
     if (!share?.includeMedia) throw notFound(SHARE_MESSAGES.gone);
     // A link goes with its file (cascade), so the file is there.
     const file = await getAudioFile(c.var.db, share.audioFileId);
+    if (mediaBlocked(file.mediaRedaction)) throw conflict(MEDIA_REDACTION_MESSAGES.blocked);
     return serveObject(c, file.storageKey, { disposition: "inline", cacheControl: "no-store", notFoundMessage: SHARE_MESSAGES.gone });
   },
 );
