@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { EditableWord } from "../../core/word-diff";
-import { plainText, wordsHtml } from "../../web/src/editor/view/word-html";
+import { lowConfidenceRuns, plainText, wordsHtml } from "../../web/src/editor/view/word-html";
 
 const word = (id: string, text: string, confidenceScore = 0.95, extra: Partial<EditableWord> = {}): EditableWord => ({
   id,
@@ -84,5 +84,40 @@ describe("plainText", () => {
     expect(plainText([...plain, word("d", "hm", 0.9, { isNew: true })])).toBeNull();
     expect(plainText([])).toBe("");
     expect(plainText(plain, null, new Set(["c"]))).toBeNull();
+  });
+});
+
+describe("lowConfidenceRuns", () => {
+  it("gives the text and where its low-confidence words are when that is their only mark, else null", () => {
+    const low = [word("a", "so"), word("b", "the", 0.5), word("c", "fine"), word("d", "hm", 0.3)];
+    expect(lowConfidenceRuns(low)).toEqual({
+      text: "so the fine hm",
+      low: [
+        [3, 6],
+        [12, 14],
+      ],
+    });
+    expect(lowConfidenceRuns([word("a", "so")])).toEqual({ text: "so", low: [] });
+    expect(lowConfidenceRuns(low, "a")).toBeNull();
+    expect(lowConfidenceRuns(low, null, new Set(["b"]))).toBeNull();
+    expect(lowConfidenceRuns([...low, word("e", "x", 0)])).toBeNull();
+    expect(lowConfidenceRuns([...low, word("e", "x", 0.9, { isModified: true })])).toBeNull();
+  });
+
+  it("marks exactly the low-confidence words, in a text the same as the spans' and plain forms", () => {
+    const arbitraryWord = fc.record({
+      text: fc.string({ minLength: 1, maxLength: 8 }).filter((t) => !/\s/.test(t)),
+      confidenceScore: fc.constantFrom(0.4, 0.79, 0.8, 1),
+    });
+    fc.assert(
+      fc.property(fc.array(arbitraryWord, { maxLength: 12 }), (list) => {
+        const ws = list.map((w, i) => word(`w${i}`, w.text, w.confidenceScore));
+        const runs = lowConfidenceRuns(ws)!;
+        expect(runs.text).toBe(textOf(wordsHtml(ws, false)));
+        expect(runs.low.map(([start, end]) => runs.text.slice(start, end))).toEqual(
+          ws.filter((w) => w.confidenceScore < 0.8).map((w) => w.text),
+        );
+      }),
+    );
   });
 });

@@ -1,5 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type MouseEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useSnapshot } from "valtio";
 import { useServiceConfiguration } from "../../api/library";
 import { DETAILS_MESSAGES } from "../../../../core/details-limits";
@@ -228,12 +240,29 @@ function EditorBody({
   const holdsWhole = session.holdsWhole();
   const shown = useProgressiveCount(list.length, editable && holdsWhole);
 
+  // The groups keep their arrays while the list stays the same, so those drawn already are not rendered again.
+  const groups = useMemo(() => {
+    const runs = [];
+    for (let at = 0; at < list.length; at += CHUNK) runs.push(list.slice(at, at + CHUNK));
+    return runs;
+  }, [list]);
+
   if (list.length === 0) return <p className="transcript-status muted">No transcript utterances found</p>;
   // The first screenful alone does not tell how long the transcript is: drawn lean until it is all in.
   const allSpans = editable && holdsWhole && list.length <= ALL_SPANS_UP_TO;
-  const visible = shown < list.length ? list.slice(0, shown) : list;
-  const chunks = [];
-  for (let at = 0; at < visible.length; at += CHUNK) chunks.push(visible.slice(at, at + CHUNK));
+  const cardProps: GroupCardProps = {
+    editor: session.editor,
+    playback,
+    speakers,
+    metaColumn,
+    allSpans,
+    editable,
+    readOnly,
+    onCurrentWord,
+    onCreateSpeaker,
+    onRenameSpeaker,
+  };
+  const count = Math.ceil(shown / CHUNK);
   return (
     <div
       className={`utterances${metaColumn ? " utterances--column" : ""}`}
@@ -242,27 +271,32 @@ function EditorBody({
       ref={listRef}
       aria-busy={shown < list.length}
     >
-      {chunks.map((chunk, k) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a chunk is the k-th run of CHUNK cards, so its index is its identity
-        <ol key={k} className="utterance-chunk" start={k * CHUNK + 1} ref={watchSkipping}>
-          {chunk.map((u) => (
-            <UtteranceCard
-              key={u.id}
-              utteranceId={u.id}
-              editor={session.editor}
-              playback={playback}
-              speakers={speakers}
-              metaColumn={metaColumn}
-              allSpans={allSpans}
-              editable={editable}
-              readOnly={readOnly}
-              onCurrentWord={onCurrentWord}
-              onCreateSpeaker={onCreateSpeaker}
-              onRenameSpeaker={onRenameSpeaker}
-            />
-          ))}
-        </ol>
-      ))}
+      {groups.slice(0, count).map((group, k) => {
+        const utterances = shown - k * CHUNK < group.length ? group.slice(0, shown - k * CHUNK) : group;
+        // biome-ignore lint/suspicious/noArrayIndexKey: a group is the k-th run of CHUNK cards, so its index is its identity
+        return <UtteranceGroup key={k} start={k * CHUNK + 1} utterances={utterances} {...cardProps} />;
+      })}
     </div>
   );
 }
+
+type GroupCardProps = Omit<ComponentProps<typeof UtteranceCard>, "utteranceId">;
+
+/**
+ * A run of CHUNK cards, which the browser skips drawing while far off screen (content-visibility).
+ * Memoised on its utterances' array: while the rest of a long transcript comes in slice by slice,
+ * groups already drawn are not rendered again.
+ */
+const UtteranceGroup = memo(function UtteranceGroup({
+  start,
+  utterances,
+  ...card
+}: GroupCardProps & { start: number; utterances: readonly { id: string }[] }) {
+  return (
+    <ol className="utterance-chunk" start={start} ref={watchSkipping}>
+      {utterances.map((u) => (
+        <UtteranceCard key={u.id} utteranceId={u.id} {...card} />
+      ))}
+    </ol>
+  );
+});

@@ -6,7 +6,7 @@
 // when it is pointed at, focused, or one of its words is asked for. A text drawn
 // again while far off screen is drawn plain, and with its marks once it comes near.
 import type { EditableWord } from "../../../../core/word-diff";
-import { plainText, wordsHtml } from "./word-html";
+import { lowConfidenceRuns, plainText, wordsHtml } from "./word-html";
 
 /** Word id → its span where one is drawn, for the playing-word highlight and navigation (no DOM queries on hot paths). */
 export const wordElements = new Map<string, HTMLElement>();
@@ -44,7 +44,7 @@ export function renderWords(el: HTMLElement, words: readonly EditableWord[], all
 
 /** Far off screen only the text counts (find in page, search offsets): the marks wait until it shows. */
 function drawPlain(el: HTMLElement, words: readonly EditableWord[], allSpans: boolean, waiting: Map<HTMLElement, boolean>): void {
-  if (el.firstChild) forgetWords(el);
+  forgetWords(el);
   drawnWords.set(el, words);
   fullTexts.delete(el);
   waiting.set(el, allSpans || waiting.get(el) === true);
@@ -56,12 +56,24 @@ function drawPlain(el: HTMLElement, words: readonly EditableWord[], allSpans: bo
 function draw(el: HTMLElement, words: readonly EditableWord[], allSpans: boolean): void {
   waitingOf.get(el)?.delete(el);
   waitingOf.delete(el);
-  if (el.firstChild) forgetWords(el);
+  forgetWords(el);
   drawnWords.set(el, words);
   if (allSpans) fullTexts.add(el);
   else fullTexts.delete(el);
-  const text = allSpans ? null : plainText(words, playingWordId, commentedWords, highlightedWords);
-  if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId, commentedWords, highlightedWords);
+  const marks = lowMarks();
+  const runs = allSpans || !marks ? null : lowConfidenceRuns(words, playingWordId, commentedWords, highlightedWords);
+  const text = allSpans || marks ? null : plainText(words, playingWordId, commentedWords, highlightedWords);
+  if (runs) {
+    el.textContent = runs.text;
+    const node = el.firstChild;
+    if (node && runs.low.length) {
+      const ranges = runs.low.map(
+        ([start, end]) => new StaticRange({ startContainer: node, startOffset: start, endContainer: node, endOffset: end }),
+      );
+      for (const range of ranges) marks!.add(range);
+      markRanges.set(el, ranges);
+    }
+  } else if (text === null) el.innerHTML = wordsHtml(words, allSpans, playingWordId, commentedWords, highlightedWords);
   else el.textContent = text;
   for (let i = 0; i < words.length; i++) wordOwners.set(words[i]!.id, el);
   const spans = el.children;
@@ -116,7 +128,30 @@ export function watchSkipping(group: HTMLElement | null): (() => void) | undefin
   };
 }
 
+/** Low-confidence words of texts drawn lean, marked by ranges: one text node per utterance instead of a span and a text per word. */
+let lowHighlight: Highlight | null | undefined;
+/** The ranges each text drawn lean marks its low-confidence words with. */
+const markRanges = new WeakMap<HTMLElement, readonly StaticRange[]>();
+
+/** The highlight for low-confidence words (`::highlight(word-low)`), or null where the browser has none. */
+function lowMarks(): Highlight | null {
+  if (lowHighlight === undefined) {
+    const supported = typeof CSS !== "undefined" && "highlights" in CSS && typeof Highlight !== "undefined";
+    lowHighlight = supported ? new Highlight() : null;
+    if (lowHighlight) CSS.highlights.set("word-low", lowHighlight);
+  }
+  return lowHighlight;
+}
+
+function dropMarks(el: HTMLElement): void {
+  const ranges = markRanges.get(el);
+  if (!ranges) return;
+  markRanges.delete(el);
+  for (const range of ranges) lowHighlight?.delete(range);
+}
+
 export function forgetWords(el: HTMLElement): void {
+  dropMarks(el);
   for (const word of drawnWords.get(el) ?? []) {
     if (wordOwners.get(word.id) === el) wordOwners.delete(word.id);
     if (wordElements.get(word.id)?.parentNode === el) wordElements.delete(word.id);

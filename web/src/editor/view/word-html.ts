@@ -2,7 +2,9 @@
 // words joined by single spaces, which search offsets and caret positions rely on):
 // every word in its span, or lean, where only words that carry a mark (low
 // confidence, inaudible, edited, playing, under an open comment or a highlight) have one and the others are bare text.
-// Lean keeps a 3-hour transcript near one DOM node per word run instead of three per word.
+// Lean keeps a 3-hour transcript near one DOM node per word run instead of three per word;
+// where the browser can mark text by ranges (CSS custom highlights), a text whose only marks
+// are low confidence is one text node, its low-confidence words marked by ranges.
 import type { EditableWord } from "../../../../core/word-diff";
 import { LOW_CONFIDENCE_THRESHOLD } from "./display";
 
@@ -39,6 +41,32 @@ export function plainText(
   for (const word of words) if (wordClass(word, playingWordId, commented, highlighted) !== "word") return null;
   return words.map((w) => w.text).join(" ");
 }
+
+/**
+ * Drawn lean, the words' text and where its low-confidence words are (text offsets), when that
+ * is their only mark: they are then marked by ranges (word-dom.ts) instead of spans. Null when a
+ * word carries another mark, which needs its span.
+ */
+export function lowConfidenceRuns(
+  words: readonly EditableWord[],
+  playingWordId: string | null = null,
+  commented = NONE,
+  highlighted = NONE,
+): { text: string; low: [number, number][] } | null {
+  const low: [number, number][] = [];
+  let text = "";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const c = wordClass(word, playingWordId, commented, highlighted);
+    if (i > 0) text += " ";
+    if (c === LOW) low.push([text.length, text.length + word.text.length]);
+    else if (c !== "word") return null;
+    text += word.text;
+  }
+  return { text, low };
+}
+
+const LOW = "word word--low";
 
 /** The words as HTML: all in spans, or (lean) only the marked ones. */
 export function wordsHtml(
