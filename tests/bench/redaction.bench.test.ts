@@ -18,7 +18,9 @@ const RATE = 8_000;
 function wavStream(seconds: number): { size: number; body: ReadableStream<Uint8Array> } {
   const dataBytes = Math.round(seconds * RATE) * 2;
   const header = new DataView(new ArrayBuffer(44));
-  const text = (at: number, s: string) => [...s].forEach((ch, i) => header.setUint8(at + i, ch.charCodeAt(0)));
+  const text = (at: number, s: string) => {
+    for (const [i, ch] of [...s].entries()) header.setUint8(at + i, ch.charCodeAt(0));
+  };
   text(0, "RIFF");
   header.setUint32(4, 36 + dataBytes, true);
   text(8, "WAVE");
