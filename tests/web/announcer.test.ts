@@ -2,14 +2,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { dispatch, type PlayerModel, type PlayerStatus } from "../../web/src/editor/model/commands";
 import { announcerState, describeStatus, playbackStatus, provideStatus } from "../../web/src/lib/announcer";
+import { key } from "./keys";
 
 const altKey = (letter: string) => ({
-  key: letter,
-  code: letter === "," ? "Comma" : `Key${letter.toUpperCase()}`,
-  altKey: true,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
+  ...key(letter, { code: letter === "," ? "Comma" : `Key${letter.toUpperCase()}`, altKey: true }),
   preventDefault: vi.fn(),
 });
 

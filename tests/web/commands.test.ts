@@ -11,16 +11,9 @@ import {
   type PlayerModel,
   run,
 } from "../../web/src/editor/model/commands";
-import { formatBinding, type KeyEventLike } from "../../web/src/editor/model/key-bindings";
+import { formatBinding } from "../../web/src/editor/model/key-bindings";
+import { key } from "./keys";
 
-const key = (k: string, mods: Partial<KeyEventLike> = {}): KeyEventLike => ({
-  key: k,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  altKey: false,
-  ...mods,
-});
 /** Alt+<letter> as each platform reports it: on a Mac, Option changes the character, not the code. */
 const altKey = (letter: string, mac: boolean) => key(mac ? "˚" : letter, { code: `Key${letter.toUpperCase()}`, altKey: true });
 

@@ -1,31 +1,15 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { initialKeys } from "../../core/order-keys";
-import type { SpeakerDto, UtteranceDto } from "../../core/transcript";
+import type { SpeakerDto } from "../../core/transcript";
 import { authState } from "../../web/src/auth/store";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { CopyKeeper } from "../../web/src/editor/open/copy-keeper";
 import { clearLocalCopies, localCopies, type TranscriptCopy } from "../../web/src/editor/open/local-copy";
+import { utterance as build } from "../support/utterances";
 
 const keys = initialKeys(2);
-
-function utterance(id: string, at: number, version: number): UtteranceDto {
-  return {
-    id,
-    speakerId: "s1",
-    startTime: at,
-    endTime: at + 1,
-    position: at,
-    confidenceScore: 0.9,
-    sentiment: null,
-    sentimentConfidence: null,
-    transcriptWords: [
-      { id: `${id}w0`, text: "hello", startTime: at, endTime: at + 0.5, position: 0, confidenceScore: 0.9, hasEntities: false },
-    ],
-    orderKey: keys[at]!,
-    version,
-  };
-}
+const utterance = (id: string, at: number, version: number) => build(id, "hello", { at, position: at, orderKey: keys[at]!, version });
 
 const speaker = (displayName: string): SpeakerDto => ({
   id: "s1",

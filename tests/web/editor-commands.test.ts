@@ -1,40 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../core/order-keys";
 import type { TranscriptOp } from "../../core/operations";
-import type { SpeakerDto, UtteranceDto } from "../../core/transcript";
+import type { SpeakerDto } from "../../core/transcript";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
+import { utteranceRun } from "../support/utterances";
 
-function utterances(texts: string[]): UtteranceDto[] {
-  const keys = initialKeys(texts.length);
-  let t = 0;
-  return texts.map((text, i) => {
-    const start = t;
-    const transcriptWords = text.split(" ").map((w, k) => ({
-      id: `u${i}w${k}`,
-      text: w,
-      startTime: t + k,
-      endTime: t + k + 0.5,
-      position: k,
-      confidenceScore: 0.9,
-      hasEntities: false,
-    }));
-    t += transcriptWords.length;
-    return {
-      id: `u${i}`,
-      speakerId: "s1",
-      startTime: start,
-      endTime: t,
-      position: i,
-      confidenceScore: 0.9,
-      sentiment: null,
-      sentimentConfidence: null,
-      transcriptWords,
-      orderKey: keys[i]!,
-      version: 1,
-    };
-  });
-}
+const utterances = (texts: string[]) => utteranceRun(texts);
+
 const speakers: SpeakerDto[] = [
   {
     id: "s1",

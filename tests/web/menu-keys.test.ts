@@ -1,9 +1,9 @@
 // Keys of menus and option lists: arrows wrap, Home/End, Escape closes, type-ahead by label.
 import { describe, expect, it } from "vitest";
 import { menuKey, TYPE_AHEAD_MS, TypeAhead } from "../../web/src/components/menu-keys";
+import { key as press } from "./keys";
 
 const labels = ["Rename", "Move to…", "Delete"];
-const press = (key: string, mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {}) => ({ key, ...mods });
 
 describe("menu keys", () => {
   it("moves with the arrows, wrapping at both ends, and jumps with Home and End", () => {

@@ -1,10 +1,8 @@
 // Find and replace, headless: the one matching rule (search box and replace all), what a
 // replacement does to an utterance's words, and replace all in the editor and its save queue.
 import { describe, expect, it } from "vitest";
-import { initialKeys } from "../../core/order-keys";
 import { findInText, replaceInUtterance } from "../../core/replace-match";
 import { applyOp } from "../../core/transcript-apply";
-import type { UtteranceDto } from "../../core/transcript";
 import type { OperationResultDto } from "../../core/operation-results";
 import type { TranscriptOp } from "../../core/operations";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
@@ -12,37 +10,9 @@ import { SaveQueue, type PendingOp } from "../../web/src/editor/model/save-queue
 import { findMatches, SearchState } from "../../web/src/editor/model/search";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { FakeClock } from "./fake-clock";
+import { utteranceRun } from "../support/utterances";
 
-function utterances(texts: string[]): UtteranceDto[] {
-  const keys = initialKeys(texts.length);
-  let t = 0;
-  return texts.map((text, i) => {
-    const start = t;
-    const transcriptWords = text.split(" ").map((w, k) => ({
-      id: `u${i}w${k}`,
-      text: w,
-      startTime: t + k,
-      endTime: t + k + 0.5,
-      position: k,
-      confidenceScore: 0.8,
-      hasEntities: false,
-    }));
-    t += transcriptWords.length;
-    return {
-      id: `u${i}`,
-      speakerId: "s1",
-      startTime: start,
-      endTime: t,
-      position: i,
-      confidenceScore: 0.8,
-      sentiment: null,
-      sentimentConfidence: null,
-      transcriptWords,
-      orderKey: keys[i]!,
-      version: 1,
-    };
-  });
-}
+const utterances = (texts: string[]) => utteranceRun(texts, { confidence: 0.8 });
 
 const opts = (matchCase = false, wholeWord = false) => ({ matchCase, wholeWord });
 const texts = (store: TranscriptStore) => store.utterances().map((u) => u.transcriptWords.map((w) => w.text).join(" "));

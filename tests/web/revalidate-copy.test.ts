@@ -1,34 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { initialKeys } from "../../core/order-keys";
-import type { UtteranceDto } from "../../core/transcript";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
 import { mergeOverCopy } from "../../web/src/editor/open/revalidate";
+import { utterance as build } from "../support/utterances";
 
 const keys = initialKeys(300);
-
-function utterance(id: string, at: number, text: string, version: number): UtteranceDto {
-  return {
-    id,
-    speakerId: "s1",
-    startTime: at,
-    endTime: at + 1,
-    position: at,
-    confidenceScore: 0.9,
-    sentiment: null,
-    sentimentConfidence: null,
-    transcriptWords: text.split(" ").map((w, k) => ({
-      id: `${id}w${k}`,
-      text: w,
-      startTime: at + k / 10,
-      endTime: at + k / 10 + 0.05,
-      position: k,
-      confidenceScore: 0.9,
-      hasEntities: false,
-    })),
-    orderKey: keys[at]!,
-    version,
-  };
-}
+const utterance = (id: string, at: number, text: string, version: number) =>
+  build(id, text, { at, position: at, orderKey: keys[at]!, version, wordStep: 0.1, wordLength: 0.05 });
 
 const text = (store: TranscriptStore, id: string) =>
   store

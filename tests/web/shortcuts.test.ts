@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatBinding, isShortcut, shortcutGroups, SHORTCUTS } from "../../web/src/editor/model/shortcuts";
-
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
-  key: k,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  altKey: false,
-  ...mods,
-});
+import { key } from "./keys";
 
 describe("the shortcut table", () => {
   it("matches Ctrl on Windows/Linux and Cmd on macOS, never the other modifier", () => {

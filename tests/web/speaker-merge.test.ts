@@ -3,9 +3,10 @@ import { initialKeys } from "../../core/order-keys";
 import { applySpeakerMerge, MERGE_SPEAKERS_MESSAGES, SpeakerMergeError } from "../../core/speaker-merge";
 import { BODY_SCHEMAS, fromRequest, toRequest } from "../../common/transcript-ops";
 import { touches, type TranscriptOp } from "../../core/operations";
-import type { SpeakerDto, UtteranceDto } from "../../core/transcript";
+import type { SpeakerDto } from "../../core/transcript";
 import { TranscriptEditor } from "../../web/src/editor/model/editor";
 import { TranscriptStore } from "../../web/src/editor/model/transcript-store";
+import { utterance } from "../support/utterances";
 
 const speakers: SpeakerDto[] = [
   {
@@ -21,21 +22,9 @@ const speakers: SpeakerDto[] = [
   { id: "s2", originalLabel: "B", name: "Bo", role: null, displayName: "Bo", position: 1, utteranceCount: 1, speakingPercentage: 50 },
 ];
 
-function utterances(speakerIds: string[]): UtteranceDto[] {
+function utterances(speakerIds: string[]) {
   const keys = initialKeys(speakerIds.length);
-  return speakerIds.map((speakerId, i) => ({
-    id: `u${i}`,
-    speakerId,
-    startTime: i,
-    endTime: i + 1,
-    position: i,
-    confidenceScore: 0.9,
-    sentiment: null,
-    sentimentConfidence: null,
-    transcriptWords: [{ id: `u${i}w0`, text: "hi", startTime: i, endTime: i + 0.5, position: 0, confidenceScore: 0.9, hasEntities: false }],
-    orderKey: keys[i]!,
-    version: 3,
-  }));
+  return speakerIds.map((speakerId, i) => utterance(`u${i}`, "hi", { at: i, speakerId, position: i, orderKey: keys[i]!, version: 3 }));
 }
 
 function setup() {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { TypeAhead } from "../../web/src/components/menu-keys";
 import { type TreeRow, treeKey } from "../../web/src/workspace/tree-keys";
+import { key as press } from "./keys";
 
 const rows: TreeRow[] = [
   { id: "folder:common", label: "Common", kind: "folder", parentId: null, expanded: true },
@@ -10,7 +11,6 @@ const rows: TreeRow[] = [
   { id: "folder:x", label: "Interviews", kind: "folder", parentId: null, expanded: false },
   { id: "folder:y", label: "Empty", kind: "folder", parentId: null, expanded: true },
 ];
-const press = (key: string, mods: { ctrlKey?: boolean; altKey?: boolean } = {}) => ({ key, ...mods });
 
 describe("folder tree keys", () => {
   it("↓ ↑ move through the visible rows and stop at the ends; Home and End jump", () => {

@@ -2,15 +2,7 @@
 // ArrowLeft previous; Enter on the card's own button is left to that button.
 import { describe, expect, it } from "vitest";
 import { tutorialKeyAction } from "../../web/src/tutorials/keys";
-
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
-  key: k,
-  ctrlKey: false,
-  metaKey: false,
-  shiftKey: false,
-  altKey: false,
-  ...mods,
-});
+import { key } from "./keys";
 
 describe("tutorial keys", () => {
   it("map Escape, Enter and the arrows to skip, next and previous", () => {

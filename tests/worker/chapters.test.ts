@@ -28,6 +28,7 @@ import {
   utterances,
 } from "./transcript-helpers";
 import { as, team } from "./workspace-helpers";
+import { eventually } from "../support/poll";
 
 /**
  * The Worker with a chat model on the (fake) OpenAI-compatible server, and a queue (the
@@ -69,9 +70,11 @@ const firstWord = (u: Json) => u.transcriptWords[0].id as string;
 /** An export through the queue, downloaded as text. */
 async function exported(user: TestUser, fileId: string, format: string): Promise<string> {
   const { id } = expectStatus(await as(user, "POST", `/transcripts/${fileId}/request-export`, { format }), 202).data;
-  const end = Date.now() + 20_000;
-  while (expectStatus(await as(user, "GET", `/exports/${id}`), 200).data.status !== "completed" && Date.now() < end)
-    await new Promise((r) => setTimeout(r, 50));
+  await eventually(
+    async () => expectStatus(await as(user, "GET", `/exports/${id}`), 200).data.status,
+    (status) => status === "completed",
+    { ms: 20_000 },
+  );
   const { download_url } = expectStatus(await as(user, "GET", `/exports/${id}/download`), 200);
   return (await fetchLink(download_url)).text();
 }

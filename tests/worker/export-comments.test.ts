@@ -8,6 +8,7 @@ import { type Json, randomIp } from "./helpers";
 import { expectStatus, fetchLink, type TestUser } from "./library-helpers";
 import { storeTranscript, unchangedWords, updateWords, utterances } from "./transcript-helpers";
 import { as, team } from "./workspace-helpers";
+import { eventually } from "../support/poll";
 
 const comment = async (user: TestUser, fileId: string, body: Json) =>
   expectStatus(await as(user, "POST", `/transcripts/${fileId}/comments`, body), 201).data;
@@ -16,14 +17,12 @@ const comment = async (user: TestUser, fileId: string, body: Json) =>
 async function exported(user: TestUser, fileId: string, format: string, options: Json = {}): Promise<Uint8Array> {
   const row = expectStatus(await as(user, "POST", `/transcripts/${fileId}/request-export`, { format, options }), 202).data;
   expect(row.options.include_comments).toBe(options.include_comments ?? false);
-  const end = Date.now() + 20_000;
-  for (;;) {
-    const { status } = expectStatus(await as(user, "GET", `/exports/${row.id}`), 200).data;
-    if (status === "completed") break;
-    expect(status, "export still running or failed").not.toBe("failed");
-    if (Date.now() > end) throw new Error(`Export ${row.id} still ${status}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const { status } = await eventually(
+    async () => expectStatus(await as(user, "GET", `/exports/${row.id}`), 200).data,
+    (r) => r.status === "completed" || r.status === "failed",
+    { ms: 20_000 },
+  );
+  expect(status, "export still running or failed").toBe("completed");
   const { download_url } = expectStatus(await as(user, "GET", `/exports/${row.id}/download`), 200);
   return new Uint8Array(await (await fetchLink(download_url)).arrayBuffer());
 }

@@ -16,6 +16,7 @@ import { call, expectOk, type Json, typedApi } from "./helpers";
 import { expectStatus, fetchLink, type TestUser } from "./library-helpers";
 import { split, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
+import { eventually } from "../support/poll";
 
 const requestExport = (user: TestUser, fileId: string, body: unknown) =>
   call("POST", `/transcripts/${fileId}/request-export`, body, { token: user.token });
@@ -31,12 +32,11 @@ const exportList = async (user: TestUser, query: { status?: "completed" | "faile
 
 // The queue renders five formats one after another; a PDF takes seconds on a busy machine.
 async function waitForStatus(user: TestUser, id: string, statuses: string[], ms = 45_000): Promise<Json> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const row = await exportRow(user, id);
-    if (statuses.includes(row.status) || Date.now() > end) return row;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return eventually(
+    () => exportRow(user, id),
+    (row) => statuses.includes(row.status),
+    { ms },
+  );
 }
 
 async function download(user: TestUser, id: string): Promise<{ res: Response; filename: string }> {

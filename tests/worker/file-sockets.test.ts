@@ -8,6 +8,7 @@ import { CLOSE_CODES } from "../../durable-objects/live-room";
 import type { Json } from "./helpers";
 import { expectStatus, type TestUser } from "./library-helpers";
 import { openSocket, openTab, socketTicket, until } from "./live-helpers";
+import { quietFor } from "../support/poll";
 import { storeTranscript, utterances } from "./transcript-helpers";
 import { as, team } from "./workspace-helpers";
 
@@ -85,7 +86,7 @@ describe("file sockets", { timeout: 90_000 }, () => {
     expect(await until(() => viewer.messages.some((m) => m.workspace_id === t.workspace.id))).toBe(true);
     expectStatus(await as(t.editor, "POST", "/folders", { folder: { name: "New" }, workspace_id: t.workspace.id }), 201);
     expect(await until(() => viewer.messages.length >= 2)).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
+    await quietFor(100);
     expect(stranger.messages).toEqual([]);
     viewer.close();
     stranger.close();

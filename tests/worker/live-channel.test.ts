@@ -10,6 +10,7 @@ import { personChannel } from "../../worker/objects";
 import { latestMail, linkToken, loginAs, post, sha256Hex, signUpAndConfirm } from "./helpers";
 import { createUser } from "./library-helpers";
 import { openSocket, socketTicket, until } from "./live-helpers";
+import { quietFor } from "../support/poll";
 
 const connect = async (token: string) => openSocket(await socketTicket(token));
 
@@ -47,7 +48,7 @@ describe("live channel", () => {
     expect(await until(() => aliceTab2.raw.some((m) => m.includes("file_status_changed")))).toBe(true);
     expect(JSON.parse(aliceTab1.raw.find((m) => m.includes("file_status_changed"))!)).toEqual(event);
 
-    await new Promise((r) => setTimeout(r, 100));
+    await quietFor(100);
     expect(bobTab.raw.some((m) => m.includes("file_status_changed"))).toBe(false);
     for (const tab of [aliceTab1, aliceTab2, bobTab]) tab.socket?.close();
   });
@@ -105,7 +106,7 @@ describe("live channel", () => {
     expect((await logout(phone)).status).toBe(200);
     expect(await until(() => phoneTab.closed() !== null, 1000)).toBe(true);
     expect(phoneTab.closed()!.code).toBe(CLOSE_CODES.sessionEnded);
-    await new Promise((r) => setTimeout(r, 100));
+    await quietFor(100);
     expect(laptopTab.closed()).toBeNull();
     laptopTab.socket!.close();
   });

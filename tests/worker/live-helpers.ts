@@ -5,11 +5,9 @@ import { expect } from "vitest";
 import { parseLiveMessage, type LiveMessage } from "../../common/live-messages";
 import type { TestUser } from "./library-helpers";
 
-export async function until(check: () => boolean, ms = 3000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  return check();
-}
+import { until } from "../support/poll";
+
+export { until };
 
 /** A single-use socket ticket, as the SPA asks for one before every connection. */
 export async function socketTicket(token: string): Promise<string> {

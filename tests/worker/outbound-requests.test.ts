@@ -14,6 +14,7 @@ import { FAKE_RECEIVER_ORIGIN } from "../support/fake-receiver";
 import { apiRequest, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import { as, settled } from "./workspace-helpers";
+import { eventually } from "../support/poll";
 
 const receiver = (path: string) => `${FAKE_RECEIVER_ORIGIN}${path}`;
 const MB = 1024 * 1024;
@@ -21,17 +22,6 @@ const MB = 1024 * 1024;
 const HUGE = "mb=256&rate=8";
 /** An app that has its result sooner than this did not read the whole answer (with room for a slow machine). */
 const WELL_BEFORE_WHOLE_SECONDS = 16;
-
-/** Reads until `ok` holds or time is up; answers the last read. */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await read();
-  }
-  return value;
-}
 
 /** The Worker as deployed: the address rule has no local exceptions there. */
 const production = Object.create(env, { ENVIRONMENT: { value: "production" }, PASSWORD_HASH_COST: { value: "standard" } }) as Env;

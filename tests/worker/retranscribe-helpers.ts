@@ -10,6 +10,7 @@ import { instanceIdOf } from "../../worker/transcription/run-key";
 import { call, type Json } from "./helpers";
 import { createUser, expectStatus, type TestUser, wav } from "./library-helpers";
 import { speakers, split, unchangedWords, updateWords, utterances } from "./transcript-helpers";
+import { eventually } from "../support/poll";
 
 export async function processingFile(user: TestUser) {
   const id = crypto.randomUUID();
@@ -40,11 +41,12 @@ export async function deliver(user: TestUser, file: { id: string; key: string },
 /** Until the engine says the instance ended (at once when there is none). */
 async function runEnded(id: string) {
   const instance = await env.TRANSCRIPTION_WORKFLOW.get(id).catch(() => null);
-  for (let i = 0; instance && i < 600; i++) {
-    const { status } = await instance.status();
-    if (status === "complete" || status === "errored" || status === "terminated") return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  if (instance)
+    await eventually(
+      async () => (await instance.status()).status,
+      (s) => ["complete", "errored", "terminated"].includes(s),
+      { ms: 30_000 },
+    );
 }
 
 /** One delivery of the file's transcription job: the consumer starts (or finds) the run's instance, which goes on alone. */

@@ -6,6 +6,7 @@ import type { TranscriptChangedMessage } from "../../core/live-change";
 import { expectStatus, type TestUser } from "./library-helpers";
 import { merge, redoOk, split, unchangedWords, undo, undoOk, updateWords, userWithTranscript, utterances } from "./transcript-helpers";
 import { openTab, until } from "./live-helpers";
+import { quietFor } from "../support/poll";
 
 /** A tab with the file open, collecting transcript_changed messages (as `changes`). */
 async function connect(user: TestUser, fileId: string) {
@@ -77,7 +78,7 @@ describe("transcript_changed", { timeout: 30_000 }, () => {
     expect(await until(() => tab1.changes.length === 6)).toBe(true);
     expect(tab1.changes[5]).toMatchObject({ utterance_ids: [u0.id], details_changed: false });
 
-    await new Promise((r) => setTimeout(r, 150));
+    await quietFor(150);
     expect(bobTab.changes).toEqual([]);
     expect(aliceMain.messages).toEqual([]);
     expect(tab2.changes).toHaveLength(6);
@@ -91,7 +92,7 @@ describe("transcript_changed", { timeout: 30_000 }, () => {
     expectStatus(await updateWords(user, fileId, list[0].id, { words: unchangedWords(list[0]) }), 200);
     expect((await merge(user, fileId, list[3].id)).status).toBe(422);
     expect((await undo(user, fileId)).status).toBe(409);
-    await new Promise((r) => setTimeout(r, 200));
+    await quietFor(200);
     expect(tab.changes).toEqual([]);
     tab.close();
   });

@@ -18,6 +18,7 @@ import { apiRequest, inOneRateWindow, type Json } from "./helpers";
 import { createUser, expectStatus, fetchLink, type TestUser } from "./library-helpers";
 import { saying, storeTranscript, updateWords, utterances } from "./transcript-helpers";
 import { as, team } from "./workspace-helpers";
+import { eventually } from "../support/poll";
 
 /** The Worker with a chat model on the (fake) OpenAI-compatible server. */
 const chatEnv = Object.create(env, {
@@ -232,12 +233,11 @@ describe("translations", { timeout: 120_000 }, () => {
       202,
     ).data;
     expect(requested).toMatchObject({ language: "es", filename: "take.es.srt" });
-    const end = Date.now() + 20_000;
-    let row = requested;
-    while (row.status !== "completed" && row.status !== "failed" && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 100));
-      row = expectStatus(await as(user, "GET", `/exports/${requested.id}`), 200).data;
-    }
+    const row = await eventually(
+      async () => expectStatus(await as(user, "GET", `/exports/${requested.id}`), 200).data,
+      (r) => r.status === "completed" || r.status === "failed",
+      { ms: 20_000, every: 100 },
+    );
     expect(row.status, row.error).toBe("completed");
     const link = expectStatus(await as(user, "GET", `/exports/${requested.id}/download`), 200).download_url;
     const srt = await (await fetchLink(link)).text();

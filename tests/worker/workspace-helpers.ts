@@ -3,17 +3,19 @@ import { expect } from "vitest";
 import { INVITATION_ACCEPT_PATH, type WorkspaceRole } from "../../common/workspaces";
 import { call, type Json, latestMail } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
+import { eventually } from "../support/poll";
 
 export const as = (user: TestUser, method: string, path: string, body?: unknown) => call(method, path, body, { token: user.token });
 
 /** The file once its jobs are done (the local queues run them), or as it is after 30 s. */
 export async function settled(user: TestUser, id: string): Promise<Json> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const file = expectStatus(await as(user, "GET", `/audio_files/${id}`), 200).data;
-    if (file.status !== "processing" || Date.now() > end) return file;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return eventually(
+    async () => expectStatus(await as(user, "GET", `/audio_files/${id}`), 200).data,
+    (file) => file.status !== "processing",
+    {
+      every: 250,
+    },
+  );
 }
 
 export async function newWorkspace(owner: TestUser, name = "Team"): Promise<Json> {

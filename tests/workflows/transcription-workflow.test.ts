@@ -17,6 +17,7 @@ import { call, type Json } from "../worker/helpers";
 import { deliverMessage, startAgain } from "../worker/retranscribe-helpers";
 import { createUser, type TestUser, wav } from "../worker/library-helpers";
 import { openTab, until } from "../worker/live-helpers";
+import { eventually } from "../support/poll";
 
 const SECONDS_PER_PIECE = 10; // about 10.5 s of 8 kHz 16-bit mono fit in OPENAI_MAX_FILE_SIZE_MB=0.16
 
@@ -207,8 +208,11 @@ describe("transcription workflow", () => {
     const restarted = await call("POST", `/audio_files/${file.id}/retranscribe`, {}, user);
     expect(restarted.status).toBe(202);
     // The queue delivers the new run's message; its instance finishes the file.
-    const ready = async () => (await fileRow(file.id))?.status === "ready";
-    for (let i = 0; i < 100 && !(await ready()); i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(
+      () => fileRow(file.id),
+      (row) => row?.status === "ready",
+      { ms: 10_000, every: 100 },
+    );
     expect(await fileRow(file.id)).toMatchObject({ status: "ready", failure_reason: null });
     expect(await requestsFor(filename)).toHaveLength(2);
   });

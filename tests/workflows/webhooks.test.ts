@@ -10,6 +10,7 @@ import { createUser, expectStatus, type TestUser } from "../worker/library-helpe
 import { deliver, processingFile } from "../worker/retranscribe-helpers";
 import { updateWords, userWithTranscript, utterances } from "../worker/transcript-helpers";
 import { as, team } from "../worker/workspace-helpers";
+import { eventually } from "../support/poll";
 
 const receiver = (path: string) => `${FAKE_RECEIVER_ORIGIN}${path}`;
 
@@ -25,15 +26,6 @@ const deliveries = async (user: TestUser, id: string): Promise<Json[]> =>
   expectStatus(await as(user, "GET", `/webhooks/${id}/deliveries`), 200).data;
 
 /** Reads until `ok` holds (the local queue delivers within a second or two) or time is up; answers the last read. */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await read();
-  }
-  return value;
-}
 
 const logged = (user: TestUser, id: string, n: number) =>
   eventually(
