@@ -101,7 +101,11 @@ function skippedGroupOf(el: HTMLElement): Map<HTMLElement, boolean> | undefined 
 export function watchSkipping(group: HTMLElement | null): (() => void) | undefined {
   if (!group) return undefined;
   const changed = (event: Event) => {
-    if ((event as ContentVisibilityAutoStateChangeEvent).skipped) {
+    const skipped = (event as ContentVisibilityAutoStateChangeEvent).skipped;
+    // Only texts the browser draws keep their low-confidence ranges in the highlight: it
+    // checks every range it holds after each change to the page, so a keystroke stays cheap.
+    for (const text of group.querySelectorAll<HTMLElement>(".utterance-text")) showMarks(text, !skipped);
+    if (skipped) {
       skippedGroups.add(group);
       return;
     }
@@ -141,6 +145,14 @@ function lowMarks(): Highlight | null {
     if (lowHighlight) CSS.highlights.set("word-low", lowHighlight);
   }
   return lowHighlight;
+}
+
+/** Puts a text's ranges into the highlight, or takes them out while the browser skips drawing the text. */
+function showMarks(el: HTMLElement, shown: boolean): void {
+  for (const range of markRanges.get(el) ?? []) {
+    if (shown) lowHighlight?.add(range);
+    else lowHighlight?.delete(range);
+  }
 }
 
 function dropMarks(el: HTMLElement): void {
