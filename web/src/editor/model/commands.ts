@@ -80,6 +80,8 @@ export interface CommandContext {
   comment?: { add(): void };
   /** Highlights the selected words with a label (given where the user may comment). */
   highlight?: { add(): void };
+  /** Redacts the selected words (given where the user may edit; web/src/redaction/). */
+  redact?: { add(): void };
   dialog?: { close(): void };
   tutorial?: { next(): void; previous(): void; skip(): void; focusOnCardButton: boolean };
   /** Opens the Keyboard Shortcuts list. */
@@ -258,6 +260,14 @@ export const COMMANDS = {
     keys: [{ key: "h", code: "KeyH", alt: true, shift: true }],
     keyTest: (e, ctx, keys) => !!ctx.highlight && keyed(e, keys, ctx),
     perform: (ctx) => ctx.highlight?.add(),
+  },
+  redact: {
+    group: "Transcript editor",
+    label: "Redact the selected words (for good)",
+    scopes: ["transcript", "page"],
+    keys: [{ key: "r", code: "KeyR", alt: true, shift: true }],
+    keyTest: (e, ctx, keys) => !!ctx.redact && keyed(e, keys, ctx),
+    perform: (ctx) => ctx.redact?.add(),
   },
   undo: {
     group: "Transcript editor",

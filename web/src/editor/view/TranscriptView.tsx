@@ -33,6 +33,9 @@ import { useHighlightTools } from "../../highlights/useHighlightTools";
 import { HIGHLIGHT_TEXTS } from "../../highlights/highlight-texts";
 import { ContextMenu } from "../../components/ContextMenu";
 import type { SelectedWords } from "../../comments/selection";
+import { useRedactionTools } from "../../redaction/useRedactionTools";
+import { RedactionDialogs } from "../../redaction/RedactionDialogs";
+import { REDACTION_TEXTS } from "../../redaction/redaction-texts";
 
 const LOADING: SessionState = { status: "loading" };
 
@@ -70,6 +73,7 @@ export function TranscriptView({
   // asked for with those, they waited in the store's line and delayed them.
   const comments = useCommentTools(session, playback, canComment);
   const highlights = useHighlightTools(session, canComment);
+  const redaction = useRedactionTools(session, !readOnly);
   const [menu, setMenu] = useState<{ x: number; y: number; words: SelectedWords } | null>(null);
 
   useEffect(() => {
@@ -127,12 +131,14 @@ export function TranscriptView({
           history: readOnly ? undefined : session.history,
           comment: comments ?? undefined,
           highlight: highlights ?? undefined,
+          redact: redaction ?? undefined,
         });
       }}
       onBlurCapture={(e) => {
         if (!(e.target as HTMLElement).classList.contains("utterance-text")) return;
         comments?.noteSelection();
         highlights?.noteSelection();
+        redaction?.noteSelection();
       }}
       onContextMenu={onContextMenu}
     >
@@ -157,10 +163,17 @@ export function TranscriptView({
           items={[
             { label: "Add comment", onSelect: () => comments.addOn(menu.words) },
             ...(highlights ? [{ label: HIGHLIGHT_TEXTS.menuItem, onSelect: () => highlights.addOn(menu.words) }] : []),
+            ...(redaction
+              ? [
+                  { label: REDACTION_TEXTS.menuItem, onSelect: () => redaction.addOn(menu.words) },
+                  { label: REDACTION_TEXTS.findMenuItem, onSelect: () => redaction.find() },
+                ]
+              : []),
             { label: "Copy", onSelect: () => void navigator.clipboard?.writeText(getSelection()?.toString() || menu.words.quote) },
           ]}
         />
       )}
+      <RedactionDialogs session={session} />
       <p className="visually-hidden" ref={endRef} tabIndex={-1} data-testid="transcript-end">
         End of the transcript
       </p>

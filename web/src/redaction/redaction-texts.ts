@@ -1,0 +1,26 @@
+// What the redaction dialogs say (docs/product.md, Redaction).
+export const REDACTION_TEXTS = {
+  menuItem: "Redact…",
+  findMenuItem: "Find what to redact…",
+  title: "Redact words",
+  findTitle: "Find what to redact",
+  selectFirst: "Select the words to redact first",
+  cannotUndo:
+    "This cannot be undone. The words leave the transcript and its edit history, comments, highlights, translations, search and Ask; exports made before are deleted, and a WAV recording is silenced across them. Copies already downloaded are not reached.",
+  label: "Shown as",
+  custom: "Your own label",
+  customPlaceholder: "One word, e.g. Patient",
+  media: "In the recording",
+  silence: "Silence",
+  tone: "A quiet tone (WAV only)",
+  confirm: "Redact",
+  confirmAll: (n: number) => `Redact all ${n}`,
+  cancel: "Cancel",
+  done: (n: number) => (n === 1 ? "Redacted" : `Redacted ${n} places`),
+  failed: "Could not redact",
+  loading: "Looking for personal data…",
+  none: "Nothing likely to be personal was found.",
+  term: "Or redact a term everywhere",
+  termPlaceholder: "A name, a number, a phrase",
+  kinds: { email: "E-mail", phone: "Phone", number: "Digits", speaker: "Speaker", name: "Name" } as Record<string, string>,
+} as const;
