@@ -73,6 +73,23 @@ for (const layer of ["worker", "common", "core", "durable-objects"])
         `${relative(root, file)} imports { z } from "zod": write \`import * as z from "zod"\` (types: \`import type { … } from "zod"\`)`,
       );
 
+// Inside web/src the shared folders (the API client, helpers, components, the app's command
+// table) import no feature and not the editor, so features and the editor build on them and never
+// the reverse (docs/decisions/059-spa-zones.md).
+const WEB_SHARED = ["api", "lib", "components", "commands"];
+const webZoneOf = (rel) => rel.split("/")[2] ?? "";
+for (const file of sources(join(root, "web/src"))) {
+  const from = relative(root, file);
+  if (!WEB_SHARED.includes(webZoneOf(from))) continue;
+  for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    const spec = match[2] ?? match[3] ?? "";
+    if (!spec.startsWith(".")) continue;
+    const target = relative(root, resolve(dirname(file), spec));
+    if (target.startsWith("web/src/") && target.split("/").length > 3 && !WEB_SHARED.includes(webZoneOf(target)))
+      problems.push(`${from} imports ${spec}: web/src/${webZoneOf(from)} is shared and may import only ${WEB_SHARED.join(", ")}`);
+  }
+}
+
 if (problems.length) {
   console.error(`Imports against the folders' direction:\n  ${problems.join("\n  ")}`);
   process.exit(1);

@@ -1,6 +1,6 @@
 // What screen readers are told: playback keys say what they did, the status key says the time and the save status.
 import { describe, expect, it, vi } from "vitest";
-import { dispatch, type PlayerModel, type PlayerStatus } from "../../web/src/editor/model/commands";
+import { dispatch, type PlayerModel, type PlayerStatus } from "../../web/src/commands/commands";
 import { announcerState, describeStatus, playbackStatus, provideStatus } from "../../web/src/lib/announcer";
 import { key } from "./keys";
 

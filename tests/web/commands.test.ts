@@ -10,8 +10,8 @@ import {
   dispatch,
   type PlayerModel,
   run,
-} from "../../web/src/editor/model/commands";
-import { formatBinding } from "../../web/src/editor/model/key-bindings";
+} from "../../web/src/commands/commands";
+import { formatBinding } from "../../web/src/commands/key-bindings";
 import { key } from "./keys";
 
 /** Alt+<letter> as each platform reports it: on a Mac, Option changes the character, not the code. */

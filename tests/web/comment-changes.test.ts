@@ -2,7 +2,7 @@
 // (its answer is cached already); the mentions count is read again either way.
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { commentKeys } from "../../web/src/api/comments";
+import { commentKeys } from "../../web/src/comments/comments-api";
 import { commentChangeHandler } from "../../web/src/live/comment-changes";
 
 function cache() {

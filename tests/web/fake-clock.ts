@@ -1,6 +1,6 @@
 // A clock for the headless web modules: timers run in time order, and between
 // two of them every pending promise settles.
-import type { EditorClock } from "../../web/src/editor/model/clock";
+import type { EditorClock } from "../../core/clock";
 
 /** Lets promise chains (and fake-indexeddb's tasks) run: Node's setImmediate runs after them. */
 const { setImmediate } = globalThis as unknown as { setImmediate: (fn: () => void) => void };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBinding, isShortcut, shortcutGroups, SHORTCUTS } from "../../web/src/editor/model/shortcuts";
+import { formatBinding, isShortcut, shortcutGroups, SHORTCUTS } from "../../web/src/commands/shortcuts";
 import { key } from "./keys";
 
 describe("the shortcut table", () => {

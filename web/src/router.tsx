@@ -4,7 +4,7 @@ import { SignInPage } from "./pages/SignInPage";
 import { Suspense, type ReactNode } from "react";
 import { Splash } from "./components/Splash";
 import { lazyNamed } from "./lib/lazy-chunk";
-import { RouteErrorBoundary } from "./components/RouteErrorBoundary";
+import { RouteErrorBoundary } from "./pages/RouteErrorBoundary";
 
 // The workspace (editor, player, tools) is its own download: the sign-in pages never load it.
 const WorkspacePage = lazyNamed(() => import("./workspace/WorkspacePage"), "WorkspacePage");

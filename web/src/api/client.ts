@@ -3,11 +3,19 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../../worker/app";
 import { LIMITS } from "../../../common/limits";
 import { MESSAGES } from "../../../common/messages";
-import { authState, signOutLocally } from "../auth/store";
 import { ApiRequestError, messageFromBody } from "./errors";
 
 // These answer 401 for wrong credentials, which must not end a session.
 const CREDENTIAL_PATHS = ["/auth/login", "/auth/google", "/auth/register"];
+
+/**
+ * Who the calls are made for: the session's token, and what to do when the server says it has
+ * ended. The session (auth/store.ts) connects itself when it loads; until then calls go without a token.
+ */
+let credentials: { token(): string | null; ended(): void } = { token: () => null, ended: () => {} };
+export function connectCredentials(next: typeof credentials): void {
+  credentials = next;
+}
 
 /** This tab's id: the server names it in live messages, so a tab skips echoes of its own edits. */
 export const TAB_ID = crypto.randomUUID();
@@ -34,7 +42,8 @@ function newerBookmark(answered: string, kept: string | null): boolean {
 export async function apiFetch(input: RequestInfo | URL, init?: RequestInit, timeoutMs: number = LIMITS.apiTimeoutMs): Promise<Response> {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const headers = new Headers(init?.headers);
-  if (authState.token) headers.set("Authorization", `Bearer ${authState.token}`);
+  const token = credentials.token();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
   headers.set("X-Client-Id", TAB_ID);
   if (d1Bookmark) headers.set("X-D1-Bookmark", d1Bookmark);
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -51,7 +60,7 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit, tim
   const bookmark = response.headers.get("x-d1-bookmark");
   if (bookmark && newerBookmark(bookmark, d1Bookmark)) d1Bookmark = bookmark;
   if (response.status === 401 && !CREDENTIAL_PATHS.some((path) => new URL(url, location.origin).pathname.endsWith(path))) {
-    signOutLocally();
+    credentials.ended();
   }
   return response;
 }

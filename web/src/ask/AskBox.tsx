@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ASK_LIMITS, type AskCitation } from "../../../common/ask";
 import { formatTimestamp } from "../../../core/timestamps";
-import { askKeys, askStreaming } from "../api/ask";
+import { askKeys, askStreaming } from "./ask-api";
 import { describeError } from "../api/errors";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { answerParts, citationLink } from "./answer-parts";

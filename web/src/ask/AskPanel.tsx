@@ -1,5 +1,5 @@
 import type { AudioFileDto } from "../../../common/library";
-import { useRecentQuestions } from "../api/ask";
+import { useRecentQuestions } from "./ask-api";
 import { formatDateTime } from "../lib/dates";
 import { AnswerText, AskBox, Sources } from "./AskBox";
 import { ASK_TEXTS } from "./ask-texts";

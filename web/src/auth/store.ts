@@ -1,5 +1,6 @@
 import { proxy } from "valtio";
 import type { PublicUser } from "../../../common/auth";
+import { connectCredentials } from "../api/client";
 
 const TOKEN_KEY = "auth_token";
 const USER_KEY = "auth_user";
@@ -52,3 +53,6 @@ export function signOutLocally(): void {
   // This browser's copies of transcripts go with the session (decision 030); loaded only now.
   void import("../editor/open/local-copy").then((m) => m.clearLocalCopies()).catch(() => {});
 }
+
+// Every API call carries this session's token, and a 401 ends it (api/client.ts).
+connectCredentials({ token: () => authState.token, ended: signOutLocally });

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Actor, mayActOn } from "../../../common/authorship";
 import type { CommentDto, CommentReplyDto } from "../../../common/comments";
-import { cacheThread, commentApi, uncacheComment } from "../api/comments";
+import { cacheThread, commentApi, uncacheComment } from "./comments-api";
 import { describeError } from "../api/errors";
 import { formatDateTime, formatRelative } from "../lib/dates";
 import { formatTimestamp } from "../../../core/timestamps";

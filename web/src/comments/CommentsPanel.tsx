@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useSearchParams } from "react-router";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
-import { cacheThread, commentApi, useComments } from "../api/comments";
+import { cacheThread, commentApi, useComments } from "./comments-api";
 import { workspaceApi, workspaceKeys } from "../api/workspaces";
 import { authState } from "../auth/store";
 import { openSession } from "../editor/model/open-sessions";

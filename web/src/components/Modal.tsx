@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
-import { dispatch } from "../editor/model/commands";
+import { dispatch } from "../commands/commands";
 import { pushModal } from "./modal-stack";
 
 /** What a dialog or menu gives focus back to when it closes: the control that opened it, if it is still there. */

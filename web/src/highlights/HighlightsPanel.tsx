@@ -6,7 +6,7 @@ import { HIGHLIGHT_LIMITS, type HighlightDto, QUOTE_LIST_FORMATS, sameLabel } fr
 import type { AudioFileDto } from "../../../common/library";
 import { formatTimestamp } from "../../../core/timestamps";
 import { describeError } from "../api/errors";
-import { cacheHighlight, highlightApi, highlightKeys, uncacheHighlight, useHighlightLabels, useHighlights } from "../api/highlights";
+import { cacheHighlight, highlightApi, highlightKeys, uncacheHighlight, useHighlightLabels, useHighlights } from "./highlights-api";
 import { authState } from "../auth/store";
 import { jumpToAnchor } from "../comments/jump";
 import { openSession } from "../editor/model/open-sessions";

@@ -3,7 +3,7 @@ import type { HighlightDto } from "../../../common/highlights";
 import type { EditableUtterance } from "../editor/model/transcript-store";
 import { useWordMarks } from "../editor/view/useWordMarks";
 import { usePageCommand } from "../editor/view/usePageCommand";
-import { useHighlights } from "../api/highlights";
+import { useHighlights } from "./highlights-api";
 import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
 import type { EditorSession } from "../editor/model/editor-session";
 import { toast } from "../lib/toasts";

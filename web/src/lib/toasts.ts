@@ -1,6 +1,6 @@
 import { proxy } from "valtio";
 import { LIMITS } from "../../../common/limits";
-import { type EditorClock, systemClock } from "../editor/model/clock";
+import { type EditorClock, systemClock } from "../../../core/clock";
 
 export type ToastType = "success" | "error" | "info";
 

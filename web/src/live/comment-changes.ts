@@ -5,7 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { CommentsChangedMessage } from "../../../common/live-messages";
 import { TAB_ID } from "../api/client";
-import { commentKeys } from "../api/comments";
+import { commentKeys } from "../comments/comments-api";
 
 export function commentChangeHandler(queryClient: QueryClient, tabId: string = TAB_ID) {
   return (event: CommentsChangedMessage) => {

@@ -2,8 +2,8 @@
 // socket brought them (the open file's socket, or the person's channel for details and
 // mentions): one set of handlers and one catch-up, so both sockets apply changes the same way.
 import type { QueryClient } from "@tanstack/react-query";
-import { commentKeys } from "../api/comments";
-import { highlightKeys } from "../api/highlights";
+import { commentKeys } from "../comments/comments-api";
+import { highlightKeys } from "../highlights/highlights-api";
 import { commentChangeHandler } from "./comment-changes";
 import { highlightChangeHandler } from "./highlight-changes";
 import { transcriptChangeHandlers } from "./transcript-changes";

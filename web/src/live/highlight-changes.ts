@@ -3,7 +3,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { HighlightsChangedMessage } from "../../../common/live-messages";
 import { TAB_ID } from "../api/client";
-import { highlightKeys } from "../api/highlights";
+import { highlightKeys } from "../highlights/highlights-api";
 
 export function highlightChangeHandler(queryClient: QueryClient, tabId: string = TAB_ID) {
   return (event: HighlightsChangedMessage) => {

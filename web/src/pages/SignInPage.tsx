@@ -8,7 +8,7 @@ import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
 import { FormFields } from "../components/Field";
 import { SIGN_IN_FIELDS } from "./auth-fields";
-import { GoogleButton } from "../components/GoogleButton";
+import { GoogleButton } from "../auth/GoogleButton";
 import { authFieldErrors } from "../lib/validation";
 
 /** Where the visitor was headed before being sent to sign in. */

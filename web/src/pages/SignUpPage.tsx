@@ -8,7 +8,7 @@ import { Alert } from "../components/Alert";
 import { AuthLayout } from "../components/AuthLayout";
 import { FormFields } from "../components/Field";
 import { SIGN_UP_FIELDS } from "./auth-fields";
-import { GoogleButton } from "../components/GoogleButton";
+import { GoogleButton } from "../auth/GoogleButton";
 import { useRedirectAfter } from "../lib/useRedirectAfter";
 import { authFieldErrors } from "../lib/validation";
 

@@ -4,7 +4,7 @@ import { Alert } from "../components/Alert";
 import { VolumeIcon } from "../components/Icons";
 import { playbackStatus, provideStatus } from "../lib/announcer";
 import { PLAYBACK_SPEEDS, type PlaybackController } from "../editor/model/playback-controller";
-import { BUTTON_SKIP_SECONDS as SKIP_SECONDS, dispatch } from "../editor/model/commands";
+import { BUTTON_SKIP_SECONDS as SKIP_SECONDS, dispatch } from "../commands/commands";
 
 const isTyping = (el: Element | null) =>
   !!el &&

@@ -10,7 +10,7 @@ import {
 import { exportApi, saveFile } from "../api/exports";
 import { useTranslations } from "../api/translations";
 import { TRANSLATION_TEXTS } from "../translations/translation-texts";
-import { systemClock } from "../editor/model/clock";
+import { systemClock } from "../../../core/clock";
 import { downloadedHere, onExportCompleted } from "./export-events";
 import { ExportFlow, exportButtonLabel } from "./export-flow";
 

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { TranscriptDto } from "../../../core/transcript";
 import { transcriptKeys } from "../api/transcripts";
-import { dispatch, run } from "../editor/model/commands";
-import { formatBinding, SHORTCUTS } from "../editor/model/shortcuts";
+import { dispatch, run } from "../commands/commands";
+import { formatBinding, SHORTCUTS } from "../commands/shortcuts";
 import { useOpenSession } from "../editor/view/useSpeakers";
 import { SummaryGenerator } from "./SummaryGenerator";
 

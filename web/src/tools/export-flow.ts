@@ -5,7 +5,7 @@
 // a timeout and returns to idle. Plain TypeScript with an injected clock and
 // transport, so every rule is tested without a browser.
 import { EXPORT_POLL, type ExportDto, type ExportFormat, type ExportOptions } from "../../../common/exports";
-import type { EditorClock } from "../editor/model/clock";
+import type { EditorClock } from "../../../core/clock";
 
 export type ExportPhase = "idle" | "requesting" | "pending" | "processing" | "completed" | "failed";
 

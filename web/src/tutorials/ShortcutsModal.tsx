@@ -1,5 +1,5 @@
 import { Modal } from "../components/Modal";
-import { shortcutGroups } from "../editor/model/shortcuts";
+import { shortcutGroups } from "../commands/shortcuts";
 
 /** docs/product.md#tutorials-and-shortcuts: every shortcut, grouped, generated from the table the key handlers use. */
 export function ShortcutsModal({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { authState } from "../auth/store";
-import { dispatch } from "../editor/model/commands";
+import { dispatch } from "../commands/commands";
 import { lazyNamed } from "../lib/lazy-chunk";
 import type { TutorialId } from "./steps";
 import { tutorials, useTutorialState } from "./tutorials";

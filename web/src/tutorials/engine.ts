@@ -1,7 +1,7 @@
 // When tutorials start, which step shows, and what is remembered (docs/product.md#tutorials-and-shortcuts):
 // plain TypeScript with an injected clock, so every rule is tested
 // headless. The view renders `state`; the app reports events.
-import type { EditorClock } from "../editor/model/clock";
+import type { EditorClock } from "../../../core/clock";
 import { START_DELAYS_MS, TUTORIAL_STEPS, type TutorialId } from "./steps";
 
 export interface TutorialState {

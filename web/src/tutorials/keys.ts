@@ -1,7 +1,7 @@
 // Which tutorial action a key press means (docs/product.md#tutorials-and-shortcuts: Escape skips, Enter or
 // ArrowRight next, ArrowLeft previous), wherever focus is on the page: the registry's tutorial scope.
-import { type CommandContext, type CommandId, commandFor } from "../editor/model/commands";
-import type { KeyEventLike } from "../editor/model/key-bindings";
+import { type CommandContext, type CommandId, commandFor } from "../commands/commands";
+import type { KeyEventLike } from "../commands/key-bindings";
 
 export type TutorialKeyAction = "next" | "previous" | "skip";
 

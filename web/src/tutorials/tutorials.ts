@@ -1,7 +1,7 @@
 // The app's one tutorial engine: targets are found by data-tutorial attributes,
 // progress is saved in the user's preferences, and a starting tutorial closes the open modal.
 import { useSyncExternalStore } from "react";
-import { systemClock } from "../editor/model/clock";
+import { systemClock } from "../../../core/clock";
 import { closeEditHistory } from "../editor/view/history-modal";
 import { closeDialog } from "../workspace/dialog-state";
 import { savePreferences } from "../workspace/ui-state";

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchHit } from "../../../common/search";
 import { useLibrarySearch } from "../api/search";
-import { dispatch } from "../editor/model/commands";
+import { dispatch } from "../commands/commands";
 import { groupHits, hitLabel, hitLink, isLibraryQuery, snippetParts } from "../lib/library-search";
 import { useCurrentWorkspace } from "./useCurrentWorkspace";
 

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { useMentions } from "../api/comments";
+import { useMentions } from "../comments/comments-api";
 import { COMMENT_PARAM } from "../comments/comments-state";
 import { Menu } from "../components/Menu";
 import { formatRelative } from "../lib/dates";

@@ -4,7 +4,7 @@
 // in parts resumes from its last stored part).
 import { proxy } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
-import { systemClock, type EditorClock } from "../editor/model/clock";
+import { systemClock, type EditorClock } from "../../../core/clock";
 import { addSample, bytesPerSecond, describeRate, type RateSample } from "./upload-rate";
 
 export interface UploadItem {

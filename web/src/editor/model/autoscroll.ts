@@ -1,7 +1,7 @@
 // When the transcript follows the playing word (docs/product.md#transcript-editor "Autoscroll"):
 // always, except for 10 s after the user scrolled, clicked or typed in it.
 // Pure policy over a clock; the view reports events and asks before scrolling.
-import { systemClock, type EditorClock } from "./clock";
+import { systemClock, type EditorClock } from "../../../../core/clock";
 
 export const AUTOSCROLL_TIMINGS = {
   /** docs/product.md#transcript-editor: autoscroll pauses for 10 s after an interaction. */

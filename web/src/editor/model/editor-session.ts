@@ -19,7 +19,7 @@ import { openTranscript, type Readable, readServer, type ServerTranscript, type 
 import { HEAD_UTTERANCES } from "../open/head";
 import { whenIdle } from "../../lib/idle";
 import { mergeOverCopy } from "../open/revalidate";
-import { systemClock } from "./clock";
+import { systemClock } from "../../../../core/clock";
 import { TranscriptEditor } from "./editor";
 import { indexedDbPendingStore } from "./pending-store";
 import { browserTabLocks } from "./tab-locks";

@@ -11,7 +11,7 @@ import { cycleConfidence, diffWords, wordPatches, type EditableWord } from "../.
 import { newId } from "../../../../common/ids";
 import { newWordId } from "../../../../core/word-diff";
 import type { UtteranceDto } from "../../../../core/transcript";
-import type { EditorClock } from "./clock";
+import type { EditorClock } from "../../../../core/clock";
 import { type EditorOp, opTouches } from "./details-ops";
 import type { PendingOp } from "./save-queue";
 import type { ChangeSource, TranscriptStore } from "./transcript-store";

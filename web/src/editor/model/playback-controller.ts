@@ -2,8 +2,8 @@
 // transcript, outside React (docs/product.md#transcript-editor "Media sync"): it knows which word
 // is playing and tells listeners only when that changes, so the view can move
 // a class from one span to another without rendering.
-import { systemClock, type EditorClock } from "./clock";
-import type { PlayerModel, PlayerStatus } from "./commands";
+import { systemClock, type EditorClock } from "../../../../core/clock";
+import type { PlayerModel, PlayerStatus } from "../../commands/commands";
 
 /** docs/product.md#transcript-editor: time updates debounced by 100 ms, sync suppressed for 300 ms after a programmatic change. */
 export const PLAYBACK_TIMINGS = {

@@ -7,7 +7,7 @@ import { newId } from "../../../../common/ids";
 import type { OperationResultDto } from "../../../../core/operation-results";
 import type { SpeakerDto, TranscriptDto } from "../../../../core/transcript";
 import { type EditorOp, opTouches } from "./details-ops";
-import { systemClock, type EditorClock } from "./clock";
+import { systemClock, type EditorClock } from "../../../../core/clock";
 
 /** docs/product.md#transcript-editor: word edits after a 1 s pause, structure changes after about 50 ms, retry after 100 ms. */
 export const SAVE_TIMINGS = {

@@ -3,7 +3,7 @@ import { useEditHistory } from "../../api/transcripts";
 import { useSnapshot } from "valtio";
 import { authState } from "../../auth/store";
 import { Modal } from "../../components/Modal";
-import { run } from "../model/commands";
+import { run } from "../../commands/commands";
 import { formatDateTime } from "../../lib/dates";
 import type { EditorSession } from "../model/editor-session";
 

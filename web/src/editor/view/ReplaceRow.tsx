@@ -2,7 +2,7 @@ import { useState } from "react";
 import { REPLACE_LIMITS } from "../../../../core/replace-spec";
 import { utteranceText } from "../../../../core/replace-match";
 import { toast } from "../../lib/toasts";
-import { dispatch, run } from "../model/commands";
+import { dispatch, run } from "../../commands/commands";
 import type { TranscriptEditor } from "../model/editor";
 import type { PlaybackController } from "../model/playback-controller";
 import type { SearchState } from "../model/search";

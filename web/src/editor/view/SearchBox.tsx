@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { SearchState, type SearchMatch } from "../model/search";
 import type { TranscriptEditor } from "../model/editor";
 import { ReplaceRow } from "./ReplaceRow";
-import { dispatch, run } from "../model/commands";
+import { dispatch, run } from "../../commands/commands";
 import type { PlaybackController } from "../model/playback-controller";
 import type { ReadableTranscript } from "./readable";
 import { onWordsRedrawn, textPosition, utteranceElements } from "./word-dom";

@@ -17,7 +17,7 @@ import { useServiceConfiguration } from "../../api/library";
 import { DETAILS_MESSAGES } from "../../../../core/details-limits";
 import { authState } from "../../auth/store";
 import type { PlaybackController } from "../model/playback-controller";
-import { dispatch, isCommandKey } from "../model/commands";
+import { dispatch, isCommandKey } from "../../commands/commands";
 import { tutorials } from "../../tutorials/tutorials";
 import { toast } from "../../lib/toasts";
 import { EditorSession, type SessionState } from "../model/editor-session";

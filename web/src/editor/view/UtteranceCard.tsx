@@ -13,7 +13,7 @@ import { formatTimestamp } from "../../../../core/timestamps";
 import type { TranscriptEditor } from "../model/editor";
 import { plainTextProblem } from "../../../../core/plain-text";
 import { pastedText, replaceRange, withoutControls } from "../model/paste-text";
-import { dispatch } from "../model/commands";
+import { dispatch } from "../../commands/commands";
 import type { ChangeSource } from "../model/transcript-store";
 import type { PlaybackController } from "../model/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";

@@ -1,7 +1,7 @@
 // A command's key from the page itself: with nothing focused (a reader selects words with the
 // pointer), the key still works; while someone types in a field or the transcript, it is theirs.
 import { useEffect } from "react";
-import { type CommandContext, dispatch } from "../model/commands";
+import { type CommandContext, dispatch } from "../../commands/commands";
 
 const typing = (el: Element | null) =>
   el instanceof HTMLInputElement ||

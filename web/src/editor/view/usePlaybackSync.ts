@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from "react";
 import { Autoscroll } from "../model/autoscroll";
-import { systemClock } from "../model/clock";
+import { systemClock } from "../../../../core/clock";
 import type { PlaybackController } from "../model/playback-controller";
 import { whenIdle } from "../../lib/idle";
 import type { ReadableTranscript } from "./readable";

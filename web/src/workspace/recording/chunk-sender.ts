@@ -2,7 +2,7 @@
 // one at a time in that order, each retried with a growing wait while the connection or the
 // server is down, so what is saved is always a run from the start. A refusal that retrying
 // cannot change (a quota, a finished recording) stops the sending with its reason.
-import { systemClock, type EditorClock } from "../../editor/model/clock";
+import { systemClock, type EditorClock } from "../../../../core/clock";
 import { withJitter } from "../../lib/backoff";
 
 export interface SenderState {

@@ -1,9 +1,9 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { HighlightCreate, HighlightDto, HighlightLabelDto, QuoteListFormat } from "../../../common/highlights";
-import { HIGHLIGHT_TEXTS } from "../highlights/highlight-texts";
-import { ApiRequestError, messageFromBody } from "./errors";
-import { api, call } from "./client";
-import { saveFile } from "./exports";
+import { HIGHLIGHT_TEXTS } from "./highlight-texts";
+import { ApiRequestError, messageFromBody } from "../api/errors";
+import { api, call } from "../api/client";
+import { saveFile } from "../api/exports";
 
 export const highlightKeys = {
   /** Everything cached about highlights (read again after a reconnect). */

@@ -3,8 +3,8 @@ import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../common/messages";
 import { api, call } from "../api/client";
 import { describeError } from "../api/errors";
-import { signInLocally } from "../auth/store";
-import { Alert } from "./Alert";
+import { signInLocally } from "./store";
+import { Alert } from "../components/Alert";
 
 interface GoogleIdentity {
   accounts: {

@@ -3,8 +3,8 @@
 // the player's models. Each scope has one dispatcher (`dispatch`), and buttons and menus that do
 // the same run the same entry (`run`), so what a key does, what a button does and what the list
 // says cannot drift apart.
-import { formatTimestamp } from "../../../../core/timestamps";
-import { announce, describeStatus } from "../../lib/announcer";
+import { formatTimestamp } from "../../../core/timestamps";
+import { announce, describeStatus } from "../lib/announcer";
 import { formatBinding, isComposing, isMac, type KeyBinding, type KeyEventLike, matchesBinding } from "./key-bindings";
 
 /**

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from "react";
 import { onChunkFailure } from "../lib/lazy-chunk";
-import { ErrorPage } from "../pages/ErrorPage";
+import { ErrorPage } from "./ErrorPage";
 
 /**
  * Uncaught errors while rendering a page show the error page (docs/product.md#texts) instead

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AskAnswer, AskCitation } from "../../../common/ask";
-import { messageFromBody, ApiRequestError } from "./errors";
-import { api, apiFetch, call } from "./client";
-import { takeEvents } from "../ask/sse";
-import { ASK_TEXTS } from "../ask/ask-texts";
+import { messageFromBody, ApiRequestError } from "../api/errors";
+import { api, apiFetch, call } from "../api/client";
+import { takeEvents } from "./sse";
+import { ASK_TEXTS } from "./ask-texts";
 
 /** A streamed answer may take as long as the model does (the server stops it at 60 s). */
 const STREAM_TIMEOUT_MS = 90_000;

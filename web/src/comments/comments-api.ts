@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import type { CommentCreate, CommentDto, CommentUpdate, MentionDto } from "../../../common/comments";
-import { withoutComment, withThread } from "../comments/thread-list";
-import { api, call } from "./client";
+import { withoutComment, withThread } from "./thread-list";
+import { api, call } from "../api/client";
 
 export const commentKeys = {
   /** Everything cached about comments (read again after a reconnect). */
