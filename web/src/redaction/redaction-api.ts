@@ -3,8 +3,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { MediaFill, RedactionDto, RedactionSuggestionDto } from "../../../common/redactions";
 import { api, call } from "../api/client";
-import { commentKeys } from "../api/comments";
-import { highlightKeys } from "../api/highlights";
+import { commentKeys } from "../comments/comments-api";
+import { highlightKeys } from "../highlights/highlights-api";
 import { transcriptKeys } from "../api/transcripts";
 import { transcriptChanged } from "../live/transcript-events";
 import { localCopies } from "../editor/open/local-copy";
