@@ -66,6 +66,8 @@ export default defineConfig({
     // Vitest's default on a 2-core machine is one file at a time; a worker-test file waits on
     // workerd and the module runner more than it computes, so two at once finish sooner.
     maxWorkers: 2,
+    // A run names the tests slower than this (their time in yellow), so the slow ones can be told apart.
+    slowTestThreshold: 5_000,
     projects: [
       {
         plugins: [workersRuntime()],
