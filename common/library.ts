@@ -5,6 +5,7 @@ import { fileNameCheck } from "./file-names";
 import { type ServiceOptionSupport, type TranscriptionOptions, transcriptionOptionsInputSchema } from "./transcription-options";
 import { workspaceRefSchema } from "./workspaces";
 import { type ReviewStatus, reviewStatusSchema } from "./comments";
+import type { MediaRedactionState } from "./redactions";
 
 export const FOLDER_NAME_FORBIDDEN = /[<>:"/\\|?*]/;
 
@@ -223,6 +224,10 @@ export interface AudioFileDto {
   /** Who approved it and when, while approved (`reviewedBy` null once that account is gone); null otherwise. */
   reviewedBy: { id: string; fullName: string } | null;
   reviewedAt: string | null;
+  /** When its words were last redacted (this browser's older copy of the transcript is then dropped), or null. */
+  redactedAt: string | null;
+  /** The media's redaction (decision 058): null, pending, done, unsupported or failed; only null and done play. */
+  mediaRedaction: MediaRedactionState | null;
 }
 
 export interface ServiceConfiguration {

@@ -2,6 +2,7 @@
 // checked against its TypeScript interface (`satisfies`), so the document cannot drift from what
 // the routes return. A file of its own: the SPA never imports it, so none of this is in its bundle.
 import * as z from "zod";
+import { MEDIA_REDACTION_STATES } from "./redactions";
 import { HISTORY_TYPES } from "../core/change";
 import type { EditHistoryDto, OperationResultDto, ReplaceResultDto } from "../core/operation-results";
 import { SUMMARY_TYPES, type SpeakerDto, type TranscriptDto, type UtteranceDto } from "../core/transcript";
@@ -124,6 +125,11 @@ export const audioFileDtoSchema = z
     reviewStatus: z.enum(REVIEW_STATUSES),
     reviewedBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
     reviewedAt: instant.nullable(),
+    redactedAt: instant.nullable().describe("When its words were last redacted"),
+    mediaRedaction: z
+      .enum(MEDIA_REDACTION_STATES)
+      .nullable()
+      .describe("The media's redaction: pending, done, unsupported or failed (only null and done play)"),
   })
   .meta({ id: "AudioFile" }) satisfies z.ZodType<AudioFileDto>;
 

@@ -40,6 +40,8 @@ function file(id: string, over: Partial<AudioFileDto> = {}): AudioFileDto {
     reviewStatus: "draft",
     reviewedBy: null,
     reviewedAt: null,
+    redactedAt: null,
+    mediaRedaction: null,
     ...over,
   };
 }

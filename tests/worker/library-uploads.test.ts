@@ -293,6 +293,8 @@ describe("POST /audio_files/confirm-upload", () => {
       reviewStatus: "draft",
       reviewedBy: null,
       reviewedAt: null,
+      redactedAt: null,
+      mediaRedaction: null,
     });
     expect(bytes.length).toBe(48044);
     expect(Date.parse(data.createdAt)).toBeGreaterThanOrEqual(before - 1000);

@@ -318,5 +318,11 @@ describe("redacted media", { timeout: 120_000 }, () => {
     await redact(user, fileId, { start_word_id: first.transcriptWords[3].id, end_word_id: first.transcriptWords[3].id });
     expect((await rewritten(fileId)).media_redaction).toBe("unsupported");
     expect((await as(user, "GET", `/audio_files/${fileId}/download`)).status).toBe(409);
+    expect(expectStatus(await as(user, "GET", `/audio_files/${fileId}`), 200).data).toMatchObject({
+      mediaRedaction: "unsupported",
+      redactedAt: expect.any(String),
+    });
+    // Transcribing that media again would bring the words back.
+    expect((await as(user, "POST", `/audio_files/${fileId}/retranscribe`, {})).status).toBe(409);
   });
 });

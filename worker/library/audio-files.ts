@@ -64,6 +64,8 @@ export function toAudioFileDto(row: AudioFileRow, hasTranscript = false, reviewe
     detectedLanguage: row.detectedLanguage,
     transcriptionNotices: Array.isArray(row.transcriptionNotices) ? row.transcriptionNotices : [],
     ...reviewOf(row, reviewerName),
+    redactedAt: row.redactedAt,
+    mediaRedaction: row.mediaRedaction,
   };
 }
 

@@ -178,6 +178,8 @@ export const audioFileRoutes = new Hono<AppEnv>()
     limitPerUser("retranscribe"),
     async (c) => {
       const row = await fileFor(c.var.db, c.var.user.id, c.req.param("id"), "edit");
+      // Media that may still hold redacted speech would bring the words back (decision 058).
+      if (mediaBlocked(row.mediaRedaction)) throw conflict(MEDIA_REDACTION_MESSAGES.blocked);
       const { transcription_options: input, discard_corrections } = c.req.valid("json");
       const options = requestedOptions(c.var.config, preferencesOf(c.var.user), input, parseStoredOptions(row.transcriptionOptions));
       // Refused before it counts against the quota (a stuck file, whose job was lost, may go again).

@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { noteRedactions } from "../lib/redacted-files";
 import type { ReviewStatus } from "../../../common/comments";
 import type { AudioFileDto, FolderDto } from "../../../common/library";
 import type { TranscriptionOptions } from "../../../common/transcription-options";
@@ -47,6 +48,7 @@ export async function loadAllFiles(workspaceId: string): Promise<AudioFileDto[]>
     // Asked with a limit, the answer is a page and carries the next cursor.
     cursor = (page as { next_cursor?: string | null }).next_cursor ?? undefined;
   } while (cursor);
+  noteRedactions(files);
   return files;
 }
 

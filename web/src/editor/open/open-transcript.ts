@@ -3,6 +3,7 @@
 // focused (or clicked, before the editor renders) and taken by the editor session when
 // the file opens (docs/decisions/030-open-at-once.md).
 import { type CompactUtterances, decodeUtterances } from "../../../../common/compact-utterances";
+import { redactedSince } from "../../lib/redacted-files";
 import type { SpeakerDto, TranscriptDto, UtteranceDto } from "../../../../core/transcript";
 import { transcriptApi } from "../../api/transcripts";
 import { watchTranscript } from "../../live/transcript-events";
@@ -68,6 +69,11 @@ async function readCopy(user: string | null, fileId: string): Promise<ShownCopy 
   if (!user || !copies) return undefined;
   try {
     const copy = await copies.read(user, fileId);
+    // Taken before a redaction: it may hold the words, so it goes unread.
+    if (copy && redactedSince(fileId, copy.at)) {
+      await copies.forget(user, fileId);
+      return undefined;
+    }
     // Older than a save confirmed here since: showing it would flip saved words back for a moment.
     if (!copy || !copyIsCurrent(user, fileId, copy.at)) return undefined;
     // The whole is parsed only when asked: the head draws first.
