@@ -3,6 +3,7 @@
 // Shared by the editor (which starts a comment) and the tools sidebar (which shows it).
 import { proxy } from "valtio";
 import { MOBILE_LAYOUT } from "../lib/useMediaQuery";
+import { setGroupOpen } from "../workspace/tool-groups";
 import { uiState } from "../workspace/ui-state";
 import type { ThreadFilter } from "./thread-list";
 
@@ -24,9 +25,10 @@ export const commentsState = proxy({
   filter: "open" as ThreadFilter,
 });
 
-/** The tools sidebar out, for this time only (the saved preference stays as it was). */
+/** The tools sidebar out, for this time only (the saved preference stays as it was), its comments open. */
 function revealPanel(): void {
   uiState.toolsCollapsed = false;
+  setGroupOpen("comments", true);
   if (typeof matchMedia === "function" && matchMedia(MOBILE_LAYOUT).matches) uiState.mobileToolsOpen = true;
 }
 

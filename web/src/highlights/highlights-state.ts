@@ -3,6 +3,7 @@
 // highlight) and the tools sidebar (which shows it), like the comments' state.
 import { proxy } from "valtio";
 import { MOBILE_LAYOUT } from "../lib/useMediaQuery";
+import { setGroupOpen } from "../workspace/tool-groups";
 import { uiState } from "../workspace/ui-state";
 
 /** The words a new highlight is on. */
@@ -22,6 +23,7 @@ export const highlightsState = proxy({
 export function startHighlight(draft: HighlightDraft): void {
   highlightsState.draft = draft;
   uiState.toolsCollapsed = false;
+  setGroupOpen("comments", true);
   if (typeof matchMedia === "function" && matchMedia(MOBILE_LAYOUT).matches) uiState.mobileToolsOpen = true;
 }
 

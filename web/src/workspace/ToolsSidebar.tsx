@@ -1,16 +1,18 @@
-import { Suspense, startTransition, useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Suspense, startTransition, useEffect, useLayoutEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { AudioFileDto } from "../../../common/library";
 import { whenIdle } from "../lib/idle";
 import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import { CollapsedSidebar } from "./CollapsedSidebar";
 import { tutorials } from "../tutorials/tutorials";
+import { prefetchFile } from "./file-prefetch";
 import { TranscriptPanel } from "./lazy-views";
 import { toggleToolsSidebar, uiState } from "./ui-state";
 import { VocabularySuggestion } from "./VocabularySuggestion";
 
 /**
- * The file whose tools may draw: a file just opened gets its panel once the browser is idle, in a
+ * The file whose other tools may draw: a file just opened gets them once the browser is idle, in a
  * render that yields to keys, so the transcript's first screenful paints first (decision 030).
  */
 function useIdleFile(fileId: string | undefined): string | undefined {
@@ -24,6 +26,14 @@ function useIdleFile(fileId: string | undefined): string | undefined {
 export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
   const ui = useSnapshot(uiState);
   const idleFile = useIdleFile(file?.id);
+  const queryClient = useQueryClient();
+  // A file opened without its row pointed at (an address, a reload): its details are read with its
+  // utterances (one read the editor takes too), and the panel's code with the file view's, so the
+  // summary, notes and speakers draw with the first screenful. A layout effect: before the editor's.
+  const readId = file?.status === "ready" && file.hasTranscript ? file.id : null;
+  useLayoutEffect(() => {
+    if (readId) prefetchFile(queryClient, { id: readId, hasTranscript: true });
+  }, [readId, queryClient]);
   // Off screen on a phone until opened: out of the Tab order and of screen readers too.
   const offScreen = useMediaQuery(MOBILE_LAYOUT) && !ui.mobileToolsOpen;
   if (ui.toolsCollapsed) {
@@ -53,11 +63,9 @@ export function ToolsSidebar({ file }: { file: AudioFileDto | null }) {
       <div className="sidebar-scroll" onScroll={() => tutorials.toolsScrolled()}>
         <VocabularySuggestion />
         {file ? (
-          idleFile === file.id && (
-            <Suspense fallback={null}>
-              <TranscriptPanel key={file.id} file={file} />
-            </Suspense>
-          )
+          <Suspense fallback={null}>
+            <TranscriptPanel key={file.id} file={file} rest={idleFile === file.id} />
+          </Suspense>
         ) : (
           <p className="muted">Select a file to view transcription tools and options.</p>
         )}

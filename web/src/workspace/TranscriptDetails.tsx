@@ -17,9 +17,14 @@ import { AskPanel } from "../ask/AskPanel";
 import { HighlightsPanel } from "../highlights/HighlightsPanel";
 import { ChaptersPanel } from "../chapters/ChaptersPanel";
 import { TranslationsPanel } from "../translations/TranslationsPanel";
+import { ToolGroup, ToolsNav } from "./ToolGroups";
 
-/** The transcript panel of the tools sidebar (docs/product.md#states). */
-export function TranscriptPanel({ file }: { file: AudioFileDto }) {
+/**
+ * The transcript panel of the tools sidebar (docs/product.md#states), in groups that fold.
+ * The overview (summary, notes, speakers) draws with the transcript; the other groups once
+ * the browser is idle (`rest`), so the transcript's first screenful paints first.
+ */
+export function TranscriptPanel({ file, rest }: { file: AudioFileDto; rest: boolean }) {
   const wanted = file.status === "ready" && file.hasTranscript;
   const transcript = useTranscript(file.id, wanted);
   const { canEdit } = useCurrentWorkspace();
@@ -31,33 +36,48 @@ export function TranscriptPanel({ file }: { file: AudioFileDto }) {
   if (!wanted || !transcript.data) return <p className="muted">No transcript available for this file.</p>;
   return (
     <>
-      <DetailsSection transcript={transcript.data} file={file} />
-      <CommentsPanel file={file} />
-      <HighlightsPanel file={file} />
-      <AskPanel file={file} />
-      <ChaptersPanel file={file} />
-      {/* A reader sees the texts and speakers; a disabled fieldset turns off every control in them. */}
-      <fieldset className="tools-fieldset" disabled={!canEdit}>
-        <section className="tools-section" aria-label="Summary and notes">
-          <NotesEditor transcript={transcript.data} field="summary" label="Summary" />
-          <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
+      <ToolsNav />
+      <ToolGroup id="overview">
+        {/* A reader sees the texts and speakers; a disabled fieldset turns off every control in them. */}
+        <fieldset className="tools-fieldset" disabled={!canEdit}>
+          <section className="tools-section" aria-label="Summary and notes">
+            <NotesEditor transcript={transcript.data} field="summary" label="Summary" />
+            <NotesEditor transcript={transcript.data} field="notes" label="Notes" />
+          </section>
+          <SpeakersPanel fileId={file.id} />
+        </fieldset>
+        <DetailsSection transcript={transcript.data} file={file} />
+        <section className="tools-section" aria-label="Edit history">
+          <button
+            type="button"
+            className="button button--ghost"
+            data-testid="tools-edit-history"
+            data-tutorial="tools-edit-history"
+            onClick={openEditHistory}
+          >
+            Edit History
+          </button>
         </section>
-        <SpeakersPanel fileId={file.id} />
-      </fieldset>
-      <section className="tools-section" aria-label="Edit history">
-        <button
-          type="button"
-          className="button button--ghost"
-          data-testid="tools-edit-history"
-          data-tutorial="tools-edit-history"
-          onClick={openEditHistory}
-        >
-          Edit History
-        </button>
-      </section>
-      {canEdit && <ShareSection file={file} />}
-      <TranslationsPanel file={file} canEdit={canEdit} />
-      <ExportOptions audioFileId={file.id} />
+      </ToolGroup>
+      <ToolGroup id="comments">
+        {rest && (
+          <>
+            <CommentsPanel file={file} />
+            <HighlightsPanel file={file} />
+          </>
+        )}
+      </ToolGroup>
+      <ToolGroup id="chapters">{rest && <ChaptersPanel file={file} />}</ToolGroup>
+      <ToolGroup id="ask">{rest && <AskPanel file={file} />}</ToolGroup>
+      <ToolGroup id="export">
+        {rest && (
+          <>
+            {canEdit && <ShareSection file={file} />}
+            <TranslationsPanel file={file} canEdit={canEdit} />
+            <ExportOptions audioFileId={file.id} />
+          </>
+        )}
+      </ToolGroup>
     </>
   );
 }

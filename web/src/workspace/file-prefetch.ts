@@ -12,7 +12,7 @@ import { prefetchFileParts } from "./lazy-views";
 /** Resting this long on a row means intent: sweeping past rows (pointer or arrow keys) reads nothing. */
 export const PREFETCH_INTENT_MS = 60;
 
-function prefetchFile(queryClient: QueryClient, file: Pick<AudioFileDto, "id" | "hasTranscript">): void {
+export function prefetchFile(queryClient: QueryClient, file: Pick<AudioFileDto, "id" | "hasTranscript">): void {
   prefetchFileParts();
   if (!file.hasTranscript) return;
   // The details the editor's read ahead asks for are the file view's too: one request.
