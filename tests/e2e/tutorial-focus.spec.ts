@@ -1,24 +1,110 @@
 // Tutorials over the rest of the page (docs/product.md): starting one closes
 // an open modal, and its keys work wherever focus is, without the page's own
 // handlers (the player's arrows, an utterance's Enter, the upload area's Enter) acting too.
+import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 import { sineWav } from "./media";
-import { caretAt, utteranceText } from "./transcripts";
+import { caretAt, selectWords, utteranceText } from "./transcripts";
 
-test("a tutorial starting closes the open User Preferences modal and takes focus", async ({ page }) => {
+/** Steps through the running tutorial: every card wholly inside the window, nothing scrolled (the page, the transcript, the sidebars). */
+async function stepThrough(page: Page, width: number) {
+  const tutorial = page.getByTestId("tutorial");
+  const card = tutorial.getByRole("dialog");
+  const scrolled = () =>
+    page.evaluate(() =>
+      [document.scrollingElement!, ...document.querySelectorAll(".workspace, .workspace-body, .workspace-main, .sidebar-scroll")].map(
+        (el) => `${el.scrollTop},${el.scrollLeft}`,
+      ),
+    );
+  const before = await scrolled();
+  for (let i = 0; i < 8 && (await tutorial.count()); i++) {
+    await expect(card).toBeInViewport({ ratio: 1 });
+    const box = (await card.boundingBox())!;
+    expect(box.y + box.height, `card's bottom at ${width} px`).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(box.x + box.width, `card's right at ${width} px`).toBeLessThanOrEqual(width);
+    expect(await scrolled(), `scrolled by the tutorial at ${width} px`).toEqual(before);
+    await page.keyboard.press("ArrowRight");
+  }
+  await expect(tutorial).toHaveCount(0);
+}
+
+test("a tutorial waits while the person types or has a dialog open, then starts and takes focus", async ({ page }) => {
+  // Typing from the first frame (input events, as a text field sends): the 1 s tutorial cannot start under it.
+  await page.addInitScript(() => {
+    const timer = setInterval(() => document.dispatchEvent(new Event("input")), 250);
+    (window as unknown as { stopTyping: () => void }).stopTyping = () => clearInterval(timer);
+  });
   await signIn(page, "Modal Opener", { tutorials: true });
   await page.goto("/dashboard");
   await expect(page.getByTestId("empty-dashboard")).toBeVisible();
-  // Opened before the empty-dashboard tutorial's 1 s delay runs out.
+  const tutorial = page.getByTestId("tutorial");
+  await page.waitForTimeout(2_000);
+  await expect(tutorial).toHaveCount(0);
+
+  // Typing stops, but a dialog is open: still not.
   await page.getByRole("button", { name: "Preferences" }).click();
   const preferences = page.getByRole("dialog", { name: "User Preferences" });
   await expect(preferences).toBeVisible();
+  await page.evaluate(() => (window as unknown as { stopTyping: () => void }).stopTyping());
+  await page.waitForTimeout(4_000);
+  await expect(tutorial).toHaveCount(0);
+  await expect(preferences).toBeVisible();
 
-  const tutorial = page.getByTestId("tutorial");
-  await expect(tutorial).toHaveAttribute("data-tutorial-id", "empty-dashboard", { timeout: 5_000 });
+  // Closed: it starts, the only dialog, with focus on its Next.
+  await page.keyboard.press("Escape");
   await expect(preferences).toHaveCount(0);
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "empty-dashboard", { timeout: 5_000 });
   await expect(page.getByRole("dialog")).toHaveCount(1);
   await expect(tutorial.getByRole("button", { name: "Next" })).toBeFocused();
+});
+
+test("a tutorial waits while words are selected; its card is always whole on screen and the page never moves (1280x800 and 390 px)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, "Word Picker", { tutorials: true });
+  await page.goto("/dashboard");
+  const tutorial = page.getByTestId("tutorial");
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "empty-dashboard", { timeout: 5_000 });
+  await page.keyboard.press("Escape");
+  await expect(tutorial).toHaveCount(0);
+
+  // Words selected for a comment as soon as the transcript shows: the editing tutorial waits for them.
+  await page.getByTestId("upload-input").setInputFiles({ name: "picker.wav", mimeType: "audio/wav", buffer: sineWav(25) });
+  await expect(page.getByText("picker.wav: Transcription completed")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name: "picker.wav", exact: true }).click();
+  await expect(page.getByTestId("utterance").first()).toBeVisible();
+  await selectWords(page, 1, "fine", "talk");
+  await page.waitForTimeout(3_000);
+  await expect(tutorial).toHaveCount(0);
+  await page.evaluate(() => getSelection()!.removeAllRanges());
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "transcript-editing", { timeout: 5_000 });
+
+  await stepThrough(page, 1280);
+
+  // The tools tutorial at 1280x800 (its last steps far down the sidebar), then both again on a phone.
+  await page.locator(".sidebar--tools .sidebar-scroll").evaluate((el) => el.scrollBy(0, 200));
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "transcript-tools", { timeout: 5_000 });
+  await stepThrough(page, 1280);
+});
+
+test("on a 390 px phone too, each tutorial's card is whole on screen and the page never moves", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "Phone Learner", { tutorials: true });
+  await page.goto("/dashboard");
+  const tutorial = page.getByTestId("tutorial");
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "empty-dashboard", { timeout: 5_000 });
+  await stepThrough(page, 390);
+  // The files open over the page on a phone.
+  await page.getByRole("button", { name: "Toggle files sidebar" }).click();
+  await page.getByTestId("upload-input").setInputFiles({ name: "phone-learner.wav", mimeType: "audio/wav", buffer: sineWav(25) });
+  await expect(page.getByText("phone-learner.wav: Transcription completed")).toBeVisible({ timeout: 30_000 });
+  // The file just uploaded opens by itself when it is ready (and the files close over it).
+  await expect(page.getByTestId("utterance").first()).toBeVisible();
+  await expect(tutorial).toHaveAttribute("data-tutorial-id", "transcript-editing", { timeout: 10_000 });
+  await stepThrough(page, 390);
 });
 
 test("dashboard and player tutorials: keys step wherever focus is, and the focused control does nothing else", async ({ page }) => {

@@ -1,17 +1,18 @@
 // Tutorial rules (docs/product.md) with an injected clock: start
 // conditions and delays, step bounds, missing targets, and what is remembered.
 import { describe, expect, it } from "vitest";
-import { TutorialEngine } from "../../web/src/tutorials/engine";
+import { BUSY_RETRY_MS, TutorialEngine } from "../../web/src/tutorials/engine";
 import { START_DELAYS_MS, TUTORIAL_STEPS, type TutorialId } from "../../web/src/tutorials/steps";
 import { FakeClock } from "./fake-clock";
 
-function setup(present: (target: string) => boolean = () => true) {
+function setup(present: (target: string) => boolean = () => true, isBusy?: () => boolean) {
   const clock = new FakeClock();
   const saved: { shown: TutorialId[]; skip_all: boolean }[] = [];
   const started: { id: TutorialId; whileCurrent: TutorialId | null }[] = [];
   const engine: TutorialEngine = new TutorialEngine({
     clock,
     hasTarget: present,
+    isBusy,
     persist: (s) => saved.push(s),
     onStart: (id) => started.push({ id, whileCurrent: engine.getState().current }),
   });
@@ -19,6 +20,21 @@ function setup(present: (target: string) => boolean = () => true) {
 }
 
 describe("tutorial engine", () => {
+  it("waits while the person is busy (a selection, a dialog, typing), then starts; one at a time meanwhile", async () => {
+    let busy = true;
+    const { clock, engine } = setup(undefined, () => busy);
+    engine.noFiles();
+    await clock.advance(START_DELAYS_MS["empty-dashboard"] + 5 * BUSY_RETRY_MS);
+    expect(engine.getState().current).toBeNull();
+    // Still the one waiting: another tutorial's event does not start a second.
+    engine.fileWithoutTranscriptOpened();
+    busy = false;
+    await clock.advance(BUSY_RETRY_MS);
+    expect(engine.getState().current).toBe("empty-dashboard");
+    await clock.advance(5_000);
+    expect(engine.getState().current).toBe("empty-dashboard");
+  });
+
   it("starts transcript-editing 1.5 s after utterances load, at its first step", async () => {
     const { clock, engine } = setup();
     engine.utterancesLoaded();

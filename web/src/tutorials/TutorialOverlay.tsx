@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { tutorialKeyAction } from "./keys";
 import { TUTORIAL_STEPS } from "./steps";
+import { type Box, targetOnScreen, visibleBox } from "./busy";
 import { tutorials, useTutorialState } from "./tutorials";
 
 // docs/product.md#tutorials-and-shortcuts: mask padding, viewport margin, arrow offset limit.
@@ -9,24 +10,14 @@ const VIEWPORT_MARGIN = 10;
 const ARROW_LIMIT = 100;
 const CARD_WIDTH = 320;
 
-interface Box {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-
-/** Where the card goes: below the target if it fits, else above; kept inside the viewport. */
+/** Where the card goes: below the target if it fits, else above; always wholly inside the viewport. */
 function place(target: Box, card: { width: number; height: number }) {
   const below = target.top + target.height + MASK_PADDING + 12;
   const fitsBelow = below + card.height + VIEWPORT_MARGIN <= window.innerHeight;
   const above = target.top - MASK_PADDING - 12 - card.height;
   // Neither side fits (a tall target on a short screen): keep the whole card on screen.
-  const top = fitsBelow
-    ? below
-    : above >= VIEWPORT_MARGIN
-      ? above
-      : Math.max(VIEWPORT_MARGIN, window.innerHeight - card.height - VIEWPORT_MARGIN);
+  const wanted = fitsBelow ? below : above >= VIEWPORT_MARGIN ? above : window.innerHeight - card.height - VIEWPORT_MARGIN;
+  const top = Math.max(VIEWPORT_MARGIN, Math.min(wanted, window.innerHeight - card.height - VIEWPORT_MARGIN));
   const centre = target.left + target.width / 2;
   const left = Math.min(Math.max(VIEWPORT_MARGIN, centre - card.width / 2), window.innerWidth - card.width - VIEWPORT_MARGIN);
   const arrow = Math.max(-ARROW_LIMIT, Math.min(ARROW_LIMIT, centre - (left + card.width / 2)));
@@ -41,7 +32,8 @@ function place(target: Box, card: { width: number; height: number }) {
 export function TutorialOverlay() {
   const state = useTutorialState();
   const card = useRef<HTMLDivElement>(null);
-  const [box, setBox] = useState<Box | null>(null);
+  // Undefined until measured; null while the target is out of view (scrolled away): the card then stays, centred.
+  const [box, setBox] = useState<Box | null | undefined>(undefined);
   const [cardHeight, setCardHeight] = useState(180);
   // The card's real height, once drawn, decides where it fits.
   useLayoutEffect(() => {
@@ -53,13 +45,12 @@ export function TutorialOverlay() {
 
   useLayoutEffect(() => {
     if (!step) return;
+    // The part of the target in view (the engine only picks targets in view): the page is never scrolled to it.
+    let el = targetOnScreen(step.target);
     const measure = () => {
-      const el = document.querySelector<HTMLElement>(`[data-tutorial="${CSS.escape(step.target)}"]`);
-      if (!el) return setBox(null);
-      const r = el.getBoundingClientRect();
-      setBox({ top: r.top, left: r.left, width: r.width, height: r.height });
+      el = el?.isConnected ? el : targetOnScreen(step.target);
+      setBox(el ? visibleBox(el) : null);
     };
-    document.querySelector(`[data-tutorial="${CSS.escape(step.target)}"]`)?.scrollIntoView({ block: "nearest" });
     measure();
     window.addEventListener("resize", measure);
     window.addEventListener("scroll", measure, true);
@@ -70,7 +61,7 @@ export function TutorialOverlay() {
   }, [step]);
 
   // Focus goes to the card's main button once the card is drawn (it is not, until its target is measured).
-  const drawn = !!box;
+  const drawn = box !== undefined;
   useEffect(() => {
     if (step && drawn) card.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
   }, [step, drawn]);
@@ -107,14 +98,15 @@ export function TutorialOverlay() {
     return () => window.removeEventListener("keydown", onKey, true);
   }, [step]);
 
-  if (!step || !box) return null;
+  if (!step || box === undefined) return null;
+  const around = box ?? { top: window.innerHeight / 2, left: window.innerWidth / 2, width: 0, height: 0 };
   const spot = {
-    top: box.top - MASK_PADDING,
-    left: box.left - MASK_PADDING,
-    width: box.width + 2 * MASK_PADDING,
-    height: box.height + 2 * MASK_PADDING,
+    top: around.top - MASK_PADDING,
+    left: around.left - MASK_PADDING,
+    width: around.width + 2 * MASK_PADDING,
+    height: around.height + 2 * MASK_PADDING,
   };
-  const position = place(box, { width: Math.min(CARD_WIDTH, window.innerWidth - 2 * VIEWPORT_MARGIN), height: cardHeight });
+  const position = place(around, { width: Math.min(CARD_WIDTH, window.innerWidth - 2 * VIEWPORT_MARGIN), height: cardHeight });
   const last = state.step === steps.length - 1;
   return (
     <div className="tutorial" data-testid="tutorial" data-tutorial-id={state.current}>

@@ -4,6 +4,9 @@
 import type { EditorClock } from "../../../core/clock";
 import { START_DELAYS_MS, TUTORIAL_STEPS, type TutorialId } from "./steps";
 
+/** How often a tutorial that is due looks again whether the person is still busy. */
+export const BUSY_RETRY_MS = 500;
+
 export interface TutorialState {
   current: TutorialId | null;
   step: number;
@@ -17,6 +20,11 @@ export interface TutorialEngineOptions {
   hasTarget(target: string): boolean;
   /** Saves what must survive a reload (shown tutorials, skip all). */
   persist(saved: { shown: TutorialId[]; skip_all: boolean }): void;
+  /**
+   * Whether the person is in the middle of something (words selected, a dialog or menu open,
+   * typing a moment ago): a tutorial due now waits until they are not.
+   */
+  isBusy?(): boolean;
   /** Called just before a tutorial appears (docs/product.md#tutorials-and-shortcuts: starting one closes any open modal). */
   onStart?(id: TutorialId): void;
   steps?: typeof TUTORIAL_STEPS;
@@ -120,12 +128,14 @@ export class TutorialEngine {
 
   // ---- internals ----
 
-  private schedule(id: TutorialId): void {
+  private schedule(id: TutorialId, delay = START_DELAYS_MS[id]): void {
     if (this.state.skipAll || this.wasShown(id) || this.state.current || this.pending) return;
     const timer = this.options.clock.setTimeout(() => {
       this.pending = null;
-      this.start(id);
-    }, START_DELAYS_MS[id]);
+      // Never in the middle of something: it waits, pending (one at a time), and looks again.
+      if (this.options.isBusy?.()) this.schedule(id, BUSY_RETRY_MS);
+      else this.start(id);
+    }, delay);
     this.pending = { id, timer };
   }
 

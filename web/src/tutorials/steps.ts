@@ -86,6 +86,11 @@ export const TUTORIAL_STEPS: Record<TutorialId, TutorialStep[]> = {
   ],
   "transcript-tools": [
     {
+      target: "tools-nav",
+      title: "Every tool one step away",
+      body: "The tools come in groups: a button here opens its group. Click a group's heading to fold it; this browser remembers which are open.",
+    },
+    {
       target: "speakers-panel",
       title: "Name the speakers",
       body: "Click a speaker to give a name and role; every utterance shows it at once. Speakers with no utterances can be deleted.",

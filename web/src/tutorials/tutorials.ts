@@ -5,11 +5,13 @@ import { systemClock } from "../../../core/clock";
 import { closeEditHistory } from "../editor/view/history-modal";
 import { closeDialog } from "../workspace/dialog-state";
 import { savePreferences } from "../workspace/ui-state";
+import { personIsBusy, targetOnScreen } from "./busy";
 import { TutorialEngine, type TutorialState } from "./engine";
 
 export const tutorials = new TutorialEngine({
   clock: systemClock,
-  hasTarget: (target) => !!document.querySelector(`[data-tutorial="${CSS.escape(target)}"]`),
+  hasTarget: (target) => !!targetOnScreen(target),
+  isBusy: personIsBusy,
   persist: ({ shown, skip_all }) => void savePreferences({ tutorials: { shown, skip_all } }, "Failed to save preference: tutorials"),
   // docs/product.md#tutorials-and-shortcuts: starting a tutorial closes any open modal (the Keyboard Shortcuts one closes in TutorialLayer).
   onStart: () => {
