@@ -1,23 +1,20 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { authState } from "../auth/store";
 import { dispatch } from "../commands/commands";
 import { lazyNamed } from "../lib/lazy-chunk";
+import { shortcutsModal } from "./shortcuts-modal";
 import type { TutorialId } from "./steps";
 import { tutorials, useTutorialState } from "./tutorials";
 
 const TutorialOverlay = lazyNamed(() => import("./TutorialOverlay"), "TutorialOverlay");
 const ShortcutsModal = lazyNamed(() => import("./ShortcutsModal"), "ShortcutsModal");
 
-/**
- * The tutorial overlay while a tutorial runs, and the floating help button
- * (Keyboard Shortcuts), shown once the editing tutorial has been shown and no
- * tutorial is on.
- */
+/** The tutorial overlay while a tutorial runs, and the Keyboard Shortcuts modal (its button is in the top bar). */
 export function TutorialLayer() {
   const { user } = useSnapshot(authState);
   const state = useTutorialState();
-  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const shortcutsOpen = useSnapshot(shortcutsModal).open;
   // Compared by value: a new preferences object with the same tutorials changes nothing.
   const savedShown = user?.preferences.tutorials.shown.join(",");
   const savedSkipAll = user?.preferences.tutorials.skip_all;
@@ -28,7 +25,7 @@ export function TutorialLayer() {
   useEffect(() => () => tutorials.cancelPending(), []);
   // A tutorial starting closes this modal too (docs/product.md#tutorials-and-shortcuts).
   useEffect(() => {
-    if (state.current) setShortcutsOpen(false);
+    if (state.current) shortcutsModal.open = false;
   }, [state.current]);
 
   // "?" outside text fields opens the list at any time, except over a tutorial or a dialog.
@@ -45,13 +42,15 @@ export function TutorialLayer() {
         active instanceof HTMLSelectElement ||
         !!active?.isContentEditable;
       if (typing) return;
-      dispatch("page", e, { showShortcuts: () => setShortcutsOpen(true), focus: !active || active === document.body ? "body" : "other" });
+      dispatch("page", e, {
+        showShortcuts: () => (shortcutsModal.open = true),
+        focus: !active || active === document.body ? "body" : "other",
+      });
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [tutorialShown]);
 
-  const helpAllowed = state.current === null && (state.shown.includes("transcript-editing") || state.skipAll);
   return (
     <>
       {state.current && (
@@ -59,21 +58,9 @@ export function TutorialLayer() {
           <TutorialOverlay />
         </Suspense>
       )}
-      {helpAllowed && (
-        <button
-          type="button"
-          className="help-button"
-          aria-label="Keyboard shortcuts"
-          title="Keyboard shortcuts"
-          onClick={() => setShortcutsOpen(true)}
-          data-testid="help-button"
-        >
-          ?
-        </button>
-      )}
       {shortcutsOpen && (
         <Suspense fallback={null}>
-          <ShortcutsModal onClose={() => setShortcutsOpen(false)} />
+          <ShortcutsModal onClose={() => (shortcutsModal.open = false)} />
         </Suspense>
       )}
     </>

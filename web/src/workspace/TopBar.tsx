@@ -7,6 +7,7 @@ import { MOBILE_LAYOUT, useMediaQuery } from "../lib/useMediaQuery";
 import type { LiveStatus } from "../live/live-channel";
 import { openDialog } from "./dialog-state";
 import { toggleTheme, uiState } from "./ui-state";
+import { HelpButton, openShortcuts, useHelpAllowed } from "../tutorials/HelpButton";
 import { MentionsButton } from "./MentionsButton";
 
 /** `data-live-status` tells tests (and the curious) whether live updates are flowing. */
@@ -15,6 +16,7 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
   const ui = useSnapshot(uiState);
   // A phone has no room for the three: they go into one menu (docs/product.md#screens).
   const compact = useMediaQuery(MOBILE_LAYOUT);
+  const helpAllowed = useHelpAllowed();
   const themeLabel = ui.theme === "light" ? "Switch to dark theme" : "Switch to light theme";
 
   async function signOut() {
@@ -45,6 +47,7 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
           ⚙
         </button>
         <MentionsButton />
+        {!compact && <HelpButton />}
         {compact ? (
           <span className="topbar-more" data-tutorial="preferences">
             <Menu
@@ -55,6 +58,7 @@ export function TopBar({ liveStatus = "closed" }: { liveStatus?: LiveStatus }) {
                 { label: "Workspaces", onSelect: () => openDialog({ kind: "workspaces" }) },
                 { label: "Preferences", onSelect: () => openDialog({ kind: "preferences" }) },
                 { label: themeLabel, onSelect: toggleTheme },
+                ...(helpAllowed ? [{ label: "Keyboard shortcuts", onSelect: openShortcuts }] : []),
                 { label: "Logout", onSelect: () => void signOut() },
               ]}
             />

@@ -73,17 +73,40 @@ export function LowConfidenceNavigator({ session }: { session: EditorSession }) 
       data-testid="low-confidence-nav"
       data-tutorial="low-confidence"
     >
-      <button type="button" className="icon-button" aria-label="Previous low-confidence word" disabled={!total} onClick={() => go(-1)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Previous low-confidence word"
+        title="Previous low-confidence word"
+        disabled={!total}
+        onClick={() => go(-1)}
+      >
         ‹
       </button>
       <span className="low-confidence-count" data-testid="low-confidence-count">
-        {total === 0
-          ? "No low-confidence words"
-          : current >= 0 && current < total
-            ? `Low confidence: ${current + 1} of ${total}`
-            : `${total} low-confidence`}
+        {/* Narrow toolbars show the numbers only; the words stay for screen readers. */}
+        {total === 0 ? (
+          <span className="toolbar-label">No low-confidence words</span>
+        ) : current >= 0 && current < total ? (
+          <>
+            <span className="toolbar-label">Low confidence: </span>
+            {current + 1} of {total}
+          </>
+        ) : (
+          <>
+            {total}
+            <span className="toolbar-label"> low-confidence</span>
+          </>
+        )}
       </span>
-      <button type="button" className="icon-button" aria-label="Next low-confidence word" disabled={!total} onClick={() => go(1)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Next low-confidence word"
+        title="Next low-confidence word"
+        disabled={!total}
+        onClick={() => go(1)}
+      >
         ›
       </button>
     </div>

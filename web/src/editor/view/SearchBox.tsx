@@ -156,6 +156,7 @@ export function SearchBox({
         type="button"
         className="icon-button"
         aria-label="Previous match"
+        title="Previous match (Shift+Enter)"
         disabled={!label || label === "0 of 0"}
         onClick={() => run("searchPrevious", { search: { step } })}
       >
@@ -165,6 +166,7 @@ export function SearchBox({
         type="button"
         className="icon-button"
         aria-label="Next match"
+        title="Next match (Enter)"
         disabled={!label || label === "0 of 0"}
         onClick={() => run("searchNext", { search: { step } })}
       >
