@@ -50,3 +50,21 @@ test("the first Add chapter here puts the chapter at the caret, with a beginning
   await expect(chapters.nth(0)).toContainText("0:00 Beginning");
   await expect(chapters.nth(1)).toContainText(/0:(09|10) New chapter/);
 });
+
+test("the transcript shows where each chapter starts, with its title", async ({ page }) => {
+  await signIn(page, "Chapter Marks");
+  await openTranscript(page, "chapter-marks.wav");
+  await expect(page.getByTestId("chapter-marker")).toHaveCount(0);
+  await caretAt(page, 3, "review");
+  const panel = page.getByTestId("chapters-panel");
+  await panel.getByRole("button", { name: "Add chapter here" }).click();
+  await expect(panel.getByTestId("chapter")).toHaveCount(2);
+  // One marker before the first utterance (Beginning), one before the utterance the new chapter starts in.
+  const cards = page.getByTestId("utterance");
+  await expect(cards.nth(0).getByTestId("chapter-marker")).toHaveText("Chapter: Beginning");
+  await expect(cards.nth(3).getByTestId("chapter-marker")).toHaveText("Chapter: New chapter");
+  await expect(page.getByRole("heading", { name: "Chapter: New chapter" })).toBeVisible();
+  await expect(page.getByTestId("chapter-marker")).toHaveCount(2);
+  // The marker is outside the words: the utterance's text is unchanged.
+  await expect(page.getByTestId("utterance-text").nth(3)).not.toContainText("New chapter");
+});

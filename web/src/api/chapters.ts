@@ -22,9 +22,10 @@ export const chapterApi = {
 /** While a generation runs, read again now and then besides the push that ends it. */
 const GENERATING_POLL_MS = 4_000;
 
-export function useChapters(audioFileId: string) {
+export function useChapters(audioFileId: string, enabled = true) {
   return useQuery({
     queryKey: chapterKeys.file(audioFileId),
+    enabled,
     queryFn: () => chapterApi.list(audioFileId),
     staleTime: Infinity,
     refetchInterval: (query) => (query.state.data?.generation.status === "generating" ? GENERATING_POLL_MS : false),

@@ -24,6 +24,7 @@ import { EditorSession, type SessionState } from "../model/editor-session";
 import { usePlaybackSync } from "./usePlaybackSync";
 import { useSearchTarget } from "./useSearchTarget";
 import { TranscriptToolbar } from "./TranscriptToolbar";
+import { useChapterStarts } from "../../chapters/chapter-markers";
 import { UtteranceCard } from "./UtteranceCard";
 import { useSpeakers } from "./useSpeakers";
 import { ALL_SPANS_UP_TO, CHUNK, useProgressiveCount } from "./progressive-list";
@@ -222,6 +223,7 @@ function EditorBody({
     useCallback((notify) => store.subscribeList(notify), [store]),
     () => store.utterances(),
   );
+  const chapterStarts = useChapterStarts(session.audioFileId, list, editable);
   const config = useServiceConfiguration();
   const { user } = useSnapshot(authState);
   const metaColumn = !!config.data?.features.utterance_meta_column && !!user?.preferences.transcript.utterance_meta_column;
@@ -287,13 +289,13 @@ function EditorBody({
       {groups.slice(0, count).map((group, k) => {
         const utterances = shown - k * CHUNK < group.length ? group.slice(0, shown - k * CHUNK) : group;
         // biome-ignore lint/suspicious/noArrayIndexKey: a group is the k-th run of CHUNK cards, so its index is its identity
-        return <UtteranceGroup key={k} start={k * CHUNK + 1} utterances={utterances} {...cardProps} />;
+        return <UtteranceGroup key={k} start={k * CHUNK + 1} utterances={utterances} chapterStarts={chapterStarts} {...cardProps} />;
       })}
     </div>
   );
 }
 
-type GroupCardProps = Omit<ComponentProps<typeof UtteranceCard>, "utteranceId">;
+type GroupCardProps = Omit<ComponentProps<typeof UtteranceCard>, "utteranceId" | "chapters">;
 
 /**
  * A run of CHUNK cards, which the browser skips drawing while far off screen (content-visibility).
@@ -303,12 +305,18 @@ type GroupCardProps = Omit<ComponentProps<typeof UtteranceCard>, "utteranceId">;
 const UtteranceGroup = memo(function UtteranceGroup({
   start,
   utterances,
+  chapterStarts,
   ...card
-}: GroupCardProps & { start: number; utterances: readonly { id: string }[] }) {
+}: GroupCardProps & {
+  start: number;
+  utterances: readonly { id: string }[];
+  /** Where chapters start (utterance id → chapters): a marker before each. */
+  chapterStarts: ReadonlyMap<string, readonly { id: string; title: string }[]>;
+}) {
   return (
     <ol className="utterance-chunk" start={start} ref={watchSkipping}>
       {utterances.map((u) => (
-        <UtteranceCard key={u.id} utteranceId={u.id} {...card} />
+        <UtteranceCard key={u.id} utteranceId={u.id} chapters={chapterStarts.get(u.id)} {...card} />
       ))}
     </ol>
   );

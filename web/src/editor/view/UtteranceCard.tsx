@@ -42,6 +42,8 @@ import { reportCaret } from "../../live/file-socket";
 
 interface Props {
   utteranceId: string;
+  /** Chapters that start in this utterance: a marker with each title is drawn before its text. */
+  chapters?: readonly { id: string; title: string }[];
   editor: TranscriptEditor;
   playback: PlaybackController | null;
   /** Speakers in transcript order (colour by index). */
@@ -80,6 +82,7 @@ export function focusUtterance(utteranceId: string, offset: number) {
  */
 export const UtteranceCard = memo(function UtteranceCard({
   utteranceId,
+  chapters,
   editor,
   playback,
   speakers,
@@ -240,6 +243,12 @@ export const UtteranceCard = memo(function UtteranceCard({
       data-testid="utterance"
       inert={!editable}
     >
+      {chapters?.map((c) => (
+        <h3 key={c.id} className="chapter-marker" data-testid="chapter-marker">
+          <span className="visually-hidden">Chapter: </span>
+          {c.title}
+        </h3>
+      ))}
       <div className="utterance-meta" ref={metaRef}>
         <button
           type="button"
