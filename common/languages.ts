@@ -31,7 +31,15 @@ export const WHISPER_LANGUAGES =
     " ",
   );
 
-const SPECIAL: Record<string, string> = { multi: "Multiple languages", jw: "Javanese", yue: "Cantonese", haw: "Hawaiian" };
+// Names a browser's own list may lack (Chromium's has no "ba" or "bo", and showed "Ba (ba)").
+const SPECIAL: Record<string, string> = {
+  multi: "Multiple languages",
+  jw: "Javanese",
+  yue: "Cantonese",
+  haw: "Hawaiian",
+  ba: "Bashkir",
+  bo: "Tibetan",
+};
 
 /** A language's English name ("pt-BR" → "Brazilian Portuguese"); a service's own word ("english") capitalised. */
 export function languageName(code: string): string {

@@ -20,7 +20,16 @@ test("upload with a language and two terms, see them in Transcript Details, re-t
   // The Options step offers what the active service (OpenAI-compatible) can take.
   await page.getByTestId("upload-options-toggle").click();
   const panel = page.getByRole("region", { name: "Transcription options" });
-  await expect(panel.getByText("OpenAI-compatible server does not separate speakers")).toBeVisible();
+  // It has no speaker parameter, but keeps the speakers a server marks (the fake one marks two).
+  await expect(panel.getByTestId("speakers-note")).toHaveText(
+    "OpenAI-compatible server cannot be told about speakers: the transcript keeps the speakers the server marks on its segments, and gives every utterance one speaker only when it marks none.",
+  );
+  // Languages by their names in words, never a capitalised code.
+  const language = panel.getByLabel("Language");
+  await expect(language.locator('option[value="ba"]')).toHaveText("Bashkir (ba)");
+  await expect(language.locator('option[value="bo"]')).toHaveText("Tibetan (bo)");
+  const names = await language.locator("option").allTextContents();
+  expect(names.filter((n) => /^(\w)(\w{1,2}) \(\1\2\)$/i.test(n) && n[0] === n[0]!.toUpperCase())).toEqual([]);
   await panel.getByLabel("Language").selectOption("de");
   await panel.getByLabel("Vocabulary").fill("MoveFlow\nJane Doe");
   await panel.getByRole("button", { name: "Save options" }).click();

@@ -33,6 +33,8 @@ test("an owner invites a colleague, who joins from the e-mailed link and is give
   const guestPage = await other.newPage();
   await guestPage.goto(link);
   await expect(guestPage.getByRole("heading", { name: "Join a workspace" })).toBeVisible();
+  // Before signing in, the page names the workspace and who invited.
+  await expect(guestPage.getByTestId("invitation-summary")).toHaveText("Olive Owner invited you to the workspace “Newsroom” as editor.");
   await expectAccessible(guestPage, "the invitation page, signed out");
   await guestPage.getByRole("link", { name: "Sign in" }).click();
   await guestPage.getByLabel("Email").fill(guest.email);

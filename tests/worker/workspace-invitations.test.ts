@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { WORKSPACE_LIMITS, WORKSPACE_MESSAGES } from "../../common/workspaces";
-import { latestMail, PAST, sha256Hex, uniqueEmail } from "./helpers";
+import { call, latestMail, PAST, sha256Hex, uniqueEmail } from "./helpers";
 import { createUser, expectStatus, type TestUser } from "./library-helpers";
 import { as, invitationToken, invite, newWorkspace } from "./workspace-helpers";
 
@@ -36,6 +36,16 @@ describe("workspace invitations", { timeout: 60_000 }, () => {
     expect(row?.token_hash).toBe(await sha256Hex(`invitation:${token}`));
 
     expect(expectStatus(await as(owner, "GET", `/workspaces/${workspace.id}/invitations`), 200).data).toEqual([invitation]);
+    // The link's page names the workspace and who invited before anyone signs in.
+    expect(expectStatus(await call("POST", "/invitations/preview", { token }), 200).data).toEqual({
+      workspace_name: "Research",
+      invited_by: "Library Tester",
+      role: "editor",
+    });
+    expect(await call("POST", "/invitations/preview", { token: `${token}x` })).toMatchObject({
+      status: 404,
+      body: { error: WORKSPACE_MESSAGES.invitationNotFound },
+    });
     expect(expectStatus(await accept(guest, token), 200).data).toEqual({ workspace_id: workspace.id, role: "editor" });
     const workspaces = expectStatus(await as(guest, "GET", "/workspaces"), 200).data;
     expect(workspaces).toContainEqual({ id: workspace.id, name: "Research", role: "editor", personal: false });
@@ -48,6 +58,7 @@ describe("workspace invitations", { timeout: 60_000 }, () => {
     );
     // Used up: again, and listed no more.
     expect(await accept(guest, token)).toMatchObject({ status: 404, body: { error: WORKSPACE_MESSAGES.invitationNotFound } });
+    expect((await call("POST", "/invitations/preview", { token })).status).toBe(404);
     expect(expectStatus(await as(owner, "GET", `/workspaces/${workspace.id}/invitations`), 200).data).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { requireAuth } from "../auth/middleware";
 import { validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
 import type { AppEnv } from "../types";
-import { acceptInvitation, invitationToManage, resendInvitation, revokeInvitation } from "../workspaces/invitations";
+import { acceptInvitation, invitationToManage, previewInvitation, resendInvitation, revokeInvitation } from "../workspaces/invitations";
 import * as z from "zod";
 import { invitationDtoSchema } from "../../common/response-schemas";
 import { WORKSPACE_ROLES } from "../../common/workspaces";
@@ -12,8 +12,23 @@ import { dataOf, messageSchema, routeDocs } from "../lib/openapi";
 
 const doc = routeDocs("Workspaces");
 
-/** One invitation by id (its workspace's owners only; anyone else gets 404), and accepting by token. */
+/**
+ * What a link's invitation is (anyone holding its token: the page names the workspace before
+ * sign-in), one invitation by id (its workspace's owners only; anyone else gets 404), and accepting by token.
+ */
 export const invitationRoutes = new Hono<AppEnv>()
+  .post(
+    "/preview",
+    doc({
+      summary: "What an invitation's token invites to",
+      description: "The workspace's name, who sent the invitation and the role it gives; no sign-in needed, the token is the key.",
+      access: "public",
+      response: dataOf(z.object({ workspace_name: z.string(), invited_by: z.string().nullable(), role: z.enum(WORKSPACE_ROLES) })),
+      errors: [404],
+    }),
+    validate("json", invitationAcceptSchema),
+    async (c) => c.json({ data: await previewInvitation(c.var.db, c.req.valid("json").token) }, 200),
+  )
   .use(requireAuth)
   .post(
     "/accept",

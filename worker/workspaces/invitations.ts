@@ -14,7 +14,15 @@ import {
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { batch } from "../lib/d1-batch";
-import { type InvitationRow, type UserRow, users, workspaceActivity, workspaceInvitations, workspaceMembers } from "../db/schema";
+import {
+  type InvitationRow,
+  type UserRow,
+  users,
+  workspaceActivity,
+  workspaceInvitations,
+  workspaceMembers,
+  workspaces,
+} from "../db/schema";
 import { forbidden, notFound, tooManyRequests, unprocessable } from "../lib/errors";
 import { sha256Hex } from "../lib/random";
 import { claimOneSend, SEND_LIMITS } from "../lib/send-limits";
@@ -149,6 +157,22 @@ export async function revokeInvitation(db: Db, actor: UserRow, invitation: Invit
  * Accepts with the token from the e-mailed link: the caller joins with the invited role
  * (a member already keeps the higher of the two) and the invitation is used up.
  */
+/** What an invitation's link shows before it is accepted: the workspace, who invited, the role. */
+export async function previewInvitation(
+  db: Db,
+  token: string,
+): Promise<{ workspace_name: string; invited_by: string | null; role: WorkspaceRole }> {
+  const found = await db
+    .select({ workspace: workspaces.name, inviter: users.fullName, role: workspaceInvitations.role })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    .where(and(eq(workspaceInvitations.tokenHash, await hashToken(token)), gt(workspaceInvitations.expiresAt, nowIso())))
+    .get();
+  if (!found) throw notFound(WORKSPACE_MESSAGES.invitationNotFound);
+  return { workspace_name: found.workspace, invited_by: found.inviter ?? null, role: found.role };
+}
+
 export async function acceptInvitation(db: Db, user: UserRow, token: string): Promise<{ workspace_id: string; role: WorkspaceRole }> {
   const invitation = await db
     .select()

@@ -33,6 +33,7 @@ export const workspaceApi = {
     (await call(api.invitations[":id"].resend.$post({ param: { id: invitationId } }), "Could not resend the invitation")).data,
   revoke: async (invitationId: string) =>
     call(api.invitations[":id"].$delete({ param: { id: invitationId } }), "Could not revoke the invitation"),
+  preview: async (token: string) => (await call(api.invitations.preview.$post({ json: { token } }), "Could not read the invitation")).data,
   accept: async (token: string) => (await call(api.invitations.accept.$post({ json: { token } }), "Could not accept the invitation")).data,
   activity: async (id: string) => (await call(ws.activity.$get({ param: { id }, query: {} }))).data,
 };

@@ -35,12 +35,42 @@ export function AcceptInvitationPage() {
   return <Accept token={token} email={user?.email ?? ""} />;
 }
 
+type Invitation = Awaited<ReturnType<typeof workspaceApi.preview>>;
+
+/** Who invited to which workspace, read from the link's token (nothing shown for a link no longer valid: accepting says why). */
+function useInvitation(token: string): Invitation | null {
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  useEffect(() => {
+    let current = true;
+    workspaceApi.preview(token).then(
+      (found) => current && setInvitation(found),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return invitation;
+}
+
+function InvitedTo({ token }: { token: string }) {
+  const invitation = useInvitation(token);
+  if (!invitation) return null;
+  const { workspace_name: name, invited_by: by, role } = invitation;
+  return (
+    <p data-testid="invitation-summary">
+      {by ? `${by} invited you` : "You were invited"} to the workspace <strong>“{name}”</strong> as {ROLE_LABELS[role].toLowerCase()}.
+    </p>
+  );
+}
+
 function SignInFirst({ token }: { token: string }) {
   const location = useLocation();
   useEffect(() => pendingInvitation.keep(token), [token]);
   const from = { from: location.pathname + location.search };
   return (
-    <AuthLayout title="Join a workspace" subtitle="You were invited to a workspace.">
+    <AuthLayout title="Join a workspace">
+      <InvitedTo token={token} />
       <p>Sign in with the e-mail address the invitation was sent to, or create an account with it. The invitation waits for you.</p>
       <p className="auth-footer">
         <Link className="button" to="/signin" state={from}>
@@ -86,6 +116,7 @@ function Accept({ token, email }: { token: string; email: string }) {
 
   return (
     <AuthLayout title="Join a workspace">
+      {state.kind !== "joined" && <InvitedTo token={token} />}
       {state.kind === "accepting" && (
         <p className="muted" role="status">
           <span className="spinner spinner--small" aria-hidden="true" /> Accepting the invitation...

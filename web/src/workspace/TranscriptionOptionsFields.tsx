@@ -86,7 +86,12 @@ export function TranscriptionOptionsFields({
           </span>
         </div>
       ) : (
-        <p className="muted small">{label} does not separate speakers: every utterance gets one speaker.</p>
+        <p className="muted small" data-testid="speakers-note">
+          {service.name === "openai-compatible"
+            ? // Its API has no speaker parameter, but a server that separates speakers marks its segments, and those are kept.
+              `${label} cannot be told about speakers: the transcript keeps the speakers the server marks on its segments, and gives every utterance one speaker only when it marks none.`
+            : `${label} does not separate speakers: every utterance gets one speaker.`}
+        </p>
       )}
     </fieldset>
   );
