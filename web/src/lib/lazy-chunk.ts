@@ -76,6 +76,20 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A part the page can do without (the account forms' own checks: the Worker checks the same):
+ * null when it cannot be downloaded, after the same reload onto a newer build as `loadChunk`,
+ * and no error page.
+ */
+export async function loadOptionalChunk<T>(load: () => Promise<T>, ms = 10_000): Promise<T | null> {
+  try {
+    return await importWithTimeout(load, ms);
+  } catch {
+    if (await reloadForNewBuild()) return new Promise<T>(() => {});
+    return null;
+  }
+}
+
 /** Asks for a part ahead of need (a pointer resting on a row): a failure says nothing here, the real load will. */
 export function prefetchChunk(load: () => Promise<unknown>): void {
   importWithTimeout(load).catch(() => {});
