@@ -34,6 +34,9 @@ test("upload with a language and two terms, see them in Transcript Details, re-t
   await panel.getByLabel("Vocabulary").fill("MoveFlow\nJane Doe");
   await panel.getByRole("button", { name: "Save options" }).click();
   await expect(page.getByTestId("upload-options-summary")).toHaveText("German · 2 terms · Speakers: detected");
+  // On a line of its own, not squeezed beside the links into a column of five lines.
+  const line = await page.getByTestId("upload-options-summary").evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await page.getByTestId("upload-options-summary").boundingBox())!.height).toBeLessThanOrEqual(2 * line + 1);
 
   const name = `options-${Date.now()}.wav`;
   await page.getByTestId("upload-input").setInputFiles({ name, mimeType: "audio/wav", buffer: sineWav(5) });
