@@ -84,8 +84,17 @@ export function TranscriptView({
   const loaded = !!session;
   useEffect(() => {
     if (!loaded) return;
-    tutorials.utterancesLoaded();
-    return () => tutorials.cancelPending();
+    // Counted from when the cards are on the page: the list may draw a frame after the editor is ready.
+    let frame = 0;
+    const whenShown = () => {
+      if (document.querySelector('[data-testid="utterance"]')) tutorials.utterancesLoaded();
+      else frame = requestAnimationFrame(whenShown);
+    };
+    whenShown();
+    return () => {
+      cancelAnimationFrame(frame);
+      tutorials.cancelPending();
+    };
   }, [loaded]);
 
   let body: ReactNode;
