@@ -89,6 +89,23 @@ for (const file of sources(join(root, "web/src"))) {
       problems.push(`${from} imports ${spec}: web/src/${webZoneOf(from)} is shared and may import only ${WEB_SHARED.join(", ")}`);
   }
 }
+// The editor's model is plain TypeScript over the transcript: it imports only the editor's
+// folders, core/ and common/ (types also from the shared zone). What wires it to HTTP, the
+// session, live events, toasts and suggestions is editor/session/ (decision 059).
+for (const file of sources(join(root, "web/src/editor/model"))) {
+  const from = relative(root, file);
+  for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    const spec = match[2] ?? match[3] ?? "";
+    if (!spec.startsWith(".")) continue;
+    const target = relative(root, resolve(dirname(file), spec));
+    if (!target.startsWith("web/src/")) continue;
+    const typeOnly = /^import type\b/.test(match[1] ?? "") && WEB_SHARED.includes(webZoneOf(target));
+    if (!target.startsWith("web/src/editor/") && !typeOnly)
+      problems.push(
+        `${from} imports ${spec}: web/src/editor/model imports only the editor, core/ and common/ (wire the rest in editor/session)`,
+      );
+  }
+}
 
 if (problems.length) {
   console.error(`Imports against the folders' direction:\n  ${problems.join("\n  ")}`);

@@ -6,7 +6,7 @@ import { formatTimestamp } from "../../../core/timestamps";
 import { cacheChapters, chapterApi, chapterKeys, useChapters } from "../api/chapters";
 import { useServiceConfiguration } from "../api/library";
 import { jumpToAnchor } from "../comments/jump";
-import { openSession } from "../editor/model/open-sessions";
+import { openSession } from "../editor/session/open-sessions";
 import { toast } from "../lib/toasts";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { added, chapterAt, movedTo, removed, renamed } from "./chapter-list";

@@ -4,7 +4,7 @@
 // panel was drawn); else the word being played.
 import { useEffect, useRef } from "react";
 import { selectedWords, selectionRange } from "../comments/selection";
-import { openSession } from "../editor/model/open-sessions";
+import { openSession } from "../editor/session/open-sessions";
 import { playbackOf } from "./playback-link";
 
 /** The first word of the selection or caret in the file's transcript, if it is there. */

@@ -6,7 +6,7 @@ import type { AudioFileDto } from "../../../common/library";
 import { cacheThread, commentApi, useComments } from "./comments-api";
 import { workspaceApi, workspaceKeys } from "../api/workspaces";
 import { authState } from "../auth/store";
-import { openSession } from "../editor/model/open-sessions";
+import { openSession } from "../editor/session/open-sessions";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { CommentBox } from "./CommentBox";
 import { closeComposer, COMMENT_PARAM, commentsState, showThread } from "./comments-state";

@@ -4,7 +4,7 @@ import type { EditableUtterance } from "../editor/model/transcript-store";
 import { useWordMarks } from "../editor/view/useWordMarks";
 import { usePageCommand } from "../editor/view/usePageCommand";
 import { useComments } from "./comments-api";
-import type { EditorSession } from "../editor/model/editor-session";
+import type { EditorSession } from "../editor/session/editor-session";
 import type { PlaybackController } from "../editor/model/playback-controller";
 import { focusUtterance } from "../editor/view/UtteranceCard";
 import { utteranceElements } from "../editor/view/word-dom";

@@ -9,7 +9,7 @@ import { describeError } from "../api/errors";
 import { cacheHighlight, highlightApi, highlightKeys, uncacheHighlight, useHighlightLabels, useHighlights } from "./highlights-api";
 import { authState } from "../auth/store";
 import { jumpToAnchor } from "../comments/jump";
-import { openSession } from "../editor/model/open-sessions";
+import { openSession } from "../editor/session/open-sessions";
 import { lazyNamed } from "../lib/lazy-chunk";
 import { toast } from "../lib/toasts";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";

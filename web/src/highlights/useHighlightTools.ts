@@ -5,7 +5,7 @@ import { useWordMarks } from "../editor/view/useWordMarks";
 import { usePageCommand } from "../editor/view/usePageCommand";
 import { useHighlights } from "./highlights-api";
 import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
-import type { EditorSession } from "../editor/model/editor-session";
+import type { EditorSession } from "../editor/session/editor-session";
 import { toast } from "../lib/toasts";
 import { clearHighlightMarks, highlightMarks, showHighlightMarks } from "./highlight-marks";
 import { HIGHLIGHT_TEXTS } from "./highlight-texts";

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RedactionSuggestionDto } from "../../../common/redactions";
 import { Modal } from "../components/Modal";
-import type { EditorSession } from "../editor/model/editor-session";
+import type { EditorSession } from "../editor/session/editor-session";
 import { toast } from "../lib/toasts";
 import { DEFAULT_LABEL, LabelChoice, type LabelValue, labelOf } from "./LabelChoice";
 import { afterRedaction, redactionApi } from "./redaction-api";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Modal } from "../components/Modal";
-import type { EditorSession } from "../editor/model/editor-session";
+import type { EditorSession } from "../editor/session/editor-session";
 import { toast } from "../lib/toasts";
 import { DEFAULT_LABEL, LabelChoice, type LabelValue, labelOf } from "./LabelChoice";
 import { afterRedaction, redactionApi } from "./redaction-api";

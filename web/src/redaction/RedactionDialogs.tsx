@@ -1,5 +1,5 @@
 import { useSnapshot } from "valtio";
-import type { EditorSession } from "../editor/model/editor-session";
+import type { EditorSession } from "../editor/session/editor-session";
 import { FindToRedactDialog } from "./FindToRedactDialog";
 import { RedactDialog } from "./RedactDialog";
 import { redactionState } from "./redaction-state";

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from "react";
 import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
-import type { EditorSession } from "../editor/model/editor-session";
+import type { EditorSession } from "../editor/session/editor-session";
 import type { TranscriptStore } from "../editor/model/transcript-store";
 import { usePageCommand } from "../editor/view/usePageCommand";
 import { toast } from "../lib/toasts";

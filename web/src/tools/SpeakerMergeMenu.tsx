@@ -1,7 +1,7 @@
 import type { SpeakerDto } from "../../../core/transcript";
 import { Menu } from "../components/Menu";
-import type { EditorSession } from "../editor/model/editor-session";
-import { mergeSpeakersFromUi } from "../editor/model/speaker-merge-action";
+import type { EditorSession } from "../editor/session/editor-session";
+import { mergeSpeakersFromUi } from "../editor/session/speaker-merge-action";
 
 /** A speaker's actions menu in the Speakers panel: "Merge into <speaker>" for every other speaker. */
 export function SpeakerMergeMenu({

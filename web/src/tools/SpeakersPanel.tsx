@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from "react";
 import type { SpeakerDto } from "../../../core/transcript";
 import { DETAILS_MESSAGES } from "../../../core/details-limits";
-import type { EditorSession } from "../editor/model/editor-session";
+import type { EditorSession } from "../editor/session/editor-session";
 import { useReadySession, useSpeakerStats } from "../editor/view/useSpeakers";
 import { toast } from "../lib/toasts";
 import { formatShare, speakerColorIndex } from "../editor/view/display";

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useSyncExternalStore } from "react";
 import { formatTimestamp } from "../../../core/timestamps";
-import { openSession } from "../editor/model/open-sessions";
+import { openSession } from "../editor/session/open-sessions";
 import { type Person, presence } from "../live/presence";
 
 const subscribe = (listener: () => void) => presence.subscribe(listener);

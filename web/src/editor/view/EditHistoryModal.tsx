@@ -5,7 +5,7 @@ import { authState } from "../../auth/store";
 import { Modal } from "../../components/Modal";
 import { run } from "../../commands/commands";
 import { formatDateTime } from "../../lib/dates";
-import type { EditorSession } from "../model/editor-session";
+import type { EditorSession } from "../session/editor-session";
 
 // Simple line icons (no emoji font is needed to show them).
 const PATHS: Record<HistoryType, string> = {

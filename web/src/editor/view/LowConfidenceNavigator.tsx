@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { EditorSession } from "../model/editor-session";
+import type { EditorSession } from "../session/editor-session";
 import { LOW_CONFIDENCE_THRESHOLD } from "./display";
 import { utteranceElements, wordElement } from "./word-dom";
 

@@ -8,7 +8,7 @@ import { run } from "../../commands/commands";
 import { saveStatusLabel } from "../model/save-queue";
 import { formatBinding, SHORTCUTS } from "../../commands/shortcuts";
 import { EditHistoryModal } from "./EditHistoryModal";
-import type { EditorSession } from "../model/editor-session";
+import type { EditorSession } from "../session/editor-session";
 import type { PlaybackController } from "../model/playback-controller";
 import { closeEditHistory, historyModal } from "./history-modal";
 import { LowConfidenceNavigator } from "./LowConfidenceNavigator";

@@ -20,7 +20,7 @@ import type { PlaybackController } from "../model/playback-controller";
 import { dispatch, isCommandKey } from "../../commands/commands";
 import { tutorials } from "../../tutorials/tutorials";
 import { toast } from "../../lib/toasts";
-import { EditorSession, type SessionState } from "../model/editor-session";
+import { EditorSession, type SessionState } from "../session/editor-session";
 import { usePlaybackSync } from "./usePlaybackSync";
 import { useSearchTarget } from "./useSearchTarget";
 import { TranscriptToolbar } from "./TranscriptToolbar";

@@ -18,7 +18,7 @@ import type { ChangeSource } from "../model/transcript-store";
 import type { PlaybackController } from "../model/playback-controller";
 import { SpeakerPicker } from "./SpeakerPicker";
 import { WordConflictBanner } from "./WordConflictBanner";
-import { mergeSpeakersFromUi } from "../model/speaker-merge-action";
+import { mergeSpeakersFromUi } from "../session/speaker-merge-action";
 import {
   caretInForeignElement,
   caretOffset,

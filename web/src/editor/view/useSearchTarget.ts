@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { findMarks, parseSearchQuery } from "../../../../common/search-query";
 import type { PlaybackController } from "../model/playback-controller";
 import { utteranceText } from "../model/search";
-import type { EditorSession } from "../model/editor-session";
+import type { EditorSession } from "../session/editor-session";
 import { textPosition, utteranceElements } from "./word-dom";
 
 // A library search hit opens the file as /dashboard/file/{id}?u={utterance}&t={seconds}&q={query}.

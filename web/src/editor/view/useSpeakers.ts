@@ -2,8 +2,8 @@
 // the file is open (the Speakers panel, the speaker picker, the cards).
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { SpeakerDto } from "../../../../core/transcript";
-import type { EditorSession } from "../model/editor-session";
-import { openSession, subscribeSessions } from "../model/open-sessions";
+import type { EditorSession } from "../session/editor-session";
+import { openSession, subscribeSessions } from "../session/open-sessions";
 import { withStats } from "../model/speaker-stats";
 import type { TranscriptStore } from "../model/transcript-store";
 

@@ -4,7 +4,7 @@
 // says when.
 import { useEffect } from "react";
 import type { EditableUtterance } from "../model/transcript-store";
-import type { EditorSession } from "../model/editor-session";
+import type { EditorSession } from "../session/editor-session";
 
 const MARKS_AFTER_EDIT_MS = 250;
 

@@ -1,7 +1,7 @@
 // Merging speakers from the UI: the operation goes through the file's editor
 // session (optimistic, then the save queue after any pending edits).
 import { toast } from "../../lib/toasts";
-import type { TranscriptEditor } from "./editor";
+import type { TranscriptEditor } from "../model/editor";
 
 export function mergeSpeakersFromUi(
   editor: TranscriptEditor,

@@ -7,8 +7,8 @@ import type { OpType, WireRequest, WireRequestOf } from "../../../../common/tran
 import { toRequest } from "../../../../common/transcript-ops";
 import { api } from "../../api/client";
 import { messageFromBody } from "../../api/errors";
-import { type DetailsOp, isDetailsOp } from "./details-ops";
-import { classifyFailure, type PendingOp, type SavedResult, type SendOutcome } from "./save-queue";
+import { type DetailsOp, isDetailsOp } from "../model/details-ops";
+import { classifyFailure, type PendingOp, type SavedResult, type SendOutcome } from "../model/save-queue";
 
 export interface VersionSource {
   confirmedVersion(utteranceId: string): number | undefined;
