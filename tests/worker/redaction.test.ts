@@ -309,11 +309,50 @@ describe("redacted media", { timeout: 120_000 }, () => {
     expect((await as(user, "GET", `/audio_files/${fileId}/download`)).status).toBe(200);
   });
 
-  it("marks media it cannot rewrite unsupported and keeps refusing to play or download it", async () => {
+  it("silences the MP3 frames across a redacted range, header kept, every other byte as it was", async () => {
     const user = await createUser("redact-mp3");
     const { fileId } = await storeTranscript(user, saying("my name is Zebulon Quartz today"));
+    const before = await fileRow(fileId);
+    // An ID3v2 tag, then 200 MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, 417 bytes, 26.1 ms each).
+    const FRAME = 417;
+    const tag = [0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 20, ...new Array(20).fill(0x41)];
+    const bytes = new Uint8Array(tag.length + 200 * FRAME);
+    bytes.set(tag);
+    for (let i = 0; i < 200; i++) {
+      const at = tag.length + i * FRAME;
+      bytes.set([0xff, 0xfb, 0x90, 0x00], at);
+      bytes.fill(0x55 + (i % 7), at + 4, at + FRAME);
+    }
+    await env.MEDIA.put(before!.storage_key, bytes);
+    const [first] = await utterances(user, fileId);
+    // 1.5–2.4 s, widened to 1.45–2.45 s.
+    await redact(user, fileId, { start_word_id: first.transcriptWords[3].id, end_word_id: first.transcriptWords[4].id });
+    const after = await rewritten(fileId);
+    expect(after.media_redaction).toBe("done");
+    const now = new Uint8Array(await (await env.MEDIA.get(after.storage_key))!.arrayBuffer());
+    expect(now.length).toBe(bytes.length);
+    expect(now.slice(0, tag.length)).toEqual(bytes.slice(0, tag.length));
+    const seconds = 1152 / 44100;
+    let silenced = 0;
+    for (let i = 0; i < 200; i++) {
+      const at = tag.length + i * FRAME;
+      const frame = now.slice(at, at + FRAME);
+      expect(frame.slice(0, 4)).toEqual(bytes.slice(at, at + 4));
+      const overlaps = i * seconds < 2.45 && (i + 1) * seconds > 1.45;
+      if (overlaps) {
+        silenced++;
+        expect(frame.slice(4).every((b) => b === 0)).toBe(true);
+      } else expect(frame).toEqual(bytes.slice(at, at + FRAME));
+    }
+    expect(silenced).toBe(39);
+    expect(await env.MEDIA.head(before!.storage_key)).toBeNull();
+  });
+
+  it("marks media it cannot rewrite unsupported and keeps refusing to play or download it", async () => {
+    const user = await createUser("redact-m4a");
+    const { fileId } = await storeTranscript(user, saying("my name is Zebulon Quartz today"));
     const row = await fileRow(fileId);
-    await env.MEDIA.put(row!.storage_key, new TextEncoder().encode("ID3 not a wav at all"));
+    await env.MEDIA.put(row!.storage_key, new TextEncoder().encode("....ftypM4A not a wav nor an mp3"));
     const [first] = await utterances(user, fileId);
     await redact(user, fileId, { start_word_id: first.transcriptWords[3].id, end_word_id: first.transcriptWords[3].id });
     expect((await rewritten(fileId)).media_redaction).toBe("unsupported");

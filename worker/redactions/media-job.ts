@@ -1,13 +1,15 @@
 // The redaction queue's consumer (decision 058): a redacted file's media rewritten with every
 // redaction it has, streamed from its object to a new one (same length), then the file points at
-// the new object and the original is deleted. A format the job cannot rewrite without a codec is
-// marked unsupported (its media stays blocked). At-least-once safe: a redelivery rewrites again.
+// the new object and the original is deleted: a PCM WAV's samples (wav.ts), an MP3's frames
+// (mp3.ts). A format the job cannot rewrite without a codec is marked unsupported (its media stays
+// blocked). At-least-once safe: a redelivery rewrites again.
 import { and, eq, sql } from "drizzle-orm";
 import type { MediaFill } from "../../common/redactions";
 import { getDb } from "../db/client";
 import { audioFiles } from "../db/schema";
 import type { RedactMediaMessage } from "../queue-messages";
 import { readRedactions } from "../transcripts/store";
+import { isMp3, mp3Redactor } from "./mp3";
 import { byteRanges, WAV_HEADER_BYTES, wavLayout, wavRedactor } from "./wav";
 
 export async function enqueueMediaRedaction(env: Env, fileId: string, userId: string): Promise<void> {
@@ -47,19 +49,27 @@ export async function runMediaRedactionJob(message: Message<unknown>, body: Reda
     await mark("done"); // no media to rewrite (gone, or never stored)
     return message.ack();
   }
-  const layout = wavLayout(new Uint8Array(await head.arrayBuffer()));
-  if (!layout) {
+  const headBytes = new Uint8Array(await head.arrayBuffer());
+  const layout = wavLayout(headBytes);
+  const times = redactions.map((r) => ({ start: r.start_time, end: r.end_time }));
+  let redactor: TransformStream<Uint8Array, Uint8Array>;
+  if (layout) {
+    const ranges = redactions.flatMap((r) =>
+      byteRanges(layout, [{ start: r.start_time, end: r.end_time }]).map((b) => ({ ...b, fill: r.media as MediaFill })),
+    );
+    redactor = wavRedactor(layout, ranges);
+  } else if (isMp3(headBytes)) {
+    // Frame by frame, always silence: a tone would need an encoder.
+    redactor = mp3Redactor(times);
+  } else {
     await mark("unsupported");
     return message.ack();
   }
-  const ranges = redactions.flatMap((r) =>
-    byteRanges(layout, [{ start: r.start_time, end: r.end_time }]).map((b) => ({ ...b, fill: r.media as MediaFill })),
-  );
   const original = await env.MEDIA.get(file.key);
   if (!original) return message.ack();
   const key = redactedKey(file.key);
   const { readable, writable } = new FixedLengthStream(original.size);
-  const piped = original.body.pipeThrough(wavRedactor(layout, ranges)).pipeTo(writable);
+  const piped = original.body.pipeThrough(redactor).pipeTo(writable);
   await Promise.all([env.MEDIA.put(key, readable, { httpMetadata: { contentType: file.type } }), piped]);
   // Only if the file still points at what was read: else a later job (or a deletion) took over.
   if (await mark("done", key)) await env.MEDIA.delete(file.key);

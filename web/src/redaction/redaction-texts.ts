@@ -6,7 +6,7 @@ export const REDACTION_TEXTS = {
   findTitle: "Find what to redact",
   selectFirst: "Select the words to redact first",
   cannotUndo:
-    "This cannot be undone. The words leave the transcript and its edit history, comments, highlights, translations, search and Ask; exports made before are deleted, and a WAV recording is silenced across them. Copies already downloaded are not reached.",
+    "This cannot be undone. The words leave the transcript and its edit history, comments, highlights, translations, search and Ask; exports made before are deleted, and a WAV or MP3 recording is silenced across them. Copies already downloaded are not reached.",
   label: "Shown as",
   custom: "Your own label",
   customPlaceholder: "One word, e.g. Patient",
