@@ -21,6 +21,8 @@ test("redact selected words by key, then a term everywhere from the finder", asy
   await dialog.getByRole("button", { name: "Redact", exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(text(page, 0)).toHaveText("so the [Number] looks fine but we.");
+  // The recording is rewritten (a WAV) and the player follows it to the new object.
+  await expect.poll(async () => (await page.locator("audio").getAttribute("src")) ?? "", { timeout: 30_000 }).toContain("redacted-");
 
   // The server has it: after a reload, and in the edit history.
   await page.reload();

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { audioFiles, exportsTable, type UserRow, workspaceActivity } from "../db/schema";
 import { nowIso } from "../../common/time";
-import { enqueueMediaRedaction } from "./media-job";
+import { enqueueMediaRedaction, tellMediaState } from "./media-job";
 import { exportKeysOfFiles } from "../exports/store";
 import { activityRow } from "../workspaces/activity";
 import type { RedactionDto } from "../../common/redactions";
@@ -24,6 +24,7 @@ export async function afterRedaction(
   // The media is blocked until the job has rewritten it (or found it cannot).
   await db.update(audioFiles).set({ redactedAt: nowIso(), mediaRedaction: "pending" }).where(eq(audioFiles.id, file.id));
   await enqueueMediaRedaction(env, file.id, actor.id);
+  await tellMediaState(env, file.workspaceId);
   const rows = redactions.map((r) =>
     activityRow(file.workspaceId, actor, "redaction", {
       file_id: file.id,

@@ -6,11 +6,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { MediaFill } from "../../common/redactions";
 import { getDb } from "../db/client";
+import { publishToWorkspace } from "../live/publish";
 import { audioFiles } from "../db/schema";
 import type { RedactMediaMessage } from "../queue-messages";
 import { readRedactions } from "../transcripts/store";
 import { isMp3, mp3Redactor } from "./mp3";
 import { byteRanges, WAV_HEADER_BYTES, wavLayout, wavRedactor } from "./wav";
+
+/** The file lists (and so the players, keyed by the media's state) are read again on every member's tabs. */
+export async function tellMediaState(env: Env, workspaceId: string): Promise<void> {
+  await publishToWorkspace(env, workspaceId, { type: "library_changed", workspace_id: workspaceId, client_id: null }).catch(() => null);
+}
 
 export async function enqueueMediaRedaction(env: Env, fileId: string, userId: string): Promise<void> {
   const message: RedactMediaMessage = { type: "redact_media", audio_file_id: fileId, user_id: userId };
@@ -27,7 +33,12 @@ export const redactedKey = (key: string) => {
 export async function runMediaRedactionJob(message: Message<unknown>, body: RedactMediaMessage, env: Env): Promise<void> {
   const db = getDb(env.DB);
   const file = await db
-    .select({ key: audioFiles.storageKey, type: audioFiles.contentType, redactedAt: audioFiles.redactedAt })
+    .select({
+      key: audioFiles.storageKey,
+      type: audioFiles.contentType,
+      redactedAt: audioFiles.redactedAt,
+      workspaceId: audioFiles.workspaceId,
+    })
     .from(audioFiles)
     .where(eq(audioFiles.id, body.audio_file_id))
     .get();
@@ -47,6 +58,7 @@ export async function runMediaRedactionJob(message: Message<unknown>, body: Reda
       .get();
   if (!head) {
     await mark("done"); // no media to rewrite (gone, or never stored)
+    await tellMediaState(env, file.workspaceId);
     return message.ack();
   }
   const headBytes = new Uint8Array(await head.arrayBuffer());
@@ -63,6 +75,7 @@ export async function runMediaRedactionJob(message: Message<unknown>, body: Reda
     redactor = mp3Redactor(times);
   } else {
     await mark("unsupported");
+    await tellMediaState(env, file.workspaceId);
     return message.ack();
   }
   const original = await env.MEDIA.get(file.key);
@@ -74,10 +87,17 @@ export async function runMediaRedactionJob(message: Message<unknown>, body: Reda
   // Only if the file still points at what was read: else a later job (or a deletion) took over.
   if (await mark("done", key)) await env.MEDIA.delete(file.key);
   else await env.MEDIA.delete(key);
+  await tellMediaState(env, file.workspaceId);
   message.ack();
 }
 
 /** After the last try: the media stays blocked, marked failed. */
 export async function giveUpMediaRedaction(env: Env, body: RedactMediaMessage): Promise<void> {
-  await getDb(env.DB).update(audioFiles).set({ mediaRedaction: "failed" }).where(eq(audioFiles.id, body.audio_file_id));
+  const failed = await getDb(env.DB)
+    .update(audioFiles)
+    .set({ mediaRedaction: "failed" })
+    .where(eq(audioFiles.id, body.audio_file_id))
+    .returning({ workspaceId: audioFiles.workspaceId })
+    .get();
+  if (failed) await tellMediaState(env, failed.workspaceId);
 }

@@ -17,6 +17,8 @@ const isTyping = (el: Element | null) =>
 export interface MediaSource {
   data?: { url: string };
   isError: boolean;
+  /** Why not, when the server said (e.g. media still holding redacted speech, 409). */
+  error?: Error | null;
 }
 
 /**
@@ -120,7 +122,10 @@ export function MediaControls({
     if (media.current) media.current.volume = volume;
   }, [volume]);
 
-  if (link.isError) return <Alert kind="error">{`Failed to load ${kind} file`}</Alert>;
+  if (link.isError) {
+    const said = (link.error as { status?: number } | null | undefined)?.status === 409 ? link.error?.message : null;
+    return <Alert kind="error">{said ?? `Failed to load ${kind} file`}</Alert>;
+  }
 
   const pipSupported = isVideo && typeof document !== "undefined" && document.pictureInPictureEnabled;
   const total = duration ?? 0;

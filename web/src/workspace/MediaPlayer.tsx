@@ -6,6 +6,11 @@ import { MediaControls } from "../player/MediaControls";
 
 /** The owner's player of a file, with the file's own media link. */
 export function MediaPlayer({ file, playback }: { file: AudioFileDto; playback: PlaybackController | null }) {
-  const link = useQuery({ queryKey: keys.download(file.id), queryFn: () => fileApi.download(file.id), staleTime: 6 * 3600_000 });
+  // A redaction rewrites the media into a new object (decision 058): its state is part of the key.
+  const link = useQuery({
+    queryKey: [...keys.download(file.id), file.redactedAt, file.mediaRedaction],
+    queryFn: () => fileApi.download(file.id),
+    staleTime: 6 * 3600_000,
+  });
   return <MediaControls link={link} contentType={file.contentType} durationSeconds={file.durationSeconds} playback={playback} />;
 }
