@@ -8,6 +8,7 @@ import { describeError } from "../api/errors";
 import { useCurrentWorkspace } from "../workspace/useCurrentWorkspace";
 import { answerParts, citationLink } from "./answer-parts";
 import { ASK_TEXTS } from "./ask-texts";
+import { FieldError } from "../components/Alert";
 
 type Phase = "idle" | "finding" | "answering" | "done" | "stopped" | "failed";
 
@@ -132,11 +133,7 @@ export function AskBox({
         {phase === "answering" && !answer && <p className="muted small">{ASK_TEXTS.answering}</p>}
         {answer && <AnswerText answer={answer} citations={citations} onOpen={onOpenCitation} />}
         {phase === "stopped" && <p className="muted small">{ASK_TEXTS.stopped}</p>}
-        {phase === "failed" && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError>{phase === "failed" && error}</FieldError>
       </div>
       {citations.length > 0 && (phase === "done" || phase === "stopped" || phase === "answering") && (
         <Sources citations={citations} fileNames={fileNames} onOpen={onOpenCitation} />

@@ -7,3 +7,13 @@ export function Alert({ kind, children }: { kind: "error" | "success" | "info"; 
     </div>
   );
 }
+
+/** A form's error under its fields, read out when it appears; nothing when there is none. */
+export function FieldError({ children }: { children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === "") return null;
+  return (
+    <p className="field-error" role="alert">
+      {children}
+    </p>
+  );
+}

@@ -7,6 +7,7 @@ import { formatDateTime } from "../lib/dates";
 import { toast } from "../lib/toasts";
 import { deliveryOutcome, webhookState } from "./webhook-text";
 import { EventChoices } from "./WebhookEventChoices";
+import { FieldError } from "../components/Alert";
 
 /** One webhook: its state, on/off, events, a test event, its deliveries and deletion. */
 export function WebhookRow({ hook }: { hook: WebhookDto }) {
@@ -120,11 +121,7 @@ export function WebhookRow({ hook }: { hook: WebhookDto }) {
           </button>
         </div>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError>{error}</FieldError>
       <Deliveries hook={hook} />
     </li>
   );
@@ -145,11 +142,7 @@ function Deliveries({ hook }: { hook: WebhookDto }) {
         {deliveries.isFetching ? "Refreshing..." : "Refresh"}
         <span className="visually-hidden"> the deliveries to {hook.url}</span>
       </button>
-      {deliveries.isError && (
-        <p className="field-error" role="alert">
-          {describeError(deliveries.error)}
-        </p>
-      )}
+      <FieldError>{deliveries.isError && describeError(deliveries.error)}</FieldError>
       {deliveries.data?.length === 0 && <p className="muted">No deliveries yet.</p>}
       {!!deliveries.data?.length && (
         <div className="webhook-log-scroll">

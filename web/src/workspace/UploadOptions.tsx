@@ -7,6 +7,7 @@ import { describeSpeakerHint, draftFrom, optionsFrom } from "../lib/options-draf
 import { toast } from "../lib/toasts";
 import { TranscriptionOptionsFields, useUserService } from "./TranscriptionOptionsFields";
 import { savePreferences } from "./ui-state";
+import { FieldError } from "../components/Alert";
 
 export function summarizeOptions(o: TranscriptionOptions): string {
   const terms = o.vocabulary.length === 1 ? "1 term" : `${o.vocabulary.length} terms`;
@@ -60,11 +61,7 @@ export function UploadOptions({ actions }: { actions?: ReactNode }) {
       {open && (
         <section id={panelId} className="card upload-options-panel" aria-label="Transcription options">
           <TranscriptionOptionsFields draft={draft} onChange={setDraft} service={service} />
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FieldError>{error}</FieldError>
           <div className="modal-actions">
             <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
               Cancel

@@ -3,6 +3,7 @@ import { MESSAGES } from "../../../../common/messages";
 import { api, call } from "../../api/client";
 import { useSubmit } from "../../lib/useSubmit";
 import { toast } from "../../lib/toasts";
+import { FieldError } from "../../components/Alert";
 
 const EMPTY = { current_password: "", password: "", password_confirmation: "" };
 
@@ -55,11 +56,7 @@ export function ChangePasswordForm() {
             aria-invalid={mismatch}
           />
         </label>
-        {mismatch && (
-          <p className="field-error" role="alert">
-            {MESSAGES.passwordsDoNotMatch}
-          </p>
-        )}
+        <FieldError>{mismatch && MESSAGES.passwordsDoNotMatch}</FieldError>
         <label className="checkbox">
           <input type="checkbox" checked={revokeTokens} onChange={(e) => setRevokeTokens(e.target.checked)} />
           Also revoke all my API tokens (scripts using them stop working)

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AudioFileDto, FolderDto } from "../../../../common/library";
 import { Modal } from "../../components/Modal";
+import { MoveActions } from "./MoveActions";
 
 /** Where files go: Common or one of the user's folders. `from` is where they are now, if all in one place. */
 export function MoveToFolderDialog({
@@ -18,7 +19,6 @@ export function MoveToFolderDialog({
   onClose: () => void;
 }) {
   const [target, setTarget] = useState<string>(from ?? "");
-  const [busy, setBusy] = useState(false);
   return (
     <Modal title={title} onClose={onClose}>
       <div className="form">
@@ -33,27 +33,7 @@ export function MoveToFolderDialog({
             ))}
           </select>
         </label>
-        <div className="modal-actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy || target === from}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onMove(target || null);
-              } finally {
-                setBusy(false);
-                onClose();
-              }
-            }}
-          >
-            {busy ? "Moving..." : "Move"}
-          </button>
-        </div>
+        <MoveActions disabled={target === from} onMove={() => onMove(target || null)} onClose={onClose} />
       </div>
     </Modal>
   );

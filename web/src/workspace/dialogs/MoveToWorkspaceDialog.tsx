@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { AudioFileDto } from "../../../../common/library";
 import type { WorkspaceDto } from "../../../../common/workspaces";
 import { Modal } from "../../components/Modal";
+import { MoveActions } from "./MoveActions";
 import { switcherEntries } from "../current-workspace";
 
 /** Where a file goes among the other workspaces the user may write in; it lands outside their folders. */
@@ -19,7 +20,6 @@ export function MoveToWorkspaceDialog({
 }) {
   const entries = switcherEntries(targets);
   const [target, setTarget] = useState(entries[0]?.id ?? "");
-  const [busy, setBusy] = useState(false);
   const chosen = targets.find((w) => w.id === target);
   return (
     <Modal title={`Move “${file.name}” to another workspace`} onClose={onClose}>
@@ -35,28 +35,13 @@ export function MoveToWorkspaceDialog({
           </select>
         </label>
         <p className="muted small">The file goes to the workspace’s Common folder. Its members get access to it; members here lose it.</p>
-        <div className="modal-actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy || !chosen}
-            onClick={async () => {
-              if (!chosen) return;
-              setBusy(true);
-              try {
-                await onMove(chosen, entries.find((e) => e.id === chosen.id)?.name ?? chosen.name);
-              } finally {
-                setBusy(false);
-                onClose();
-              }
-            }}
-          >
-            {busy ? "Moving..." : "Move"}
-          </button>
-        </div>
+        <MoveActions
+          disabled={!chosen}
+          onMove={async () => {
+            if (chosen) await onMove(chosen, entries.find((e) => e.id === chosen.id)?.name ?? chosen.name);
+          }}
+          onClose={onClose}
+        />
       </div>
     </Modal>
   );

@@ -18,6 +18,7 @@ import { openDialog } from "../dialog-state";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { NotificationFields } from "./NotificationFields";
 import { DEFAULT_PREFERENCES, PLAYBACK_LIMITS, type Preferences } from "../../../../common/preferences";
+import { FieldError } from "../../components/Alert";
 
 type PlaybackPreferences = Preferences["playback"];
 
@@ -188,11 +189,7 @@ export function PreferencesDialog({ onClose }: { onClose: () => void }) {
         </div>
         <h3 className="small">Options for new uploads</h3>
         <TranscriptionOptionsFields draft={defaults} onChange={setDefaults} service={userService} />
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError>{error}</FieldError>
         <p className="muted small">Theme and sidebar layout are saved automatically as you change them.</p>
         <ChangePasswordForm />
         <p className="small">

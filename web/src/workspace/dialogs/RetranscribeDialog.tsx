@@ -7,6 +7,7 @@ import { Modal } from "../../components/Modal";
 import { draftFrom, optionsFrom } from "../../lib/options-draft";
 import { toast } from "../../lib/toasts";
 import { TranscriptionOptionsFields, useUserService } from "../TranscriptionOptionsFields";
+import { FieldError } from "../../components/Alert";
 
 /** "Re-transcribe…": the file's options, editable, then a new transcription with them. */
 export function RetranscribeDialog({ file, onClose }: { file: AudioFileDto; onClose: () => void }) {
@@ -60,11 +61,7 @@ export function RetranscribeDialog({ file, onClose }: { file: AudioFileDto; onCl
           </div>
         )}
         <TranscriptionOptionsFields draft={draft} onChange={setDraft} service={service} />
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError>{error}</FieldError>
         <div className="modal-actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
