@@ -186,7 +186,8 @@ export function resolveOptions(
   if (options.speakers !== "detect" && !single) {
     notices.push(
       support.speakers === "none"
-        ? `${serviceLabel} does not separate speakers; the hint of ${describeSpeakers(options.speakers)} speakers was not used.`
+        ? // It takes no speaker setting (an OpenAI-compatible server may still mark speakers itself).
+          `${serviceLabel} cannot be told about speakers; the hint of ${describeSpeakers(options.speakers)} speakers was not used.`
         : `${serviceLabel} finds the number of speakers itself; the hint of ${describeSpeakers(options.speakers)} speakers was not sent.`,
     );
   }

@@ -122,7 +122,7 @@ test("a hint the service cannot use is said on the file, not silently dropped", 
   await expect(page.getByText(`${name}: Transcription completed`)).toBeVisible({ timeout: 30_000 });
   await page.getByRole("tree", { name: "Folders and files" }).getByRole("button", { name, exact: true }).click();
   await expect(page.getByTestId("option-notices")).toContainText(
-    "OpenAI-compatible server does not separate speakers; the hint of 3 speakers was not used.",
+    "OpenAI-compatible server cannot be told about speakers; the hint of 3 speakers was not used.",
   );
   await expect(page.getByTestId("detail-speaker-hint")).toHaveText("3 speakers");
   // The notice does not disturb the view: one player.

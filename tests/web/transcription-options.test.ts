@@ -52,7 +52,7 @@ describe("resolveOptions", () => {
     ]);
     expect(resolveOptions(whisper, "Whisper", { language: null, vocabulary: [], speakers: { min: 2, max: 5 } })).toMatchObject({
       diarize: false,
-      notices: ["Whisper does not separate speakers; the hint of 2–5 speakers was not used."],
+      notices: ["Whisper cannot be told about speakers; the hint of 2–5 speakers was not used."],
     });
   });
 

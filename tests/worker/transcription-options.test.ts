@@ -274,7 +274,7 @@ describe("transcription options: the request each service receives", () => {
     expect(await getFile(user, file.id)).toMatchObject({
       status: "ready",
       detectedLanguage: "nl",
-      transcriptionNotices: ["Whisper large-v3-turbo (Workers AI) does not separate speakers; the hint of 3 speakers was not used."],
+      transcriptionNotices: ["Whisper large-v3-turbo (Workers AI) cannot be told about speakers; the hint of 3 speakers was not used."],
     });
   });
 
