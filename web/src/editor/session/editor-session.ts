@@ -390,6 +390,9 @@ export class EditorSession {
     ]);
     if (this.disposed) return;
     const whole = answer.whole();
+    // Decoding and merging 3,000 utterances are a task each, so a key pressed meanwhile waits for one only.
+    await new Promise<void>((resolve) => whenIdle(resolve));
+    if (this.disposed) return;
     // Before the merge tells the view: it draws the whole list as a whole.
     this.partial = false;
     mergeOverCopy(this.store, whole, shownVersions, (id) => this.queue.pendingFor(id));
