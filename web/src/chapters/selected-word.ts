@@ -3,7 +3,7 @@
 // away from the text, and read again when asked (the caret may have been placed before the
 // panel was drawn); else the word being played.
 import { useEffect, useRef } from "react";
-import { selectedWords, selectionRange } from "../comments/selection";
+import { selectedWords, selectionRange } from "../editor/view/word-selection";
 import { openSession } from "../editor/session/open-sessions";
 import { playbackOf } from "./playback-link";
 

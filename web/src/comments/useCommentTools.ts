@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
 import type { CommentDto } from "../../../common/comments";
 import type { EditableUtterance } from "../editor/model/transcript-store";
 import { useWordMarks } from "../editor/view/useWordMarks";
@@ -8,12 +8,14 @@ import type { EditorSession } from "../editor/session/editor-session";
 import type { PlaybackController } from "../editor/model/playback-controller";
 import { focusUtterance } from "../editor/view/UtteranceCard";
 import { utteranceElements } from "../editor/view/word-dom";
-import { toast } from "../lib/toasts";
 import { commentMarks } from "./comment-marks";
 import { startComment } from "./comments-state";
 import { registerJump } from "./jump";
 import { clearCommentMarks, showCommentMarks } from "./marks-view";
-import { rangeAtPoint, type SelectedWords, selectedWords, selectionRange } from "./selection";
+import type { SelectedWords } from "../editor/view/word-selection";
+import { useSelectionTool } from "../editor/view/useSelectionTool";
+
+const startOn = (session: EditorSession, words: SelectedWords) => startComment({ fileId: session.audioFileId, ...words });
 
 const showMarks = (fileId: string, utterances: readonly EditableUtterance[], data: readonly CommentDto[]) =>
   showCommentMarks(fileId, commentMarks(utterances, data));
@@ -72,28 +74,7 @@ export function useCommentTools(
     });
   }, [session, playback]);
 
-  const lastSelection = useRef<SelectedWords | null>(null);
-  const tools = useMemo<CommentTools | null>(() => {
-    if (!session || !canComment) return null;
-    const addOn = (words: SelectedWords) => startComment({ fileId: session.audioFileId, ...words });
-    const selected = (at?: { x: number; y: number }) => {
-      const range = selectionRange();
-      const inText = range && !range.collapsed ? selectedWords(session.store, range) : null;
-      return inText ?? (at ? selectedWords(session.store, rangeAtPoint(at.x, at.y)) : selectedWords(session.store, range));
-    };
-    return {
-      selected,
-      addOn,
-      add: () => {
-        const words = selected() ?? lastSelection.current;
-        if (words) addOn(words);
-        else toast("Select the words to comment on", "info");
-      },
-      noteSelection: () => {
-        lastSelection.current = selected();
-      },
-    };
-  }, [session, canComment]);
+  const tools = useSelectionTool(session, canComment, startOn, { selectFirst: "Select the words to comment on", caretWord: "first" });
 
   const context = useMemo(() => (tools ? { comment: tools } : null), [tools]);
   usePageCommand(context);

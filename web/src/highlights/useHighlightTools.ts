@@ -1,15 +1,17 @@
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import type { HighlightDto } from "../../../common/highlights";
 import type { EditableUtterance } from "../editor/model/transcript-store";
 import { useWordMarks } from "../editor/view/useWordMarks";
 import { usePageCommand } from "../editor/view/usePageCommand";
 import { useHighlights } from "./highlights-api";
-import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
+import type { SelectedWords } from "../editor/view/word-selection";
+import { useSelectionTool } from "../editor/view/useSelectionTool";
 import type { EditorSession } from "../editor/session/editor-session";
-import { toast } from "../lib/toasts";
 import { clearHighlightMarks, highlightMarks, showHighlightMarks } from "./highlight-marks";
 import { HIGHLIGHT_TEXTS } from "./highlight-texts";
 import { startHighlight } from "./highlights-state";
+
+const startOn = (session: EditorSession, words: SelectedWords) => startHighlight({ fileId: session.audioFileId, ...words });
 
 const showMarks = (fileId: string, utterances: readonly EditableUtterance[], data: readonly HighlightDto[]) =>
   showHighlightMarks(fileId, highlightMarks(utterances, data));
@@ -34,26 +36,7 @@ export function useHighlightTools(session: EditorSession | null, canHighlight: b
 
   useWordMarks(session, data, showMarks, clearHighlightMarks);
 
-  const lastSelection = useRef<SelectedWords | null>(null);
-  const tools = useMemo<HighlightTools | null>(() => {
-    if (!session || !canHighlight) return null;
-    const addOn = (words: SelectedWords) => startHighlight({ fileId: session.audioFileId, ...words });
-    const selected = () => {
-      const range = selectionRange();
-      return range && !range.collapsed ? selectedWords(session.store, range) : null;
-    };
-    return {
-      addOn,
-      add: () => {
-        const words = selected() ?? lastSelection.current ?? selectedWords(session.store, selectionRange());
-        if (words) addOn(words);
-        else toast(HIGHLIGHT_TEXTS.selectFirst, "info");
-      },
-      noteSelection: () => {
-        lastSelection.current = selected();
-      },
-    };
-  }, [session, canHighlight]);
+  const tools = useSelectionTool(session, canHighlight, startOn, { selectFirst: HIGHLIGHT_TEXTS.selectFirst, caretWord: "last" });
 
   const context = useMemo(() => (tools ? { highlight: tools } : null), [tools]);
   usePageCommand(context);

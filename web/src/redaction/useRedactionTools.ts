@@ -1,9 +1,9 @@
-import { useMemo, useRef } from "react";
-import { type SelectedWords, selectedWords, selectionRange } from "../comments/selection";
+import { useMemo } from "react";
+import type { SelectedWords } from "../editor/view/word-selection";
+import { useSelectionTool } from "../editor/view/useSelectionTool";
 import type { EditorSession } from "../editor/session/editor-session";
 import type { TranscriptStore } from "../editor/model/transcript-store";
 import { usePageCommand } from "../editor/view/usePageCommand";
-import { toast } from "../lib/toasts";
 import { redactionState } from "./redaction-state";
 import { REDACTION_TEXTS } from "./redaction-texts";
 
@@ -38,34 +38,26 @@ export function rangesOf(store: TranscriptStore, words: SelectedWords): { startW
   return ranges;
 }
 
+const draftOn = (session: EditorSession, words: SelectedWords) => {
+  const ranges = rangesOf(session.store, words);
+  if (ranges.length) redactionState.draft = { fileId: session.audioFileId, ranges, quote: words.quote };
+};
+
 /** Redaction in the open file's editor, for editors and owners (null for everyone else). */
 export function useRedactionTools(session: EditorSession | null, canRedact: boolean): RedactionTools | null {
-  const lastSelection = useRef<SelectedWords | null>(null);
-  const tools = useMemo<RedactionTools | null>(() => {
-    if (!session || !canRedact) return null;
-    const addOn = (words: SelectedWords) => {
-      const ranges = rangesOf(session.store, words);
-      if (ranges.length) redactionState.draft = { fileId: session.audioFileId, ranges, quote: words.quote };
-    };
-    const selected = () => {
-      const range = selectionRange();
-      return range && !range.collapsed ? selectedWords(session.store, range) : null;
-    };
-    return {
-      addOn,
-      add: () => {
-        const words = selected() ?? lastSelection.current;
-        if (words) addOn(words);
-        else toast(REDACTION_TEXTS.selectFirst, "info");
-      },
-      find: () => {
-        redactionState.finder = session.audioFileId;
-      },
-      noteSelection: () => {
-        lastSelection.current = selected();
-      },
-    };
-  }, [session, canRedact]);
+  const selection = useSelectionTool(session, canRedact, draftOn, { selectFirst: REDACTION_TEXTS.selectFirst, caretWord: "never" });
+  const tools = useMemo<RedactionTools | null>(
+    () =>
+      selection && session
+        ? {
+            ...selection,
+            find: () => {
+              redactionState.finder = session.audioFileId;
+            },
+          }
+        : null,
+    [selection, session],
+  );
   const context = useMemo(() => (tools ? { redact: tools } : null), [tools]);
   usePageCommand(context);
   return tools;

@@ -33,7 +33,7 @@ import { useCommentTools } from "../../comments/useCommentTools";
 import { useHighlightTools } from "../../highlights/useHighlightTools";
 import { HIGHLIGHT_TEXTS } from "../../highlights/highlight-texts";
 import { ContextMenu } from "../../components/ContextMenu";
-import type { SelectedWords } from "../../comments/selection";
+import type { SelectedWords } from "./word-selection";
 import { useRedactionTools } from "../../redaction/useRedactionTools";
 import { RedactionDialogs } from "../../redaction/RedactionDialogs";
 import { REDACTION_TEXTS } from "../../redaction/redaction-texts";

@@ -1,8 +1,8 @@
 // The words a selection in the transcript covers, for a new comment: from the first word it
 // touches to the last, within one utterance or across several. Found from text offsets in the
 // utterance texts (the words joined by spaces), read against the editor's document.
-import type { TranscriptStore } from "../editor/model/transcript-store";
-import { firstWordAt, lastWordAt, wordSpanAt } from "./word-span";
+import type { TranscriptStore } from "../model/transcript-store";
+import { firstWordAt, lastWordAt, wordSpanAt } from "../../comments/word-span";
 
 export interface SelectedWords {
   startWordId: string;
